@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// profile — a terminal editor for meditation-timer profiles.
+// Copyright (C) 2026 the profile authors. GPL-3.0-or-later (the program links GNU readline).
+
+import PackageDescription
+
+let package = Package(
+    name: "profile",
+    products: [
+        .library(name: "ProfileKit", targets: ["ProfileKit"]),
+        .executable(name: "profile", targets: ["profile"]),
+    ],
+    targets: [
+        // The whole domain: model, view model, table updates, documents and the store.
+        .target(name: "ProfileKit"),
+
+        // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+
+        // The only target that imports CReadline.
+        .target(name: "LineEditing", dependencies: ["CReadline"]),
+
+        .executableTarget(name: "profile", dependencies: ["ProfileKit", "LineEditing"]),
+
+        .testTarget(
+            name: "ProfileKitTests",
+            dependencies: ["ProfileKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,239 @@
+/// The profile file format: one JSON object per profile, versioned.
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "duration": "20:00",
+///   "segments": [
+///     { "type": "cool-down", "enabled": true, "duration": "05:00",
+///       "sounds": [ { "type": "begin", "enabled": true, "name": "Singing Bowl" } ] }
+///   ]
+/// }
+/// ```
+///
+/// Only `version` is required; missing keys take the defaults of a new profile. Unknown keys are an
+/// error, so that a misspelt key is never dropped silently. The profile's name is the file's name.
+public enum ProfileDocument {
+    /// The format version this program writes, and the newest it reads.
+    public static let currentVersion = 1
+
+    /// The largest document read; a profile is a few hundred bytes, so anything near this is not one.
+    public static let maximumSize = 1 << 20
+
+    /// The keys of each object, for documentation and tests.
+    public static let keys: [String: [String]] = [
+        "profile": ["version", "duration", "segments"],
+        "segment": ["type", "enabled", "duration", "sounds"],
+        "sound": ["type", "enabled", "name"],
+    ]
+
+    /// Reads a document into a profile called `name`.
+    ///
+    /// - Parameter file: how errors name the file; nil leaves it out.
+    /// - Throws: ``ProfileError/document(_:)`` with the line, column and key path of the problem.
+    public static func decode(_ bytes: [UInt8], name: String, file: String? = nil) throws(ProfileError) -> Profile {
+        guard bytes.count <= maximumSize else {
+            throw .document(DocumentError(file: file, message: "the file is \(bytes.count) bytes; a profile document is at most \(maximumSize) bytes"))
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            let place = JSONParser.lineAndColumn(of: error.offset, in: bytes)
+            throw .document(DocumentError(file: file, line: place.line, column: place.column, message: error.message))
+        }
+        return try Decoder(bytes: bytes, file: file).profile(root, name: name)
+    }
+
+    /// The document text of `profile`, with keys in a fixed order and a final newline.
+    public static func encode(_ profile: Profile) -> [UInt8] {
+        let segments: [JSONWriter.Value] = profile.segments.map { segment in
+            var members: [(String, JSONWriter.Value)] = [
+                ("type", .string(segment.type.rawValue)),
+                ("enabled", .bool(segment.enabled)),
+                ("duration", .string(segment.duration.formatted)),
+            ]
+            if !segment.sounds.isEmpty {
+                members.append(("sounds", .array(segment.sounds.map { sound in
+                    .object([
+                        ("type", .string(sound.type.rawValue)),
+                        ("enabled", .bool(sound.enabled)),
+                        ("name", .string(sound.bell.rawValue)),
+                    ])
+                })))
+            }
+            return .object(members)
+        }
+        let document = JSONWriter.Value.object([
+            ("version", .int(currentVersion)),
+            ("duration", .string(profile.duration.formatted)),
+            ("segments", .array(segments)),
+        ])
+        return Array(JSONWriter.text(document).utf8)
+    }
+}
+
+/// Turns a parsed JSON tree into a profile, checking every key, type and range on the way.
+private struct Decoder {
+    let bytes: [UInt8]
+    let file: String?
+
+    func fail(_ node: JSONNode, _ path: String, _ message: String) -> ProfileError {
+        fail(offset: node.offset, path, message)
+    }
+
+    func fail(offset: Int, _ path: String, _ message: String) -> ProfileError {
+        let place = JSONParser.lineAndColumn(of: offset, in: bytes)
+        return .document(DocumentError(file: file, line: place.line, column: place.column, keyPath: path, message: message))
+    }
+
+    /// An object's members by key, refusing keys outside `allowed`.
+    func members(_ node: JSONNode, _ path: String, what: String, allowed: [String]) throws(ProfileError) -> [String: JSONNode] {
+        guard case let .object(members) = node.value else {
+            throw fail(node, path, "expected \(what) (a JSON object), found \(node.kindDescription)")
+        }
+        var result: [String: JSONNode] = [:]
+        for member in members {
+            guard allowed.contains(member.key) else {
+                let suggestion = closestMatch(to: member.key, in: allowed).map { " (did you mean \(quoted($0))?)" } ?? ""
+                throw fail(offset: member.keyOffset, join(path, member.key),
+                           "unknown key \(quoted(member.key))\(suggestion); \(what) has the keys \(allowed.joined(separator: ", "))")
+            }
+            result[member.key] = member.value
+        }
+        return result
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func bool(_ node: JSONNode, _ path: String) throws(ProfileError) -> Bool {
+        guard case let .bool(flag) = node.value else {
+            throw fail(node, path, "expected true or false, found \(node.kindDescription)")
+        }
+        return flag
+    }
+
+    func string(_ node: JSONNode, _ path: String, expected: String) throws(ProfileError) -> String {
+        guard case let .string(text) = node.value else {
+            throw fail(node, path, "expected \(expected), found \(node.kindDescription)")
+        }
+        return text
+    }
+
+    func duration(_ node: JSONNode, _ path: String, for type: SegmentType) throws(ProfileError) -> Duration {
+        let expected = "a duration such as \"05:00\" or a number of seconds"
+        let duration: Duration
+        switch node.value {
+        case let .number(text):
+            guard let seconds = Int(text), seconds >= 0 else {
+                throw fail(node, path, "\(text) is not a whole number of seconds from 0 to \(Duration.parseLimit)")
+            }
+            duration = Duration(seconds: seconds)
+        case let .string(text):
+            do {
+                duration = try Duration(parsing: text)
+            } catch {
+                throw fail(node, path, "\(error)")
+            }
+        default:
+            throw fail(node, path, "expected \(expected), found \(node.kindDescription)")
+        }
+        do {
+            try type.validate(duration)
+        } catch {
+            throw fail(node, path, "\(error)")
+        }
+        return duration
+    }
+
+    func profile(_ root: JSONNode, name: String) throws(ProfileError) -> Profile {
+        let keys = try members(root, "", what: "a profile document", allowed: ProfileDocument.keys["profile"] ?? [])
+        guard let versionNode = keys["version"] else {
+            throw fail(root, "", "missing key \"version\"; a profile document starts with {\"version\": \(ProfileDocument.currentVersion), …}")
+        }
+        guard case let .number(versionText) = versionNode.value, let version = Int(versionText) else {
+            throw fail(versionNode, "version", "expected a whole number, found \(versionNode.kindDescription)")
+        }
+        guard version <= ProfileDocument.currentVersion else {
+            throw fail(versionNode, "version", "version \(version) was written by a newer profile; this one reads versions 1 to \(ProfileDocument.currentVersion): upgrade profile")
+        }
+        guard version >= 1 else {
+            throw fail(versionNode, "version", "unknown version \(version); versions start at 1")
+        }
+
+        var profile = Profile(name: name)
+        if let node = keys["duration"] { profile.duration = try duration(node, "duration", for: .main) }
+        if let node = keys["segments"] {
+            guard case let .array(elements) = node.value else {
+                throw fail(node, "segments", "expected a list of segments (a JSON array), found \(node.kindDescription)")
+            }
+            var seen: [SegmentType: Int] = [:]
+            for (position, element) in elements.enumerated() {
+                let path = "segments[\(position)]"
+                let (segment, typeNode) = try segment(element, path)
+                if let first = seen[segment.type] {
+                    throw fail(typeNode, "\(path).type", "a second \(quoted(segment.type.rawValue)) segment (the first is segments[\(first)]); each type appears once")
+                }
+                seen[segment.type] = position
+                profile[segment: segment.type] = segment
+            }
+        }
+        return profile
+    }
+
+    func segment(_ node: JSONNode, _ path: String) throws(ProfileError) -> (Segment, JSONNode) {
+        let keys = try members(node, path, what: "a segment", allowed: ProfileDocument.keys["segment"] ?? [])
+        guard let typeNode = keys["type"] else {
+            throw fail(node, path, "missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\"")
+        }
+        let typeName = try string(typeNode, "\(path).type", expected: "\"warm-up\" or \"cool-down\"")
+        guard let type = SegmentType(rawValue: typeName) else {
+            throw fail(typeNode, "\(path).type", "unknown segment type \(quoted(typeName)); use \"warm-up\" or \"cool-down\"")
+        }
+        guard type != .main else {
+            throw fail(typeNode, "\(path).type", "\"main\" is not stored as a segment; the main sit's length is the top-level \"duration\"")
+        }
+        var segment = Segment(type: type)
+        if let node = keys["enabled"] { segment.enabled = try bool(node, "\(path).enabled") }
+        if let node = keys["duration"] { segment.duration = try duration(node, "\(path).duration", for: type) }
+        if let node = keys["sounds"] {
+            guard case let .array(elements) = node.value else {
+                throw fail(node, "\(path).sounds", "expected a list of sounds (a JSON array), found \(node.kindDescription)")
+            }
+            var seen: [SoundType: Int] = [:]
+            for (position, element) in elements.enumerated() {
+                let soundPath = "\(path).sounds[\(position)]"
+                let (sound, soundTypeNode) = try sound(element, soundPath)
+                if let first = seen[sound.type] {
+                    throw fail(soundTypeNode, "\(soundPath).type", "a second \(quoted(sound.type.rawValue)) sound (the first is \(path).sounds[\(first)]); each type appears once")
+                }
+                seen[sound.type] = position
+                segment[sound: sound.type] = sound
+            }
+        }
+        return (segment, typeNode)
+    }
+
+    func sound(_ node: JSONNode, _ path: String) throws(ProfileError) -> (Sound, JSONNode) {
+        let keys = try members(node, path, what: "a sound", allowed: ProfileDocument.keys["sound"] ?? [])
+        let typeList = SoundType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard let typeNode = keys["type"] else {
+            throw fail(node, path, "missing key \"type\"; a sound's type is one of \(typeList)")
+        }
+        let typeName = try string(typeNode, "\(path).type", expected: "one of \(typeList)")
+        guard let type = SoundType(rawValue: typeName) else {
+            throw fail(typeNode, "\(path).type", "unknown sound type \(quoted(typeName)); use one of \(typeList)")
+        }
+        var sound = Sound(type: type)
+        if let node = keys["enabled"] { sound.enabled = try bool(node, "\(path).enabled") }
+        if let node = keys["name"] {
+            let name = try string(node, "\(path).name", expected: "a bell name: one of \(Bell.catalogList)")
+            do {
+                sound.bell = try Bell(named: name)
+            } catch {
+                throw fail(node, "\(path).name", "\(error)")
+            }
+        }
+        return (sound, typeNode)
+    }
+}

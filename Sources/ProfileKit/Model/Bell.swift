@@ -1,0 +1,34 @@
+/// The catalog of bells a sound can use.
+public enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
+    case singingBowl = "Singing Bowl"
+    case templeBell = "Temple Bell"
+    case gong = "Gong"
+    case tingsha = "Tingsha"
+    case woodBlock = "Wood Block"
+
+    /// The bell a new sound gets.
+    public static let `default` = Bell.singingBowl
+
+    /// The catalog as people read it: `"Singing Bowl", "Temple Bell", …`.
+    public static let catalogList = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
+    public var description: String { rawValue }
+
+    /// Finds a bell by name, ignoring case and runs of spaces, hyphens or underscores:
+    /// `temple bell`, `Temple-Bell` and `TEMPLE_BELL` all name "Temple Bell".
+    ///
+    /// - Throws: ``ProfileError/unknownBell(_:)``, whose message lists the catalog.
+    public init(named name: String) throws {
+        let key = Self.key(name)
+        guard let bell = Self.allCases.first(where: { Self.key($0.rawValue) == key }) else {
+            throw ProfileError.unknownBell(name)
+        }
+        self = bell
+    }
+
+    private static func key(_ name: String) -> String {
+        name.lowercased()
+            .split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" })
+            .joined(separator: " ")
+    }
+}

@@ -1,0 +1,143 @@
+/// A whole number of seconds, the unit every time in a profile is kept in.
+///
+/// Formatting follows the timer apps: `MM:SS` under an hour, `HH:MM:SS` from an hour on.
+/// Parsing accepts what people type; see ``init(parsing:)``.
+public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The length in seconds; never negative.
+    public let seconds: Int
+
+    /// Makes a duration of `seconds` seconds; negative values are clamped to zero.
+    public init(seconds: Int) {
+        self.seconds = max(0, seconds)
+    }
+
+    /// Makes a duration of whole minutes.
+    public static func minutes(_ minutes: Int) -> Duration { Duration(seconds: minutes * 60) }
+
+    /// The zero duration, shown as `00:00`.
+    public static let zero = Duration(seconds: 0)
+
+    public static func < (lhs: Duration, rhs: Duration) -> Bool { lhs.seconds < rhs.seconds }
+
+    /// `MM:SS` under an hour, `HH:MM:SS` from an hour: 59 → `00:59`, 3600 → `01:00:00`.
+    public var formatted: String {
+        let hours = seconds / 3600
+        let minutes = seconds / 60 % 60
+        let secs = seconds % 60
+        if hours > 0 {
+            return "\(Self.twoDigits(hours)):\(Self.twoDigits(minutes)):\(Self.twoDigits(secs))"
+        }
+        return "\(Self.twoDigits(minutes)):\(Self.twoDigits(secs))"
+    }
+
+    public var description: String { formatted }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
+    }
+}
+
+extension Duration {
+    /// The forms ``init(parsing:)`` accepts, for error messages and help.
+    public static let acceptedForms =
+        "minutes (20), units (20m, 90s, 1h30m, 1h 30m 15s) or clock time (7:30 for MM:SS, 1:05:00 for H:MM:SS)"
+
+    /// The largest number of seconds the parser accepts before any range check: about 11 days.
+    ///
+    /// Larger inputs are almost certainly typos; refusing them early also keeps arithmetic far from
+    /// `Int` overflow.
+    public static let parseLimit = 999_999
+
+    /// Parses what people type for a duration.
+    ///
+    /// - A bare number is minutes: `20`.
+    /// - Units `h`, `m`, `s` in that order, each at most once, optionally separated by spaces:
+    ///   `20m`, `90s`, `1h30m`, `1h 30m`.
+    /// - Clock forms: `M:SS` (`7:30`) and `H:MM:SS` (`1:05:00`); the fields after the first have two
+    ///   digits and stay below 60.
+    ///
+    /// - Throws: ``ProfileError/invalidDuration(_:reason:)`` naming the input and the accepted forms.
+    public init(parsing input: String) throws {
+        let text = input.trimmingWhitespace()
+        func fail(_ reason: String) -> ProfileError { .invalidDuration(input, reason: reason) }
+
+        guard !text.isEmpty else { throw fail("it is empty") }
+        if text.hasPrefix("-") { throw fail("a duration cannot be negative") }
+
+        let total: Int
+        if text.contains(":") {
+            total = try Self.parseClock(text, fail: fail)
+        } else if text.allSatisfy(\.isASCIIDigit) {
+            guard let minutes = Self.number(text) else { throw fail("the number is too large") }
+            total = minutes * 60
+        } else {
+            total = try Self.parseUnits(text, fail: fail)
+        }
+        guard total <= Self.parseLimit else {
+            throw fail("it is longer than \(Duration(seconds: Self.parseLimit).formatted)")
+        }
+        self.init(seconds: total)
+    }
+
+    private static func number(_ digits: Substring) -> Int? {
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        return Int(digits)
+    }
+
+    private static func number(_ digits: String) -> Int? { number(digits[...]) }
+
+    private static func parseClock(_ text: String, fail: (String) -> ProfileError) throws -> Int {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count <= 3 else { throw fail("a clock time has at most three fields (H:MM:SS)") }
+        guard fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
+            throw fail("a clock time is digits separated by ':'")
+        }
+        var total = 0
+        for (position, field) in fields.enumerated() {
+            guard let value = number(field) else { throw fail("the number \(field) is too large") }
+            if position > 0 {
+                guard field.count == 2 else { throw fail("\"\(field)\" must have two digits") }
+                guard value < 60 else { throw fail("\(field) is not below 60") }
+            }
+            total = total * 60 + value
+            if total > parseLimit { throw fail("it is longer than \(Duration(seconds: parseLimit).formatted)") }
+        }
+        return total
+    }
+
+    private static func parseUnits(_ text: String, fail: (String) -> ProfileError) throws -> Int {
+        let units: [(Character, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
+        var rest = Substring(text.lowercased())
+        var nextUnit = 0
+        var total = 0
+        while !rest.isEmpty {
+            let digits = rest.prefix(while: \.isASCIIDigit)
+            guard !digits.isEmpty else { throw fail("\"\(rest)\" is not a number followed by h, m or s") }
+            rest = rest.dropFirst(digits.count)
+            guard let unit = rest.first else { throw fail("\"\(digits)\" has no unit (h, m or s)") }
+            guard let index = units.firstIndex(where: { $0.0 == unit }) else {
+                throw fail("\"\(unit)\" is not a unit; use h, m or s")
+            }
+            guard index >= nextUnit else { throw fail("units go in the order h, m, s, each once") }
+            guard let value = number(digits) else { throw fail("the number \(digits) is too large") }
+            total += value * units[index].1
+            if total > parseLimit { throw fail("it is longer than \(Duration(seconds: parseLimit).formatted)") }
+            nextUnit = index + 1
+            rest = rest.dropFirst().drop(while: { $0 == " " })
+        }
+        return total
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing white space.
+    func trimmingWhitespace() -> String {
+        guard let start = firstIndex(where: { !$0.isWhitespace }),
+              let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[start...end])
+    }
+}

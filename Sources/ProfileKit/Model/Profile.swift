@@ -1,0 +1,47 @@
+/// A meditation-timer profile: a main duration and the optional segments around it.
+///
+/// The main sit is the profile's ``duration``; ``segments`` holds the optional warm-up and cool-down.
+/// Segments are found by type, never by position, and created on first use by the setters.
+public struct Profile: Hashable, Sendable {
+    /// The profile's name; the store keeps it as the file name.
+    public var name: String
+    /// The length of the main sit (the Time section).
+    public var duration: Duration
+    /// The optional segments, at most one of each type, in the order they were created.
+    public private(set) var segments: [Segment]
+
+    /// A new profile as a user first sees it: Time 20:00, Warm Up and Cool Down off, bells off.
+    public init(name: String, duration: Duration = SegmentType.main.defaultDuration, segments: [Segment] = []) {
+        self.name = name
+        self.duration = duration
+        self.segments = []
+        for segment in segments where segment.type != .main { self[segment: segment.type] = segment }
+    }
+
+    /// The segment of `type`, if the profile has one. The main sit is not a stored segment.
+    public func segment(ofType type: SegmentType) -> Segment? {
+        segments.first { $0.type == type }
+    }
+
+    /// The segment of `type`, created on first use (off, default duration) when a setter needs it.
+    ///
+    /// Setting `.main` changes nothing: the main sit lives in ``duration``.
+    public subscript(segment type: SegmentType) -> Segment {
+        get { segment(ofType: type) ?? Segment(type: type) }
+        set {
+            guard type != .main else { return }
+            var segment = newValue
+            segment.type = type
+            if let index = segments.firstIndex(where: { $0.type == type }) {
+                segments[index] = segment
+            } else {
+                segments.append(segment)
+            }
+        }
+    }
+
+    /// The length of each part that is on, added up: warm-up + main + cool-down.
+    public var totalDuration: Duration {
+        Duration(seconds: segments.filter(\.enabled).reduce(duration.seconds) { $0 + $1.duration.seconds })
+    }
+}

@@ -1,0 +1,48 @@
+/// The parts of a session: the main sit, and the optional warm-up before it and cool-down after it.
+public enum SegmentType: String, CaseIterable, Sendable {
+    case main
+    case warmUp = "warm-up"
+    case coolDown = "cool-down"
+
+    /// The section title the view model shows for this segment.
+    public var title: String {
+        switch self {
+        case .main: "Time"
+        case .warmUp: "Warm Up"
+        case .coolDown: "Cool Down"
+        }
+    }
+
+    /// The length a segment of this type gets when it is created on first use.
+    public var defaultDuration: Duration {
+        switch self {
+        case .main: .minutes(20)
+        case .warmUp: .minutes(2)
+        case .coolDown: .minutes(5)
+        }
+    }
+
+    /// The lengths a segment of this type may have.
+    public var allowedDurations: ClosedRange<Duration> {
+        switch self {
+        case .main: Duration(seconds: 1)...Duration(seconds: 23 * 3600 + 59 * 60 + 59)
+        case .warmUp, .coolDown: Duration(seconds: 1)...Duration(seconds: 3600)
+        }
+    }
+
+    /// Checks `duration` against ``allowedDurations``.
+    ///
+    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)``.
+    public func validate(_ duration: Duration) throws {
+        guard allowedDurations.contains(duration) else {
+            throw ProfileError.durationOutOfRange(duration, segment: self, allowed: allowedDurations)
+        }
+    }
+}
+
+/// When in a segment a sound plays: at its start, at its end, or repeatedly during it.
+public enum SoundType: String, CaseIterable, Sendable {
+    case begin
+    case end
+    case `repeat`
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A store that keeps documents in memory, with the same names, errors and conflict rules as
+/// ``FileProfileStore``; for tests and previews.
+///
+/// Documents are kept encoded and decoded on every load, so the same validation runs as on disk.
+public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
+    // Guarded by `lock`.
+    private var documents: [String: (name: String, bytes: [UInt8])] = [:]
+    private let lock = NSLock()
+
+    /// An empty store.
+    public init() {}
+
+    /// A store holding `profiles`.
+    public convenience init(_ profiles: [Profile]) throws(ProfileError) {
+        self.init()
+        for profile in profiles { _ = try create(profile) }
+    }
+
+    private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private func entry(_ name: String) throws(ProfileError) -> (key: String, name: String, bytes: [UInt8]) {
+        let key = try ProfileName(validating: name).key
+        guard let entry = documents[key] else {
+            throw .profileNotFound(name, suggestion: closestMatch(to: name, in: documents.values.map(\.name)))
+        }
+        return (key, entry.name, entry.bytes)
+    }
+
+    /// Replaces a document's bytes as another program would, for conflict tests.
+    public func replaceDocument(named name: String, with bytes: [UInt8]) throws(ProfileError) {
+        let profileName = try ProfileName(validating: name)
+        locked { documents[profileName.key] = (profileName.value, bytes) }
+    }
+
+    public func names() throws(ProfileError) -> [String] {
+        locked { documents.values.map(\.name).sorted(by: FileProfileStore.nameOrder) }
+    }
+
+    public func list() throws(ProfileError) -> [ListedProfile] {
+        let snapshot = locked { Array(documents.values) }
+        return snapshot
+            .map { entry in
+                ListedProfile(name: entry.name, path: entry.name, result: Result { () throws(ProfileError) -> Profile in
+                    try ProfileDocument.decode(entry.bytes, name: entry.name, file: entry.name)
+                })
+            }
+            .sorted { FileProfileStore.nameOrder($0.name, $1.name) }
+    }
+
+    public func load(_ name: String) throws(ProfileError) -> StoredProfile {
+        let found = try locked { () throws(ProfileError) in try entry(name) }
+        return StoredProfile(profile: try ProfileDocument.decode(found.bytes, name: found.name, file: found.name),
+                             revision: Revision(of: found.bytes))
+    }
+
+    private func put(_ profile: Profile, key: String) -> StoredProfile {
+        let bytes = ProfileDocument.encode(profile)
+        documents[key] = (profile.name, bytes)
+        return StoredProfile(profile: profile, revision: Revision(of: bytes))
+    }
+
+    public func create(_ profile: Profile) throws(ProfileError) -> StoredProfile {
+        let name = try ProfileName(validating: profile.name)
+        return try locked { () throws(ProfileError) in
+            if let existing = documents[name.key] { throw .profileExists(existing.name) }
+            var named = profile
+            named.name = name.value
+            return put(named, key: name.key)
+        }
+    }
+
+    public func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile {
+        try locked { () throws(ProfileError) in
+            let found = try entry(profile.name)
+            guard Revision(of: found.bytes) == revision else { throw .conflict(path: found.name) }
+            var named = profile
+            named.name = found.name
+            return put(named, key: found.key)
+        }
+    }
+
+    public func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
+        try locked { () throws(ProfileError) in
+            let found = try entry(name)
+            var profile = try ProfileDocument.decode(found.bytes, name: found.name, file: found.name)
+            try change(&profile)
+            profile.name = found.name
+            return put(profile, key: found.key)
+        }
+    }
+
+    public func delete(_ name: String) throws(ProfileError) {
+        try locked { () throws(ProfileError) in
+            documents[try entry(name).key] = nil
+        }
+    }
+
+    public func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile {
+        let newName = try ProfileName(validating: new)
+        return try locked { () throws(ProfileError) in
+            let found = try entry(old)
+            if found.key != newName.key, let existing = documents[newName.key] { throw .profileExists(existing.name) }
+            var profile = try ProfileDocument.decode(found.bytes, name: newName.value, file: found.name)
+            profile.name = newName.value
+            documents[found.key] = nil
+            documents[newName.key] = (newName.value, found.bytes)
+            return StoredProfile(profile: profile, revision: Revision(of: found.bytes))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A profile's name as the store keeps it: NFC-normalized, checked against the rules that keep file
+/// names portable and unambiguous.
+public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
+    /// The name, NFC-normalized; also the file's name without `.json`.
+    public let value: String
+
+    /// What makes two names the same profile: NFC and Unicode case folding (`Morning` = `MORNING`).
+    public var key: String { Self.key(value) }
+
+    /// The most characters a name may have.
+    public static let maximumCharacters = 64
+    /// The most UTF-8 bytes a name may have, which keeps `.name.json.lock` and temp files under the file
+    /// system's 255-byte limit.
+    public static let maximumBytes = 200
+
+    /// Checks and normalizes `text`.
+    ///
+    /// - Throws: ``ProfileError/invalidName(_:reason:)`` naming the rule the name breaks; the name is
+    ///   shown escaped so that invisible characters can be seen.
+    public init(validating text: String) throws(ProfileError) {
+        let name = text.precomposedStringWithCanonicalMapping
+        func fail(_ reason: String) -> ProfileError { .invalidName(text, reason: reason) }
+
+        guard !name.isEmpty else { throw fail("a name has at least one character") }
+        guard name.count <= Self.maximumCharacters else {
+            throw fail("it has \(name.count) characters; a name has at most \(Self.maximumCharacters)")
+        }
+        guard name.utf8.count <= Self.maximumBytes else {
+            throw fail("it takes \(name.utf8.count) bytes in UTF-8; a name takes at most \(Self.maximumBytes)")
+        }
+        if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" }) {
+            throw fail("it contains \(quoted(String(bad))), which separates folders")
+        }
+        if let bad = name.unicodeScalars.first(where: { $0.isInvisible }) {
+            throw fail("it contains the invisible character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4))")
+        }
+        guard name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
+            throw fail("it starts or ends with white space")
+        }
+        if name.hasPrefix(".") { throw fail("it starts with '.', which hides files") }
+        if name.hasPrefix("-") { throw fail("it starts with '-', which reads as an option") }
+        let lower = name.lowercased()
+        for suffix in [".lock", ".tmp"] where lower.hasSuffix(suffix) {
+            throw fail("it ends with \(quoted(suffix)), which the store uses for its own files")
+        }
+        self.value = name
+    }
+
+    /// The identity key of any text: NFC, then Unicode case folding.
+    public static func key(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
+
+    public var description: String { value }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

@@ -1,0 +1,82 @@
+/// Identifies one version of a stored profile, so that a save can tell whether the file changed since
+/// it was read.
+///
+/// It is a hash of the file's bytes: any edit, even one that keeps the size and the timestamp, gives a
+/// new revision, while rewriting the same bytes does not count as a change.
+public struct Revision: Hashable, Sendable, CustomStringConvertible {
+    let hash: UInt64
+
+    /// The revision of a document's bytes.
+    public init(of bytes: [UInt8]) {
+        // FNV-1a, 64 bits: fast, and any accidental collision would need two different profile texts.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        self.hash = hash
+    }
+
+    public var description: String { String(hash, radix: 16) }
+}
+
+/// A profile together with the revision of the file it was read from or written to.
+public struct StoredProfile: Hashable, Sendable {
+    /// The profile.
+    public var profile: Profile
+    /// The revision on disk; pass it back to ``ProfileStore/save(_:basedOn:)``.
+    public var revision: Revision
+
+    /// Makes a stored profile.
+    public init(profile: Profile, revision: Revision) {
+        self.profile = profile
+        self.revision = revision
+    }
+}
+
+/// One entry of a store listing: a profile, or the error that kept its file from being read.
+public struct ListedProfile: Sendable {
+    /// The name taken from the file name.
+    public var name: String
+    /// The file, as errors name it.
+    public var path: String
+    /// The profile, or why it could not be read.
+    public var result: Result<Profile, ProfileError>
+}
+
+/// Where profiles are kept: one document per profile, saved so that neither a crash nor a second
+/// writer can lose a change.
+///
+/// Names are compared after NFC normalization and case folding, so `Morning` and `morning` are one
+/// profile. Every write happens under the profile's lock; a save based on a stale read is refused.
+public protocol ProfileStore: Sendable {
+    /// Every profile, sorted by name; files that cannot be read are listed with their error.
+    func list() throws(ProfileError) -> [ListedProfile]
+
+    /// The names of the profiles, sorted, without reading their documents.
+    func names() throws(ProfileError) -> [String]
+
+    /// Reads the profile called `name`.
+    ///
+    /// - Throws: ``ProfileError/profileNotFound(_:suggestion:)`` with a close name when there is one.
+    func load(_ name: String) throws(ProfileError) -> StoredProfile
+
+    /// Adds a profile that does not exist yet.
+    ///
+    /// - Throws: ``ProfileError/profileExists(_:)`` when a profile has the same name after normalization.
+    func create(_ profile: Profile) throws(ProfileError) -> StoredProfile
+
+    /// Writes `profile` over the version read as `revision`.
+    ///
+    /// - Throws: ``ProfileError/conflict(path:)`` when the file changed since then.
+    func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile
+
+    /// Reads, changes and writes the profile called `name` while holding its lock, so that no other
+    /// writer's change is lost.
+    func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile
+
+    /// Removes the profile called `name`.
+    func delete(_ name: String) throws(ProfileError)
+
+    /// Gives the profile called `old` the name `new`; only the case or normalization may stay the same.
+    func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile
+}

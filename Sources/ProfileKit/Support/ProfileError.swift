@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every error ProfileKit reports to a user: each message names the thing, the place and what would be
+/// accepted.
+public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A duration that could not be read; `reason` says why.
+    case invalidDuration(String, reason: String)
+    /// A duration outside what a segment allows.
+    case durationOutOfRange(Duration, segment: SegmentType, allowed: ClosedRange<Duration>)
+    /// A bell name outside the catalog.
+    case unknownBell(String)
+    /// A profile name the store refuses; `reason` says which rule it breaks.
+    case invalidName(String, reason: String)
+    /// A setting name that does not exist.
+    case unknownSetting(String, suggestion: String?)
+    /// A switch name that does not exist.
+    case unknownSwitch(String, suggestion: String?)
+    /// A switch value other than on/off.
+    case invalidSwitchValue(String)
+    /// A document that cannot be read as a profile.
+    case document(DocumentError)
+    /// No profile has that name.
+    case profileNotFound(String, suggestion: String?)
+    /// A profile of that name (or one equal to it after normalization) exists already.
+    case profileExists(String)
+    /// Another live process holds the profile's lock file.
+    case locked(path: String, pid: Int32, host: String)
+    /// The file changed on disk since it was read; saving would overwrite someone else's change.
+    case conflict(path: String)
+    /// A system call on `path` failed with `errno`.
+    case io(path: String, operation: String, errno: Int32)
+    /// A symbolic link in the store that points outside it.
+    case symlinkOutsideStore(path: String, target: String)
+
+    /// How a command-line front end should classify the failure (see sysexits(3)).
+    public enum Category: Sendable, Equatable {
+        /// The user typed something that is not accepted (64).
+        case usage
+        /// A file's content is wrong (65).
+        case data
+        /// The thing named does not exist (66).
+        case notFound
+        /// Something that should be created exists already (73).
+        case cannotCreate
+        /// The system refused a read or write (74).
+        case io
+        /// Someone else is busy with it; trying again may work (75).
+        case temporary
+    }
+
+    /// The failure's class, for exit statuses.
+    public var category: Category {
+        switch self {
+        case .invalidDuration, .durationOutOfRange, .unknownBell, .invalidName, .unknownSetting,
+             .unknownSwitch, .invalidSwitchValue:
+            .usage
+        case .document, .symlinkOutsideStore: .data
+        case .profileNotFound: .notFound
+        case .profileExists: .cannotCreate
+        case .io: .io
+        case .locked, .conflict: .temporary
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .invalidDuration(input, reason):
+            return "invalid duration \(quoted(input)): \(reason); use \(Duration.acceptedForms)"
+        case let .durationOutOfRange(duration, segment, allowed):
+            return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
+        case let .unknownBell(name):
+            return "no bell named \(quoted(name)); the bells are \(Bell.catalogList)"
+        case let .invalidName(name, reason):
+            return "invalid profile name \(quoted(name)): \(reason)"
+        case let .unknownSetting(name, suggestion):
+            return "no setting named \(quoted(name))\(didYouMean(suggestion)); the settings are \(Setting.allCases.map(\.rawValue).joined(separator: ", "))"
+        case let .unknownSwitch(name, suggestion):
+            return "no switch named \(quoted(name))\(didYouMean(suggestion)); the switches are \(Switch.allCases.map(\.rawValue).joined(separator: ", "))"
+        case let .invalidSwitchValue(value):
+            return "invalid switch value \(quoted(value)): use on or off"
+        case let .document(error):
+            return error.description
+        case let .profileNotFound(name, suggestion):
+            return "no profile named \(quoted(name))\(didYouMean(suggestion))"
+        case let .profileExists(name):
+            return "a profile named \(quoted(name)) exists already"
+        case let .locked(path, pid, host):
+            return "\(path): locked by pid \(pid) on \(host); try again when it has finished"
+        case let .conflict(path):
+            return "\(path): the file was changed by someone else since it was read; reload it or save again to replace it"
+        case let .io(path, operation, code):
+            return "\(path): \(operation) failed: \(errnoName(code)) (\(errnoMessage(code)))"
+        case let .symlinkOutsideStore(path, target):
+            return "\(path): is a symbolic link to \(quoted(target)), outside the store; profile will not follow it"
+        }
+    }
+}
+
+extension SegmentType {
+    /// How error messages name this segment's length.
+    var settingLabel: String {
+        switch self {
+        case .main: "duration"
+        case .warmUp: "warm-up duration"
+        case .coolDown: "cool-down duration"
+        }
+    }
+}
+
+private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { " (did you mean \(quoted($0))?)" } ?? ""
+}
+
+/// `text` in double quotes, with control, format and other invisible characters escaped as `\u{…}`,
+/// so that a user can see exactly what was refused.
+public func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        case "\0": result += "\\0"
+        default:
+            if scalar.isInvisible {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}
+
+extension Unicode.Scalar {
+    /// Control, format, separator, private-use, unassigned or surrogate code points: what a reader
+    /// cannot see or tell apart.
+    var isInvisible: Bool {
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+            true
+        case .spaceSeparator:
+            self != " "
+        default:
+            false
+        }
+    }
+}
+
+/// The symbolic name of an errno value, as people search for it: `ENOSPC`.
+func errnoName(_ code: Int32) -> String {
+    let names: [Int32: String] = [
+        EPERM: "EPERM", ENOENT: "ENOENT", EIO: "EIO", EBADF: "EBADF", EACCES: "EACCES",
+        EEXIST: "EEXIST", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", ENFILE: "ENFILE",
+        EMFILE: "EMFILE", EFBIG: "EFBIG", ENOSPC: "ENOSPC", EROFS: "EROFS", EMLINK: "EMLINK",
+        ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EDQUOT: "EDQUOT", EXDEV: "EXDEV", EBUSY: "EBUSY",
+        ENOTEMPTY: "ENOTEMPTY", EAGAIN: "EAGAIN", EINTR: "EINTR", ENOMEM: "ENOMEM",
+    ]
+    return names[code] ?? "errno \(code)"
+}
+
+/// The C library's message for an errno value.
+func errnoMessage(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "unknown error" }
+    return String(cString: text)
+}

@@ -1,0 +1,28 @@
+/// A row's place in the table: section and row, both from zero, written `2.1` as users refer to it.
+public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The section, from zero.
+    public var section: Int
+    /// The row within the section, from zero.
+    public var row: Int
+
+    /// Makes an index path.
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
+    }
+
+    /// Reads `S.R` as users type it (`2.1`); nil for anything else.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
+              let section = Int(parts[0]), let row = Int(parts[1]) else { return nil }
+        self.init(section: section, row: row)
+    }
+
+    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+        (lhs.section, lhs.row) < (rhs.section, rhs.row)
+    }
+
+    public var description: String { "\(section).\(row)" }
+}

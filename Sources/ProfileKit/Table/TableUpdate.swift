@@ -1,0 +1,147 @@
+/// The rows a change inserted, deleted and changed, per section: what a UITableView batch update needs.
+///
+/// Coordinates follow UIKit: deleted rows and the `before` side of a change are indexes in the table as it
+/// was; inserted rows and the `after` side are indexes in the table as it is now. Deletes are processed
+/// before inserts, so the order of the lists does not matter.
+public struct TableUpdate: Hashable, Sendable {
+    /// A row and where it stands.
+    public struct IndexedRow: Hashable, Sendable {
+        /// The row's index in its section (before the update for a deletion, after it for an insertion).
+        public var index: Int
+        /// The row itself.
+        public var row: Row
+
+        /// Makes an indexed row.
+        public init(index: Int, row: Row) {
+            self.index = index
+            self.row = row
+        }
+    }
+
+    /// A row that stays in the table but whose content changed.
+    public struct RowChange: Hashable, Sendable {
+        /// The row's index before the update.
+        public var before: Int
+        /// The row's index after the update.
+        public var after: Int
+        /// The row as it was.
+        public var old: Row
+        /// The row as it is now.
+        public var new: Row
+
+        /// Makes a row change.
+        public init(before: Int, after: Int, old: Row, new: Row) {
+            self.before = before
+            self.after = after
+            self.old = old
+            self.new = new
+        }
+    }
+
+    /// What changed in one section.
+    public struct SectionUpdate: Hashable, Sendable {
+        /// The section's index.
+        public var section: Int
+        /// The section's title.
+        public var title: String
+        /// How many rows the section had before the update.
+        public var before: Int
+        /// How many rows it has after the update.
+        public var after: Int
+        /// Rows removed, with their before-state indexes, ascending.
+        public var deleted: [IndexedRow]
+        /// Rows added, with their after-state indexes, ascending.
+        public var inserted: [IndexedRow]
+        /// Rows that stay but show something new.
+        public var changed: [RowChange]
+
+        /// Makes a section update.
+        public init(section: Int, title: String, before: Int, after: Int,
+                    deleted: [IndexedRow] = [], inserted: [IndexedRow] = [], changed: [RowChange] = []) {
+            self.section = section
+            self.title = title
+            self.before = before
+            self.after = after
+            self.deleted = deleted
+            self.inserted = inserted
+            self.changed = changed
+        }
+
+        /// Before-state indexes of the deleted rows.
+        public var deletedRows: [Int] { deleted.map(\.index) }
+        /// After-state indexes of the inserted rows.
+        public var insertedRows: [Int] { inserted.map(\.index) }
+        /// Before-state indexes of value rows whose text changed: the rows a table view reloads.
+        ///
+        /// A switch that changed is not reloaded: the control already shows its new state.
+        public var reloadedRows: [Int] { changed.filter { !$0.new.isSwitch }.map(\.before) }
+        /// Before-state indexes of switch rows whose state changed.
+        public var toggledRows: [Int] { changed.filter(\.new.isSwitch).map(\.before) }
+
+        /// The update that takes this section back.
+        public var inverse: SectionUpdate {
+            SectionUpdate(
+                section: section, title: title, before: after, after: before,
+                deleted: inserted, inserted: deleted,
+                changed: changed.map { RowChange(before: $0.after, after: $0.before, old: $0.new, new: $0.old) }
+            )
+        }
+    }
+
+    /// The sections that changed, in section order; unchanged sections are left out.
+    public var sections: [SectionUpdate]
+
+    /// Makes an update from section updates.
+    public init(sections: [SectionUpdate] = []) {
+        self.sections = sections
+    }
+
+    /// An update that changes nothing.
+    public static let none = TableUpdate()
+
+    /// Whether no row was inserted, deleted or changed.
+    public var isEmpty: Bool {
+        sections.allSatisfy { $0.inserted.isEmpty && $0.deleted.isEmpty && $0.changed.isEmpty }
+    }
+
+    /// Whether any row was inserted or deleted.
+    public var changesRowCounts: Bool { sections.contains { $0.before != $0.after } }
+
+    /// The update that undoes this one: inserts become deletes and deletes inserts, at the same indexes.
+    public var inverse: TableUpdate {
+        TableUpdate(sections: sections.map(\.inverse))
+    }
+
+    /// The update from `old` to `new`, computed from each section's row counts before and after.
+    ///
+    /// Rows keep their places from the top: the rows both tables share by identity stay, rows
+    /// `before..<after` are inserted when the section grew and rows `after..<before` are deleted when it
+    /// shrank. When the rows stop matching by identity earlier than that, the tail from that point on
+    /// is deleted and inserted, so the update is always consistent.
+    ///
+    /// - Precondition: `old` and `new` have the same sections.
+    /// - Complexity: O(*n*) in the number of rows.
+    public init(from old: [Section], to new: [Section]) {
+        precondition(old.map(\.id) == new.map(\.id), "a table update keeps the same sections")
+        var updates: [SectionUpdate] = []
+        for (index, (before, after)) in zip(old, new).enumerated() {
+            var kept = 0
+            while kept < min(before.rows.count, after.rows.count), before.rows[kept].id == after.rows[kept].id {
+                kept += 1
+            }
+            let update = SectionUpdate(
+                section: index, title: after.title, before: before.rows.count, after: after.rows.count,
+                deleted: (kept..<before.rows.count).map { IndexedRow(index: $0, row: before.rows[$0]) },
+                inserted: (kept..<after.rows.count).map { IndexedRow(index: $0, row: after.rows[$0]) },
+                changed: (0..<kept).compactMap { row in
+                    before.rows[row] == after.rows[row]
+                        ? nil : RowChange(before: row, after: row, old: before.rows[row], new: after.rows[row])
+                }
+            )
+            if !(update.deleted.isEmpty && update.inserted.isEmpty && update.changed.isEmpty) {
+                updates.append(update)
+            }
+        }
+        self.init(sections: updates)
+    }
+}

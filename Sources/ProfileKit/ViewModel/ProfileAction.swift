@@ -1,0 +1,98 @@
+/// A change a user can make to a profile: each switch and each value of the profile screen.
+public enum ProfileAction: Hashable, Sendable {
+    /// Turns the warm-up or cool-down segment on or off, creating it on first use.
+    case setSegmentEnabled(SegmentType, Bool)
+    /// Turns the cool-down bell on or off, creating the segment and its sound on first use.
+    case setBellsEnabled(Bool)
+    /// Sets the length of the main sit (`.main`), the warm-up or the cool-down.
+    case setDuration(SegmentType, Duration)
+    /// Chooses the cool-down bell.
+    case setBell(Bell)
+}
+
+/// The switches of the profile screen, by the names the command line and the editor use.
+public enum Switch: String, CaseIterable, Sendable {
+    case warmup
+    case cooldown
+    case cooldownBells = "cooldown.bells"
+
+    /// Finds a switch by name (case-insensitive).
+    ///
+    /// - Throws: ``ProfileError/unknownSwitch(_:suggestion:)`` with a likely meant name.
+    public init(named name: String) throws {
+        guard let found = Self(rawValue: name.lowercased()) else {
+            throw ProfileError.unknownSwitch(name, suggestion: closestMatch(to: name, in: Self.allCases.map(\.rawValue)))
+        }
+        self = found
+    }
+
+    /// The action that sets this switch to `isOn`.
+    public func action(isOn: Bool) -> ProfileAction {
+        switch self {
+        case .warmup: .setSegmentEnabled(.warmUp, isOn)
+        case .cooldown: .setSegmentEnabled(.coolDown, isOn)
+        case .cooldownBells: .setBellsEnabled(isOn)
+        }
+    }
+}
+
+/// The settings of the profile screen, by the names the command line and the editor use.
+public enum Setting: String, CaseIterable, Sendable {
+    case duration
+    case warmup
+    case warmupDuration = "warmup.duration"
+    case cooldown
+    case cooldownDuration = "cooldown.duration"
+    case cooldownBells = "cooldown.bells"
+    case cooldownBell = "cooldown.bell"
+
+    /// Finds a setting by name (case-insensitive).
+    ///
+    /// - Throws: ``ProfileError/unknownSetting(_:suggestion:)`` with a likely meant name.
+    public init(named name: String) throws {
+        guard let found = Self(rawValue: name.lowercased()) else {
+            throw ProfileError.unknownSetting(name, suggestion: closestMatch(to: name, in: Self.allCases.map(\.rawValue)))
+        }
+        self = found
+    }
+
+    /// What the setting takes, for help and completion: `on|off`, a duration, or a bell.
+    public var valueKind: ValueKind {
+        switch self {
+        case .duration, .warmupDuration, .cooldownDuration: .duration
+        case .warmup, .cooldown, .cooldownBells: .onOff
+        case .cooldownBell: .bell
+        }
+    }
+
+    /// The kinds of value a setting takes.
+    public enum ValueKind: Sendable {
+        case onOff, duration, bell
+    }
+
+    /// The action that gives this setting `value`, read as people type it.
+    ///
+    /// - Throws: a ``ProfileError`` naming the value and what would be accepted.
+    public func action(value: String) throws -> ProfileAction {
+        switch self {
+        case .duration: .setDuration(.main, try Duration(parsing: value))
+        case .warmupDuration: .setDuration(.warmUp, try Duration(parsing: value))
+        case .cooldownDuration: .setDuration(.coolDown, try Duration(parsing: value))
+        case .warmup: .setSegmentEnabled(.warmUp, try parseSwitchValue(value))
+        case .cooldown: .setSegmentEnabled(.coolDown, try parseSwitchValue(value))
+        case .cooldownBells: .setBellsEnabled(try parseSwitchValue(value))
+        case .cooldownBell: .setBell(try Bell(named: value))
+        }
+    }
+}
+
+/// Reads a switch value: `on`/`off`, also `true`/`false`, `yes`/`no` and `1`/`0`.
+///
+/// - Throws: ``ProfileError/invalidSwitchValue(_:)``.
+public func parseSwitchValue(_ text: String) throws -> Bool {
+    switch text.lowercased() {
+    case "on", "true", "yes", "1": return true
+    case "off", "false", "no", "0": return false
+    default: throw ProfileError.invalidSwitchValue(text)
+    }
+}

@@ -1,0 +1,180 @@
+/// The profile screen as a table: sections, row counts, switch states and formatted times.
+///
+/// The view model is the only place that decides what a row is. Actions do not mutate it: each returns
+/// the new profile together with the ``TableUpdate`` that takes the old table to the new one, computed
+/// from every section's row count before and after the change.
+public struct ProfileViewModel: Hashable, Sendable {
+    /// The profile shown.
+    public let profile: Profile
+
+    /// Shows `profile`.
+    public init(profile: Profile) {
+        self.profile = profile
+    }
+
+    /// The segment each section shows, in order: Time, Warm Up, Cool Down.
+    public static let sectionTypes: [SegmentType] = [.main, .warmUp, .coolDown]
+
+    /// The section that shows `type`.
+    public static func section(for type: SegmentType) -> Int {
+        sectionTypes.firstIndex(of: type) ?? 0
+    }
+
+    /// How many sections the table has.
+    public var numberOfSections: Int { Self.sectionTypes.count }
+
+    /// How many rows `section` has; 0 for a section that does not exist.
+    public func numberOfRows(inSection section: Int) -> Int {
+        Self.sectionTypes.indices.contains(section) ? numberOfRows(for: Self.sectionTypes[section]) : 0
+    }
+
+    /// How many rows the section of `type` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4.
+    public func numberOfRows(for type: SegmentType) -> Int {
+        switch type {
+        case .main:
+            return 1
+        case .warmUp:
+            return isEnabled(.warmUp) ? 2 : 1
+        case .coolDown:
+            guard isEnabled(.coolDown) else { return 1 }
+            return isBeginSoundEnabled(.coolDown) ? 4 : 3
+        }
+    }
+
+    /// Whether the segment of `type` is on; the main sit always is, a missing segment is not.
+    public func isEnabled(_ type: SegmentType) -> Bool {
+        type == .main || profile.segment(ofType: type)?.enabled == true
+    }
+
+    /// Whether the segment of `type` rings a bell at its start (the Cool Down section's Bells switch).
+    public func isBeginSoundEnabled(_ type: SegmentType) -> Bool {
+        profile.segment(ofType: type)?.sound(ofType: .begin)?.enabled == true
+    }
+
+    /// The formatted length of the segment of `type`; `00:00` for a segment the profile does not have.
+    public func time(for type: SegmentType) -> String {
+        switch type {
+        case .main: profile.duration.formatted
+        case .warmUp, .coolDown: profile.segment(ofType: type)?.duration.formatted ?? Duration.zero.formatted
+        }
+    }
+
+    /// The formatted length of the main sit.
+    public var mainTime: String { time(for: .main) }
+
+    /// The formatted length of the whole session: warm-up + main + cool-down, of the parts that are on.
+    public var totalTime: String { profile.totalDuration.formatted }
+
+    /// The cool-down bell's name.
+    public var bellName: String {
+        (profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell ?? .default).rawValue
+    }
+
+    /// Whether `toggle` is on.
+    public func isOn(_ toggle: Switch) -> Bool {
+        switch toggle {
+        case .warmup: isEnabled(.warmUp)
+        case .cooldown: isEnabled(.coolDown)
+        case .cooldownBells: isBeginSoundEnabled(.coolDown)
+        }
+    }
+
+    /// The sections with their rows, as the table shows them.
+    public var sections: [Section] {
+        Self.sectionTypes.map { type in
+            Section(id: type.sectionID, title: type.title, rows: rows(for: type))
+        }
+    }
+
+    /// The table as it is now.
+    public var snapshot: TableSnapshot { TableSnapshot(sections: sections) }
+
+    /// The row at `indexPath`, or nil when the table has no such row.
+    public func row(at indexPath: IndexPath) -> Row? {
+        guard Self.sectionTypes.indices.contains(indexPath.section) else { return nil }
+        let rows = rows(for: Self.sectionTypes[indexPath.section])
+        return rows.indices.contains(indexPath.row) ? rows[indexPath.row] : nil
+    }
+
+    private func rows(for type: SegmentType) -> [Row] {
+        let id = type.sectionID
+        let durationRow = Row(id: "\(id).duration", label: "Duration", content: .value(time(for: type)))
+        switch type {
+        case .main:
+            return [durationRow]
+        case .warmUp, .coolDown:
+            var rows = [Row(id: "\(id).enabled", label: "Enabled", content: .toggle(isOn: isEnabled(type)))]
+            guard isEnabled(type) else { return rows }
+            rows.append(durationRow)
+            if type == .coolDown {
+                rows.append(Row(id: "\(id).bells", label: "Bells", content: .toggle(isOn: isBeginSoundEnabled(type))))
+                if isBeginSoundEnabled(type) {
+                    rows.append(Row(id: "\(id).bell", label: "Name", content: .value(bellName)))
+                }
+            }
+            precondition(rows.count == numberOfRows(for: type), "rows and row count disagree")
+            return rows
+        }
+    }
+}
+
+extension SegmentType {
+    /// The section's identifier, as `--section` takes it: `time`, `warmup`, `cooldown`.
+    public var sectionID: String {
+        switch self {
+        case .main: "time"
+        case .warmUp: "warmup"
+        case .coolDown: "cooldown"
+        }
+    }
+}
+
+/// The outcome of an action: the new profile and the table update that shows it.
+public struct ProfileChange: Hashable, Sendable {
+    /// The profile after the action.
+    public var profile: Profile
+    /// The rows the action inserted, deleted and changed.
+    public var update: TableUpdate
+
+    /// Makes a change.
+    public init(profile: Profile, update: TableUpdate) {
+        self.profile = profile
+        self.update = update
+    }
+
+    /// The view model of the profile after the action.
+    public var viewModel: ProfileViewModel { ProfileViewModel(profile: profile) }
+}
+
+extension ProfileViewModel {
+    /// Performs `action` on a copy of the profile.
+    ///
+    /// - Returns: the new profile and the update from the table before to the table after.
+    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` for a length outside the
+    ///   segment's range, ``ProfileError/unknownSwitch(_:suggestion:)`` for switching the main sit.
+    public func performing(_ action: ProfileAction) throws -> ProfileChange {
+        var profile = self.profile
+        switch action {
+        case let .setSegmentEnabled(type, isOn):
+            guard type != .main else { throw ProfileError.unknownSwitch(type.rawValue, suggestion: nil) }
+            profile[segment: type].enabled = isOn
+        case let .setBellsEnabled(isOn):
+            profile[segment: .coolDown][sound: .begin].enabled = isOn
+        case let .setDuration(type, duration):
+            try type.validate(duration)
+            if type == .main {
+                profile.duration = duration
+            } else {
+                profile[segment: type].duration = duration
+            }
+        case let .setBell(bell):
+            profile[segment: .coolDown][sound: .begin].bell = bell
+        }
+        return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
+    }
+
+    /// Flips `toggle`.
+    public func toggling(_ toggle: Switch) throws -> ProfileChange {
+        try performing(toggle.action(isOn: !isOn(toggle)))
+    }
+}
