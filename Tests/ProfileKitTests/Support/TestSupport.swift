@@ -1,0 +1,73 @@
+import Foundation
+@testable import ProfileKit
+
+/// A seeded generator, so that a failing random test can be replayed (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+enum Paths {
+    /// The package root, found from this file's place in Tests/ProfileKitTests/Support.
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = root.appendingPathComponent("Fixtures")
+    static let profiles = fixtures.appendingPathComponent("profiles")
+    static let invalid = profiles.appendingPathComponent("invalid")
+}
+
+/// A fresh directory under the system's temp folder, removed when the value is released.
+final class TemporaryDirectory: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "/profile-tests.XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        path = String(cString: made)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The sorted names in the directory (hidden ones too) with their bytes, to check that nothing changed.
+    func contents(_ subpath: String = "") -> [String: [UInt8]] {
+        let folder = subpath.isEmpty ? path : "\(path)/\(subpath)"
+        var result: [String: [UInt8]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            result[name] = (try? Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))).map { Array($0) } ?? []
+        }
+        return result
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(path)/\(name)"))
+    }
+
+    func read(_ name: String) throws -> String {
+        try String(decoding: Data(contentsOf: URL(fileURLWithPath: "\(path)/\(name)")), as: UTF8.self)
+    }
+}
+
+extension ProfileViewModel {
+    /// Runs an action that must succeed.
+    func applying(_ action: ProfileAction) throws -> ProfileChange { try performing(action) }
+}
+
+/// A profile with the switches given, for table tests.
+func makeProfile(warmUp: Bool = false, coolDown: Bool = false, bells: Bool = false) -> Profile {
+    var profile = Profile(name: "Test")
+    if warmUp { profile[segment: .warmUp].enabled = true }
+    if coolDown { profile[segment: .coolDown].enabled = true }
+    if bells { profile[segment: .coolDown][sound: .begin].enabled = true }
+    return profile
+}

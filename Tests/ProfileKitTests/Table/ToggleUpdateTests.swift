@@ -1,0 +1,134 @@
+import Testing
+@testable import ProfileKit
+
+/// Acceptance 1: every switch transition, with its row counts and index paths.
+@Suite("Toggle row updates")
+struct ToggleUpdateTests {
+    struct ToggleCase: CustomTestStringConvertible, Sendable {
+        let id: String
+        let start: Profile
+        let action: ProfileAction
+        /// Section index → (before, after) row counts; sections left out must not appear in the update.
+        let counts: [Int: (Int, Int)]
+        let inserted: [IndexPath]
+        let deleted: [IndexPath]
+        let toggled: [IndexPath]
+        var testDescription: String { id }
+    }
+
+    static let cases: [ToggleCase] = [
+        ToggleCase(id: "Warm Up off→on inserts 1.1",
+                   start: makeProfile(), action: .setSegmentEnabled(.warmUp, true),
+                   counts: [1: (1, 2)], inserted: [.init(section: 1, row: 1)], deleted: [],
+                   toggled: [.init(section: 1, row: 0)]),
+        ToggleCase(id: "Warm Up on→off deletes 1.1",
+                   start: makeProfile(warmUp: true), action: .setSegmentEnabled(.warmUp, false),
+                   counts: [1: (2, 1)], inserted: [], deleted: [.init(section: 1, row: 1)],
+                   toggled: [.init(section: 1, row: 0)]),
+        ToggleCase(id: "Cool Down off→on with Bells off inserts 2.1, 2.2",
+                   start: makeProfile(), action: .setSegmentEnabled(.coolDown, true),
+                   counts: [2: (1, 3)], inserted: [.init(section: 2, row: 1), .init(section: 2, row: 2)], deleted: [],
+                   toggled: [.init(section: 2, row: 0)]),
+        ToggleCase(id: "Cool Down off→on with Bells on inserts 2.1, 2.2, 2.3",
+                   start: makeProfile(bells: true), action: .setSegmentEnabled(.coolDown, true),
+                   counts: [2: (1, 4)],
+                   inserted: [.init(section: 2, row: 1), .init(section: 2, row: 2), .init(section: 2, row: 3)], deleted: [],
+                   toggled: [.init(section: 2, row: 0)]),
+        ToggleCase(id: "Cool Down on→off with Bells off deletes 2.1–2.2",
+                   start: makeProfile(coolDown: true), action: .setSegmentEnabled(.coolDown, false),
+                   counts: [2: (3, 1)], inserted: [], deleted: [.init(section: 2, row: 1), .init(section: 2, row: 2)],
+                   toggled: [.init(section: 2, row: 0)]),
+        ToggleCase(id: "Cool Down on→off with Bells on deletes 2.1–2.3",
+                   start: makeProfile(coolDown: true, bells: true), action: .setSegmentEnabled(.coolDown, false),
+                   counts: [2: (4, 1)], inserted: [],
+                   deleted: [.init(section: 2, row: 1), .init(section: 2, row: 2), .init(section: 2, row: 3)],
+                   toggled: [.init(section: 2, row: 0)]),
+        ToggleCase(id: "Bells on while Cool Down is on inserts 2.3",
+                   start: makeProfile(coolDown: true), action: .setBellsEnabled(true),
+                   counts: [2: (3, 4)], inserted: [.init(section: 2, row: 3)], deleted: [],
+                   toggled: [.init(section: 2, row: 2)]),
+        ToggleCase(id: "Bells off while Cool Down is on deletes 2.3",
+                   start: makeProfile(coolDown: true, bells: true), action: .setBellsEnabled(false),
+                   counts: [2: (4, 3)], inserted: [], deleted: [.init(section: 2, row: 3)],
+                   toggled: [.init(section: 2, row: 2)]),
+        ToggleCase(id: "Bells on while Cool Down is off changes no row",
+                   start: makeProfile(), action: .setBellsEnabled(true),
+                   counts: [:], inserted: [], deleted: [], toggled: []),
+        ToggleCase(id: "Bells off while Cool Down is off changes no row",
+                   start: makeProfile(bells: true), action: .setBellsEnabled(false),
+                   counts: [:], inserted: [], deleted: [], toggled: []),
+        ToggleCase(id: "Warm Up on when already on changes nothing",
+                   start: makeProfile(warmUp: true), action: .setSegmentEnabled(.warmUp, true),
+                   counts: [:], inserted: [], deleted: [], toggled: []),
+    ]
+
+    @Test(arguments: cases)
+    func toggle(_ c: ToggleCase) throws {
+        let before = ProfileViewModel(profile: c.start)
+        let change = try before.performing(c.action)
+        let after = change.viewModel
+        let update = change.update
+
+        #expect(update.sections.map(\.section) == c.counts.keys.sorted())
+        for section in update.sections {
+            let expected = try #require(c.counts[section.section])
+            #expect(section.before == expected.0)
+            #expect(section.after == expected.1)
+            #expect(section.before == before.numberOfRows(inSection: section.section))
+            #expect(section.after == after.numberOfRows(inSection: section.section))
+            #expect(section.title == ProfileViewModel.sectionTypes[section.section].title)
+            #expect(section.reloadedRows.isEmpty, "a toggle reloads no value row")
+        }
+        let inserted = update.sections.flatMap { s in s.insertedRows.map { IndexPath(section: s.section, row: $0) } }
+        let deleted = update.sections.flatMap { s in s.deletedRows.map { IndexPath(section: s.section, row: $0) } }
+        let toggled = update.sections.flatMap { s in s.toggledRows.map { IndexPath(section: s.section, row: $0) } }
+        #expect(inserted == c.inserted)
+        #expect(deleted == c.deleted)
+        #expect(toggled == c.toggled)
+        #expect(try before.snapshot.applying(update) == after.snapshot)
+        #expect(try after.snapshot.applying(update.inverse) == before.snapshot)
+    }
+
+    @Test func bellsWhileCoolDownIsOffChangeTheModel() throws {
+        let change = try ProfileViewModel(profile: makeProfile()).performing(.setBellsEnabled(true))
+        #expect(change.update.isEmpty)
+        #expect(change.viewModel.isBeginSoundEnabled(.coolDown))
+        // …and show up when Cool Down is switched on.
+        let on = try change.viewModel.performing(.setSegmentEnabled(.coolDown, true))
+        #expect(on.update.sections.first?.insertedRows == [1, 2, 3])
+    }
+
+    @Test(arguments: Switch.allCases)
+    func toggleTwiceIsTheInverse(_ toggle: Switch) throws {
+        let start = ProfileViewModel(profile: makeProfile(coolDown: true))
+        let first = try start.toggling(toggle)
+        let second = try first.viewModel.toggling(toggle)
+        #expect(second.viewModel.snapshot == start.snapshot)
+        #expect(second.update == first.update.inverse)
+    }
+
+    @Test func settingADurationReloadsItsRow() throws {
+        let start = ProfileViewModel(profile: makeProfile(coolDown: true))
+        let change = try start.performing(.setDuration(.coolDown, .minutes(7)))
+        let section = try #require(change.update.sections.first)
+        #expect(change.update.sections.count == 1)
+        #expect(section.section == 2)
+        #expect(section.insertedRows.isEmpty && section.deletedRows.isEmpty)
+        #expect(section.reloadedRows == [1])
+        #expect(change.viewModel.time(for: .coolDown) == "07:00")
+    }
+
+    @Test func settingAHiddenDurationChangesNoVisibleRow() throws {
+        let change = try ProfileViewModel(profile: makeProfile()).performing(.setDuration(.warmUp, .minutes(3)))
+        #expect(change.update.isEmpty)
+        #expect(change.profile.segment(ofType: .warmUp)?.duration == .minutes(3))
+        #expect(change.profile.segment(ofType: .warmUp)?.enabled == false)
+    }
+
+    @Test func settingTheBellReloadsTheNameRow() throws {
+        let start = ProfileViewModel(profile: makeProfile(coolDown: true, bells: true))
+        let change = try start.performing(.setBell(.gong))
+        #expect(change.update.sections.map(\.reloadedRows) == [[3]])
+        #expect(change.viewModel.bellName == "Gong")
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+@testable import ProfileKit
+
+@Suite("ProfileViewModel")
+struct ProfileViewModelTests {
+    @Test func newProfileMatchesTheDefaults() {
+        let viewModel = ProfileViewModel(profile: Profile(name: "New"))
+        #expect(viewModel.numberOfSections == 3)
+        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down"])
+        #expect(viewModel.mainTime == "20:00")
+        #expect(viewModel.numberOfRows(for: .main) == 1)
+        #expect(viewModel.numberOfRows(for: .warmUp) == 1)
+        #expect(viewModel.numberOfRows(for: .coolDown) == 1)
+        #expect(!viewModel.isEnabled(.warmUp) && !viewModel.isEnabled(.coolDown) && viewModel.isEnabled(.main))
+        #expect(!viewModel.isBeginSoundEnabled(.coolDown))
+        #expect(viewModel.bellName == "Singing Bowl")
+        // Segments the profile does not have show 00:00…
+        #expect(viewModel.time(for: .warmUp) == "00:00")
+        #expect(viewModel.time(for: .coolDown) == "00:00")
+        #expect(viewModel.profile.segments.isEmpty)
+        #expect(viewModel.totalTime == "20:00")
+    }
+
+    @Test func switchingOnCreatesSegmentsWithTheirDefaults() throws {
+        let viewModel = ProfileViewModel(profile: Profile(name: "New"))
+        let warm = try viewModel.performing(.setSegmentEnabled(.warmUp, true)).viewModel
+        #expect(warm.time(for: .warmUp) == "02:00")
+        let cool = try warm.performing(.setSegmentEnabled(.coolDown, true)).viewModel
+        #expect(cool.time(for: .coolDown) == "05:00")
+        #expect(cool.profile.segments.map(\.type) == [.warmUp, .coolDown])
+        #expect(cool.totalTime == "27:00")
+        let bells = try cool.performing(.setBellsEnabled(true)).viewModel
+        #expect(bells.profile.segment(ofType: .coolDown)?.sound(ofType: .begin) == Sound(type: .begin, enabled: true, bell: .singingBowl))
+    }
+
+    @Test func segmentsAreFoundByTypeNotPosition() {
+        // Cool Down first in the list: a lookup by position would show the wrong segment.
+        let profile = Profile(name: "P", segments: [
+            Segment(type: .coolDown, enabled: true, duration: .minutes(9)),
+            Segment(type: .warmUp, enabled: false, duration: .minutes(1)),
+        ])
+        let viewModel = ProfileViewModel(profile: profile)
+        #expect(viewModel.isEnabled(.coolDown) && !viewModel.isEnabled(.warmUp))
+        #expect(viewModel.time(for: .coolDown) == "09:00")
+        #expect(viewModel.time(for: .warmUp) == "01:00")
+        #expect(viewModel.numberOfRows(for: .coolDown) == 3)
+    }
+
+    @Test func rowsOfAFullProfile() {
+        let viewModel = ProfileViewModel(profile: makeProfile(warmUp: true, coolDown: true, bells: true))
+        let rows = viewModel.sections.map { $0.rows.map { "\($0.label)=\($0.detail)" } }
+        #expect(rows == [
+            ["Duration=20:00"],
+            ["Enabled=on", "Duration=02:00"],
+            ["Enabled=on", "Duration=05:00", "Bells=on", "Name=Singing Bowl"],
+        ])
+        #expect(viewModel.row(at: IndexPath(section: 2, row: 2))?.content == .toggle(isOn: true))
+        #expect(viewModel.row(at: IndexPath(section: 2, row: 3))?.content == .value("Singing Bowl"))
+        #expect(viewModel.row(at: IndexPath(section: 3, row: 0)) == nil)
+        #expect(viewModel.numberOfRows(inSection: 9) == 0)
+        #expect(viewModel.isOn(.warmup) && viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells))
+    }
+
+    @Test func timesOverAnHour() throws {
+        let change = try ProfileViewModel(profile: Profile(name: "Long")).performing(.setDuration(.main, Duration(seconds: 5400)))
+        #expect(change.viewModel.mainTime == "01:30:00")
+        #expect(change.update.sections.map(\.reloadedRows) == [[0]])
+    }
+
+    @Test func outOfRangeValuesAreRefusedEverywhere() {
+        let viewModel = ProfileViewModel(profile: Profile(name: "P"))
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.main, .zero)) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.main, Duration(seconds: 86400))) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.warmUp, Duration(seconds: 3601))) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.coolDown, .zero)) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setSegmentEnabled(.main, false)) }
+    }
+
+    struct SettingCase: CustomTestStringConvertible, Sendable {
+        let setting: String
+        let value: String
+        let action: ProfileAction
+        var testDescription: String { "\(setting) \(value)" }
+    }
+
+    @Test(arguments: [
+        SettingCase(setting: "duration", value: "25", action: .setDuration(.main, .minutes(25))),
+        SettingCase(setting: "warmup", value: "on", action: .setSegmentEnabled(.warmUp, true)),
+        SettingCase(setting: "warmup.duration", value: "90s", action: .setDuration(.warmUp, Duration(seconds: 90))),
+        SettingCase(setting: "cooldown", value: "off", action: .setSegmentEnabled(.coolDown, false)),
+        SettingCase(setting: "cooldown.duration", value: "7:30", action: .setDuration(.coolDown, Duration(seconds: 450))),
+        SettingCase(setting: "cooldown.bells", value: "yes", action: .setBellsEnabled(true)),
+        SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.templeBell)),
+        SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.gong)),
+    ])
+    func settingsReadWhatPeopleType(_ c: SettingCase) throws {
+        #expect(try Setting(named: c.setting).action(value: c.value) == c.action)
+    }
+
+    @Test func settingAndSwitchErrorsSuggestAndList() throws {
+        #expect(throws: ProfileError.unknownSetting("cooldown.durration", suggestion: "cooldown.duration")) {
+            try Setting(named: "cooldown.durration")
+        }
+        #expect(ProfileError.unknownSetting("x", suggestion: nil).description
+            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell")
+        #expect(ProfileError.unknownSwitch("warmp", suggestion: "warmup").description
+            == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells")
+        #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.warmup.action(value: "maybe") }
+    }
+
+    @Test func unknownBellListsTheCatalog() throws {
+        #expect(throws: ProfileError.unknownBell("Cowbell")) { try Bell(named: "Cowbell") }
+        #expect(ProfileError.unknownBell("Cowbell").description
+            == "no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\"")
+        #expect(try Bell(named: "  wood   block ") == .woodBlock)
+    }
+}
