@@ -81,14 +81,16 @@ struct JSONParser {
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
     }
 
+    /// The byte at `position` as a reader would name it: `'}'`, `NUL byte`, `byte 0xFF`.
     private func describe(byteAt position: Int) -> String {
-        guard position < bytes.count else { return "the end of the file" }
+        guard position < bytes.count else { return "end of file" }
         let byte = bytes[position]
         switch byte {
-        case 0x00: return "a NUL byte"
+        case 0x00: return "NUL byte"
+        case UInt8(ascii: "'"): return "\"'\""
         case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x80...: return "a non-ASCII byte (0x\(String(byte, radix: 16, uppercase: true)))"
-        default: return "the control character 0x\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true))"
+        case 0x80...: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        default: return "control character 0x\(String(byte, radix: 16, uppercase: true).leftPadded(to: 2))"
         }
     }
 
@@ -258,7 +260,7 @@ struct JSONParser {
                 runStart = index
             case 0x00..<0x20:
                 throw JSONSyntaxError(
-                    message: "\(describe(byteAt: index)) inside a string; write it as an escape such as \\n or \\u00\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true))",
+                    message: "\(describe(byteAt: index)) inside a string; write it as an escape such as \\n or \\u00\(String(byte, radix: 16, uppercase: true).leftPadded(to: 2))",
                     offset: index)
             case 0x80...:
                 try skipUTF8Sequence()

@@ -138,10 +138,9 @@ private struct Decoder {
         default:
             throw fail(node, path, "expected \(expected), found \(node.kindDescription)")
         }
-        do {
-            try type.validate(duration)
-        } catch {
-            throw fail(node, path, "\(error)")
+        guard type.allowedDurations.contains(duration) else {
+            let allowed = type.allowedDurations
+            throw fail(node, path, "\(duration.formatted) is out of range: \(type.rangeDescription) \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)")
         }
         return duration
     }
@@ -155,7 +154,8 @@ private struct Decoder {
             throw fail(versionNode, "version", "expected a whole number, found \(versionNode.kindDescription)")
         }
         guard version <= ProfileDocument.currentVersion else {
-            throw fail(versionNode, "version", "version \(version) was written by a newer profile; this one reads versions 1 to \(ProfileDocument.currentVersion): upgrade profile")
+            let readable = ProfileDocument.currentVersion == 1 ? "version 1" : "versions 1 to \(ProfileDocument.currentVersion)"
+            throw fail(versionNode, "version", "version \(version) was written by a newer profile; this one reads \(readable): upgrade profile")
         }
         guard version >= 1 else {
             throw fail(versionNode, "version", "unknown version \(version); versions start at 1")

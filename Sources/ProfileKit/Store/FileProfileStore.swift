@@ -73,7 +73,11 @@ public struct FileProfileStore: ProfileStore {
             .map { entry in
                 let name = entry.stem.precomposedStringWithCanonicalMapping
                 let result: Result<Profile, ProfileError> = Result { () throws(ProfileError) -> Profile in
-                    _ = try ProfileName(validating: entry.stem)
+                    do throws(ProfileError) {
+                        _ = try ProfileName(validating: entry.stem)
+                    } catch {
+                        throw .document(DocumentError(file: entry.path, message: error.description))
+                    }
                     return try read(Location(name: name, path: entry.path)).stored.profile
                 }
                 return ListedProfile(name: name, path: entry.path, result: result)

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import ProfileKit
+
+/// Acceptance 4 (documents): every fixture round-trips; every invalid one fails with its message and
+/// leaves the store untouched.
+@Suite("Profile documents")
+struct ProfileDocumentTests {
+    static func fixtureNames(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+
+    /// Fixtures written exactly as the encoder writes them.
+    static let canonical: Set<String> = ["Default.json", "Morning.json", "Long Sit.json", "禅 Zen 🧘.json"]
+
+    @Test(arguments: fixtureNames(in: Paths.profiles))
+    func roundTrip(_ file: String) throws {
+        let name = String(file.dropLast(5))
+        let original = try Self.bytes(Paths.profiles.appendingPathComponent(file))
+        let profile = try ProfileDocument.decode(original, name: name, file: file)
+        let encoded = ProfileDocument.encode(profile)
+        #expect(try ProfileDocument.decode(encoded, name: name) == profile)
+        #expect(ProfileDocument.encode(try ProfileDocument.decode(encoded, name: name)) == encoded)
+        if Self.canonical.contains(file) {
+            #expect(encoded == original, "the encoder writes \(file) differently:\n\(String(decoding: encoded, as: UTF8.self))")
+        }
+    }
+
+    @Test func fixturesDecodeToWhatTheySay() throws {
+        let morning = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Morning.json")), name: "Morning")
+        let viewModel = ProfileViewModel(profile: morning)
+        #expect(viewModel.mainTime == "30:00")
+        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4])
+        #expect(viewModel.bellName == "Temple Bell")
+
+        let minimal = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Minimal.json")), name: "Minimal")
+        #expect(minimal == Profile(name: "Minimal"))
+
+        let seconds = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Seconds.json")), name: "Seconds")
+        #expect(seconds.duration == .minutes(15))
+        #expect(seconds.segment(ofType: .warmUp)?.duration == Duration(seconds: 45))
+        #expect(seconds.segment(ofType: .coolDown) == Segment(type: .coolDown, enabled: false, duration: Duration(seconds: 90)))
+    }
+
+    struct InvalidCase: CustomTestStringConvertible, Sendable {
+        let file: String
+        let message: String
+        var testDescription: String { file }
+    }
+
+    static let invalidCases: [InvalidCase] = [
+        InvalidCase(file: "-rf.json", message: "-rf.json: invalid profile name \"-rf\": it starts with '-', which reads as an option"),
+        InvalidCase(file: "bad-duration-text.json", message: "bad-duration-text.json:1:28: duration: invalid duration \"1:60\": 60 is not below 60; use minutes (20), units (20m, 90s, 1h30m, 1h 30m 15s) or clock time (7:30 for MM:SS, 1:05:00 for H:MM:SS)"),
+        InvalidCase(file: "comment.json", message: "comment.json:2:3: unexpected '/' where a key in double quotes or '}' was expected"),
+        InvalidCase(file: "control-char-in-string.json", message: "control-char-in-string.json:1:34: control character 0x09 inside a string; write it as an escape such as \\n or \\u0009"),
+        InvalidCase(file: "deep-nesting.json", message: "deep-nesting.json:1:91: arrays and objects nest deeper than 64 levels"),
+        InvalidCase(file: "duplicate-key.json", message: "duplicate-key.json:4:3: duplicate key \"duration\" (first at line 3)"),
+        InvalidCase(file: "duplicate-segment.json", message: "duplicate-segment.json:6:14: segments[2].type: a second \"cool-down\" segment (the first is segments[0]); each type appears once"),
+        InvalidCase(file: "duplicate-sound.json", message: "duplicate-sound.json:1:90: segments[0].sounds[1].type: a second \"begin\" sound (the first is segments[0].sounds[0]); each type appears once"),
+        InvalidCase(file: "empty.json", message: "empty.json:1:1: the file is empty"),
+        InvalidCase(file: "enabled-as-number.json", message: "enabled-as-number.json:1:60: segments[0].enabled: expected true or false, found the number 1"),
+        InvalidCase(file: "fractional-seconds.json", message: "fractional-seconds.json:1:28: duration: 1.5 is not a whole number of seconds from 0 to 999999"),
+        InvalidCase(file: "huge-number.json", message: "huge-number.json:1:28: duration: 123456789012345678901234567890 is not a whole number of seconds from 0 to 999999"),
+        InvalidCase(file: "invalid-utf8.json", message: "invalid-utf8.json:1:93: invalid UTF-8: byte 0xFF cannot start a character"),
+        InvalidCase(file: "lone-surrogate.json", message: "lone-surrogate.json:1:89: \\uD800 is half a surrogate pair"),
+        InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: 24:00:00 is out of range: the main sit lasts 00:01 to 23:59:59"),
+        InvalidCase(file: "main-segment.json", message: "main-segment.json:1:38: segments[0].type: \"main\" is not stored as a segment; the main sit's length is the top-level \"duration\""),
+        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 1, …}"),
+        InvalidCase(file: "missing-segment-type.json", message: "missing-segment-type.json:1:29: segments[0]: missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\""),
+        InvalidCase(file: "negative-duration.json", message: "negative-duration.json:1:28: duration: -5 is not a whole number of seconds from 0 to 999999"),
+        InvalidCase(file: "Nightly.tmp.json", message: "Nightly.tmp.json: invalid profile name \"Nightly.tmp\": it ends with \".tmp\", which the store uses for its own files"),
+        InvalidCase(file: "not-an-object.json", message: "not-an-object.json:1:1: expected a profile document (a JSON object), found an array"),
+        InvalidCase(file: "nul-byte.json", message: "nul-byte.json:1:15: unexpected NUL byte where a key in double quotes was expected"),
+        InvalidCase(file: "out-of-range.json", message: "out-of-range.json:5:39: segments[1].duration: 02:00:00 is out of range: a cool-down lasts 00:01 to 01:00:00"),
+        InvalidCase(file: "segments-not-array.json", message: "segments-not-array.json:1:28: segments: expected a list of segments (a JSON array), found an object"),
+        InvalidCase(file: "single-quotes.json", message: "single-quotes.json:1:2: unexpected \"'\" where a key in double quotes or '}' was expected"),
+        InvalidCase(file: "syntax-error.json", message: "syntax-error.json:4:3: unexpected '\"' where ',' or '}' was expected"),
+        InvalidCase(file: "trailing-comma.json", message: "trailing-comma.json:4:1: unexpected '}' where a key in double quotes was expected"),
+        InvalidCase(file: "truncated.json", message: "truncated.json:6:21: the file ends inside a string"),
+        InvalidCase(file: "two-documents.json", message: "two-documents.json:2:1: unexpected '{' after the end of the document"),
+        InvalidCase(file: "unknown-bell.json", message: "unknown-bell.json:1:88: segments[0].sounds[0].name: no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\""),
+        InvalidCase(file: "unknown-key.json", message: "unknown-key.json:3:3: duraton: unknown key \"duraton\" (did you mean \"duration\"?); a profile document has the keys version, duration, segments"),
+        InvalidCase(file: "unknown-nested-key.json", message: "unknown-nested-key.json:1:80: segments[0].sounds[0].volume: unknown key \"volume\"; a sound has the keys type, enabled, name"),
+        InvalidCase(file: "unknown-segment-type.json", message: "unknown-segment-type.json:1:38: segments[0].type: unknown segment type \"intermission\"; use \"warm-up\" or \"cool-down\""),
+        InvalidCase(file: "unknown-sound-type.json", message: "unknown-sound-type.json:1:71: segments[0].sounds[0].type: unknown sound type \"middle\"; use one of \"begin\", \"end\", \"repeat\""),
+        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 2 was written by a newer profile; this one reads version 1: upgrade profile"),
+        InvalidCase(file: "version-as-string.json", message: "version-as-string.json:1:13: version: expected a whole number, found the string \"1\""),
+        InvalidCase(file: "version-zero.json", message: "version-zero.json:1:13: version: unknown version 0; versions start at 1"),
+        InvalidCase(file: "whitespace-only.json", message: "whitespace-only.json:3:1: the file holds only white space"),
+        InvalidCase(file: "wrong-type.json", message: "wrong-type.json:4:36: segments[0].enabled: expected true or false, found the string \"yes\""),
+        InvalidCase(file: "zero-duration.json", message: "zero-duration.json:1:28: duration: 00:00 is out of range: the main sit lasts 00:01 to 23:59:59"),
+    ]
+
+    @Test func everyInvalidFixtureHasACase() {
+        #expect(Set(Self.fixtureNames(in: Paths.invalid)) == Set(Self.invalidCases.map(\.file)))
+        #expect(Self.invalidCases.count >= 40)
+    }
+
+    @Test(arguments: invalidCases)
+    func invalidDocumentFailsWithItsMessage(_ c: InvalidCase) throws {
+        let store = try TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: Paths.invalid.appendingPathComponent(c.file).path,
+                                         toPath: "\(store.path)/\(c.file)")
+        let before = store.contents()
+        let files = FileProfileStore(directory: store.path)
+
+        let listed = try files.list()
+        #expect(listed.count == 1)
+        guard case let .failure(error) = listed.first?.result else {
+            Issue.record("\(c.file) was read as a profile")
+            return
+        }
+        #expect(error.description == "\(store.path)/\(c.message)")
+        #expect(error.category == .data)
+
+        // Loading by name gives the same message, and writing is refused the same way.
+        let name = String(c.file.dropLast(5))
+        if (try? ProfileName(validating: name)) != nil {
+            #expect(throws: error) { try files.load(name) }
+            #expect(throws: error) { try files.update(name) { $0.duration = .minutes(5) } }
+        }
+        #expect(store.contents() == before, "a failed read changed the store")
+    }
+
+    @Test func decodingWithoutAFileNameGivesLineAndColumn() {
+        #expect(throws: ProfileError.document(DocumentError(line: 1, column: 14, message: "unexpected '}' where a value was expected"))) {
+            try ProfileDocument.decode(Array(#"{"version":  }"#.utf8), name: "x")
+        }
+        // Columns count characters, not bytes.
+        #expect(throws: ProfileError.document(DocumentError(line: 2, column: 9, message: "unexpected '}' where a value was expected"))) {
+            try ProfileDocument.decode(Array("{\n  \"名前\": }".utf8), name: "x")
+        }
+    }
+
+    @Test func oversizedDocumentsAreRefusedBeforeParsing() {
+        let big = [UInt8](repeating: 0x20, count: ProfileDocument.maximumSize + 1)
+        #expect(throws: ProfileError.document(DocumentError(file: "big.json", message: "the file is 1048577 bytes; a profile document is at most 1048576 bytes"))) {
+            try ProfileDocument.decode(big, name: "big", file: "big.json")
+        }
+    }
+
+    @Test func stringsWithEscapesAndAstralCharacters() throws {
+        let text = #"{"version": 1, "segments": [{"type": "cool\u002Ddown", "sounds": [{"type": "begin", "name": "Wood\tBlock"}]}]}"#
+        #expect(throws: ProfileError.self) { try ProfileDocument.decode(Array(text.utf8), name: "x") }
+        let ok = #"{"version": 1, "segments": [{"type": "cool\u002Ddown", "sounds": [{"type": "begin", "name": "Wood Block"}]}]}"#
+        let profile = try ProfileDocument.decode(Array(ok.utf8), name: "x")
+        #expect(profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell == .woodBlock)
+    }
+
+    @Test func keysListedForTheManPageMatchTheEncoder() throws {
+        var profile = makeProfile(warmUp: true, coolDown: true, bells: true)
+        profile.duration = .minutes(30)
+        let text = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
+        for key in ProfileDocument.keys.values.flatMap({ $0 }) {
+            #expect(text.contains("\"\(key)\":"), "\(key) is never written")
+        }
+    }
+}
