@@ -30,7 +30,7 @@ final class TemporaryDirectory: @unchecked Sendable {
     let path: String
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/profile-tests.XXXXXX").utf8CString)
+        var template = Array(((NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/") + "profile-tests.XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw CocoaError(.fileWriteUnknown)
         }

@@ -1,0 +1,57 @@
+import Testing
+@testable import ProfileKit
+
+@Suite("Profile names")
+struct ProfileNameTests {
+    struct HostileName: CustomTestStringConvertible, Sendable {
+        let name: String
+        let message: String
+        var testDescription: String { message }
+    }
+
+    @Test(arguments: [
+        HostileName(name: "", message: "invalid profile name \"\": a name has at least one character"),
+        HostileName(name: "../etc/passwd", message: "invalid profile name \"../etc/passwd\": it contains \"/\", which separates folders"),
+        HostileName(name: "a/b", message: "invalid profile name \"a/b\": it contains \"/\", which separates folders"),
+        HostileName(name: "a\\b", message: "invalid profile name \"a\\\\b\": it contains \"\\\\\", which separates folders"),
+        HostileName(name: "a\u{0}b", message: "invalid profile name \"a\\0b\": it contains the invisible character U+0000"),
+        HostileName(name: "tab\there", message: "invalid profile name \"tab\\there\": it contains the invisible character U+0009"),
+        HostileName(name: "line\nbreak", message: "invalid profile name \"line\\nbreak\": it contains the invisible character U+000A"),
+        HostileName(name: "zero\u{200B}width", message: "invalid profile name \"zero\\u{200B}width\": it contains the invisible character U+200B"),
+        HostileName(name: "rtl\u{202E}gnp.exe", message: "invalid profile name \"rtl\\u{202E}gnp.exe\": it contains the invisible character U+202E"),
+        HostileName(name: "esc\u{1B}[31m", message: "invalid profile name \"esc\\u{1B}[31m\": it contains the invisible character U+001B"),
+        HostileName(name: ".", message: "invalid profile name \".\": it starts with '.', which hides files"),
+        HostileName(name: "..", message: "invalid profile name \"..\": it starts with '.', which hides files"),
+        HostileName(name: ".hidden", message: "invalid profile name \".hidden\": it starts with '.', which hides files"),
+        HostileName(name: "-rf", message: "invalid profile name \"-rf\": it starts with '-', which reads as an option"),
+        HostileName(name: "Morning.lock", message: "invalid profile name \"Morning.lock\": it ends with \".lock\", which the store uses for its own files"),
+        HostileName(name: "Morning.TMP", message: "invalid profile name \"Morning.TMP\": it ends with \".tmp\", which the store uses for its own files"),
+        HostileName(name: " Morning", message: "invalid profile name \" Morning\": it starts or ends with white space"),
+        HostileName(name: "Morning ", message: "invalid profile name \"Morning \": it starts or ends with white space"),
+        HostileName(name: String(repeating: "a", count: 65), message: "invalid profile name \"\(String(repeating: "a", count: 65))\": it has 65 characters; a name has at most 64"),
+        HostileName(name: String(repeating: "𝄞", count: 51), message: "invalid profile name \"\(String(repeating: "𝄞", count: 51))\": it takes 204 bytes in UTF-8; a name takes at most 200"),
+        HostileName(name: String(repeating: "🧘🏽", count: 30), message: "invalid profile name \"\(String(repeating: "🧘🏽", count: 30))\": it takes 240 bytes in UTF-8; a name takes at most 200"),
+    ])
+    func hostileNamesAreRefused(_ c: HostileName) {
+        #expect {
+            try ProfileName(validating: c.name)
+        } throws: { error in
+            (error as? ProfileError)?.description == c.message
+        }
+    }
+
+    @Test func sixtyFourWideCharactersFit() throws {
+        // 64 characters of 3 bytes each are 192 bytes: within both limits.
+        #expect(try ProfileName(validating: String(repeating: "禅", count: 64)).value.count == 64)
+    }
+
+    @Test func namesAreNFCNormalizedAndCaseFolded() throws {
+        let decomposed = try ProfileName(validating: "Cafe\u{301} Sit")
+        #expect(decomposed.value.unicodeScalars.count == 8)
+        #expect(decomposed.value == "Caf\u{E9} Sit")
+        #expect(decomposed.key == (try ProfileName(validating: "CAFÉ SIT")).key)
+        #expect(try ProfileName(validating: "Straße").key == (try ProfileName(validating: "STRASSE")).key)
+        #expect(try ProfileName(validating: "Morning").key != (try ProfileName(validating: "Evening")).key)
+        #expect(try ProfileName(validating: "禅 Zen 🧘").value == "禅 Zen 🧘")
+    }
+}
