@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "ProfileKit", targets: ["ProfileKit"]),
         .executable(name: "profile", targets: ["profile"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
     targets: [
         // The whole domain: model, view model, table updates, documents and the store.
         .target(name: "ProfileKit"),
@@ -23,11 +26,23 @@ let package = Package(
         // The only target that imports CReadline.
         .target(name: "LineEditing", dependencies: ["CReadline"]),
 
-        .executableTarget(name: "profile", dependencies: ["ProfileKit", "LineEditing"]),
+        .executableTarget(
+            name: "profile",
+            dependencies: [
+                "ProfileKit",
+                "LineEditing",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         .testTarget(
             name: "ProfileKitTests",
             dependencies: ["ProfileKit"]
+        ),
+        // Runs the built `profile` binary; depending on the executable makes `swift test` build it.
+        .testTarget(
+            name: "ProfileCLITests",
+            dependencies: ["profile", "ProfileKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -388,17 +388,40 @@ enum JSONWriter {
         case string(String)
         case array([Value])
         case object([(String, Value)])
+
+        var isScalar: Bool {
+            switch self {
+            case .bool, .int, .string: true
+            case .array, .object: false
+            }
+        }
     }
 
-    /// The text of `value`, indented by two spaces, ending in a newline.
-    static func text(_ value: Value) -> String {
+    /// The text of `value`, indented by two spaces, ending in a newline; arrays of numbers, strings and
+    /// booleans stay on one line.
+    ///
+    /// - Parameter inlineFlatObjects: also keep objects whose members are all scalars (or arrays of
+    ///   scalars) on one line, which suits records printed for people and `jq` alike.
+    static func text(inlineFlatObjects: Bool = false, _ value: Value) -> String {
         var output = ""
-        write(value, indent: 0, to: &output)
+        write(value, indent: 0, inline: inlineFlatObjects, to: &output)
         output += "\n"
         return output
     }
 
-    private static func write(_ value: Value, indent: Int, to output: inout String) {
+    private static func isFlat(_ value: Value) -> Bool {
+        switch value {
+        case .bool, .int, .string: true
+        case let .array(elements): elements.allSatisfy(\.isScalar)
+        case let .object(members): members.allSatisfy { isFlat($0.1) && !isObject($0.1) }
+        }
+    }
+
+    private static func isObject(_ value: Value) -> Bool {
+        if case .object = value { true } else { false }
+    }
+
+    private static func write(_ value: Value, indent: Int, inline: Bool = false, to output: inout String) {
         let pad = String(repeating: " ", count: indent + 2)
         switch value {
         case let .bool(flag): output += flag ? "true" : "false"
@@ -406,21 +429,41 @@ enum JSONWriter {
         case let .string(text): writeString(text, to: &output)
         case let .array(elements):
             guard !elements.isEmpty else { output += "[]"; return }
+            if elements.allSatisfy(\.isScalar) {
+                output += "["
+                for (position, element) in elements.enumerated() {
+                    if position > 0 { output += ", " }
+                    write(element, indent: indent, to: &output)
+                }
+                output += "]"
+                return
+            }
             output += "[\n"
             for (position, element) in elements.enumerated() {
                 output += pad
-                write(element, indent: indent + 2, to: &output)
+                write(element, indent: indent + 2, inline: inline, to: &output)
                 output += position < elements.count - 1 ? ",\n" : "\n"
             }
             output += String(repeating: " ", count: indent) + "]"
         case let .object(members):
             guard !members.isEmpty else { output += "{}"; return }
+            if inline && isFlat(value) {
+                output += "{"
+                for (position, (key, element)) in members.enumerated() {
+                    if position > 0 { output += ", " }
+                    writeString(key, to: &output)
+                    output += ": "
+                    write(element, indent: indent, to: &output)
+                }
+                output += "}"
+                return
+            }
             output += "{\n"
             for (position, (key, element)) in members.enumerated() {
                 output += pad
                 writeString(key, to: &output)
                 output += ": "
-                write(element, indent: indent + 2, to: &output)
+                write(element, indent: indent + 2, inline: inline, to: &output)
                 output += position < members.count - 1 ? ",\n" : "\n"
             }
             output += String(repeating: " ", count: indent) + "}"

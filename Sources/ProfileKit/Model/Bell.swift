@@ -18,7 +18,7 @@ public enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `temple bell`, `Temple-Bell` and `TEMPLE_BELL` all name "Temple Bell".
     ///
     /// - Throws: ``ProfileError/unknownBell(_:)``, whose message lists the catalog.
-    public init(named name: String) throws {
+    public init(named name: String) throws(ProfileError) {
         let key = Self.key(name)
         guard let bell = Self.allCases.first(where: { Self.key($0.rawValue) == key }) else {
             throw ProfileError.unknownBell(name)

@@ -57,7 +57,7 @@ extension Duration {
     ///   digits and stay below 60.
     ///
     /// - Throws: ``ProfileError/invalidDuration(_:reason:)`` naming the input and the accepted forms.
-    public init(parsing input: String) throws {
+    public init(parsing input: String) throws(ProfileError) {
         let text = input.trimmingWhitespace()
         func fail(_ reason: String) -> ProfileError { .invalidDuration(input, reason: reason) }
 
@@ -86,7 +86,7 @@ extension Duration {
 
     private static func number(_ digits: String) -> Int? { number(digits[...]) }
 
-    private static func parseClock(_ text: String, fail: (String) -> ProfileError) throws -> Int {
+    private static func parseClock(_ text: String, fail: (String) -> ProfileError) throws(ProfileError) -> Int {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count <= 3 else { throw fail("a clock time has at most three fields (H:MM:SS)") }
         guard fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
@@ -105,7 +105,7 @@ extension Duration {
         return total
     }
 
-    private static func parseUnits(_ text: String, fail: (String) -> ProfileError) throws -> Int {
+    private static func parseUnits(_ text: String, fail: (String) -> ProfileError) throws(ProfileError) -> Int {
         let units: [(Character, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
         var rest = Substring(text.lowercased())
         var nextUnit = 0

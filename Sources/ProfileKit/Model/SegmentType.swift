@@ -42,7 +42,7 @@ public enum SegmentType: String, CaseIterable, Sendable {
     /// Checks `duration` against ``allowedDurations``.
     ///
     /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)``.
-    public func validate(_ duration: Duration) throws {
+    public func validate(_ duration: Duration) throws(ProfileError) {
         guard allowedDurations.contains(duration) else {
             throw ProfileError.durationOutOfRange(duration, segment: self, allowed: allowedDurations)
         }

@@ -33,6 +33,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, operation: String, errno: Int32)
     /// A symbolic link in the store that points outside it.
     case symlinkOutsideStore(path: String, target: String)
+    /// The environment does not say where things are (no home folder, say).
+    case configuration(String)
 
     /// How a command-line front end should classify the failure (see sysexits(3)).
     public enum Category: Sendable, Equatable {
@@ -48,6 +50,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case io
         /// Someone else is busy with it; trying again may work (75).
         case temporary
+        /// The environment is set up wrong (78).
+        case configuration
     }
 
     /// The failure's class, for exit statuses.
@@ -61,6 +65,7 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .profileExists: .cannotCreate
         case .io: .io
         case .locked, .conflict: .temporary
+        case .configuration: .configuration
         }
     }
 
@@ -92,6 +97,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): the file was changed by someone else since it was read; reload it or save again to replace it"
         case let .io(path, operation, code):
             return "\(path): \(operation) failed: \(errnoName(code)) (\(errnoMessage(code)))"
+        case let .configuration(message):
+            return message
         case let .symlinkOutsideStore(path, target):
             return "\(path): is a symbolic link to \(quoted(target)), outside the store; profile will not follow it"
         }

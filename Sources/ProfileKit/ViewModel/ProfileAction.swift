@@ -19,7 +19,7 @@ public enum Switch: String, CaseIterable, Sendable {
     /// Finds a switch by name (case-insensitive).
     ///
     /// - Throws: ``ProfileError/unknownSwitch(_:suggestion:)`` with a likely meant name.
-    public init(named name: String) throws {
+    public init(named name: String) throws(ProfileError) {
         guard let found = Self(rawValue: name.lowercased()) else {
             throw ProfileError.unknownSwitch(name, suggestion: closestMatch(to: name, in: Self.allCases.map(\.rawValue)))
         }
@@ -49,7 +49,7 @@ public enum Setting: String, CaseIterable, Sendable {
     /// Finds a setting by name (case-insensitive).
     ///
     /// - Throws: ``ProfileError/unknownSetting(_:suggestion:)`` with a likely meant name.
-    public init(named name: String) throws {
+    public init(named name: String) throws(ProfileError) {
         guard let found = Self(rawValue: name.lowercased()) else {
             throw ProfileError.unknownSetting(name, suggestion: closestMatch(to: name, in: Self.allCases.map(\.rawValue)))
         }
@@ -73,7 +73,7 @@ public enum Setting: String, CaseIterable, Sendable {
     /// The action that gives this setting `value`, read as people type it.
     ///
     /// - Throws: a ``ProfileError`` naming the value and what would be accepted.
-    public func action(value: String) throws -> ProfileAction {
+    public func action(value: String) throws(ProfileError) -> ProfileAction {
         switch self {
         case .duration: .setDuration(.main, try Duration(parsing: value))
         case .warmupDuration: .setDuration(.warmUp, try Duration(parsing: value))
@@ -89,7 +89,7 @@ public enum Setting: String, CaseIterable, Sendable {
 /// Reads a switch value: `on`/`off`, also `true`/`false`, `yes`/`no` and `1`/`0`.
 ///
 /// - Throws: ``ProfileError/invalidSwitchValue(_:)``.
-public func parseSwitchValue(_ text: String) throws -> Bool {
+public func parseSwitchValue(_ text: String) throws(ProfileError) -> Bool {
     switch text.lowercased() {
     case "on", "true", "yes", "1": return true
     case "off", "false", "no", "0": return false

@@ -152,7 +152,7 @@ extension ProfileViewModel {
     /// - Returns: the new profile and the update from the table before to the table after.
     /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` for a length outside the
     ///   segment's range, ``ProfileError/unknownSwitch(_:suggestion:)`` for switching the main sit.
-    public func performing(_ action: ProfileAction) throws -> ProfileChange {
+    public func performing(_ action: ProfileAction) throws(ProfileError) -> ProfileChange {
         var profile = self.profile
         switch action {
         case let .setSegmentEnabled(type, isOn):
@@ -174,7 +174,7 @@ extension ProfileViewModel {
     }
 
     /// Flips `toggle`.
-    public func toggling(_ toggle: Switch) throws -> ProfileChange {
+    public func toggling(_ toggle: Switch) throws(ProfileError) -> ProfileChange {
         try performing(toggle.action(isOn: !isOn(toggle)))
     }
 }

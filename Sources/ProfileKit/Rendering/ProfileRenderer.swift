@@ -1,0 +1,192 @@
+/// The ways `profile` prints data: box-drawn tables for people, tab-separated lines for scripts, JSON.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case table, plain, json
+}
+
+/// Turns view models, listings and table updates into text. It never changes anything.
+public enum ProfileRenderer {
+    // MARK: Sections
+
+    /// The sections of `viewModel`, or only those whose indexes are in `sections`.
+    ///
+    /// - Parameter marked: rows to mark as just inserted (`+` before the index path, highlighted in colour).
+    public static func sections(_ viewModel: ProfileViewModel, only sections: [Int]? = nil, format: OutputFormat,
+                                options: RenderOptions = RenderOptions(), marked: Set<IndexPath> = []) -> String {
+        let all = viewModel.sections.enumerated().filter { sections?.contains($0.offset) ?? true }
+        switch format {
+        case .table:
+            let tables = all.map { index, section in
+                BoxTable(
+                    title: StyledText(section.title, .bold),
+                    rows: section.rows.enumerated().map { row, content in
+                        let path = IndexPath(section: index, row: row)
+                        let isMarked = marked.contains(path)
+                        return [
+                            StyledText((isMarked ? "+" : " ") + path.description, isMarked ? .inserted : .dim),
+                            StyledText(content.label, isMarked ? .inserted : .plain),
+                            StyledText(content.detail, isMarked ? .inserted : style(of: content)),
+                        ]
+                    },
+                    flexibleColumn: 2)
+            }
+            return BoxTable.render(tables, options: options)
+        case .plain:
+            return all.flatMap { index, section in
+                section.rows.enumerated().map { row, content in
+                    [section.id, String(row), content.label, content.detail].map(plainField).joined(separator: "\t") + "\n"
+                }
+            }.joined()
+        case .json:
+            return JSONWriter.text(inlineFlatObjects: true, .object([
+                ("name", .string(viewModel.profile.name)),
+                ("time", .string(viewModel.mainTime)),
+                ("total", .string(viewModel.totalTime)),
+                ("sections", .array(all.map { index, section in
+                    .object([
+                        ("index", .int(index)),
+                        ("id", .string(section.id)),
+                        ("title", .string(section.title)),
+                        ("rows", .array(section.rows.enumerated().map { row, content in
+                            json(content, path: IndexPath(section: index, row: row))
+                        })),
+                    ])
+                })),
+            ]))
+        }
+    }
+
+    private static func style(of row: Row) -> TextStyle {
+        switch row.content {
+        case .toggle(true): .on
+        case .toggle(false): .dim
+        case .value: .plain
+        }
+    }
+
+    private static func json(_ row: Row, path: IndexPath) -> JSONWriter.Value {
+        var members: [(String, JSONWriter.Value)] = [("path", .string(path.description)), ("label", .string(row.label))]
+        switch row.content {
+        case let .toggle(isOn):
+            members += [("kind", .string("switch")), ("on", .bool(isOn))]
+        case let .value(text):
+            members += [("kind", .string("value")), ("value", .string(text))]
+        }
+        return .object(members)
+    }
+
+    /// A field of a tab-separated line: tabs and line breaks would split it, so they become spaces.
+    static func plainField(_ text: String) -> String {
+        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+    }
+
+    // MARK: Table updates
+
+    /// One line per changed section: `Cool Down: inserted rows 2.1, 2.2 (1 → 3 rows)`.
+    public static func updateText(_ update: TableUpdate) -> String {
+        let lines = update.sections.compactMap { section -> String? in
+            func paths(_ rows: [Int]) -> String {
+                rows.map { IndexPath(section: section.section, row: $0).description }.joined(separator: ", ")
+            }
+            func rows(_ count: Int) -> String { count == 1 ? "row" : "rows" }
+            var parts: [String] = []
+            if !section.deleted.isEmpty { parts.append("deleted \(rows(section.deleted.count)) \(paths(section.deletedRows))") }
+            if !section.inserted.isEmpty { parts.append("inserted \(rows(section.inserted.count)) \(paths(section.insertedRows))") }
+            if !section.reloadedRows.isEmpty {
+                parts.append("reloaded \(rows(section.reloadedRows.count)) \(paths(section.reloadedRows))")
+            }
+            guard !parts.isEmpty else { return nil }
+            let counts = section.before == section.after ? "" : " (\(section.before) → \(section.after) \(rows(section.after)))"
+            return "\(section.title): \(parts.joined(separator: "; "))\(counts)"
+        }
+        return (lines.isEmpty ? "no visible rows changed" : lines.joined(separator: "\n")) + "\n"
+    }
+
+    /// What an action set, for the JSON form of an update.
+    public enum SettingValue: Sendable {
+        case on(Bool)
+        case value(String)
+    }
+
+    /// `{"setting": "cooldown", "on": true, "updates": [{"section": 2, …, "inserted": [1, 2], …}]}`.
+    public static func updateJSON(setting: String, value: SettingValue, update: TableUpdate) -> String {
+        let valueMember: (String, JSONWriter.Value) = switch value {
+        case let .on(flag): ("on", .bool(flag))
+        case let .value(text): ("value", .string(text))
+        }
+        return JSONWriter.text(inlineFlatObjects: true, .object([
+            ("setting", .string(setting)),
+            valueMember,
+            ("updates", .array(update.sections.map { section in
+                .object([
+                    ("section", .int(section.section)),
+                    ("title", .string(section.title)),
+                    ("before", .int(section.before)),
+                    ("after", .int(section.after)),
+                    ("inserted", .array(section.insertedRows.map { .int($0) })),
+                    ("deleted", .array(section.deletedRows.map { .int($0) })),
+                    ("reloaded", .array(section.reloadedRows.map { .int($0) })),
+                ])
+            })),
+        ]))
+    }
+
+    // MARK: Listings
+
+    /// Every profile: name, main time, total time and which parts are on.
+    public static func list(_ profiles: [Profile], format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
+        let models = profiles.map(ProfileViewModel.init)
+        switch format {
+        case .table:
+            guard !models.isEmpty else { return "no profiles yet; create one with: profile new NAME\n" }
+            func part(_ model: ProfileViewModel, _ type: SegmentType) -> StyledText {
+                model.isEnabled(type) ? StyledText(model.time(for: type)) : StyledText("off", .dim)
+            }
+            return BoxTable(
+                headers: ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell"],
+                rows: models.map { model in
+                    [StyledText(model.profile.name), StyledText(model.mainTime), StyledText(model.totalTime),
+                     part(model, .warmUp), part(model, .coolDown),
+                     model.isOn(.cooldown) && model.isOn(.cooldownBells) ? StyledText(model.bellName) : StyledText("off", .dim)]
+                },
+                alignments: [.left, .right, .right, .right, .right, .left],
+                flexibleColumn: 0
+            ).render(options: options)
+        case .plain:
+            return models.map { model in
+                [model.profile.name, model.mainTime, model.totalTime,
+                 model.isOn(.warmup) ? "on" : "off", model.isOn(.cooldown) ? "on" : "off",
+                 model.isOn(.cooldownBells) ? "on" : "off", model.bellName]
+                    .map(plainField).joined(separator: "\t") + "\n"
+            }.joined()
+        case .json:
+            return JSONWriter.text(inlineFlatObjects: true, .array(models.map { model in
+                .object([
+                    ("name", .string(model.profile.name)),
+                    ("time", .string(model.mainTime)),
+                    ("total", .string(model.totalTime)),
+                    ("warmup", .bool(model.isOn(.warmup))),
+                    ("cooldown", .bool(model.isOn(.cooldown))),
+                    ("bells", .bool(model.isOn(.cooldownBells))),
+                    ("bell", .string(model.bellName)),
+                ])
+            }))
+        }
+    }
+
+    /// The bell catalog.
+    public static func sounds(format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
+        switch format {
+        case .table:
+            return BoxTable(
+                title: StyledText("Bells", .bold),
+                rows: Bell.allCases.map { [StyledText($0.rawValue), StyledText($0 == .default ? "default" : "", .dim)] }
+            ).render(options: options)
+        case .plain:
+            return Bell.allCases.map { $0.rawValue + "\n" }.joined()
+        case .json:
+            return JSONWriter.text(inlineFlatObjects: true, .array(Bell.allCases.map {
+                .object([("name", .string($0.rawValue)), ("default", .bool($0 == .default))])
+            }))
+        }
+    }
+}

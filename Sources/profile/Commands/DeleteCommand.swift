@@ -1,0 +1,36 @@
+import ArgumentParser
+import ProfileKit
+
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a profile; asks first on a terminal, and needs --force otherwise.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The profile.", completion: profileNameCompletion)
+    var name: String
+
+    @Flag(name: [.short, .long], help: "Delete without asking.")
+    var force = false
+
+    func run() throws {
+        try reporting {
+            let context = try Context(global)
+            let profile = try context.store.load(name).profile
+            if !force {
+                guard Terminal.isTerminal(0) else {
+                    Output.stderr("profile: refusing to delete \(quoted(profile.name)) without --force: standard input is not a terminal to ask on\n")
+                    throw ExitCode(64)
+                }
+                Output.stderr("Delete profile \(quoted(profile.name))? [y/N] ")
+                let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
+                guard answer == "y" || answer == "yes" else {
+                    Output.stderr("kept \(quoted(profile.name))\n")
+                    return
+                }
+            }
+            try context.store.delete(profile.name)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import ProfileKit
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List every profile: name, time, total and which parts are on.",
+        discussion: "A file that cannot be read is reported on stderr and the rest are listed; the exit status is then 65.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
+    var format: OutputFormat?
+
+    func run() throws {
+        try reporting {
+            let context = try Context(global)
+            let entries = try context.store.list()
+            var profiles: [Profile] = []
+            var failures: [ProfileError] = []
+            for entry in entries {
+                switch entry.result {
+                case let .success(profile): profiles.append(profile)
+                case let .failure(error): failures.append(error)
+                }
+            }
+            Output.stdout(ProfileRenderer.list(profiles, format: context.format(format), options: context.render))
+            for failure in failures { Output.stderr("profile: \(failure)\n") }
+            if !failures.isEmpty { throw ExitCode(65) }
+        }
+    }
+}

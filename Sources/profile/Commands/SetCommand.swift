@@ -1,0 +1,49 @@
+import ArgumentParser
+import ProfileKit
+
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set a value and print the rows it inserted, deleted or reloaded.",
+        discussion: """
+            Settings: duration, warmup (on/off), warmup.duration, cooldown (on/off), cooldown.duration, \
+            cooldown.bells (on/off), cooldown.bell (a bell of 'profile sounds').
+            Durations: 20 (minutes), 20m, 90s, 1h30m, 7:30, 1:05:00.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The profile.", completion: profileNameCompletion)
+    var name: String
+
+    @Argument(help: "The setting.", completion: .list(Setting.allCases.map(\.rawValue)))
+    var setting: String
+
+    @Argument(help: "The value.", completion: .list(["on", "off"] + Bell.allCases.map(\.rawValue)))
+    var value: String
+
+    @Option(help: "How to print the update.")
+    var format: UpdateFormat = .text
+
+    func run() throws {
+        try reporting {
+            let context = try Context(global)
+            let setting = try Setting(named: setting)
+            let action = try setting.action(value: value)
+            var update = TableUpdate.none
+            _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in
+                let change = try ProfileViewModel(profile: profile).performing(action)
+                profile = change.profile
+                update = change.update
+            }
+            let shown: ProfileRenderer.SettingValue = switch action {
+            case let .setSegmentEnabled(_, isOn), let .setBellsEnabled(isOn): .on(isOn)
+            case let .setDuration(_, duration): .value(duration.formatted)
+            case let .setBell(bell): .value(bell.rawValue)
+            }
+            Output.stdout(format == .json
+                ? ProfileRenderer.updateJSON(setting: setting.rawValue, value: shown, update: update)
+                : ProfileRenderer.updateText(update))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import ProfileKit
+
+/// The sections `show --section` can pick.
+enum SectionName: String, CaseIterable, ExpressibleByArgument {
+    case time, warmup, cooldown
+
+    var index: Int {
+        ProfileViewModel.sectionTypes.firstIndex { $0.sectionID == rawValue } ?? 0
+    }
+}
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a profile's sections as the editor does, with each row's index path.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The profile.", completion: profileNameCompletion)
+    var name: String
+
+    @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
+    var format: OutputFormat?
+
+    @Option(help: "Only this section: time, warmup or cooldown.")
+    var section: SectionName?
+
+    func run() throws {
+        try reporting {
+            let context = try Context(global)
+            let viewModel = ProfileViewModel(profile: try context.store.load(name).profile)
+            Output.stdout(ProfileRenderer.sections(viewModel, only: section.map { [$0.index] },
+                                                   format: context.format(format), options: context.render))
+        }
+    }
+}

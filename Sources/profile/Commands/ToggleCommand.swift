@@ -1,0 +1,38 @@
+import ArgumentParser
+import ProfileKit
+
+struct ToggleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "toggle",
+        abstract: "Flip a switch and print the rows it inserted or deleted.",
+        discussion: "Switches: warmup, cooldown, cooldown.bells.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The profile.", completion: profileNameCompletion)
+    var name: String
+
+    @Argument(help: "The switch: warmup, cooldown or cooldown.bells.", completion: .list(Switch.allCases.map(\.rawValue)))
+    var toggle: String
+
+    @Option(help: "How to print the update.")
+    var format: UpdateFormat = .text
+
+    func run() throws {
+        try reporting {
+            let context = try Context(global)
+            let toggle = try Switch(named: toggle)
+            var change: ProfileChange?
+            // The switch is read and flipped under the lock, so two toggles never both see "off".
+            _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in
+                let result = try ProfileViewModel(profile: profile).toggling(toggle)
+                profile = result.profile
+                change = result
+            }
+            guard let change else { return }
+            Output.stdout(format == .json
+                ? ProfileRenderer.updateJSON(setting: toggle.rawValue, value: .on(change.viewModel.isOn(toggle)), update: change.update)
+                : ProfileRenderer.updateText(change.update))
+        }
+    }
+}

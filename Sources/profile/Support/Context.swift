@@ -1,0 +1,54 @@
+import ArgumentParser
+import ProfileKit
+
+/// What a command needs from the outside world: the store and how to print.
+struct Context {
+    let store: FileProfileStore
+    let stdoutIsTerminal: Bool
+    let render: RenderOptions
+
+    init(_ options: GlobalOptions) throws {
+        guard let directory = StoreLocation.resolve(flag: options.store, environment: Terminal.environment,
+                                                    homeFallback: Terminal.passwordHome) else {
+            throw ProfileError.configuration("cannot find the profile store: HOME is not set; use --store DIR or set PROFILE_STORE")
+        }
+        // PROFILE_LOCK_TIMEOUT (seconds) bounds the wait for another process's lock; scripts may want less.
+        let timeout = Terminal.environment["PROFILE_LOCK_TIMEOUT"].flatMap(Double.init).map { max(0, min($0, 3600)) } ?? 5
+        store = FileProfileStore(directory: directory, lockTimeout: timeout,
+                                 notice: { Output.stderr("profile: notice: \($0)\n") })
+        stdoutIsTerminal = Terminal.isTerminal(1)
+        render = RenderOptions(width: Terminal.width(), color: Terminal.useColor(noColorFlag: options.noColor))
+    }
+
+    /// The format asked for, else a table on a terminal and plain lines otherwise.
+    func format(_ asked: OutputFormat?) -> OutputFormat {
+        asked ?? (stdoutIsTerminal ? .table : .plain)
+    }
+}
+
+extension ProfileError {
+    /// The exit status for this error (sysexits(3)).
+    var exitCode: Int32 {
+        switch category {
+        case .usage: 64
+        case .data: 65
+        case .notFound: 66
+        case .cannotCreate: 73
+        case .io: 74
+        case .temporary: 75
+        case .configuration: 78
+        }
+    }
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning a ``ProfileError`` into `profile: message` on stderr and its exit status.
+    func reporting(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ProfileError {
+            Output.stderr("profile: \(error)\n")
+            throw ExitCode(error.exitCode)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import ProfileKit
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The profile store folder.", valueName: "dir"), completion: .directory)
+    var store: String?
+
+    @Flag(name: .long, help: "Never use colour (also: NO_COLOR set to anything).")
+    var noColor = false
+}
+
+/// A format option for commands that print data.
+extension OutputFormat: ExpressibleByArgument {}
+
+/// How `set` and `toggle` print the update they caused.
+enum UpdateFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
+}
+
+/// Completion of existing profile names, read from the store the command line names.
+let profileNameCompletion = CompletionKind.custom { words, _, _ in
+    var flag: String?
+    if let index = words.firstIndex(of: "--store"), index + 1 < words.count { flag = words[index + 1] }
+    guard let directory = StoreLocation.resolve(flag: flag, environment: Terminal.environment) else { return [] }
+    return (try? FileProfileStore(directory: directory).names()) ?? []
+}

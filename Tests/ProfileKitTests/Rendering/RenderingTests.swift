@@ -1,0 +1,93 @@
+import Testing
+@testable import ProfileKit
+
+@Suite("Rendering")
+struct RenderingTests {
+    struct WidthCase: CustomTestStringConvertible, Sendable {
+        let text: String
+        let width: Int
+        let note: String
+        var testDescription: String { note }
+    }
+
+    @Test(arguments: [
+        WidthCase(text: "Morning", width: 7, note: "ASCII"),
+        WidthCase(text: "禅", width: 2, note: "CJK ideograph"),
+        WidthCase(text: "瞑想タイマー", width: 12, note: "CJK and kana"),
+        WidthCase(text: "Ａ", width: 2, note: "fullwidth Latin"),
+        WidthCase(text: "한글", width: 4, note: "Hangul"),
+        WidthCase(text: "🧘", width: 2, note: "emoji"),
+        WidthCase(text: "🧘🏽", width: 2, note: "emoji with skin tone"),
+        WidthCase(text: "👨‍👩‍👧", width: 2, note: "ZWJ family"),
+        WidthCase(text: "☀︎", width: 1, note: "text presentation"),
+        WidthCase(text: "☀️", width: 2, note: "emoji presentation selector"),
+        WidthCase(text: "e\u{301}", width: 1, note: "combining acute"),
+        WidthCase(text: "\u{301}", width: 0, note: "lone combining mark"),
+        WidthCase(text: "a\u{200B}b", width: 2, note: "zero-width space"),
+        WidthCase(text: "Café Zen", width: 8, note: "precomposed Latin"),
+    ])
+    func displayWidth(_ c: WidthCase) {
+        #expect(DisplayWidth.of(c.text) == c.width)
+    }
+
+    @Test func truncationKeepsWithinTheWidth() {
+        #expect(DisplayWidth.truncate("禅禅禅禅", to: 5) == "禅禅…")
+        #expect(DisplayWidth.of(DisplayWidth.truncate("禅禅禅禅", to: 5)) <= 5)
+        #expect(DisplayWidth.truncate("Morning", to: 7) == "Morning")
+        #expect(DisplayWidth.truncate("Morning", to: 4) == "Mor…")
+    }
+
+    /// Every line of a box table has the same display width, whatever the cells hold.
+    @Test(arguments: ["Morning", "禅 Zen 🧘", "Cafe\u{301} 👨‍👩‍👧", "瞑想タイマー"])
+    func tablesLineUp(_ name: String) {
+        var profile = makeProfile(warmUp: true, coolDown: true, bells: true)
+        profile.name = name
+        let list = ProfileRenderer.list([profile, Profile(name: "x")], format: .table)
+        let sections = ProfileRenderer.sections(ProfileViewModel(profile: profile), format: .table)
+        for text in [list, sections] {
+            let widths = Set(text.split(separator: "\n").map { DisplayWidth.of($0) })
+            #expect(widths.count == 1, "\(text)")
+        }
+    }
+
+    @Test func wideTablesGiveUpSpaceInTheFlexibleColumn() {
+        let long = Profile(name: String(repeating: "禅", count: 40))
+        let text = ProfileRenderer.list([long], format: .table, options: RenderOptions(width: 60))
+        let widths = Set(text.split(separator: "\n").map { DisplayWidth.of($0) })
+        #expect(widths == [60])
+        #expect(text.contains("…"))
+    }
+
+    @Test func colourOnlyWhenAskedAndWidthsStayTheSame() {
+        let viewModel = ProfileViewModel(profile: makeProfile(coolDown: true))
+        let plain = ProfileRenderer.sections(viewModel, format: .table)
+        let colored = ProfileRenderer.sections(viewModel, format: .table, options: RenderOptions(color: true))
+        #expect(!plain.contains("\u{1B}"))
+        #expect(colored.contains("\u{1B}[32mon\u{1B}[0m"))
+        let stripped = colored.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+        #expect(stripped == plain)
+    }
+
+    @Test func markedRowsAreFlagged() {
+        let viewModel = ProfileViewModel(profile: makeProfile(coolDown: true))
+        let text = ProfileRenderer.sections(viewModel, only: [2], format: .table,
+                                            marked: [IndexPath(section: 2, row: 1), IndexPath(section: 2, row: 2)])
+        #expect(text.contains("│ +2.1 │ Duration │"))
+        #expect(text.contains("│ +2.2 │ Bells    │"))
+        #expect(text.contains("│  2.0 │ Enabled  │"))
+    }
+
+    @Test func plainFieldsNeverSplit() {
+        #expect(ProfileRenderer.plainField("a\tb\nc") == "a b c")
+    }
+
+    @Test func updateTextSaysWhatMoved() throws {
+        let viewModel = ProfileViewModel(profile: makeProfile(bells: true))
+        let on = try viewModel.performing(.setSegmentEnabled(.coolDown, true))
+        #expect(ProfileRenderer.updateText(on.update) == "Cool Down: inserted rows 2.1, 2.2, 2.3 (1 → 4 rows)\n")
+        #expect(ProfileRenderer.updateText(on.update.inverse) == "Cool Down: deleted rows 2.1, 2.2, 2.3 (4 → 1 row)\n")
+        let warm = try viewModel.performing(.setSegmentEnabled(.warmUp, true))
+        #expect(ProfileRenderer.updateText(warm.update) == "Warm Up: inserted row 1.1 (1 → 2 rows)\n")
+        #expect(ProfileRenderer.updateText(.none) == "no visible rows changed\n")
+    }
+}
