@@ -26,10 +26,15 @@ let package = Package(
         // The only target that imports CReadline.
         .target(name: "LineEditing", dependencies: ["CReadline"]),
 
+        // A session of the editor: parses lines into commands, runs them through the view model and
+        // returns text. No terminal and no readline here.
+        .target(name: "ProfileREPL", dependencies: ["ProfileKit"]),
+
         .executableTarget(
             name: "profile",
             dependencies: [
                 "ProfileKit",
+                "ProfileREPL",
                 "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -39,10 +44,16 @@ let package = Package(
             name: "ProfileKitTests",
             dependencies: ["ProfileKit"]
         ),
-        // Runs the built `profile` binary; depending on the executable makes `swift test` build it.
+        // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // These run the built `profile` binary; depending on the executable makes `swift test` build it.
+        .testTarget(
+            name: "ProfileREPLTests",
+            dependencies: ["ProfileREPL", "ProfileKit", "TestSupport", "profile"]
+        ),
         .testTarget(
             name: "ProfileCLITests",
-            dependencies: ["profile", "ProfileKit"]
+            dependencies: ["profile", "ProfileKit", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

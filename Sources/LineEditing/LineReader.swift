@@ -1,8 +1,27 @@
-@preconcurrency import CReadline
 import Glibc
+@preconcurrency import CReadline
 
-/// Reads lines from the user: GNU readline on a terminal. The interactive editor arrives with issue 4;
-/// for now this target only proves that readline links.
+/// What one read of a line gave.
+public enum LineResult: Equatable, Sendable {
+    /// A line, without its newline, as raw bytes (it may not be valid UTF-8).
+    case line([UInt8])
+    /// A line longer than the limit; its bytes were skipped up to the newline.
+    case tooLong(Int)
+    /// Ctrl-C: the half-typed line is gone.
+    case interrupted
+    /// End of input (Ctrl-D on an empty line, or the end of a piped script).
+    case endOfInput
+}
+
+/// Where lines come from: GNU readline on a terminal, plain reads otherwise.
+public protocol LineSource {
+    /// Reads one line, showing `prompt` and with `prefill` already typed (on a terminal).
+    mutating func readLine(prompt: String, prefill: String?) -> LineResult
+    /// Remembers a line the user entered, for up-arrow recall.
+    mutating func remember(_ line: String)
+}
+
+/// Facts about the linked readline.
 public enum LineReader {
     /// The version of the GNU readline library linked in, such as `8.2`.
     public static var readlineVersion: String {
@@ -11,20 +30,70 @@ public enum LineReader {
     }
 }
 
-/// Writes text to standard error without Foundation.
-public struct FileHandleOutput: Sendable {
-    let descriptor: Int32
+/// Lines from a file descriptor that is not a terminal: no prompt, no echo, no editing.
+public struct PlainLineSource: LineSource {
+    /// The longest line accepted, in bytes; longer ones are skipped and reported.
+    public static let maximumLineLength = 64 * 1024
 
-    /// Standard error.
-    public static let standardError = FileHandleOutput(descriptor: 2)
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
 
-    /// Writes `text` whole, retrying short writes.
-    public func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
+    /// Reads from `descriptor` (standard input by default).
+    public init(descriptor: Int32 = 0) {
+        self.descriptor = descriptor
+    }
+
+    public mutating func readLine(prompt: String, prefill: String?) -> LineResult {
+        var skipped = 0
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                compact()
+                if skipped > 0 { return .tooLong(skipped + line.count) }
+                return .line(line.last == 0x0D ? Array(line.dropLast()) : line)
+            }
+            // No newline yet: a line over the limit is dropped as it streams in, so memory stays bounded.
+            if buffer.count - start > Self.maximumLineLength {
+                skipped += buffer.count - start
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            if finished {
+                if start < buffer.count || skipped > 0 {
+                    let line = Array(buffer[start...])
+                    buffer.removeAll()
+                    start = 0
+                    return skipped > 0 ? .tooLong(skipped + line.count) : .line(line)
+                }
+                return .endOfInput
+            }
+            fill()
+        }
+    }
+
+    public mutating func remember(_ line: String) {}
+
+    private mutating func compact() {
+        if start > 65536 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+
+    private mutating func fill() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer.append(contentsOf: chunk[0..<count])
+                return
+            }
+            if count < 0 && errno == EINTR { continue }
+            finished = true
+            return
         }
     }
 }

@@ -17,7 +17,7 @@ struct ProfileCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, CopyCommand.self, RenameCommand.self,
             DeleteCommand.self, SetCommand.self, ToggleCommand.self, ExportCommand.self, ImportCommand.self,
-            SoundsCommand.self,
+            SoundsCommand.self, EditCommand.self,
         ]
     )
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The README and the program's own help must name the same commands.
 @Suite("Docs in sync")
@@ -8,7 +9,7 @@ struct DocsInSyncTests {
     static func helpSubcommands() throws -> Set<String> {
         let home = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let help = try CLIHarness.run(["--help"], store: "\(home)/store", home: home).stdout
+        let help = try Harness.run(["--help"], store: "\(home)/store", home: home).stdout
         guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
         return Set(help[start.upperBound...].split(separator: "\n").compactMap { line in
             // A subcommand line is indented by two spaces; wrapped help text by more.
@@ -19,7 +20,7 @@ struct DocsInSyncTests {
 
     /// Subcommand names from the README's usage block: lines `profile NAME …`.
     static func readmeSubcommands() throws -> Set<String> {
-        let readme = try String(contentsOf: CLIHarness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
         guard let usage = readme.range(of: "## Usage") else { return [] }
         let section = readme[usage.upperBound...].prefix { _ in true }
         let block = section.components(separatedBy: "```")[1]

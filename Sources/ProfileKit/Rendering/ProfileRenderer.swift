@@ -101,6 +101,21 @@ public enum ProfileRenderer {
         return (lines.isEmpty ? "no visible rows changed" : lines.joined(separator: "\n")) + "\n"
     }
 
+    /// The editor's form, one line per changed section, naming each row:
+    /// `Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off` (`-` deleted, `~` changed value).
+    public static func updateRows(_ update: TableUpdate) -> String {
+        let lines = update.sections.compactMap { section -> String? in
+            func describe(_ mark: String, _ index: Int, _ row: Row) -> String {
+                "\(mark) \(IndexPath(section: section.section, row: index)) \(row.label) \(row.detail)"
+            }
+            let parts = section.deleted.map { describe("-", $0.index, $0.row) }
+                + section.inserted.map { describe("+", $0.index, $0.row) }
+                + section.changed.filter { !$0.new.isSwitch }.map { describe("~", $0.after, $0.new) }
+            return parts.isEmpty ? nil : "\(section.title): \(parts.joined(separator: ", "))"
+        }
+        return (lines.isEmpty ? "no visible rows changed" : lines.joined(separator: "\n")) + "\n"
+    }
+
     /// What an action set, for the JSON form of an update.
     public enum SettingValue: Sendable {
         case on(Bool)

@@ -1,0 +1,161 @@
+import Glibc
+@preconcurrency import CReadline
+
+// readline's callbacks are C function pointers that cannot capture context, so the little state they
+// share with Swift lives in these globals. The editor reads lines on one thread only.
+nonisolated(unsafe) private var completedLine: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var lineDone = false
+nonisolated(unsafe) private var pendingPrefill: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var interruptFlag: Int32 = 0
+nonisolated(unsafe) private var resizeFlag: Int32 = 0
+nonisolated(unsafe) private var activeCompleter: ((String, Int) -> (start: Int, candidates: [String]))?
+nonisolated(unsafe) private var candidates: [String] = []
+nonisolated(unsafe) private var candidateIndex = 0
+
+/// Lines typed at a terminal, through GNU readline's callback interface.
+///
+/// The callback interface (as CPython's readline module uses it) lets Ctrl-C abandon the line being
+/// typed and give a fresh prompt, with the terminal restored, while the process keeps running; a
+/// resized terminal redraws the line.
+public struct ReadlineSource: LineSource {
+    private let historyPath: String?
+    private var lastHistoryLine: String?
+
+    /// The most entries the history file keeps.
+    public static let historyLimit = 1000
+
+    /// Sets readline up.
+    ///
+    /// - Parameters:
+    ///   - historyPath: where history is read from and written to (mode 0600); nil keeps no history.
+    ///   - completer: given the line and the cursor's byte offset, where the word being completed starts
+    ///     and what it may become.
+    public init(historyPath: String?, completer: @escaping (String, Int) -> (start: Int, candidates: [String])) {
+        self.historyPath = historyPath
+        // The name `$if profile` matches in an inputrc; readline keeps the pointer, so it must live forever.
+        rl_readline_name = UnsafePointer(strdup("profile"))
+        rl_catch_signals = 0
+        rl_catch_sigwinch = 0
+        rl_change_environment = 0
+        activeCompleter = completer
+        rl_attempted_completion_function = { _, start, end in
+            rl_attempted_completion_over = 1
+            guard let completer = activeCompleter, let buffer = rl_line_buffer else { return nil }
+            let line = String(cString: buffer)
+            let cursor = Int(end)
+            let (from, words) = completer(line, cursor)
+            let bytes = Array(line.utf8)
+            // Candidates replace the text from `from`; readline replaces from `start`, so trim what lies between.
+            let skip = Int(start) - from
+            guard from <= Int(start), skip >= 0, from <= bytes.count else { return nil }
+            candidates = words.compactMap { word in
+                let utf8 = Array(word.utf8)
+                return utf8.count >= skip ? String(decoding: utf8[skip...], as: UTF8.self) : nil
+            }
+            candidateIndex = 0
+            if candidates.isEmpty { return nil }
+            return rl_completion_matches("", { _, _ in
+                guard candidateIndex < candidates.count else { return nil }
+                defer { candidateIndex += 1 }
+                return strdup(candidates[candidateIndex])
+            })
+        }
+        rl_startup_hook = {
+            if let text = pendingPrefill {
+                rl_insert_text(text)
+                free(text)
+                pendingPrefill = nil
+            }
+            return 0
+        }
+        using_history()
+        stifle_history(Int32(Self.historyLimit))
+        if let historyPath {
+            _ = read_history(historyPath)
+            if history_length > 0, let entry = history_get(history_base + history_length - 1), let text = entry.pointee.line {
+                lastHistoryLine = String(cString: text)
+            }
+        }
+        installSignalHandlers()
+    }
+
+    private func installSignalHandlers() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in interruptFlag = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0 // no SA_RESTART: poll must return EINTR so the loop sees the flag
+        sigaction(SIGINT, &action, nil)
+        var resize = sigaction()
+        resize.__sigaction_handler.sa_handler = { _ in resizeFlag = 1 }
+        sigemptyset(&resize.sa_mask)
+        resize.sa_flags = 0
+        sigaction(SIGWINCH, &resize, nil)
+    }
+
+    public mutating func readLine(prompt: String, prefill: String?) -> LineResult {
+        completedLine = nil
+        lineDone = false
+        interruptFlag = 0
+        if let prefill { pendingPrefill = strdup(prefill) }
+        rl_callback_handler_install(prompt) { line in
+            completedLine = line
+            lineDone = true
+            // Stop readline from printing the prompt again before we are ready for the next line.
+            rl_callback_handler_remove()
+        }
+        defer {
+            if let text = pendingPrefill {
+                free(text)
+                pendingPrefill = nil
+            }
+        }
+        while !lineDone {
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, -1)
+            if ready > 0 {
+                rl_callback_read_char()
+                continue
+            }
+            guard ready < 0, errno == EINTR else { continue }
+            if resizeFlag != 0 {
+                resizeFlag = 0
+                rl_resize_terminal()
+            }
+            if interruptFlag != 0 {
+                interruptFlag = 0
+                rl_free_line_state()
+                rl_callback_sigcleanup()
+                rl_cleanup_after_signal()
+                rl_callback_handler_remove()
+                fputs("\n", stdout)
+                fflush(stdout)
+                return .interrupted
+            }
+        }
+        guard let line = completedLine else { return .endOfInput }
+        defer { free(line) }
+        let length = strlen(line)
+        return .line(Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length)))
+    }
+
+    /// Adds `line` to the history unless it is blank or repeats the previous entry, and writes the file.
+    public mutating func remember(_ line: String) {
+        let line = String(line.reversed().drop(while: \.isWhitespace).reversed())
+        guard !line.allSatisfy(\.isWhitespace), line != lastHistoryLine else { return }
+        lastHistoryLine = line
+        add_history(line)
+        guard let historyPath else { return }
+        let folder = String(historyPath[..<(historyPath.lastIndex(of: "/") ?? historyPath.startIndex)])
+        makeDirectories(folder)
+        if write_history(historyPath) == 0 {
+            _ = history_truncate_file(historyPath, Int32(Self.historyLimit))
+            chmod(historyPath, 0o600)
+        }
+    }
+
+    private func makeDirectories(_ path: String) {
+        guard !path.isEmpty, access(path, F_OK) != 0 else { return }
+        makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+        mkdir(path, 0o700)
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import LineEditing
+import ProfileKit
+import ProfileREPL
+
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Edit a profile interactively, or run a script of editor commands from standard input.",
+        discussion: """
+            On a terminal: the sections as tables, readline editing, completion and history; every change \
+            is saved at once. With standard input from a file or pipe: no prompt and no echo, and the \
+            script is one transaction — the first failing line stops it with exit status 65 and nothing \
+            is written. Type 'help' in the editor for its commands.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The profile (default: Default, created on first use).", completion: profileNameCompletion)
+    var name: String?
+
+    func run() throws {
+        try reporting {
+            let context = try Context(global)
+            let interactive = Terminal.isTerminal(0)
+            let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
+                                      mode: interactive ? .interactive : .script, options: context.render)
+            if interactive {
+                runInteractive(session)
+            } else {
+                try runScript(session)
+            }
+        }
+    }
+
+    private func runInteractive(_ session: Session) {
+        Output.stdout(session.welcome())
+        let history = StoreLocation.historyFile(environment: Terminal.environment, homeFallback: Terminal.passwordHome)
+        var source = ReadlineSource(historyPath: history) { line, cursor in session.completions(line: line, cursor: cursor) }
+        while true {
+            switch source.readLine(prompt: session.prompt, prefill: session.prefill) {
+            case let .line(bytes):
+                if !session.isAsking { source.remember(String(decoding: bytes, as: UTF8.self)) }
+                let reply = session.handle(bytes: bytes)
+                Output.stdout(reply.output)
+                if let error = reply.error { Output.stderr("profile: \(error)\n") }
+                if reply.quit { return }
+            case let .tooLong(length):
+                Output.stderr("profile: the line is \(length) bytes long; a line has at most \(Session.maximumLineLength)\n")
+            case .interrupted:
+                Output.stdout(session.cancelQuestion())
+            case .endOfInput:
+                Output.stdout("\n" + session.cancelQuestion())
+                return
+            }
+        }
+    }
+
+    private func runScript(_ session: Session) throws {
+        var source = PlainLineSource()
+        var output = ""
+        var lineNumber = 0
+        func fail(_ message: String) throws -> Never {
+            Output.stdout(output)
+            Output.stderr("profile: <stdin>:\(lineNumber): \(message)\n")
+            throw ExitCode(65)
+        }
+        reading: while true {
+            let result = source.readLine(prompt: "", prefill: nil)
+            if result != .endOfInput { lineNumber += 1 }
+            switch result {
+            case let .line(bytes):
+                let reply = session.handle(bytes: bytes)
+                output += reply.output
+                if let error = reply.error { try fail(error.description) }
+                if reply.quit { break reading }
+            case let .tooLong(length):
+                try fail("the line is \(length) bytes long; a line has at most \(Session.maximumLineLength)")
+            case .interrupted:
+                continue
+            case .endOfInput:
+                break reading
+            }
+            if output.utf8.count > 65536 {
+                Output.stdout(output)
+                output = ""
+            }
+        }
+        if let question = session.question { try fail("the script ended before answering \(quoted(question))") }
+        Output.stdout(output)
+        try session.commit()
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ProfileKit
+@testable import ProfileREPL
+
+@Suite("Editor session")
+struct SessionTests {
+    static func morning() throws -> Profile {
+        let bytes = Array(try Data(contentsOf: Harness.fixtures.appendingPathComponent("Morning.json")))
+        return try ProfileDocument.decode(bytes, name: "Morning")
+    }
+
+    func session(_ mode: Session.Mode = .interactive) throws -> (Session, InMemoryProfileStore) {
+        let store = try InMemoryProfileStore([try Self.morning()])
+        return (try Session(store: store, name: "Morning", mode: mode), store)
+    }
+
+    @Test func linesThatAreNotTextAreRefused() throws {
+        let (editor, _) = try session()
+        #expect(editor.handle(bytes: [0x73, 0x68, 0xFF, 0x77]).error == .usage("the line is not valid UTF-8 text"))
+        #expect(editor.handle(bytes: Array("show\u{07}".utf8)).error == .usage("the line contains the control character U+0007"))
+        #expect(editor.handle(bytes: [UInt8](repeating: 0x61, count: 5000)).error
+            == .usage("the line is 5000 bytes long; a line has at most 4096"))
+        #expect(editor.handle(bytes: Array("show\ttime".utf8)).error == nil, "a tab is white space")
+    }
+
+    @Test func interactiveChangesAreSavedAtOnce() throws {
+        let (editor, store) = try session()
+        #expect(editor.handle("toggle warmup").error == nil)
+        #expect(try store.load("Morning").profile.segment(ofType: .warmUp)?.enabled == false)
+        #expect(editor.handle("undo").error == nil)
+        #expect(try store.load("Morning").profile.segment(ofType: .warmUp)?.enabled == true)
+    }
+
+    @Test func scriptChangesWaitForTheCommit() throws {
+        let (editor, store) = try session(.script)
+        #expect(editor.handle("set duration 5").error == nil)
+        #expect(editor.handle("new Evening").error == nil)
+        #expect(try store.load("Morning").profile.duration == .minutes(30))
+        #expect(try store.names() == ["Morning"])
+        #expect(try editor.commit() == ["Morning", "Evening"])
+        #expect(try store.load("Morning").profile.duration == .minutes(5))
+        #expect(try store.names() == ["Evening", "Morning"])
+    }
+
+    @Test func aScriptNeverOverwritesAChangeMadeWhileItRan() throws {
+        let (editor, store) = try session(.script)
+        _ = editor.handle("set duration 5")
+        _ = try store.update("Morning") { $0.duration = .minutes(45) }
+        #expect(throws: ProfileError.conflict(path: "Morning")) { try editor.commit() }
+        #expect(try store.load("Morning").profile.duration == .minutes(45))
+    }
+
+    @Test func aConflictAsksAndReloadKeepsTheirs() throws {
+        let (editor, store) = try session()
+        _ = try store.update("Morning") { $0.duration = .minutes(45) }
+        let reply = editor.handle("toggle cooldown")
+        #expect(reply.output.contains("was changed by someone else"))
+        #expect(editor.isAsking)
+        #expect(editor.prompt == "reload theirs (r) or keep yours (k)? ")
+        #expect(editor.handle("maybe").error == .usage("answer r to reload theirs or k to keep yours"))
+        #expect(editor.isAsking, "an unclear answer asks again")
+        #expect(editor.handle("r").output.hasPrefix("reloaded Morning from disk; your change was dropped"))
+        #expect(editor.profile.duration == .minutes(45))
+        #expect(editor.profile.segment(ofType: .coolDown)?.enabled == true)
+        #expect(editor.handle("undo").output == "nothing to undo\n", "history of the dropped version is gone")
+    }
+
+    @Test func aConflictKeepYoursReplacesTheirsKnowingly() throws {
+        let (editor, store) = try session()
+        _ = try store.update("Morning") { $0.duration = .minutes(45) }
+        _ = editor.handle("toggle cooldown")
+        #expect(editor.handle("k").output == "kept your version of Morning\n")
+        let saved = try store.load("Morning").profile
+        #expect(saved.duration == .minutes(30))
+        #expect(saved.segment(ofType: .coolDown)?.enabled == false)
+        // The next change saves normally again.
+        #expect(editor.handle("toggle cooldown").error == nil)
+        #expect(try store.load("Morning").profile.segment(ofType: .coolDown)?.enabled == true)
+    }
+
+    @Test func ctrlCDuringAConflictKeepsWhatIsOnDisk() throws {
+        let (editor, store) = try session()
+        _ = try store.update("Morning") { $0.duration = .minutes(45) }
+        _ = editor.handle("toggle cooldown")
+        #expect(editor.cancelQuestion().hasPrefix("kept the version on disk"))
+        #expect(!editor.isAsking)
+        #expect(editor.profile == (try store.load("Morning").profile))
+    }
+
+    @Test func tapAsksWithThePrefilledValueAndAnEmptyAnswerKeepsIt() throws {
+        let (editor, _) = try session()
+        #expect(editor.handle("tap 2.1").output == "")
+        #expect(editor.prompt == "Cool Down duration: ")
+        #expect(editor.prefill == "05:00")
+        #expect(editor.handle("").output == "unchanged\n")
+        #expect(!editor.isAsking)
+        _ = editor.handle("tap 2.1")
+        #expect(editor.handle("99h").error != nil)
+        #expect(!editor.isAsking, "a wrong answer ends the question with its error")
+        #expect(editor.profile.segment(ofType: .coolDown)?.duration == .minutes(5))
+    }
+
+    struct CompletionCase: CustomTestStringConvertible, Sendable {
+        let line: String
+        let start: Int
+        let candidates: [String]
+        var testDescription: String { "\"\(line)\"" }
+    }
+
+    @Test(arguments: [
+        CompletionCase(line: "", start: 0, candidates: REPLCommand.names),
+        CompletionCase(line: "t", start: 0, candidates: ["toggle", "tap"]),
+        CompletionCase(line: "  sh", start: 2, candidates: ["show"]),
+        CompletionCase(line: "toggle ", start: 7, candidates: ["warmup", "cooldown", "cooldown.bells"]),
+        CompletionCase(line: "toggle cooldown.", start: 7, candidates: ["cooldown.bells"]),
+        CompletionCase(line: "set c", start: 4, candidates: ["cooldown", "cooldown.duration", "cooldown.bells", "cooldown.bell"]),
+        CompletionCase(line: "set cooldown.bell temple b", start: 18, candidates: ["Temple Bell"]),
+        CompletionCase(line: "set warmup o", start: 11, candidates: ["on", "off"]),
+        CompletionCase(line: "set duration ", start: 13, candidates: []),
+        CompletionCase(line: "tap 2", start: 4, candidates: ["2.0", "2.1", "2.2", "2.3"]),
+        CompletionCase(line: "show c", start: 5, candidates: ["cooldown"]),
+        CompletionCase(line: "help u", start: 5, candidates: ["undo"]),
+        CompletionCase(line: "open Mo", start: 5, candidates: ["Morning"]),
+        CompletionCase(line: "frob x", start: 5, candidates: []),
+    ])
+    func completion(_ c: CompletionCase) throws {
+        let (editor, _) = try session()
+        let result = editor.completions(line: c.line, cursor: c.line.utf8.count)
+        #expect(result.start == c.start)
+        #expect(result.candidates == c.candidates)
+    }
+
+    @Test func aFailedSaveLeavesTheSessionAsItWas() throws {
+        let home = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let store = FileProfileStore(directory: home, lockTimeout: 0.1)
+        _ = try store.create(try Self.morning())
+        let editor = try Session(store: store, name: "Morning", mode: .interactive)
+        try "1 \(ProcessInfo.processInfo.hostName)\n".write(toFile: "\(home)/Morning.json.lock", atomically: false, encoding: .utf8)
+        let reply = editor.handle("toggle warmup")
+        guard case .profile(.locked) = reply.error else {
+            Issue.record("expected a lock error, got \(String(describing: reply.error))")
+            return
+        }
+        #expect(editor.profile == (try store.load("Morning").profile))
+        #expect(editor.handle("undo").output == "nothing to undo\n")
+    }
+}

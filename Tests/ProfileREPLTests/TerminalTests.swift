@@ -1,0 +1,221 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Acceptance 2: the real readline path on a pseudo-terminal.
+@Suite("Editor on a terminal", .serialized)
+struct TerminalTests {
+    let home: String
+    var store: String { "\(home)/store" }
+
+    init() throws {
+        home = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
+                                         toPath: "\(store)/Morning.json")
+    }
+
+    func start(_ arguments: String..., environment extra: [String: String] = [:]) throws -> PseudoTerminal {
+        try PseudoTerminal(arguments: [Harness.binary.path] + arguments,
+                           environment: Harness.environment(store: store, home: home, extra: extra))
+    }
+
+    func file(_ name: String) throws -> String {
+        try String(contentsOfFile: "\(store)/\(name).json", encoding: .utf8)
+    }
+
+    @Test func tabCompletesACommandAndASwitch() throws {
+        let editor = try start("edit")
+        try editor.waitFor("profile:Default> ")
+        let mark = editor.checkpoint()
+        editor.send("tog\t")
+        try editor.waitFor("toggle ", since: mark)
+        editor.send("wa\t")
+        try editor.waitFor("warmup", since: mark)
+        editor.send("\r")
+        try editor.waitFor("Warm Up: + 1.1 Duration 02:00", since: mark)
+        // Two switches start with "coo": readline completes what they share.
+        editor.send("toggle coo\t")
+        try editor.waitFor("ldown", since: mark)
+        editor.send("\u{15}")
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+    }
+
+    @Test func tabCompletesABellNameWithASpace() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        let mark = editor.checkpoint()
+        editor.send("set cooldown.bell Wo\t")
+        try editor.waitFor("Wood Block", since: mark)
+        editor.send("\r")
+        try editor.waitFor("Cool Down: ~ 2.3 Name Wood Block", since: mark)
+        editor.send("\u{04}")
+        #expect(editor.waitForExit() == 0)
+        #expect(try file("Morning").contains("\"name\": \"Wood Block\""), "the change was saved at once")
+    }
+
+    @Test func upArrowRecallsHistory() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        editor.send("show time\r")
+        let mark = editor.checkpoint()
+        try editor.waitFor("│ Time", since: 0)
+        try editor.waitFor("profile:Morning> ", since: mark)
+        let second = editor.checkpoint()
+        editor.send("\u{1B}[A")
+        try editor.waitFor("show time", since: second)
+        editor.send("\r")
+        try editor.waitFor("│ Time", since: second)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+
+        let history = "\(home)/.local/state/profile/history"
+        #expect(try String(contentsOfFile: history, encoding: .utf8) == "show time\nquit\n", "no repeated lines")
+        let attributes = try FileManager.default.attributesOfItem(atPath: history)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func ctrlCDropsTheLineAndTheEditorGoesOn() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        editor.send("toggle warm")
+        try editor.waitFor("toggle warm")
+        editor.send("\u{03}")
+        let mark = editor.checkpoint()
+        try editor.waitFor("profile:Morning> ", since: mark)
+        #expect(editor.isRunning)
+        editor.send("show warmup\r")
+        let table = try editor.waitFor("└", since: mark)
+        #expect(table.contains("│  1.0 │ Enabled  │ on"), "the dropped line did not run")
+        editor.send("\u{04}")
+        #expect(editor.waitForExit() == 0)
+        #expect(try file("Morning").contains("\"type\": \"warm-up\",\n      \"enabled\": true"))
+    }
+
+    @Test func ctrlDOnAnEmptyLineQuits() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        editor.send("\u{04}")
+        #expect(editor.waitForExit() == 0)
+    }
+
+    @Test func tapOnADurationEditsThePrefilledValue() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        let mark = editor.checkpoint()
+        editor.send("tap 2.1\r")
+        try editor.waitFor("Cool Down duration: 05:00", since: mark)
+        editor.send(String(repeating: "\u{7F}", count: 5) + "7:30\r")
+        try editor.waitFor("Cool Down: ~ 2.1 Duration 07:30", since: mark)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+        #expect(try file("Morning").contains("\"duration\": \"07:30\""))
+    }
+
+    @Test func tapOnTheBellRowOffersTheCatalog() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        let mark = editor.checkpoint()
+        editor.send("tap 2.3\r")
+        try editor.waitFor("5 Wood Block", since: mark)
+        try editor.waitFor("bell (1-5 or a name): Temple Bell", since: mark)
+        editor.send("\u{15}3\r")
+        try editor.waitFor("Cool Down: ~ 2.3 Name Gong", since: mark)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+    }
+
+    /// Acceptance 3: a second process changes the profile while the editor has it open.
+    @Test(arguments: ["r", "k"])
+    func aChangeFromAnotherProcessIsNeverLostSilently(_ answer: String) throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        let other = try Harness.run(["set", "Morning", "duration", "5"], store: store, home: home)
+        #expect(other.status == 0)
+        let mark = editor.checkpoint()
+        editor.send("toggle warmup\r")
+        try editor.waitFor("was changed by someone else", since: mark)
+        try editor.waitFor("reload theirs (r) or keep yours (k)? ", since: mark)
+        #expect(try file("Morning").contains("\"duration\": \"05:00\""), "nothing was written while asking")
+        editor.send("\(answer)\r")
+        if answer == "r" {
+            try editor.waitFor("reloaded Morning from disk; your change was dropped", since: mark)
+            #expect(try file("Morning").contains("\"duration\": \"05:00\""))
+            #expect(try file("Morning").contains("\"type\": \"warm-up\",\n      \"enabled\": true"))
+        } else {
+            try editor.waitFor("kept your version of Morning", since: mark)
+            #expect(try file("Morning").contains("\"duration\": \"30:00\""))
+            #expect(try file("Morning").contains("\"type\": \"warm-up\",\n      \"enabled\": false"))
+        }
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+    }
+
+    @Test func deleteAsksOnATerminal() throws {
+        let no = try start("delete", "Morning")
+        try no.waitFor("Delete profile \"Morning\"? [y/N] ")
+        no.send("n\r")
+        try no.waitFor("kept \"Morning\"")
+        #expect(no.waitForExit() == 0)
+        #expect(FileManager.default.fileExists(atPath: "\(store)/Morning.json"))
+
+        let yes = try start("delete", "Morning")
+        try yes.waitFor("[y/N] ")
+        yes.send("y\r")
+        #expect(yes.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: "\(store)/Morning.json"))
+    }
+
+    @Test func colourOnlyOnAColourTerminalWithoutNoColor() throws {
+        let colour = try start("show", "Morning", environment: ["TERM": "xterm-256color"])
+        #expect(colour.waitForExit() == 0)
+        #expect(colour.output.contains("\u{1B}[1mTime\u{1B}[0m"))
+        #expect(colour.output.contains("┌"), "a table is the default on a terminal")
+
+        let plain = try start("show", "Morning", environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        #expect(plain.waitForExit() == 0)
+        #expect(!plain.output.contains("\u{1B}["))
+        #expect(plain.output.contains("┌"))
+    }
+}
+
+/// Acceptance 3 for scripts: an editor reading a script while another process saves the same profile.
+@Suite("Editor scripts and other writers")
+struct ScriptConflictTests {
+    @Test func aScriptThatWouldOverwriteAnotherWriterFailsAndWritesNothing() throws {
+        let home = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let store = "\(home)/store"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
+                                         toPath: "\(store)/Morning.json")
+
+        let editor = Process()
+        editor.executableURL = Harness.binary
+        editor.arguments = ["edit", "Morning"]
+        editor.environment = Harness.environment(store: store, home: home)
+        let input = Pipe()
+        let errors = Pipe()
+        editor.standardInput = input
+        editor.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        editor.standardError = errors
+        try editor.run()
+        input.fileHandleForWriting.write(Data("toggle warmup\n".utf8))
+        // The editor has read the profile once it has answered the first line; give it that moment.
+        Thread.sleep(forTimeInterval: 0.5)
+        let other = try Harness.run(["set", "Morning", "duration", "5"], store: store, home: home)
+        #expect(other.status == 0)
+        input.fileHandleForWriting.write(Data("set cooldown.duration 9\n".utf8))
+        try input.fileHandleForWriting.close()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        editor.waitUntilExit()
+
+        #expect(editor.terminationStatus == 75)
+        #expect(message == "profile: \(store)/Morning.json: the file was changed by someone else since it was read; reload it or save again to replace it\n")
+        let text = try String(contentsOfFile: "\(store)/Morning.json", encoding: .utf8)
+        #expect(text.contains("\"duration\": \"05:00\""), "the other writer's change is there")
+        #expect(text.contains("\"type\": \"warm-up\",\n      \"enabled\": true"), "the script's changes are not")
+        #expect(!text.contains("09:00"))
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Acceptance 1: scripted editor sessions (stdin piped) against `Fixtures/golden/repl/`.
+@Suite("Editor transcripts")
+struct TranscriptTests {
+    static let morning = ("Morning.json", "Morning")
+
+    static let cases: [ScriptCase] = [
+        ScriptCase("every-command", setup: [morning], [
+            Step("edit", "Morning", stdin: """
+                show
+                show cooldown
+                show 1
+                toggle warmup
+                set duration 45
+                tap 1.0
+                tap 2.1
+                7:30
+                tap 2.3
+                4
+                tap 0.0 25m
+                undo
+                redo
+                list
+                new Evening
+                set cooldown on
+                open Morning
+                help
+                help tap
+                quit
+                show
+                """),
+            Step("show", "Morning", "--format", "plain"),
+            Step("show", "Evening", "--format", "plain"),
+        ]),
+        ScriptCase("every-switch-transition", [
+            Step("edit", stdin: """
+                # The transitions of the ProfileKit issue, from a new profile.
+                toggle warmup
+                toggle warmup
+                toggle cooldown
+                toggle cooldown
+                toggle cooldown.bells
+                toggle cooldown
+                toggle cooldown.bells
+                toggle cooldown.bells
+                toggle cooldown
+
+                set cooldown.bells off
+                set cooldown.bells on
+                """),
+            Step("list", "--format", "plain"),
+        ]),
+        ScriptCase("undo-redo", setup: [morning], [
+            Step("edit", "Morning", stdin: """
+                undo
+                toggle cooldown
+                set duration 10
+                toggle warmup
+                undo
+                undo
+                undo
+                undo
+                redo
+                redo
+                redo
+                redo
+                undo
+                set cooldown.bell gong
+                redo
+                """),
+            Step("show", "Morning", "--format", "plain"),
+        ]),
+        ScriptCase("all-or-nothing", setup: [morning], [
+            Step("edit", "Morning", stdin: "toggle warmup\nset duration 50\nnew Evening\nset cooldown.duration 2h\ntoggle cooldown\n"),
+            Step("list", "--format", "plain"),
+            Step("edit", "Morning", stdin: "toggle warmup\nset duration 50\nnew Evening\nset cooldown.duration 1h\ntoggle cooldown\n"),
+            Step("list", "--format", "plain"),
+        ]),
+        ScriptCase("errors", setup: [morning], [
+            Step("edit", "Morning", stdin: "toggle warmup\ntgole cooldown\n"),
+            Step("edit", "Morning", stdin: "toggle\n"),
+            Step("edit", "Morning", stdin: "toggle warmp\n"),
+            Step("edit", "Morning", stdin: "set duration\n"),
+            Step("edit", "Morning", stdin: "set duration 1:60\n"),
+            Step("edit", "Morning", stdin: "set warmup.duration 61m\n"),
+            Step("edit", "Morning", stdin: "set cooldown.bell cowbell\n"),
+            Step("edit", "Morning", stdin: "tap 2.9\n"),
+            Step("edit", "Morning", stdin: "tap 7.0\n"),
+            Step("edit", "Morning", stdin: "tap two\n"),
+            Step("edit", "Morning", stdin: "show intervals\n"),
+            Step("edit", "Morning", stdin: "undo now\n"),
+            Step("edit", "Morning", stdin: "open Evenin\n"),
+            Step("edit", "Morning", stdin: "new morning\n"),
+            Step("edit", "Morning", stdin: "new ../x\n"),
+            Step("edit", "Morning", stdin: "help frob\n"),
+            Step("edit", "Morning", stdin: "show\u{1B}[31m\n"),
+            Step("edit", "Morning", stdin: "tap 2.1\n"),
+            Step("edit", "Morning", stdin: "# only a comment\n\n   \n" + String(repeating: "x", count: 1_048_576) + "\n"),
+            Step("edit", "Mornin", stdin: "show\n"),
+            Step("show", "Morning", "--format", "plain"),
+        ]),
+        ScriptCase("quit-and-comments", setup: [morning], [
+            Step("edit", "Morning", stdin: "# set things up\n\n  toggle warmup  \nexit\ntoggle cooldown\nnonsense\n"),
+            Step("show", "Morning", "--format", "plain"),
+        ]),
+    ]
+
+    @Test(arguments: cases)
+    func transcript(_ c: ScriptCase) throws {
+        try Harness.check(c, folder: "repl")
+    }
+
+    @Test func everyGoldenFileBelongsToACase() throws {
+        #expect(try Harness.strayGoldenFiles("repl", cases: Self.cases).isEmpty)
+    }
+}

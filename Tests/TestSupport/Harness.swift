@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+/// Runs the built `profile` binary in scratch stores and compares what it printed with golden files.
+public enum Harness {
+    /// The package root.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `Fixtures/profiles`.
+    public static let fixtures = root.appendingPathComponent("Fixtures/profiles")
+
+    /// `Fixtures/golden/<folder>`.
+    public static func golden(_ folder: String) -> URL {
+        root.appendingPathComponent("Fixtures/golden/\(folder)")
+    }
+
+    /// Re-record golden files instead of comparing: `PROFILE_RECORD_GOLDEN=1 swift test`.
+    public static let recording = ProcessInfo.processInfo.environment["PROFILE_RECORD_GOLDEN"] == "1"
+
+    /// The `profile` executable next to the test bundle (or `$PROFILE_BINARY`).
+    public static let binary: URL = {
+        if let explicit = ProcessInfo.processInfo.environment["PROFILE_BINARY"] { return URL(fileURLWithPath: explicit) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("profile")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return root.appendingPathComponent(".build/debug/profile")
+    }()
+
+    /// This machine's host name, as lock files record it.
+    public static let hostName = ProcessInfo.processInfo.hostName
+
+    /// What a run printed and how it ended.
+    public struct Result: Sendable {
+        public var stdout: String
+        public var stderr: String
+        public var status: Int32
+    }
+
+    /// The fixed environment every run gets, plus `extra` (an empty value removes a variable).
+    public static func environment(store: String, home: String, extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "PATH": "/usr/bin:/bin", "HOME": home, "PROFILE_STORE": store, "LANG": "C.UTF-8", "TERM": "dumb",
+            "PROFILE_LOCK_TIMEOUT": "0.3", "INPUTRC": "/dev/null",
+        ]
+        environment.merge(extra) { $1 }
+        return environment.filter { !$0.value.isEmpty }
+    }
+
+    /// Runs `profile arguments…` with `stdin` piped in (or /dev/null).
+    public static func run(_ arguments: [String], stdin: String? = nil, store: String, home: String,
+                           environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment(store: store, home: home, extra: extra)
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = stdin == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Feed stdin and drain stderr on other threads, so no full pipe ever blocks the child.
+        let group = DispatchGroup()
+        if let stdin {
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async(group: group) {
+                writer.write(Data(stdin.utf8))
+                try? writer.close()
+            }
+        }
+        nonisolated(unsafe) var errorData = Data()
+        let errorReader = errors.fileHandleForReading
+        DispatchQueue.global().async(group: group) {
+            errorData = errorReader.readDataToEndOfFile()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: outputData, as: UTF8.self),
+                      stderr: String(decoding: errorData, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+
+    /// Every file below `path` with its bytes, to prove that a failed command wrote nothing.
+    public static func snapshot(_ path: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return result }
+        while let name = walker.nextObject() as? String {
+            result[name] = FileManager.default.contents(atPath: "\(path)/\(name)") ?? Data()
+        }
+        return result
+    }
+
+    /// A word as a shell would need it quoted.
+    public static func shellQuoted(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./:$=".unicodeScalars.contains($0) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Compares `text` with a golden file, or writes it when recording.
+    public static func expectGolden(_ text: String, folder: String, name: String,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = golden(folder).appendingPathComponent("\(name).txt")
+        if recording {
+            try FileManager.default.createDirectory(at: golden(folder), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+            return
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == expected, "differs from \(file.path); PROFILE_RECORD_GOLDEN=1 re-records it",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Runs a scripted case in a fresh home and store and compares its transcript with
+    /// `Fixtures/golden/<folder>/<id>.txt`. Every failing step must leave the files as they were.
+    public static func check(_ c: ScriptCase, folder: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let home = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let store = "\(home)/store"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        for (fixture, name) in c.setup {
+            try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent(fixture).path, toPath: "\(store)/\(name).json")
+        }
+        for (path, text) in c.files {
+            let url = URL(fileURLWithPath: "\(store)/\(path)").standardized
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.replacingOccurrences(of: "$HOST", with: hostName).utf8).write(to: url)
+        }
+        func expand(_ text: String) -> String { text.replacingOccurrences(of: "$HOME", with: home) }
+        func scrub(_ text: String) -> String {
+            text.replacingOccurrences(of: store, with: "$STORE")
+                .replacingOccurrences(of: home, with: "$HOME")
+                .replacingOccurrences(of: " \(hostName)", with: " $HOST")
+        }
+
+        var transcript = ""
+        for step in c.steps {
+            let before = snapshot(home)
+            let result = try run(step.arguments.map(expand), stdin: step.stdin, store: store, home: home,
+                                 environment: step.environment.mapValues(expand))
+            transcript += "$ profile " + step.arguments.map(shellQuoted).joined(separator: " ")
+            if let stdin = step.stdin {
+                // Lines too long to read are shown by their length.
+                let shown = stdin.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    line.utf8.count > 200 ? "\(line.prefix(20))… (\(line.utf8.count) bytes)" : String(line)
+                }.joined(separator: "\n")
+                transcript += shown.contains("\n") ? " <<'EOF'\n" + shown + (shown.hasSuffix("\n") ? "" : "\n") + "EOF" : " <<< " + shellQuoted(shown)
+            }
+            transcript += "\n" + scrub(result.stdout)
+            if !result.stderr.isEmpty { transcript += "[stderr]\n" + scrub(result.stderr) }
+            transcript += "[exit \(result.status)]\n\n"
+            if result.status == 0, step.arguments.contains("json") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil,
+                        "\(step.arguments) printed invalid JSON", sourceLocation: sourceLocation)
+            }
+            if result.status != 0 {
+                #expect(snapshot(home) == before, "\(step.arguments) failed but changed files", sourceLocation: sourceLocation)
+                #expect(!result.stderr.isEmpty, "\(step.arguments) failed without a message", sourceLocation: sourceLocation)
+            }
+        }
+        try expectGolden(transcript, folder: folder, name: c.id, sourceLocation: sourceLocation)
+    }
+
+    /// The golden files in `folder` that no case in `cases` names.
+    public static func strayGoldenFiles(_ folder: String, cases: [ScriptCase]) throws -> Set<String> {
+        let files = try FileManager.default.contentsOfDirectory(atPath: golden(folder).path).filter { $0.hasSuffix(".txt") }
+        return Set(files).subtracting(cases.map { "\($0.id).txt" })
+    }
+}
+
+/// One step of a scripted case: a command line, its stdin, and extra environment.
+public struct Step: Sendable {
+    public var arguments: [String]
+    public var stdin: String?
+    public var environment: [String: String]
+
+    public init(_ arguments: String..., stdin: String? = nil, environment: [String: String] = [:]) {
+        self.arguments = arguments
+        self.stdin = stdin
+        self.environment = environment
+    }
+}
+
+/// A scripted case compared with a golden transcript.
+public struct ScriptCase: CustomTestStringConvertible, Sendable {
+    /// The golden file's name, without `.txt`.
+    public var id: String
+    /// Fixture profiles copied into the store first: (file under Fixtures/profiles, name in the store).
+    public var setup: [(String, String)]
+    /// Files written before the steps: (path relative to the store, text; `$HOST` is the host name).
+    public var files: [(String, String)]
+    public var steps: [Step]
+
+    public init(_ id: String, setup: [(String, String)] = [], files: [(String, String)] = [], _ steps: [Step]) {
+        self.id = id
+        self.setup = setup
+        self.files = files
+        self.steps = steps
+    }
+
+    public var testDescription: String { id }
+}
+
+/// A fresh directory under the system's temp folder.
+public func makeTemporaryDirectory() throws -> String {
+    let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+    var template = Array((base + "profile-test.XXXXXX").utf8CString)
+    guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+        throw CocoaError(.fileWriteUnknown)
+    }
+    return String(cString: made)
+}

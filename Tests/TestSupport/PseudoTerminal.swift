@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `profile` running on a real pseudo-terminal, so that tests drive GNU readline as a person
+/// would: keys in, screen text out.
+///
+/// The child is spawned (not forked: the test runner is multithreaded) into a new session, opens the
+/// terminal's slave side as its standard input, which makes it the controlling terminal, and uses it
+/// for output too.
+public final class PseudoTerminal {
+    private let master: Int32
+    public let pid: pid_t
+    private var buffer: [UInt8] = []
+    private var exitStatus: Int32?
+
+    /// Everything the program has written so far, with `\r\n` turned into `\n`.
+    public var output: String { String(decoding: buffer, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n") }
+
+    /// The text written after `mark`; use `mark` from ``checkpoint()``.
+    public func output(since mark: Int) -> String {
+        String(decoding: buffer[min(mark, buffer.count)...], as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// A place in the output to read from later.
+    public func checkpoint() -> Int { buffer.count }
+
+    public init(arguments: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 40) throws {
+        var masterFD: Int32 = -1
+        var slaveFD: Int32 = -1
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
+        guard let name = ttyname(slaveFD) else { throw POSIXError(.ENOTTY) }
+        let slavePath = String(cString: name)
+        _ = fcntl(masterFD, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slaveFD, F_SETFD, FD_CLOEXEC)
+        master = masterFD
+        defer { close(slaveFD) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        // POSIX_SPAWN_SETSID (0x80) is not exported by Swift's Glibc module.
+        posix_spawnattr_setflags(&attributes, Int16(0x80 | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            close(masterFD)
+            throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO)
+        }
+        pid = child
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(master)
+    }
+
+    /// Types `text` (use `\r` for Enter, `\u{03}` for Ctrl-C, `\u{04}` for Ctrl-D, `\u{1B}[A` for Up).
+    public func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads whatever arrives within `seconds`.
+    @discardableResult
+    private func pump(_ seconds: Double) -> Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(seconds * 1000)) > 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+    }
+
+    /// Waits until `text` appears after `mark`.
+    ///
+    /// - Throws: `TimeoutError` with the screen so far when it does not appear within `timeout` seconds.
+    @discardableResult
+    public func waitFor(_ text: String, since mark: Int = 0, timeout: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if output(since: mark).contains(text) { return output(since: mark) }
+            pump(0.05)
+        }
+        throw TimeoutError(waitingFor: text, output: output)
+    }
+
+    /// Waits for the program to end and returns its exit status (nil when it did not end in time).
+    public func waitForExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            pump(0.02)
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                while pump(0.02) {}
+                exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+                return exitStatus
+            }
+        }
+        return nil
+    }
+
+    /// Whether the program is still running.
+    public var isRunning: Bool {
+        guard exitStatus == nil else { return false }
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == 0
+    }
+}
+
+/// The text a pseudo-terminal test waited for did not appear.
+public struct TimeoutError: Error, CustomStringConvertible {
+    public let waitingFor: String
+    public let output: String
+    public var description: String { "timed out waiting for \(waitingFor.debugDescription); the screen so far:\n\(output)" }
+}
