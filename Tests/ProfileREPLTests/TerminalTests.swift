@@ -93,6 +93,21 @@ struct TerminalTests {
         #expect(try file("Morning").contains("\"type\": \"warm-up\",\n      \"enabled\": true"))
     }
 
+    @Test func aResizeInTheMiddleOfALineKeepsTheLine() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        editor.send("show cool")
+        try editor.waitFor("show cool")
+        editor.resize(columns: 60, rows: 20)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(editor.isRunning)
+        let mark = editor.checkpoint()
+        editor.send("down\r")
+        try editor.waitFor("│ Cool Down", since: mark)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+    }
+
     @Test func ctrlDOnAnEmptyLineQuits() throws {
         let editor = try start("edit", "Morning")
         try editor.waitFor("profile:Morning> ")
