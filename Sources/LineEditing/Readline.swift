@@ -110,13 +110,8 @@ public struct ReadlineSource: LineSource {
             }
         }
         while !lineDone {
-            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, -1)
-            if ready > 0 {
-                rl_callback_read_char()
-                continue
-            }
-            guard ready < 0, errno == EINTR else { continue }
+            // Flags are checked on every turn, with a short poll, so a signal that lands between the check
+            // and the poll is seen within 100 ms rather than at the next key.
             if resizeFlag != 0 {
                 resizeFlag = 0
                 rl_resize_terminal()
@@ -130,6 +125,16 @@ public struct ReadlineSource: LineSource {
                 fputs("\n", stdout)
                 fflush(stdout)
                 return .interrupted
+            }
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 100) > 0 {
+                if descriptor.revents & Int16(POLLIN) != 0 {
+                    rl_callback_read_char()
+                } else {
+                    // The terminal hung up: treat it as the end of input.
+                    rl_callback_handler_remove()
+                    return .endOfInput
+                }
             }
         }
         guard let line = completedLine else { return .endOfInput }

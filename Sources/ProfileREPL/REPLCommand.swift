@@ -75,7 +75,7 @@ public enum REPLCommand: Equatable, Sendable {
         case "help", "?": self = .help(rest.isEmpty ? nil : rest.lowercased())
         case "quit", "exit", "q": try noArgument(); self = .quit
         default:
-            let suggestion = closestMatch(to: name, in: Self.names).map { " (did you mean \(quoted($0))?)" } ?? ""
+            let suggestion = didYouMean(name, in: Self.names)
             throw .usage("no command \(quoted(word))\(suggestion); type help for the commands")
         }
     }

@@ -460,7 +460,7 @@ public final class Session {
                 + "\n\nRows are named SECTION.ROW as the tables show them (2.1). Tab completes; Ctrl-C drops the line.\n"
         }
         guard let entry = REPLCommand.catalog.first(where: { $0.name == topic }) else {
-            let suggestion = closestMatch(to: topic, in: REPLCommand.names).map { " (did you mean \(quoted($0))?)" } ?? ""
+            let suggestion = didYouMean(topic, in: REPLCommand.names)
             throw .usage("no command \(quoted(topic))\(suggestion); type help for the commands")
         }
         var text = "\(entry.usage)\n  \(entry.summary)\n"

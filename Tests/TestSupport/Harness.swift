@@ -31,6 +31,11 @@ public enum Harness {
         return root.appendingPathComponent(".build/debug/profile")
     }()
 
+    /// Writing to a program that has already exited must fail with EPIPE, not kill the test runner.
+    public static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
+
     /// This machine's host name, as lock files record it.
     public static let hostName = ProcessInfo.processInfo.hostName
 
@@ -54,6 +59,7 @@ public enum Harness {
     /// Runs `profile arguments…` with `stdin` piped in (or /dev/null).
     public static func run(_ arguments: [String], stdin: String? = nil, store: String, home: String,
                            environment extra: [String: String] = [:]) throws -> Result {
+        ignoreBrokenPipes
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -70,7 +76,8 @@ public enum Harness {
         if let stdin {
             let writer = input.fileHandleForWriting
             DispatchQueue.global().async(group: group) {
-                writer.write(Data(stdin.utf8))
+                // A program that fails early stops reading; the rest of its input is simply not needed.
+                try? writer.write(contentsOf: Data(stdin.utf8))
                 try? writer.close()
             }
         }

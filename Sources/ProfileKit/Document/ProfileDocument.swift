@@ -95,7 +95,7 @@ private struct Decoder {
         var result: [String: JSONNode] = [:]
         for member in members {
             guard allowed.contains(member.key) else {
-                let suggestion = closestMatch(to: member.key, in: allowed).map { " (did you mean \(quoted($0))?)" } ?? ""
+                let suggestion = didYouMean(member.key, in: allowed)
                 throw fail(offset: member.keyOffset, join(path, member.key),
                            "unknown key \(quoted(member.key))\(suggestion); \(what) has the keys \(allowed.joined(separator: ", "))")
             }

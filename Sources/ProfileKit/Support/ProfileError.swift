@@ -116,10 +116,6 @@ extension SegmentType {
     }
 }
 
-private func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { " (did you mean \(quoted($0))?)" } ?? ""
-}
-
 /// `text` in double quotes, with control, format and other invisible characters escaped as `\u{…}`,
 /// so that a user can see exactly what was refused.
 public func quoted(_ text: String) -> String {

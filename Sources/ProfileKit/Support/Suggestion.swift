@@ -32,3 +32,14 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     }
     return row[b.count]
 }
+
+/// ` (did you mean "Morning"?)` when a candidate is close to `input`, else the empty string: the tail
+/// every "no such thing" message uses.
+public func didYouMean(_ input: String, in candidates: some Sequence<String>) -> String {
+    didYouMean(closestMatch(to: input, in: candidates))
+}
+
+/// ` (did you mean "suggestion"?)`, or the empty string for no suggestion.
+public func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { " (did you mean \(quoted($0))?)" } ?? ""
+}
