@@ -53,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProfileCLITests",
-            dependencies: ["profile", "ProfileKit", "TestSupport"]
+            dependencies: ["profile", "ProfileKit", "ProfileREPL", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -19,7 +19,7 @@ struct SetCommand: ParsableCommand {
     @Argument(help: "The setting.", completion: .list(Setting.allCases.map(\.rawValue)))
     var setting: String
 
-    @Argument(help: "The value.", completion: .list(["on", "off"] + Bell.allCases.map(\.rawValue)))
+    @Argument(help: "The value: on or off, a duration, or a bell.", completion: settingValueCompletion)
     var value: String
 
     @Option(help: "How to print the update.")

@@ -25,3 +25,13 @@ let profileNameCompletion = CompletionKind.custom { words, _, _ in
     guard let directory = StoreLocation.resolve(flag: flag, environment: Terminal.environment) else { return [] }
     return (try? FileProfileStore(directory: directory).names()) ?? []
 }
+
+/// Completion of a setting's value, from the setting typed before it: on/off, bells, or example times.
+let settingValueCompletion = CompletionKind.custom { words, index, _ in
+    guard index > 0, index - 1 < words.count, let setting = try? Setting(named: words[index - 1]) else { return [] }
+    switch setting.valueKind {
+    case .onOff: return ["on", "off"]
+    case .bell: return Bell.allCases.map(\.rawValue)
+    case .duration: return ["5m", "10m", "20m", "30m", "45m", "1h"]
+    }
+}
