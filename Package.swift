@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "ProfileKit", targets: ["ProfileKit"]),
         .executable(name: "profile", targets: ["profile"]),
+        .executable(name: "profile-inprocess-bench", targets: ["InProcessBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,6 +45,9 @@ let package = Package(
             name: "ProfileKitTests",
             dependencies: ["ProfileKit"]
         ),
+        // The toggle → update → render path timed in one process; Scripts/bench runs it.
+        .executableTarget(name: "InProcessBenchmark", dependencies: ["ProfileKit"], path: "Benchmarks/InProcess"),
+
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // These run the built `profile` binary; depending on the executable makes `swift test` build it.

@@ -139,7 +139,9 @@ struct JSONParser {
         try enter()
         index += 1
         var members: [JSONNode.Member] = []
-        var seen: [String: Int] = [:]
+        // Profile objects have a few keys, where a scan is cheapest; a hashed index takes over for large
+        // (hostile) objects so that duplicate checks stay linear.
+        var largeIndex: [String: Int]?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -154,12 +156,17 @@ struct JSONParser {
             }
             let keyOffset = index
             let key = try parseString()
-            if let first = seen[key] {
+            let first = largeIndex.map { $0[key] } ?? members.first(where: { $0.key == key })?.keyOffset
+            if let first {
                 throw JSONSyntaxError(
                     message: "duplicate key \(quoted(key)) (first at line \(Self.lineAndColumn(of: first, in: bytes).line))",
                     offset: keyOffset)
             }
-            seen[key] = keyOffset
+            if largeIndex != nil {
+                largeIndex?[key] = keyOffset
+            } else if members.count == 16 {
+                largeIndex = Dictionary(members.map { ($0.key, $0.keyOffset) } + [(key, keyOffset)], uniquingKeysWith: { a, _ in a })
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw unexpected("where ':' was expected after the key \(quoted(key))")
@@ -239,10 +246,14 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // Runs without escapes (all of a profile's strings) are decoded in one piece; the bytes are
+        // already checked as UTF-8 on the way.
+        var result = ""
         var runStart = index
         func flush(_ end: Int) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+            guard end > runStart else { return }
+            let run = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<end]), as: UTF8.self) }
+            if result.isEmpty { result = run } else { result += run }
         }
         while true {
             guard index < bytes.count else {
@@ -253,10 +264,10 @@ struct JSONParser {
             case UInt8(ascii: "\""):
                 flush(index)
                 index += 1
-                return String(scalars)
+                return result
             case UInt8(ascii: "\\"):
                 flush(index)
-                scalars.append(try parseEscape())
+                result.unicodeScalars.append(try parseEscape())
                 runStart = index
             case 0x00..<0x20:
                 throw JSONSyntaxError(

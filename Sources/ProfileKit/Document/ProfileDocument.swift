@@ -73,6 +73,15 @@ public enum ProfileDocument {
     }
 }
 
+/// An object's members looked up by key; objects here have a handful of keys, so a scan beats hashing.
+private struct Members {
+    let members: [JSONNode.Member]
+
+    subscript(key: String) -> JSONNode? {
+        members.first { $0.key == key }?.value
+    }
+}
+
 /// Turns a parsed JSON tree into a profile, checking every key, type and range on the way.
 private struct Decoder {
     let bytes: [UInt8]
@@ -88,20 +97,18 @@ private struct Decoder {
     }
 
     /// An object's members by key, refusing keys outside `allowed`.
-    func members(_ node: JSONNode, _ path: String, what: String, allowed: [String]) throws(ProfileError) -> [String: JSONNode] {
+    func members(_ node: JSONNode, _ path: String, what: String, allowed: [String]) throws(ProfileError) -> Members {
         guard case let .object(members) = node.value else {
             throw fail(node, path, "expected \(what) (a JSON object), found \(node.kindDescription)")
         }
-        var result: [String: JSONNode] = [:]
         for member in members {
             guard allowed.contains(member.key) else {
                 let suggestion = didYouMean(member.key, in: allowed)
                 throw fail(offset: member.keyOffset, join(path, member.key),
                            "unknown key \(quoted(member.key))\(suggestion); \(what) has the keys \(allowed.joined(separator: ", "))")
             }
-            result[member.key] = member.value
         }
-        return result
+        return Members(members: members)
     }
 
     func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
@@ -167,14 +174,14 @@ private struct Decoder {
             guard case let .array(elements) = node.value else {
                 throw fail(node, "segments", "expected a list of segments (a JSON array), found \(node.kindDescription)")
             }
-            var seen: [SegmentType: Int] = [:]
+            var seen: [(type: SegmentType, position: Int)] = []
             for (position, element) in elements.enumerated() {
                 let path = "segments[\(position)]"
                 let (segment, typeNode) = try segment(element, path)
-                if let first = seen[segment.type] {
+                if let first = seen.first(where: { $0.type == segment.type })?.position {
                     throw fail(typeNode, "\(path).type", "a second \(quoted(segment.type.rawValue)) segment (the first is segments[\(first)]); each type appears once")
                 }
-                seen[segment.type] = position
+                seen.append((segment.type, position))
                 profile[segment: segment.type] = segment
             }
         }
@@ -200,14 +207,14 @@ private struct Decoder {
             guard case let .array(elements) = node.value else {
                 throw fail(node, "\(path).sounds", "expected a list of sounds (a JSON array), found \(node.kindDescription)")
             }
-            var seen: [SoundType: Int] = [:]
+            var seen: [(type: SoundType, position: Int)] = []
             for (position, element) in elements.enumerated() {
                 let soundPath = "\(path).sounds[\(position)]"
                 let (sound, soundTypeNode) = try sound(element, soundPath)
-                if let first = seen[sound.type] {
+                if let first = seen.first(where: { $0.type == sound.type })?.position {
                     throw fail(soundTypeNode, "\(soundPath).type", "a second \(quoted(sound.type.rawValue)) sound (the first is \(path).sounds[\(first)]); each type appears once")
                 }
-                seen[sound.type] = position
+                seen.append((sound.type, position))
                 segment[sound: sound.type] = sound
             }
         }

@@ -49,7 +49,7 @@ public struct FileProfileStore: ProfileStore {
         if try POSIX.lstatIfExists(exact) != nil { return Location(name: name.value, path: exact) }
         let key = name.key
         for entry in try entries() where ProfileName.key(entry.stem) == key {
-            return Location(name: entry.stem.precomposedStringWithCanonicalMapping, path: entry.path)
+            return Location(name: entry.stem.nfc, path: entry.path)
         }
         return nil
     }
@@ -65,13 +65,13 @@ public struct FileProfileStore: ProfileStore {
     // MARK: Reading
 
     public func names() throws(ProfileError) -> [String] {
-        try entries().map { $0.stem.precomposedStringWithCanonicalMapping }.sorted(by: Self.nameOrder)
+        Self.sortedByName(try entries().map { $0.stem.nfc }) { $0 }
     }
 
     public func list() throws(ProfileError) -> [ListedProfile] {
-        try entries()
+        let listed = try entries()
             .map { entry in
-                let name = entry.stem.precomposedStringWithCanonicalMapping
+                let name = entry.stem.nfc
                 let result: Result<Profile, ProfileError> = Result { () throws(ProfileError) -> Profile in
                     do throws(ProfileError) {
                         _ = try ProfileName(validating: entry.stem)
@@ -82,12 +82,19 @@ public struct FileProfileStore: ProfileStore {
                 }
                 return ListedProfile(name: name, path: entry.path, result: result)
             }
-            .sorted { Self.nameOrder($0.name, $1.name) }
+        return Self.sortedByName(listed) { $0.name }
     }
 
-    static func nameOrder(_ a: String, _ b: String) -> Bool {
-        let (keyA, keyB) = (ProfileName.key(a), ProfileName.key(b))
-        return keyA == keyB ? a < b : keyA < keyB
+    /// `items` sorted by name as people expect (case-insensitively), each key computed once.
+    ///
+    /// - Complexity: O(*n* log *n*) comparisons of precomputed keys.
+    static func sortedByName<T>(_ items: [T], name: (T) -> String) -> [T] {
+        let keyed: [(key: String, name: String, item: T)] = items.map { item in
+            let text = name(item)
+            return (ProfileName.key(text), text, item)
+        }
+        let sorted = keyed.sorted { (a, b) -> Bool in a.key == b.key ? a.name < b.name : a.key < b.key }
+        return sorted.map { $0.item }
     }
 
     public func load(_ name: String) throws(ProfileError) -> StoredProfile {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A store that keeps documents in memory, with the same names, errors and conflict rules as
 /// ``FileProfileStore``; for tests and previews.
@@ -7,7 +9,16 @@ import Foundation
 public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
     // Guarded by `lock`.
     private var documents: [String: (name: String, bytes: [UInt8])] = [:]
-    private let lock = NSLock()
+    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
 
     /// An empty store.
     public init() {}
@@ -19,8 +30,8 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
     }
 
     private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         return try body()
     }
 
@@ -39,18 +50,17 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
     }
 
     public func names() throws(ProfileError) -> [String] {
-        locked { documents.values.map(\.name).sorted(by: FileProfileStore.nameOrder) }
+        locked { FileProfileStore.sortedByName(documents.values.map(\.name)) { $0 } }
     }
 
     public func list() throws(ProfileError) -> [ListedProfile] {
         let snapshot = locked { Array(documents.values) }
-        return snapshot
-            .map { entry in
-                ListedProfile(name: entry.name, path: entry.name, result: Result { () throws(ProfileError) -> Profile in
-                    try ProfileDocument.decode(entry.bytes, name: entry.name, file: entry.name)
-                })
-            }
-            .sorted { FileProfileStore.nameOrder($0.name, $1.name) }
+        let listed = snapshot.map { entry in
+            ListedProfile(name: entry.name, path: entry.name, result: Result { () throws(ProfileError) -> Profile in
+                try ProfileDocument.decode(entry.bytes, name: entry.name, file: entry.name)
+            })
+        }
+        return FileProfileStore.sortedByName(listed) { $0.name }
     }
 
     public func load(_ name: String) throws(ProfileError) -> StoredProfile {

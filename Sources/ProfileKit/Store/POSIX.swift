@@ -31,22 +31,39 @@ enum POSIX {
     }
 
     /// Reads the whole file behind `fd`, refusing more than `limit` bytes.
+    ///
+    /// The buffer is sized from `fstat` and filled in place: profiles are small, and zeroing a large
+    /// scratch buffer per file was a quarter of `profile list`'s instructions.
     static func readAll(_ fd: Int32, path: String, limit: Int) throws(ProfileError) -> [UInt8]? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, "fstat") }
         if Int(info.st_size) > limit { return nil }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size) + 1)
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        var capacity = max(Int(info.st_size) + 1, 256)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "read")
+            var failed: Int32 = 0
+            var ended = false
+            let start = bytes.count
+            bytes.reserveCapacity(start + capacity)
+            // Reading one byte more than the size proves the end of a file that did not grow meanwhile.
+            let appended = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let got = read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    if got == 0 { ended = true; return }
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failed = errno
+                        return
+                    }
+                    count += got
+                }
             }
-            bytes.append(contentsOf: buffer[0..<count])
+            if failed != 0 { throw failure(path, "read", failed) }
+            bytes.append(contentsOf: appended)
             if bytes.count > limit { return nil }
+            if ended { return bytes }
+            capacity = min(max(capacity * 2, 4096), limit + 1)
         }
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A profile's name as the store keeps it: NFC-normalized, checked against the rules that keep file
 /// names portable and unambiguous.
 public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
@@ -20,7 +18,7 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``ProfileError/invalidName(_:reason:)`` naming the rule the name breaks; the name is
     ///   shown escaped so that invisible characters can be seen.
     public init(validating text: String) throws(ProfileError) {
-        let name = text.precomposedStringWithCanonicalMapping
+        let name = text.nfc
         func fail(_ reason: String) -> ProfileError { .invalidName(text, reason: reason) }
 
         guard !name.isEmpty else { throw fail("a name has at least one character") }
@@ -48,11 +46,13 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
         self.value = name
     }
 
-    /// The identity key of any text: NFC, then Unicode case folding.
+    /// The identity key of any text: NFC, then case folding.
+    ///
+    /// Folding is the full upper-case mapping followed by the lower-case one, which folds `ß` and `SS`,
+    /// `ς` and `Σ` together as Unicode's case folding does, without Foundation's start-up cost.
     public static func key(_ text: String) -> String {
-        text.precomposedStringWithCanonicalMapping
-            .folding(options: [.caseInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.nfc.uppercased().lowercased().nfc
     }
 
     public var description: String { value }
@@ -61,5 +61,16 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
 extension String {
     func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
+
+extension String {
+    /// The text in Unicode Normalization Form C (composed), as file names and keys use it.
+    ///
+    /// The standard library's NFC transform is the one swift-foundation itself is built on; using it
+    /// directly keeps Foundation, and its start-up cost, out of the program.
+    var nfc: String {
+        if utf8.allSatisfy({ $0 < 0x80 }) { return self }
+        return String(decoding: _nfcCodeUnits, as: UTF8.self)
     }
 }

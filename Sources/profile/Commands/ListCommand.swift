@@ -14,19 +14,22 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let context = try Context(global)
-            let entries = try context.store.list()
-            var profiles: [Profile] = []
-            var failures: [ProfileError] = []
-            for entry in entries {
-                switch entry.result {
-                case let .success(profile): profiles.append(profile)
-                case let .failure(error): failures.append(error)
-                }
-            }
-            Output.stdout(ProfileRenderer.list(profiles, format: context.format(format), options: context.render))
-            for failure in failures { Output.stderr("profile: \(failure)\n") }
-            if !failures.isEmpty { throw ExitCode(65) }
+            try Self.list(format: format, context: try Context(global))
         }
+    }
+
+    static func list(format: OutputFormat?, context: Context) throws {
+        let entries = try context.store.list()
+        var profiles: [Profile] = []
+        var failures: [ProfileError] = []
+        for entry in entries {
+            switch entry.result {
+            case let .success(profile): profiles.append(profile)
+            case let .failure(error): failures.append(error)
+            }
+        }
+        Output.stdout(ProfileRenderer.list(profiles, format: context.format(format), options: context.render))
+        for failure in failures { Output.stderr("profile: \(failure)\n") }
+        if !failures.isEmpty { throw ExitCode(65) }
     }
 }

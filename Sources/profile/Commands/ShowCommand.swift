@@ -28,10 +28,13 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let context = try Context(global)
-            let viewModel = ProfileViewModel(profile: try context.store.load(name).profile)
-            Output.stdout(ProfileRenderer.sections(viewModel, only: section.map { [$0.index] },
-                                                   format: context.format(format), options: context.render))
+            try Self.show(name, format: format, section: section, context: try Context(global))
         }
+    }
+
+    static func show(_ name: String, format: OutputFormat?, section: SectionName?, context: Context) throws {
+        let viewModel = ProfileViewModel(profile: try context.store.load(name).profile)
+        Output.stdout(ProfileRenderer.sections(viewModel, only: section.map { [$0.index] },
+                                               format: context.format(format), options: context.render))
     }
 }

@@ -8,16 +8,20 @@ struct Context {
     let render: RenderOptions
 
     init(_ options: GlobalOptions) throws {
-        guard let directory = StoreLocation.resolve(flag: options.store, environment: Terminal.environment,
+        try self.init(store: options.store, noColor: options.noColor)
+    }
+
+    init(store flag: String?, noColor: Bool) throws {
+        guard let directory = StoreLocation.resolve(flag: flag, environment: Terminal.environment,
                                                     homeFallback: Terminal.passwordHome) else {
             throw ProfileError.configuration("cannot find the profile store: HOME is not set; use --store DIR or set PROFILE_STORE")
         }
         // PROFILE_LOCK_TIMEOUT (seconds) bounds the wait for another process's lock; scripts may want less.
-        let timeout = Terminal.environment["PROFILE_LOCK_TIMEOUT"].flatMap(Double.init).map { max(0, min($0, 3600)) } ?? 5
+        let timeout = Terminal.variable("PROFILE_LOCK_TIMEOUT").flatMap(Double.init).map { max(0, min($0, 3600)) } ?? 5
         store = FileProfileStore(directory: directory, lockTimeout: timeout,
                                  notice: { Output.stderr("profile: notice: \($0)\n") })
         stdoutIsTerminal = Terminal.isTerminal(1)
-        render = RenderOptions(width: Terminal.width(), color: Terminal.useColor(noColorFlag: options.noColor))
+        render = RenderOptions(width: Terminal.width(), color: Terminal.useColor(noColorFlag: noColor))
     }
 
     /// The format asked for, else a table on a terminal and plain lines otherwise.
@@ -44,11 +48,16 @@ extension ProfileError {
 extension ParsableCommand {
     /// Runs `body`, turning a ``ProfileError`` into `profile: message` on stderr and its exit status.
     func reporting(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as ProfileError {
-            Output.stderr("profile: \(error)\n")
-            throw ExitCode(error.exitCode)
-        }
+        try reportingErrors(body)
+    }
+}
+
+/// Runs `body`, turning a ``ProfileError`` into `profile: message` on stderr and its exit status.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ProfileError {
+        Output.stderr("profile: \(error)\n")
+        throw ExitCode(error.exitCode)
     }
 }

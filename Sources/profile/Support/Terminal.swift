@@ -5,17 +5,20 @@ import ProfileKit
 
 /// The process's terminal and environment, read in one place.
 enum Terminal {
+    /// The variables the program reads, and only those: copying the whole environment costs more than
+    /// a `show` does.
     static var environment: [String: String] {
         var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
+        for name in ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
+                     "PROFILE_LOCK_TIMEOUT"] {
+            if let value = variable(name) { result[name] = value }
         }
         return result
+    }
+
+    /// One environment variable.
+    static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
@@ -24,7 +27,7 @@ enum Terminal {
     static func width(of fd: Int32 = 1) -> Int {
         var size = winsize()
         if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        if let columns = variable("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         return 80
     }
 
@@ -36,8 +39,7 @@ enum Terminal {
 
     /// Colour only on a terminal, never with `--no-color`, `NO_COLOR` or `TERM=dumb`.
     static func useColor(noColorFlag: Bool, fd: Int32 = 1) -> Bool {
-        let env = environment
-        if noColorFlag || !(env["NO_COLOR"] ?? "").isEmpty || env["TERM"] == "dumb" { return false }
+        if noColorFlag || !(variable("NO_COLOR") ?? "").isEmpty || variable("TERM") == "dumb" { return false }
         return isTerminal(fd)
     }
 }

@@ -135,6 +135,19 @@ struct ProfileDocumentTests {
         }
     }
 
+    @Test func duplicateKeysAreFoundInLargeObjectsToo() {
+        // Past 16 keys the parser indexes keys by hash; the check must hold on both sides of that.
+        for count in [3, 16, 17, 40] {
+            let keys = (0..<count).map { "\"k\($0)\": \($0)" } + ["\"k1\": 0"]
+            let text = "{" + keys.joined(separator: ", ") + "}"
+            #expect {
+                try ProfileDocument.decode(Array(text.utf8), name: "x")
+            } throws: { error in
+                (error as? ProfileError)?.description.contains("duplicate key \"k1\" (first at line 1)") == true
+            }
+        }
+    }
+
     @Test func oversizedDocumentsAreRefusedBeforeParsing() {
         let big = [UInt8](repeating: 0x20, count: ProfileDocument.maximumSize + 1)
         #expect(throws: ProfileError.document(DocumentError(file: "big.json", message: "the file is 1048577 bytes; a profile document is at most 1048576 bytes"))) {
