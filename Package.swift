@@ -48,12 +48,15 @@ let package = Package(
         // The toggle → update → render path timed in one process; Scripts/bench runs it.
         .executableTarget(name: "InProcessBenchmark", dependencies: ["ProfileKit"], path: "Benchmarks/InProcess"),
 
+        // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
+        .target(name: "FuzzChecks", dependencies: ["ProfileKit", "ProfileREPL"], path: "Fuzz/Checks"),
+
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // These run the built `profile` binary; depending on the executable makes `swift test` build it.
         .testTarget(
             name: "ProfileREPLTests",
-            dependencies: ["ProfileREPL", "ProfileKit", "TestSupport", "profile"]
+            dependencies: ["ProfileREPL", "ProfileKit", "TestSupport", "FuzzChecks", "profile"]
         ),
         .testTarget(
             name: "ProfileCLITests",
@@ -62,3 +65,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets exist only for Scripts/fuzz (PROFILE_FUZZ=1): they have no `main` of their own,
+// so an ordinary build could not link them.
+if Context.environment["PROFILE_FUZZ"] == "1" {
+    for (name, folder, dependencies) in [
+        ("fuzz-duration", "Duration", ["FuzzChecks"]),
+        ("fuzz-command", "Command", ["FuzzChecks"]),
+        ("fuzz-document", "Document", ["FuzzChecks"]),
+    ] {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Fuzz/\(folder)"))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

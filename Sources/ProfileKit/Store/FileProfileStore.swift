@@ -39,6 +39,7 @@ public struct FileProfileStore: ProfileStore {
         guard let names = try POSIX.directoryEntries(directory) else { return [] }
         return names
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && $0.count > 5 }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             .map { (String($0.dropLast(5)), "\(directory)/\($0)") }
     }
 
@@ -69,19 +70,27 @@ public struct FileProfileStore: ProfileStore {
     }
 
     public func list() throws(ProfileError) -> [ListedProfile] {
-        let listed = try entries()
-            .map { entry in
-                let name = entry.stem.nfc
-                let result: Result<Profile, ProfileError> = Result { () throws(ProfileError) -> Profile in
-                    do throws(ProfileError) {
-                        _ = try ProfileName(validating: entry.stem)
-                    } catch {
-                        throw .document(DocumentError(file: entry.path, message: error.description))
-                    }
-                    return try read(Location(name: name, path: entry.path)).stored.profile
+        var firstFile: [String: String] = [:]
+        let listed = try entries().map { entry in
+            let name = entry.stem.nfc
+            let key = ProfileName.key(name)
+            let twin = firstFile[key]
+            if twin == nil { firstFile[key] = entry.path }
+            let result: Result<Profile, ProfileError> = Result { () throws(ProfileError) -> Profile in
+                do throws(ProfileError) {
+                    _ = try ProfileName(validating: entry.stem)
+                } catch {
+                    throw .document(DocumentError(file: entry.path, message: error.description))
                 }
-                return ListedProfile(name: name, path: entry.path, result: result)
+                if let twin {
+                    // Two files whose names differ only in case or Unicode normalization: one profile, two
+                    // versions. Neither is guessed at.
+                    throw .document(DocumentError(file: entry.path, message: "names the same profile as \(twin) (names are compared ignoring case and Unicode normalization); rename or remove one of them"))
+                }
+                return try read(Location(name: name, path: entry.path)).stored.profile
             }
+            return ListedProfile(name: name, path: entry.path, result: result)
+        }
         return Self.sortedByName(listed) { $0.name }
     }
 

@@ -1,0 +1,46 @@
+import ProfileKit
+import ProfileREPL
+
+/// What must hold for any input, checked by the libFuzzer targets (Scripts/fuzz) and replayed over the
+/// corpus by the tests. A violated property stops the process, which is what a fuzzer reports.
+public enum FuzzChecks {
+    /// The duration parser throws or returns; what it returns formats and parses back to itself.
+    public static func duration(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let duration = try? Duration(parsing: text) {
+            let again = try? Duration(parsing: duration.formatted)
+            precondition(again == duration, "\(duration.formatted) does not parse back")
+        }
+    }
+
+    /// Any bytes are a profile or a document error with a message; a profile that decodes encodes to a
+    /// document that decodes to the same profile.
+    public static func document(_ bytes: [UInt8]) {
+        do {
+            let profile = try ProfileDocument.decode(bytes, name: "Fuzz", file: "fuzz.json")
+            let again = try ProfileDocument.decode(ProfileDocument.encode(profile), name: "Fuzz")
+            precondition(again == profile, "round trip changed the profile")
+        } catch {
+            guard case let .document(problem) = error else { preconditionFailure("not a document error: \(error)") }
+            precondition(!problem.message.isEmpty, "a document error without a message")
+        }
+    }
+
+    /// Every line of a script gets an answer or an error; after every line the table applies the
+    /// update from the one before.
+    public static func commands(_ bytes: [UInt8]) {
+        guard let store = try? InMemoryProfileStore([Profile(name: "Fuzz")]),
+              let session = try? Session(store: store, name: "Fuzz", mode: .script) else { return }
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(64) {
+            let before = ProfileViewModel(profile: session.profile)
+            let reply = session.handle(bytes: Array(line))
+            let after = ProfileViewModel(profile: session.profile)
+            if before.profile.name == after.profile.name {
+                let update = TableUpdate(from: before.sections, to: after.sections)
+                precondition((try? before.snapshot.applying(update)) == after.snapshot, "inconsistent table update")
+            }
+            _ = session.completions(line: String(decoding: line, as: UTF8.self), cursor: line.count)
+            if reply.quit { break }
+        }
+    }
+}

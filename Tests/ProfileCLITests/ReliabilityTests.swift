@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ProfileKit
+
+/// Attacks on the real binary: killed mid-save, raced by other writers, starved of disk — a profile
+/// file is always whole, holds the old or the new value, and no writer's change is lost.
+@Suite("Reliability", .serialized)
+struct ReliabilityTests {
+    static func morning() throws -> Profile {
+        try ProfileDocument.decode(Array(try Data(contentsOf: Harness.fixtures.appendingPathComponent("Morning.json"))), name: "Morning")
+    }
+
+    /// A scratch home with a store holding Morning.
+    static func makeStore() throws -> (home: String, store: String) {
+        let home = try makeTemporaryDirectory()
+        let store = "\(home)/store"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
+                                         toPath: "\(store)/Morning.json")
+        return (home, store)
+    }
+
+    static func current(_ store: String) throws -> Profile {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json")))
+        return try ProfileDocument.decode(bytes, name: "Morning", file: "Morning.json")
+    }
+
+    /// How many kills: `PROFILE_KILLS` (Scripts/reliability --kills N), else 200.
+    static let kills = ProcessInfo.processInfo.environment["PROFILE_KILLS"].flatMap(Int.init) ?? 200
+
+    @Test func killedAtRandomMomentsTheProfileIsAlwaysOldOrNew() throws {
+        Harness.ignoreBrokenPipes
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var rng = SystemRandomNumberGenerator()
+        // Kill within the time a whole run takes here, so kills land before, during and after saves on
+        // fast and slow machines (and under sanitizers) alike.
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = try Harness.run(["set", "Morning", "duration", "30"], store: store, home: home)
+        let runtime = clock.now - start
+        let window = UInt32(Double(runtime.components.attoseconds) / 1e12 + Double(runtime.components.seconds) * 1e6)
+        var old = try Self.current(store)
+        var outcomes = (old: 0, new: 0, finished: 0, locksLeft: 0, tempsLeft: 0, refused: 0)
+        let environment = Harness.environment(store: store, home: home)
+        let script = "\(home)/script.txt"
+
+        for round in 0..<Self.kills {
+            let minutes = 1 + round % 59
+            let process = Process()
+            process.executableURL = Harness.binary
+            process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            var expected = old
+            expected.duration = .minutes(minutes)
+            if round % 2 == 0 {
+                process.arguments = ["set", "Morning", "duration", "\(minutes)"]
+                process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+            } else {
+                try "set duration \(minutes)\ntoggle warmup\n".write(toFile: script, atomically: false, encoding: .utf8)
+                expected[segment: .warmUp].enabled.toggle()
+                process.arguments = ["edit", "Morning"]
+                process.standardInput = FileHandle(forReadingAtPath: script)
+            }
+            try process.run()
+            usleep(UInt32.random(in: 0...(window + window / 5), using: &rng))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .exit {
+                outcomes.finished += 1
+                if process.terminationStatus == 75 { outcomes.refused += 1 }
+            }
+
+            let now = try Self.current(store)
+            #expect(now == old || now == expected, "round \(round): the file holds neither the old nor the new profile")
+            if now == expected && now != old { outcomes.new += 1 } else { outcomes.old += 1 }
+            old = now
+            let names = try FileManager.default.contentsOfDirectory(atPath: store)
+            for name in names where name != "Morning.json" {
+                let harmless = name == "Morning.json.lock" || (name.hasPrefix(".Morning.json.") && name.hasSuffix(".tmp"))
+                #expect(harmless, "round \(round): unexpected file \(name)")
+            }
+            if names.contains("Morning.json.lock") { outcomes.locksLeft += 1 }
+            if names.contains(where: { $0.hasSuffix(".tmp") }) { outcomes.tempsLeft += 1 }
+        }
+
+        // A lock a killed process left is broken, with a notice, by the next save; its temp files go too.
+        let lockLeft = FileManager.default.fileExists(atPath: "\(store)/Morning.json.lock")
+        var finalRun = try Harness.run(["set", "Morning", "duration", "33"], store: store, home: home)
+        if finalRun.status == 75 {
+            // A lock killed before its owner's pid was written in it is broken once it is 2 s old.
+            sleep(3)
+            finalRun = try Harness.run(["set", "Morning", "duration", "33"], store: store, home: home)
+        }
+        #expect(finalRun.status == 0)
+        if lockLeft { #expect(finalRun.stderr.contains("broke a stale lock"), "no notice: \(finalRun.stderr)") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
+        #expect(try Self.current(store).duration == .minutes(33))
+        print("kill test: \(Self.kills) kills; file old \(outcomes.old), new \(outcomes.new); finished before the kill \(outcomes.finished) (75: \(outcomes.refused)); left a lock \(outcomes.locksLeft), temp files \(outcomes.tempsLeft)")
+        #expect(outcomes.new > 0 && outcomes.old > 0, "the kills never landed mid-save or never let one finish")
+    }
+
+    @Test func fourWritersRacingLoseNoUpdate() throws {
+        Harness.ignoreBrokenPipes
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let rounds = 100
+        let settings: [(String, @Sendable (Int) -> String)] = [
+            ("duration", { "\($0)" }),
+            ("warmup.duration", { "\($0)s" }),
+            ("cooldown.duration", { "\($0 + 100)s" }),
+            ("cooldown.bell", { Bell.allCases[$0 % Bell.allCases.count].rawValue }),
+        ]
+        nonisolated(unsafe) var retries = [Int](repeating: 0, count: settings.count)
+        nonisolated(unsafe) var failures: [String] = []
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: settings.count) { worker in
+            let (setting, value) = settings[worker]
+            for round in 1...rounds {
+                while true {
+                    guard let result = try? Harness.run(["set", "Morning", setting, value(round)], store: store, home: home,
+                                                        environment: ["PROFILE_LOCK_TIMEOUT": "10"]) else { return }
+                    if result.status == 0 { break }
+                    lock.lock()
+                    if result.status == 75, result.stderr.contains("locked by pid") || result.stderr.contains("changed by someone else") {
+                        retries[worker] += 1
+                    } else {
+                        failures.append("\(setting) \(round): exit \(result.status): \(result.stderr)")
+                    }
+                    lock.unlock()
+                    if result.status != 75 { return }
+                }
+            }
+        }
+        #expect(failures.isEmpty)
+        let final = try Self.current(store)
+        #expect(final.duration == .minutes(rounds))
+        #expect(final.segment(ofType: .warmUp)?.duration == Duration(seconds: rounds))
+        #expect(final.segment(ofType: .coolDown)?.duration == Duration(seconds: rounds + 100))
+        #expect(final.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell == Bell.allCases[rounds % Bell.allCases.count])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
+        print("race test: 4 × \(rounds) sets; retried after exit 75: \(retries)")
+    }
+
+    // MARK: Fault injection
+
+    static var strace: String? {
+        ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+    /// strace needs ptrace, which LeakSanitizer refuses to run under; sanitizer runs skip these.
+    static var canInject: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["PROFILE_SANITIZER"] == nil && (strace != nil || environment["CI"] == "true")
+    }
+
+    struct Fault: CustomTestStringConvertible, Sendable {
+        let syscall: String
+        let errno: String
+        let when: Int
+        /// What the message names: the file the failed call was about.
+        let names: String
+        let operation: String
+        /// Whether the new value reached the file before the fault (only a failed directory fsync).
+        let written: Bool
+        var testDescription: String { "\(syscall) #\(when) \(errno)" }
+    }
+
+    // A save's calls, in order: write the lock's owner (write #1), write the temp file (write #2), fsync it
+    // (fsync #1), rename it over the profile (rename #1), fsync the folder (fsync #2).
+    static let faults: [Fault] = [
+        Fault(syscall: "write", errno: "ENOSPC", when: 2, names: "/.Morning.json.", operation: "write", written: false),
+        Fault(syscall: "write", errno: "EIO", when: 2, names: "/.Morning.json.", operation: "write", written: false),
+        Fault(syscall: "write", errno: "ENOSPC", when: 1, names: "/Morning.json.lock", operation: "write", written: false),
+        Fault(syscall: "fsync", errno: "EIO", when: 1, names: "/.Morning.json.", operation: "fsync", written: false),
+        Fault(syscall: "fsync", errno: "ENOSPC", when: 1, names: "/.Morning.json.", operation: "fsync", written: false),
+        Fault(syscall: "rename", errno: "ENOSPC", when: 1, names: "/Morning.json", operation: "rename", written: false),
+        Fault(syscall: "rename", errno: "EIO", when: 1, names: "/Morning.json", operation: "rename", written: false),
+        Fault(syscall: "fsync", errno: "EIO", when: 2, names: "/store", operation: "fsync", written: true),
+    ]
+
+    @Test(.enabled(if: canInject, "strace is not installed (apt-get install strace)"), arguments: faults)
+    func aFailingSystemCallLeavesTheProfileIntact(_ fault: Fault) throws {
+        let strace = try #require(Self.strace, "strace is missing; .ci/run installs it")
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json"))
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: strace)
+        process.arguments = ["-f", "-o", "/dev/null", "-e", "trace=\(fault.syscall)",
+                             "-e", "inject=\(fault.syscall):error=\(fault.errno):when=\(fault.when)",
+                             Harness.binary.path, "set", "Morning", "duration", "5"]
+        process.environment = Harness.environment(store: store, home: home)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 74, "\(message)")
+        #expect(message.hasPrefix("profile: \(store)"))
+        #expect(message.contains(fault.names), "the message does not name the file: \(message)")
+        #expect(message.contains("\(fault.operation) failed: \(fault.errno) ("), "\(message)")
+        let after = try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json"))
+        if fault.written {
+            // The rename had happened: the file is the new one, whole; only its durability is in doubt.
+            #expect(try Self.current(store).duration == .minutes(5))
+        } else {
+            #expect(after == before, "the original changed")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"], "temp or lock files were left")
+    }
+}
