@@ -15,8 +15,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The whole domain: model, view model, table updates, documents and the store.
-        .target(name: "ProfileKit"),
+        // The table vocabulary: index paths, rows, sections, updates and the table-view rule, box tables.
+        // No model: the editor's screens see tables through it and nothing else.
+        .target(name: "TableKit"),
+
+        // The whole domain: model, view model, documents and the store.
+        .target(name: "ProfileKit", dependencies: ["TableKit"]),
 
         // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
         .systemLibrary(

@@ -78,7 +78,7 @@ struct HostileStoreTests {
 extension URL {
     /// Creates an empty file here and returns the URL, for `FileHandle(forWritingTo:)`.
     func creatingFile() -> URL {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         return self
     }
 }

@@ -118,3 +118,37 @@ struct TableSnapshotTests {
         }
     }
 }
+
+/// Identity-based diffs: rows hidden and shown in the middle of a section.
+@Suite("Diffing by identity")
+struct IdentityDiffTests {
+    static func row(_ id: String, _ value: String = "") -> Row { Row(id: id, label: id, content: .value(value)) }
+
+    @Test func hidingAndShowingRowsInTheMiddle() throws {
+        let old = [Section(id: "s", title: "S", rows: ["a", "b", "c", "d"].map { Self.row($0) })]
+        let new = [Section(id: "s", title: "S", rows: [Self.row("a"), Self.row("c", "playing"), Self.row("e")])]
+        let update = TableUpdate(diffing: old, to: new)
+        let section = try #require(update.sections.first)
+        #expect(section.deletedRows == [1, 3])
+        #expect(section.insertedRows == [2])
+        #expect(section.reloadedRows == [2])
+        #expect(section.changed.map(\.after) == [1])
+        #expect(try TableSnapshot(sections: old).applying(update) == TableSnapshot(sections: new))
+        #expect(try TableSnapshot(sections: new).applying(update.inverse) == TableSnapshot(sections: old))
+    }
+
+    @Test func randomSubsetsRoundTrip() throws {
+        var rng = SeededGenerator(seed: 99)
+        let universe = (0..<12).map { "r\($0)" }
+        for _ in 0..<2000 {
+            func randomRows() -> [Row] {
+                universe.filter { _ in Bool.random(using: &rng) }.map { Self.row($0, Bool.random(using: &rng) ? "x" : "y") }
+            }
+            let old = [Section(id: "s", title: "S", rows: randomRows())]
+            let new = [Section(id: "s", title: "S", rows: randomRows())]
+            let update = TableUpdate(diffing: old, to: new)
+            #expect(try TableSnapshot(sections: old).applying(update) == TableSnapshot(sections: new))
+            #expect(try TableSnapshot(sections: new).applying(update.inverse) == TableSnapshot(sections: old))
+        }
+    }
+}

@@ -145,3 +145,45 @@ public struct TableUpdate: Hashable, Sendable {
         self.init(sections: updates)
     }
 }
+
+extension TableUpdate {
+    /// The update from `old` to `new` with rows matched by identity anywhere in their section, for
+    /// tables whose rows come and go in the middle (a list with hidden rows, say).
+    ///
+    /// Rows whose identity is only in `old` are deleted, rows only in `new` inserted, and rows in both
+    /// whose content changed are reported as changed, at their index before and after.
+    ///
+    /// - Precondition: `old` and `new` have the same sections, and row identities are unique within a
+    ///   section.
+    /// - Complexity: O(*n* · *m*) in the worst case per section (Myers' difference of the identities).
+    public init(diffing old: [Section], to new: [Section]) {
+        precondition(old.map(\.id) == new.map(\.id), "a table update keeps the same sections")
+        var updates: [SectionUpdate] = []
+        for (index, (before, after)) in zip(old, new).enumerated() {
+            let difference = after.rows.map(\.id).difference(from: before.rows.map(\.id))
+            var deleted: [IndexedRow] = []
+            var inserted: [IndexedRow] = []
+            for change in difference {
+                switch change {
+                case let .remove(offset, _, _): deleted.append(IndexedRow(index: offset, row: before.rows[offset]))
+                case let .insert(offset, _, _): inserted.append(IndexedRow(index: offset, row: after.rows[offset]))
+                }
+            }
+            let gone = Set(deleted.map(\.index))
+            let added = Set(inserted.map(\.index))
+            // The rows that stay pair up in order: the k-th survivor before is the k-th survivor after.
+            let stayingBefore = before.rows.indices.filter { !gone.contains($0) }
+            let stayingAfter = after.rows.indices.filter { !added.contains($0) }
+            let changed = zip(stayingBefore, stayingAfter).compactMap { b, a -> RowChange? in
+                before.rows[b] == after.rows[a] ? nil : RowChange(before: b, after: a, old: before.rows[b], new: after.rows[a])
+            }
+            let update = SectionUpdate(section: index, title: after.title, before: before.rows.count, after: after.rows.count,
+                                       deleted: deleted.sorted { $0.index < $1.index },
+                                       inserted: inserted.sorted { $0.index < $1.index }, changed: changed)
+            if !(update.deleted.isEmpty && update.inserted.isEmpty && update.changed.isEmpty) {
+                updates.append(update)
+            }
+        }
+        self.init(sections: updates)
+    }
+}

@@ -15,7 +15,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     public init?(parsing text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
+              parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let section = Int(parts[0]), let row = Int(parts[1]) else { return nil }
         self.init(section: section, row: row)
     }
