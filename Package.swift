@@ -31,9 +31,13 @@ let package = Package(
         // The only target that imports CReadline.
         .target(name: "LineEditing", dependencies: ["CReadline"]),
 
-        // A session of the editor: parses lines into commands, runs them through the view model and
-        // returns text. No terminal and no readline here.
-        .target(name: "ProfileREPL", dependencies: ["ProfileKit"]),
+        // The editor's screens: each parses its commands, calls its view model by row index and renders.
+        // It depends on TableKit alone, so no screen can reach a model type.
+        .target(name: "Screens", dependencies: ["TableKit"]),
+
+        // A session of the editor: the coordinator, the screens' view models, saving. No terminal and
+        // no readline here.
+        .target(name: "ProfileREPL", dependencies: ["ProfileKit", "Screens"]),
 
         .executableTarget(
             name: "profile",
@@ -47,7 +51,7 @@ let package = Package(
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["ProfileKit"]
+            dependencies: ["ProfileKit", "TestSupport"]
         ),
         // The toggle → update → render path timed in one process; Scripts/bench runs it.
         .executableTarget(name: "InProcessBenchmark", dependencies: ["ProfileKit"], path: "Benchmarks/InProcess"),

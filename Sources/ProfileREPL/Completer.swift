@@ -8,16 +8,15 @@ extension Session {
     public func completions(line: String, cursor: Int) -> (start: Int, candidates: [String]) {
         let bytes = Array(line.utf8)
         let before = String(decoding: bytes[0..<min(cursor, bytes.count)], as: UTF8.self)
-        if isAsking {
-            if case .bell = pendingQuestion { return (0, Self.matching(Bell.allCases.map(\.rawValue), before)) }
-            return (0, [])
-        }
+        if isAsking { return (0, []) }
         // Leading spaces are skipped; the command is the first word.
         let leading = before.prefix { $0 == " " || $0 == "\t" }.utf8.count
         let text = String(before.dropFirst(leading))
         guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-            return (leading, Self.matching(REPLCommand.names, text))
+            return (leading, Self.matching(commandNames, text))
         }
+        // Arguments complete on the profile screen; the lists take numbers.
+        guard top === profileScreen else { return (leading, []) }
         let command = text[..<space].lowercased()
         let afterCommand = text[space...].drop { $0 == " " || $0 == "\t" }
         let argumentStart = leading + text.utf8.count - afterCommand.utf8.count
@@ -28,9 +27,9 @@ extension Session {
         case "show":
             return (argumentStart, Self.matching(ProfileViewModel.sectionTypes.map(\.sectionID), argument))
         case "help":
-            return (argumentStart, Self.matching(REPLCommand.names, argument))
+            return (argumentStart, Self.matching(commandNames, argument))
         case "open":
-            return (argumentStart, Self.matching((try? store.names()) ?? [], argument))
+            return (argumentStart, Self.matching((try? editor.store.names()) ?? [], argument))
         case "tap":
             let viewModel = ProfileViewModel(profile: profile)
             let paths = viewModel.sections.enumerated().flatMap { index, section in

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
-import ProfileREPL
+@testable import ProfileREPL
 
 /// The manual pages are well-formed and name everything the program has.
 @Suite("Manual pages")
@@ -55,6 +55,24 @@ struct ManPageTests {
         }
     }
 
+    /// Every command of every editor screen, read from the editor's own help on each screen.
+    static var editorCommands: [String] {
+        get throws {
+            var names: Set<String> = []
+            let store = try InMemoryProfileStore([Profile(name: "Doc")])
+            let session = try Session(store: store, name: "Doc", mode: .script)
+            for line in ["help", "bell", "help", "back", "back", "help"] {
+                let reply = session.handle(line)
+                if line == "help" {
+                    for row in reply.output.split(separator: "\n") where row.hasPrefix("  ") {
+                        if let word = row.split(separator: " ").first { names.insert(String(word)) }
+                    }
+                }
+            }
+            return names.sorted()
+        }
+    }
+
     @Test func everySettingSwitchAndEditorCommandIsInProfile1() throws {
         let page = try String(contentsOf: Self.page1, encoding: .utf8)
         for setting in Setting.allCases {
@@ -63,7 +81,7 @@ struct ManPageTests {
         for toggle in Switch.allCases {
             #expect(page.contains("Cm \(toggle.rawValue)"), "profile.1 does not name the switch \(toggle.rawValue)")
         }
-        for command in REPLCommand.names {
+        for command in try Self.editorCommands {
             #expect(page.contains(".It Ic \(command)"), "profile.1 does not describe the editor command \(command)")
         }
         for key in ["Tab", "Up, Down", "Ctrl-C", "Ctrl-D"] {

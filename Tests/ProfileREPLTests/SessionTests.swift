@@ -110,7 +110,7 @@ struct SessionTests {
     }
 
     @Test(arguments: [
-        CompletionCase(line: "", start: 0, candidates: REPLCommand.names),
+        CompletionCase(line: "", start: 0, candidates: ["show", "toggle", "set", "tap", "bell", "undo", "redo", "list", "open", "new", "back", "help", "quit"]),
         CompletionCase(line: "t", start: 0, candidates: ["toggle", "tap"]),
         CompletionCase(line: "  sh", start: 2, candidates: ["show"]),
         CompletionCase(line: "toggle ", start: 7, candidates: ["warmup", "cooldown", "cooldown.bells"]),
@@ -140,11 +140,61 @@ struct SessionTests {
         let editor = try Session(store: store, name: "Morning", mode: .interactive)
         try "1 \(ProcessInfo.processInfo.hostName)\n".write(toFile: "\(home)/Morning.json.lock", atomically: false, encoding: .utf8)
         let reply = editor.handle("toggle warmup")
-        guard case .profile(.locked) = reply.error else {
-            Issue.record("expected a lock error, got \(String(describing: reply.error))")
-            return
-        }
+        #expect(reply.error?.message.contains("locked by pid 1") == true, "\(String(describing: reply.error))")
         #expect(editor.profile == (try store.load("Morning").profile))
         #expect(editor.handle("undo").output == "nothing to undo\n")
+    }
+}
+
+/// The coordinator's navigation, and the profiles screen's file operations in interactive mode.
+@Suite("Editor screens")
+struct ScreenNavigationTests {
+    func session(_ mode: Session.Mode = .interactive) throws -> (Session, InMemoryProfileStore) {
+        let store = try InMemoryProfileStore([try SessionTests.morning(), Profile(name: "Default")])
+        return (try Session(store: store, name: "Morning", mode: mode), store)
+    }
+
+    @Test func backAndForthThroughTheScreens() throws {
+        let (editor, store) = try session()
+        #expect(editor.screenPath == ["profiles", "profile"])
+        #expect(editor.prompt == "profile:Morning> ")
+        #expect(editor.handle("tap 2.3").error == nil)
+        #expect(editor.screenPath == ["profiles", "profile", "bell"])
+        #expect(editor.prompt == "profile:Morning/bell> ")
+        #expect(editor.handle("tap 3").error == nil)
+        #expect(editor.handle("tap 2").error == nil)
+        let chosen = editor.handle("choose")
+        #expect(chosen.error == nil)
+        #expect(chosen.output.hasPrefix("Cool Down: ~ 2.3 Name Gong"))
+        #expect(editor.screenPath == ["profiles", "profile"])
+        #expect(try store.load("Morning").profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell == .gong)
+        #expect(editor.handle("back").error == nil)
+        #expect(editor.prompt == "profile> ")
+        #expect(editor.handle("back").error == .usage("this is the first screen; quit leaves the editor"))
+        #expect(editor.handle("tap 1").error == nil)
+        #expect(editor.prompt == "profile:Default> ")
+    }
+
+    @Test func theProfilesScreenCopiesRenamesAndDeletes() throws {
+        let (editor, store) = try session()
+        _ = editor.handle("back")
+        #expect(editor.handle("copy 2 Evening").error == nil)
+        #expect(try store.names() == ["Default", "Evening", "Morning"])
+        #expect(editor.handle("rename 2 Dusk").error == nil)
+        #expect(try store.names() == ["Default", "Dusk", "Morning"])
+        #expect(editor.handle("delete 3").error == .usage("\"Morning\" is open in the editor; open another profile first"))
+        #expect(editor.handle("delete 2").error == nil)
+        #expect(try store.names() == ["Default", "Morning"])
+        #expect(editor.handle("delete 9").error == .usage("\"9\" is not a profile's number; use 1 to 2"))
+        #expect(editor.handle("new Noon").error == nil)
+        #expect(editor.prompt == "profile:Noon> ")
+    }
+
+    @Test func aScriptRefusesFileOperationsThatCannotWait() throws {
+        let (editor, store) = try session(.script)
+        _ = editor.handle("back")
+        #expect(editor.handle("copy 2 Evening").error
+            == .usage("copy changes files at once, and a script is one transaction; use 'profile copy' instead"))
+        #expect(try store.names() == ["Default", "Morning"])
     }
 }

@@ -132,17 +132,26 @@ struct TerminalTests {
         #expect(try file("Morning").contains("\"duration\": \"07:30\""))
     }
 
-    @Test func tapOnTheBellRowOffersTheCatalog() throws {
+    @Test func tapOnTheBellRowOpensThePickerAndChooseGoesBack() throws {
         let editor = try start("edit", "Morning")
         try editor.waitFor("profile:Morning> ")
         let mark = editor.checkpoint()
         editor.send("tap 2.3\r")
-        try editor.waitFor("5 Wood Block", since: mark)
-        try editor.waitFor("bell (1-5 or a name): Temple Bell", since: mark)
-        editor.send("\u{15}3\r")
-        try editor.waitFor("Cool Down: ~ 2.3 Name Gong", since: mark)
+        try editor.waitFor("5 │ Wood Block", since: mark)
+        try editor.waitFor("\nprofile:Morning/bell> ", since: mark)
+        let picking = editor.checkpoint()
+        editor.send("tap 2\r")
+        try editor.waitFor("\nprofile:Morning/bell> ", since: picking)
+        let choosing = editor.checkpoint()
+        editor.send("tap 3\r")
+        try editor.waitFor("\nprofile:Morning/bell> ", since: choosing)
+        let chosen = editor.checkpoint()
+        editor.send("choose\r")
+        try editor.waitFor("Cool Down: ~ 2.3 Name Gong", since: chosen)
+        try editor.waitFor("\nprofile:Morning> ", since: chosen)
         editor.send("quit\r")
         #expect(editor.waitForExit() == 0)
+        #expect(try file("Morning").contains("\"name\": \"Gong\""))
     }
 
     /// Acceptance 3: a second process changes the profile while the editor has it open.

@@ -19,7 +19,9 @@ struct TranscriptTests {
                 tap 2.1
                 7:30
                 tap 2.3
-                4
+                tap 2
+                tap 4
+                choose
                 tap 0.0 25m
                 undo
                 redo
@@ -100,6 +102,38 @@ struct TranscriptTests {
             Step("edit", "Morning", stdin: "tap 2.1\n"),
             Step("edit", "Morning", stdin: "# only a comment\n\n   \n" + String(repeating: "x", count: 1_048_576) + "\n"),
             Step("edit", "Mornin", stdin: "show\n"),
+            Step("show", "Morning", "--format", "plain"),
+        ]),
+        // Profiles → profile → bell picker → listen → next → choose → back, with the bell saved on disk.
+        ScriptCase("screens", setup: [morning, ("Default.json", "Default")], [
+            Step("edit", "Morning", stdin: """
+                back
+                help
+                tap 1
+                back
+                open Morning
+                bell
+                help
+                tap 1
+                tap 4
+                listen
+                next
+                previous
+                next
+                next
+                next
+                listen
+                next
+                next
+                choose
+                back
+                """),
+            Step("show", "Morning", "--format", "plain"),
+            Step("edit", "Morning", stdin: "back\ncopy 2 Evening\n"),
+            Step("edit", "Morning", stdin: "bell\ntap 2\nchoose\n"),
+            Step("edit", "Morning", stdin: "bell\nlisten\nnext\nnext\n"),
+            Step("edit", "Morning", stdin: "bell\ntap 9\n"),
+            Step("edit", "Morning", stdin: "back\nback\n"),
             Step("show", "Morning", "--format", "plain"),
         ]),
         ScriptCase("quit-and-comments", setup: [morning], [

@@ -15,21 +15,7 @@ public enum ProfileRenderer {
         let all = viewModel.sections.enumerated().filter { sections?.contains($0.offset) ?? true }
         switch format {
         case .table:
-            let tables = all.map { index, section in
-                BoxTable(
-                    title: StyledText(section.title, .bold),
-                    rows: section.rows.enumerated().map { row, content in
-                        let path = IndexPath(section: index, row: row)
-                        let isMarked = marked.contains(path)
-                        return [
-                            StyledText((isMarked ? "+" : " ") + path.description, isMarked ? .inserted : .dim),
-                            StyledText(content.label, isMarked ? .inserted : .plain),
-                            StyledText(content.detail, isMarked ? .inserted : style(of: content)),
-                        ]
-                    },
-                    flexibleColumn: 2)
-            }
-            return BoxTable.render(tables, options: options)
+            return SectionText.tables(all.map { ($0.offset, $0.element) }, options: options, marked: marked)
         case .plain:
             return all.flatMap { index, section in
                 section.rows.enumerated().map { row, content in
@@ -52,14 +38,6 @@ public enum ProfileRenderer {
                     ])
                 })),
             ]))
-        }
-    }
-
-    private static func style(of row: Row) -> TextStyle {
-        switch row.content {
-        case .toggle(true): .on
-        case .toggle(false): .dim
-        case .value: .plain
         }
     }
 
@@ -104,16 +82,7 @@ public enum ProfileRenderer {
     /// The editor's form, one line per changed section, naming each row:
     /// `Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off` (`-` deleted, `~` changed value).
     public static func updateRows(_ update: TableUpdate) -> String {
-        let lines = update.sections.compactMap { section -> String? in
-            func describe(_ mark: String, _ index: Int, _ row: Row) -> String {
-                "\(mark) \(IndexPath(section: section.section, row: index)) \(row.label) \(row.detail)"
-            }
-            let parts = section.deleted.map { describe("-", $0.index, $0.row) }
-                + section.inserted.map { describe("+", $0.index, $0.row) }
-                + section.changed.filter { !$0.new.isSwitch }.map { describe("~", $0.after, $0.new) }
-            return parts.isEmpty ? nil : "\(section.title): \(parts.joined(separator: ", "))"
-        }
-        return (lines.isEmpty ? "no visible rows changed" : lines.joined(separator: "\n")) + "\n"
+        SectionText.updateLines(update)
     }
 
     /// What an action set, for the JSON form of an update.

@@ -116,44 +116,6 @@ extension SegmentType {
     }
 }
 
-/// `text` in double quotes, with control, format and other invisible characters escaped as `\u{…}`,
-/// so that a user can see exactly what was refused.
-public func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        case "\r": result += "\\r"
-        case "\0": result += "\\0"
-        default:
-            if scalar.isInvisible {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
-}
-
-extension Unicode.Scalar {
-    /// Control, format, separator, private-use, unassigned or surrogate code points: what a reader
-    /// cannot see or tell apart.
-    var isInvisible: Bool {
-        switch properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
-            true
-        case .spaceSeparator:
-            self != " "
-        default:
-            false
-        }
-    }
-}
-
 /// The symbolic name of an errno value, as people search for it: `ENOSPC`.
 func errnoName(_ code: Int32) -> String {
     let names: [Int32: String] = [

@@ -23,8 +23,10 @@ struct EditCommand: ParsableCommand {
         try reporting {
             let context = try Context(global)
             let interactive = Terminal.isTerminal(0)
+            // "Playing" a bell names it and, on a terminal, rings the terminal bell.
             let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
-                                      mode: interactive ? .interactive : .script, options: context.render)
+                                      mode: interactive ? .interactive : .script, options: context.render,
+                                      player: TerminalBellPlayer(ring: interactive && Terminal.isTerminal(1)))
             if interactive {
                 runInteractive(session)
             } else {

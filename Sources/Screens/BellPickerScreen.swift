@@ -1,0 +1,147 @@
+import TableKit
+
+/// What the bell picker screen asks of its view model.
+public protocol BellPickerModel: AnyObject {
+    /// One row per bell of the catalog, in order.
+    var rows: [ModeRowViewModel] { get }
+    /// The profile's bell now, for the title.
+    var currentBell: String { get }
+    /// Picking: flips the selection of the row at `index` (of all rows).
+    func toggleSelection(at index: Int) throws(ScreenError)
+    /// Starts listening; returns what the bell player did.
+    func listen() throws(ScreenError) -> String
+    /// Moves the playing mark on (listening ends past the last); returns what the player did.
+    func next() throws(ScreenError) -> String
+    /// Moves the playing mark back; returns what the player did.
+    func previous() throws(ScreenError) -> String
+    /// Chooses the playing bell (listening) or the one selected bell (picking) for the profile.
+    func choose() throws(ScreenError)
+}
+
+/// The bell picker: the catalog as a table whose rows are selected, played, hidden and shown.
+///
+/// The screen observes each visible row and lets go of a row when it is hidden and of all rows when the
+/// screen closes. Each change prints the table update between the rows shown before and after, matched
+/// by identity, checked against the table-view rule.
+public final class BellPickerScreen: Screen {
+    let model: BellPickerModel
+    private var subscriptions: [String: Subscription] = [:]
+    /// Rows whose mode changed since the last update was printed.
+    private var changedRows: Set<String> = []
+    private var shown: [Section] = []
+
+    public init(model: BellPickerModel) {
+        self.model = model
+        shown = sections()
+        resubscribe()
+    }
+
+    public var pathComponent: String? { "bell" }
+
+    public var commands: [(name: String, usage: String, summary: String)] {
+        [
+            ("show", "show", "show the bells"),
+            ("tap", "tap N", "picking: select or unselect bell N (several may be selected to compare)"),
+            ("listen", "listen", "play the selected bells one by one, hiding the others"),
+            ("next", "next", "play the next selected bell; past the last, back to picking"),
+            ("previous", "previous", "play the previous selected bell"),
+            ("choose", "choose", "make the playing (or the one selected) bell the profile's and go back"),
+        ]
+    }
+
+    /// The live observations, for tests.
+    public var subscriptionCount: Int { subscriptions.count }
+
+    /// The rows as last printed.
+    public var shownSections: [Section] { shown }
+
+    /// The update printed last.
+    public private(set) var lastUpdate: TableUpdate?
+
+    func sections() -> [Section] {
+        let visible = model.rows.filter { !$0.mode.isHidden }
+        let current = model.currentBell
+        return [Section(id: "bells", title: "Bells", rows: visible.map { row in
+            Row(id: row.id, label: row.title + (row.title == current ? " (now)" : ""), content: .value(Self.text(row.mode)))
+        })]
+    }
+
+    static func text(_ mode: RowMode) -> String {
+        switch mode {
+        case .picking(true): "selected"
+        case .picking(false): ""
+        case .listening(.playing): "playing"
+        case .listening(.playable): "playable"
+        case .listening(.hidden): ""
+        }
+    }
+
+    /// Observes the visible rows and lets go of the hidden ones.
+    private func resubscribe() {
+        for row in model.rows {
+            if row.mode.isHidden {
+                subscriptions.removeValue(forKey: row.id)?.dispose()
+            } else if subscriptions[row.id] == nil {
+                subscriptions[row.id] = row.observe { [weak self] _ in self?.changedRows.insert(row.id) }
+            }
+        }
+    }
+
+    public func render(options: RenderOptions) -> String {
+        SectionText.tables([(0, shown[0])], options: options, numbered: true)
+    }
+
+    public func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
+        let command = words.first ?? ""
+        var note = ""
+        do throws(ScreenError) {
+            switch command {
+            case "show":
+                return ScreenReply(render(options: options))
+            case "tap":
+                guard words.count == 2, let index = rowNumber(words[1], count: model.rows.count) else {
+                    throw ScreenError("tap takes a bell's number, 1 to \(model.rows.count)")
+                }
+                try model.toggleSelection(at: index)
+            case "listen": note = try model.listen()
+            case "next": note = try model.next()
+            case "previous": note = try model.previous()
+            case "choose":
+                try model.choose()
+                return ScreenReply()
+            default:
+                throw ScreenError("no command \"\(command)\" here; type help for the bell picker's commands")
+            }
+        } catch {
+            return .failure(error.message)
+        }
+        return ScreenReply(note + update(options: options))
+    }
+
+    /// The update from the rows shown last to the rows visible now, checked and described.
+    private func update(options: RenderOptions) -> String {
+        let now = sections()
+        let update = TableUpdate(diffing: shown, to: now)
+        do {
+            let applied = try TableSnapshot(sections: shown).applying(update)
+            precondition(applied == TableSnapshot(sections: now), "the picker's update does not give its table")
+        } catch {
+            preconditionFailure("the picker's update breaks the table-view rule: \(error)")
+        }
+        // Every row the diff reports as changed is one whose mode changed (its view model said so).
+        let reported = Set(update.sections.flatMap { $0.changed.map(\.new.id) })
+        precondition(reported.isSubset(of: changedRows), "a row changed without telling its observers")
+        changedRows = []
+        shown = now
+        lastUpdate = update
+        resubscribe()
+        let marked = update.sections.flatMap { section in section.insertedRows.map { IndexPath(section: 0, row: $0) } }
+        return SectionText.updateLines(update, numbered: true)
+            + SectionText.tables([(0, now[0])], options: options, marked: Set(marked), numbered: true)
+    }
+
+    public func close() {
+        for subscription in subscriptions.values { subscription.dispose() }
+        subscriptions = [:]
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ProfileKit
+@testable import ProfileREPL
+@testable import Screens
+
+/// Acceptance 1 and 2 of the screens issue: row modes, the one-playing invariant, subscriptions, and
+/// the picker's table updates under random actions.
+@Suite("Bell picker")
+struct BellPickerTests {
+    static func rows(_ modes: [RowMode]) -> [ModeRowViewModel] {
+        modes.enumerated().map { ModeRowViewModel(id: "b\($0.offset)", title: "Bell \($0.offset)", mode: $0.element) }
+    }
+
+    static let s = RowMode.picking(selected: true)
+    static let u = RowMode.picking(selected: false)
+    static let playing = RowMode.listening(.playing)
+    static let playable = RowMode.listening(.playable)
+    static let hidden = RowMode.listening(.hidden)
+
+    struct Transition: CustomTestStringConvertible, Sendable {
+        let id: String
+        let before: [RowMode]
+        let action: @Sendable ([ModeRowViewModel]) -> Void
+        let after: [RowMode]
+        var testDescription: String { id }
+    }
+
+    static let transitions: [Transition] = [
+        Transition(id: "tap selects", before: [u, u], action: { RowModeHelper.toggleSelection($0, at: 1) }, after: [u, s]),
+        Transition(id: "tap unselects", before: [s, u], action: { RowModeHelper.toggleSelection($0, at: 0) }, after: [u, u]),
+        Transition(id: "listen: first selected plays, others playable, unselected hidden",
+                   before: [u, s, u, s, s], action: { RowModeHelper.startListening($0) },
+                   after: [hidden, playing, hidden, playable, playable]),
+        Transition(id: "listen with nothing selected changes nothing", before: [u, u], action: { RowModeHelper.startListening($0) },
+                   after: [u, u]),
+        Transition(id: "next skips hidden rows", before: [playing, hidden, playable], action: { RowModeHelper.next($0) },
+                   after: [playable, hidden, playing]),
+        Transition(id: "next past the last restores the selections", before: [playable, hidden, playing],
+                   action: { RowModeHelper.next($0) }, after: [s, u, s]),
+        Transition(id: "previous moves back", before: [playable, hidden, playing], action: { RowModeHelper.previous($0) },
+                   after: [playing, hidden, playable]),
+        Transition(id: "previous at the first stays", before: [hidden, playing, playable], action: { RowModeHelper.previous($0) },
+                   after: [hidden, playing, playable]),
+        Transition(id: "tap while listening changes nothing", before: [playing, hidden],
+                   action: { RowModeHelper.toggleSelection($0, at: 1) }, after: [playing, hidden]),
+        Transition(id: "finish listening", before: [playable, playing, hidden], action: { RowModeHelper.finishListening($0) },
+                   after: [s, s, u]),
+    ]
+
+    @Test(arguments: transitions)
+    func transition(_ t: Transition) {
+        let rows = Self.rows(t.before)
+        t.action(rows)
+        #expect(rows.map(\.mode) == t.after)
+    }
+
+    @Test func rowsTellTheirObserversOnlyOfRealChanges() {
+        let row = ModeRowViewModel(id: "r", title: "R")
+        var seen: [RowMode] = []
+        let subscription = row.observe { seen.append($0) }
+        row.setMode(.picking(selected: false))
+        row.setMode(.picking(selected: true))
+        row.setMode(.picking(selected: true))
+        row.setMode(.listening(.playing))
+        #expect(seen == [.picking(selected: true), .listening(.playing)])
+        #expect(row.subscriberCount == 1)
+        subscription.dispose()
+        subscription.dispose()
+        row.setMode(.listening(.hidden))
+        #expect(seen.count == 2)
+        #expect(row.subscriberCount == 0)
+    }
+
+    final class SilentPlayer: BellPlayer {
+        var played: [Bell] = []
+        func play(_ bell: Bell) -> String {
+            played.append(bell)
+            return ""
+        }
+    }
+
+    static func picker(current: Bell = .templeBell) -> (BellPickerViewModel, BellPickerScreen, SilentPlayer) {
+        let player = SilentPlayer()
+        let model = BellPickerViewModel(current: { current.rawValue }, player: player)
+        return (model, BellPickerScreen(model: model), player)
+    }
+
+    func run(_ screen: BellPickerScreen, _ line: String) -> ScreenReply {
+        screen.handle(line.split(separator: " ").map(String.init), line: line, options: RenderOptions())
+    }
+
+    @Test func subscriptionsFollowTheVisibleRowsAndEndWithTheScreen() {
+        let (model, screen, player) = Self.picker()
+        #expect(model.rows.map(\.subscriberCount) == [1, 1, 1, 1, 1])
+        #expect(run(screen, "tap 4").error == nil)
+        #expect(run(screen, "listen").error == nil)
+        #expect(player.played == [.templeBell])
+        // Singing Bowl, Gong and Wood Block are hidden: nobody observes them any more.
+        #expect(model.rows.map(\.subscriberCount) == [0, 1, 0, 1, 0])
+        #expect(screen.subscriptionCount == 2)
+        #expect(run(screen, "next").error == nil)
+        #expect(player.played == [.templeBell, .tingsha])
+        #expect(run(screen, "next").error == nil, "past the last: back to picking")
+        #expect(model.rows.map(\.subscriberCount) == [1, 1, 1, 1, 1])
+        screen.close()
+        #expect(model.rows.map(\.subscriberCount) == [0, 0, 0, 0, 0])
+        #expect(screen.subscriptionCount == 0)
+    }
+
+    @Test func chooseReportsTheBellToTheCoordinator() {
+        let (model, screen, _) = Self.picker()
+        var picked: [Bell] = []
+        model.didPickBell = { picked.append($0) }
+        #expect(run(screen, "tap 3").error == nil)
+        #expect(run(screen, "choose").error == "2 bells are selected; choose takes one (or listen, then choose the one playing)")
+        #expect(run(screen, "listen").error == nil)
+        #expect(run(screen, "next").error == nil)
+        #expect(run(screen, "choose").error == nil)
+        #expect(picked == [.gong])
+    }
+
+    /// Acceptance 2: random picker actions; every printed update applied to the table before gives the
+    /// table after, and at most one bell ever plays.
+    @Test func randomActionsKeepTheTableConsistent() throws {
+        var rng = SeededGenerator(seed: 8)
+        let commands = ["tap 1", "tap 2", "tap 3", "tap 4", "tap 5", "listen", "next", "previous", "show"]
+        for _ in 0..<100 {
+            let (model, screen, _) = Self.picker(current: Bell.allCases.randomElement(using: &rng) ?? .gong)
+            for _ in 0..<40 {
+                let before = screen.shownSections
+                let command = commands.randomElement(using: &rng) ?? "show"
+                let reply = run(screen, command)
+                #expect(model.rows.filter { $0.mode == RowMode.listening(.playing) }.count <= 1)
+                #expect(model.rows.filter { !$0.mode.isHidden }.map { _ in 1 }.count == screen.shownSections[0].rows.count)
+                guard reply.error == nil, command != "show", let update = screen.lastUpdate else { continue }
+                let after = screen.shownSections
+                #expect(try TableSnapshot(sections: before).applying(update) == TableSnapshot(sections: after), "\(command)")
+                #expect(try TableSnapshot(sections: after).applying(update.inverse) == TableSnapshot(sections: before))
+                // What the screen printed is that update.
+                #expect(reply.output.contains(SectionText.updateLines(update, numbered: true)))
+            }
+            screen.close()
+            #expect(model.rows.allSatisfy { $0.subscriberCount == 0 })
+        }
+    }
+}
+
+/// Acceptance 3: the screens' code cannot reach model types.
+@Suite("Screens see no model")
+struct ScreenBoundaryTests {
+    @Test func theScreensTargetDependsOnTableKitAlone() throws {
+        let manifest = try String(contentsOf: Harness.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".target(name: "Screens", dependencies: ["TableKit"])"#))
+        let folder = Harness.root.appendingPathComponent("Sources/Screens")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 5)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.contains(" import ") }
+            for line in imports {
+                #expect(line == "import TableKit", "\(file) imports \(line)")
+            }
+            for modelType in ["Profile(", "ProfileViewModel", "ProfileStore", "Segment", "Bell.", "Setting.", "Switch."] {
+                #expect(!text.contains(modelType), "\(file) mentions \(modelType)")
+            }
+        }
+    }
+}
