@@ -65,6 +65,10 @@ public final class Session {
         profiles.didSelectProfile = { [unowned self] _ in showProfile() }
     }
 
+    deinit {
+        for screen in stack { screen.close() }
+    }
+
     // MARK: Coordination
 
     var top: Screen { stack[stack.count - 1] }

@@ -82,7 +82,9 @@ public final class BellPickerScreen: Screen {
             if row.mode.isHidden {
                 subscriptions.removeValue(forKey: row.id)?.dispose()
             } else if subscriptions[row.id] == nil {
-                subscriptions[row.id] = row.observe { [weak self] _ in self?.changedRows.insert(row.id) }
+                // The handler holds the id, not the row: a row keeps its handlers, and must not keep itself.
+                let id = row.id
+                subscriptions[row.id] = row.observe { [weak self] _ in self?.changedRows.insert(id) }
             }
         }
     }
