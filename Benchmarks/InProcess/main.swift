@@ -20,7 +20,7 @@ for step in 0..<count {
     let marked = Set(change.update.sections.flatMap { section in
         section.insertedRows.map { IndexPath(section: section.section, row: $0) }
     })
-    rendered &+= ProfileRenderer.updateRows(change.update).utf8.count
+    rendered &+= SectionText.updateLines(change.update).utf8.count
     rendered &+= ProfileRenderer.sections(change.viewModel, only: sections, format: .table, marked: marked).utf8.count
     viewModel = change.viewModel
 }

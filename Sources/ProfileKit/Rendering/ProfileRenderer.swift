@@ -79,12 +79,6 @@ public enum ProfileRenderer {
         return (lines.isEmpty ? "no visible rows changed" : lines.joined(separator: "\n")) + "\n"
     }
 
-    /// The editor's form, one line per changed section, naming each row:
-    /// `Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off` (`-` deleted, `~` changed value).
-    public static func updateRows(_ update: TableUpdate) -> String {
-        SectionText.updateLines(update)
-    }
-
     /// What an action set, for the JSON form of an update.
     public enum SettingValue: Sendable {
         case on(Bool)
