@@ -19,6 +19,10 @@ public enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``ProfileError/unknownBell(_:)``, whose message lists the catalog.
     public init(named name: String) throws(ProfileError) {
+        if let exact = Self(rawValue: name) {
+            self = exact
+            return
+        }
         let key = Self.key(name)
         guard let bell = Self.allCases.first(where: { Self.key($0.rawValue) == key }) else {
             throw ProfileError.unknownBell(name)

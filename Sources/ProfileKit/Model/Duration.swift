@@ -58,6 +58,10 @@ extension Duration {
     ///
     /// - Throws: ``ProfileError/invalidDuration(_:reason:)`` naming the input and the accepted forms.
     public init(parsing input: String) throws(ProfileError) {
+        if let seconds = Self.clockFastPath(input) {
+            self.init(seconds: seconds)
+            return
+        }
         let text = input.trimmingWhitespace()
         func fail(_ reason: String) -> ProfileError { .invalidDuration(input, reason: reason) }
 
@@ -77,6 +81,25 @@ extension Duration {
             throw fail("it is longer than \(Duration(seconds: Self.parseLimit).formatted)")
         }
         self.init(seconds: total)
+    }
+
+    /// `MM:SS` and `HH:MM:SS` exactly as the program writes them, read without building substrings:
+    /// every stored duration takes this path. Anything else returns nil and goes the general way.
+    private static func clockFastPath(_ input: String) -> Int? {
+        input.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.count == 5 || bytes.count == 8 else { return nil }
+            var total = 0
+            for start in stride(from: 0, to: bytes.count, by: 3) {
+                if start > 0 { guard bytes[start - 1] == UInt8(ascii: ":") else { return nil } }
+                let tens = Int(bytes[start]) - 48
+                let ones = Int(bytes[start + 1]) - 48
+                guard (0...9).contains(tens), (0...9).contains(ones) else { return nil }
+                let value = tens * 10 + ones
+                if start > 0 { guard value < 60 else { return nil } }
+                total = total * 60 + value
+            }
+            return total
+        } ?? nil
     }
 
     private static func number(_ digits: Substring) -> Int? {

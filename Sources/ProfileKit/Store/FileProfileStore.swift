@@ -39,7 +39,7 @@ public struct FileProfileStore: ProfileStore {
         guard let names = try POSIX.directoryEntries(directory) else { return [] }
         return names
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && $0.count > 5 }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             .map { (String($0.dropLast(5)), "\(directory)/\($0)") }
     }
 

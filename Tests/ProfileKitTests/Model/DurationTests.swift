@@ -56,6 +56,16 @@ struct DurationTests {
         #expect(try Duration(parsing: Duration(seconds: seconds).formatted).seconds == seconds)
     }
 
+    @Test func everyWrittenTimeReadsBackThroughTheFastPath() throws {
+        // Stored documents use the written forms, which take a shortcut; it must agree with the rules.
+        for seconds in stride(from: 0, through: 359_999, by: 7) {
+            #expect(try Duration(parsing: Duration(seconds: seconds).formatted).seconds == seconds)
+        }
+        for text in ["01:60", "00:6x", "1x:00", "12:345", "01:00:60", "01:60:00", "12-34"] {
+            #expect(throws: ProfileError.self) { try Duration(parsing: text) }
+        }
+    }
+
     struct RejectCase: CustomTestStringConvertible, Sendable {
         let input: String
         let reason: String
