@@ -104,9 +104,6 @@ public struct TableUpdate: Hashable, Sendable {
         sections.allSatisfy { $0.inserted.isEmpty && $0.deleted.isEmpty && $0.changed.isEmpty }
     }
 
-    /// Whether any row was inserted or deleted.
-    public var changesRowCounts: Bool { sections.contains { $0.before != $0.after } }
-
     /// The update that undoes this one: inserts become deletes and deletes inserts, at the same indexes.
     public var inverse: TableUpdate {
         TableUpdate(sections: sections.map(\.inverse))

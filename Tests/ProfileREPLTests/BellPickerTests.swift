@@ -133,7 +133,7 @@ struct BellPickerTests {
                 let command = commands.randomElement(using: &rng) ?? "show"
                 let reply = run(screen, command)
                 #expect(model.rows.filter { $0.mode == RowMode.listening(.playing) }.count <= 1)
-                #expect(model.rows.filter { !$0.mode.isHidden }.map { _ in 1 }.count == screen.shownSections[0].rows.count)
+                #expect(model.rows.filter { !$0.mode.isHidden }.count == screen.shownSections[0].rows.count)
                 guard reply.error == nil, command != "show", let update = screen.lastUpdate else { continue }
                 let after = screen.shownSections
                 #expect(try TableSnapshot(sections: before).applying(update) == TableSnapshot(sections: after), "\(command)")

@@ -85,6 +85,15 @@ public enum ProfileRenderer {
     public enum SettingValue: Sendable {
         case on(Bool)
         case value(String)
+
+        /// What `action` set, as the update's JSON reports it.
+        public init(_ action: ProfileAction) {
+            switch action {
+            case let .setSegmentEnabled(_, isOn), let .setBellsEnabled(isOn): self = .on(isOn)
+            case let .setDuration(_, duration): self = .value(duration.formatted)
+            case let .setBell(bell): self = .value(bell.rawValue)
+            }
+        }
     }
 
     /// `{"setting": "cooldown", "on": true, "updates": [{"section": 2, …, "inserted": [1, 2], …}]}`.

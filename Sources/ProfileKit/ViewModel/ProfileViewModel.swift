@@ -15,11 +15,6 @@ public struct ProfileViewModel: Hashable, Sendable {
     /// The segment each section shows, in order: Time, Warm Up, Cool Down.
     public static let sectionTypes: [SegmentType] = [.main, .warmUp, .coolDown]
 
-    /// The section that shows `type`.
-    public static func section(for type: SegmentType) -> Int {
-        sectionTypes.firstIndex(of: type) ?? 0
-    }
-
     /// How many sections the table has.
     public var numberOfSections: Int { Self.sectionTypes.count }
 

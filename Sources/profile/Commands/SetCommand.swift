@@ -36,14 +36,7 @@ struct SetCommand: ParsableCommand {
                 profile = change.profile
                 update = change.update
             }
-            let shown: ProfileRenderer.SettingValue = switch action {
-            case let .setSegmentEnabled(_, isOn), let .setBellsEnabled(isOn): .on(isOn)
-            case let .setDuration(_, duration): .value(duration.formatted)
-            case let .setBell(bell): .value(bell.rawValue)
-            }
-            Output.stdout(format == .json
-                ? ProfileRenderer.updateJSON(setting: setting.rawValue, value: shown, update: update)
-                : ProfileRenderer.updateText(update))
+            Output.stdout(format.render(setting: setting.rawValue, value: .init(action), update: update))
         }
     }
 }

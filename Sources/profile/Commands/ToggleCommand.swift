@@ -30,9 +30,7 @@ struct ToggleCommand: ParsableCommand {
                 change = result
             }
             guard let change else { return }
-            Output.stdout(format == .json
-                ? ProfileRenderer.updateJSON(setting: toggle.rawValue, value: .on(change.viewModel.isOn(toggle)), update: change.update)
-                : ProfileRenderer.updateText(change.update))
+            Output.stdout(format.render(setting: toggle.rawValue, value: .on(change.viewModel.isOn(toggle)), update: change.update))
         }
     }
 }

@@ -16,6 +16,14 @@ extension OutputFormat: ExpressibleByArgument {}
 /// How `set` and `toggle` print the update they caused.
 enum UpdateFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json
+
+    /// The update as this format prints it.
+    func render(setting: String, value: ProfileRenderer.SettingValue, update: TableUpdate) -> String {
+        switch self {
+        case .json: ProfileRenderer.updateJSON(setting: setting, value: value, update: update)
+        case .text: ProfileRenderer.updateText(update)
+        }
+    }
 }
 
 /// Completion of existing profile names, read from the store the command line names.

@@ -16,11 +16,7 @@ final class TemporaryDirectory: @unchecked Sendable {
     let path: String
 
     init() throws {
-        var template = Array(((NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/") + "profile-tests.XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        path = String(cString: made)
+        path = try makeTemporaryDirectory()
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
