@@ -25,7 +25,7 @@ extension Session {
         case "toggle":
             return (argumentStart, Self.matching(Switch.allCases.map(\.rawValue), argument))
         case "show":
-            return (argumentStart, Self.matching(ProfileViewModel.sectionTypes.map(\.sectionID), argument))
+            return (argumentStart, Self.matching(ProfileViewModel.sectionKinds.map(\.id), argument))
         case "help":
             return (argumentStart, Self.matching(commandNames, argument))
         case "open":

@@ -29,6 +29,17 @@ final class ProfileEditor: ProfileScreenModel {
         case conflict
     }
 
+    /// Which bell the bell picker chooses.
+    enum PickerTarget {
+        case coolDown, intervals
+
+        var setting: Setting { self == .coolDown ? .cooldownBell : .intervalsBell }
+
+        func action(_ bell: Bell) -> ProfileAction {
+            self == .coolDown ? .setBell(bell) : .setIntervalBell(bell)
+        }
+    }
+
     static let undoLimit = 1000
 
     let store: any ProfileStore
@@ -38,6 +49,9 @@ final class ProfileEditor: ProfileScreenModel {
     private var order: [String] = []
     private var currentKey = ""
     private var pending: Pending?
+    /// The bell the open picker chooses, and the one a tap asked the next picker to choose.
+    private(set) var pickerTarget = PickerTarget.coolDown
+    private var nextPickerTarget: PickerTarget?
 
     /// Told when the bell picker should open.
     var didRequestBellPicker: (() -> Void)?
@@ -101,10 +115,19 @@ final class ProfileEditor: ProfileScreenModel {
         return try change(label) { () throws(ProfileError) in try current.viewModel.performing(action) }
     }
 
-    /// Sets the cool-down bell (the bell picker's choice).
+    /// Sets the bell the picker was opened for (the bell picker's choice).
     func setBell(_ bell: Bell) throws(ScreenError) -> ScreenChange {
-        try change("set cooldown.bell \(bell.rawValue)") { () throws(ProfileError) in
-            try current.viewModel.performing(.setBell(bell))
+        let target = pickerTarget
+        return try change("set \(target.setting.rawValue) \(bell.rawValue)") { () throws(ProfileError) in
+            try current.viewModel.performing(target.action(bell))
+        }
+    }
+
+    /// The bell the picker shows as the profile's own: the cool-down's or the intervals'.
+    var pickerBell: String {
+        switch pickerTarget {
+        case .coolDown: current.viewModel.bellName
+        case .intervals: current.viewModel.intervalBellName
         }
     }
 
@@ -112,8 +135,11 @@ final class ProfileEditor: ProfileScreenModel {
         let viewModel = current.viewModel
         guard let row = viewModel.row(at: path) else {
             let rows = viewModel.numberOfRows(inSection: path.section)
-            if rows == 0 { throw ScreenError("no section \(path.section); the sections are 0 (Time), 1 (Warm Up) and 2 (Cool Down)") }
-            let title = ProfileViewModel.sectionTypes[path.section].title
+            if rows == 0 {
+                let sections = ProfileViewModel.sectionKinds.map { "\($0.rawValue) (\($0.title))" }
+                throw ScreenError("no section \(path.section); the sections are \(sections.dropLast().joined(separator: ", ")) and \(sections.last ?? "")")
+            }
+            let title = ProfileViewModel.sectionKinds[path.section].title
             throw ScreenError("no row \(path); \(title) has rows \(path.section).0 to \(path.section).\(rows - 1)")
         }
         let label = "tap \(path)" + (value.map { " \($0)" } ?? "")
@@ -121,23 +147,28 @@ final class ProfileEditor: ProfileScreenModel {
         case "warmup.enabled": return .changed(try change(label) { () throws(ProfileError) in try viewModel.toggling(.warmup) })
         case "cooldown.enabled": return .changed(try change(label) { () throws(ProfileError) in try viewModel.toggling(.cooldown) })
         case "cooldown.bells": return .changed(try change(label) { () throws(ProfileError) in try viewModel.toggling(.cooldownBells) })
-        case "cooldown.bell":
+        case "intervals.enabled": return .changed(try change(label) { () throws(ProfileError) in try viewModel.toggling(.intervals) })
+        case "cooldown.bell", "intervals.bell":
+            let target: PickerTarget = row.id == "cooldown.bell" ? .coolDown : .intervals
             if let value {
                 let bell = try screen { () throws(ProfileError) in try Bell(named: value) }
-                return .changed(try change(label) { () throws(ProfileError) in try viewModel.performing(.setBell(bell)) })
+                return .changed(try change(label) { () throws(ProfileError) in try viewModel.performing(target.action(bell)) })
             }
+            nextPickerTarget = target
             return .openBellPicker
         default:
             let setting: Setting = switch row.id {
             case "warmup.duration": .warmupDuration
             case "cooldown.duration": .cooldownDuration
+            case "intervals.every": .intervalsEvery
             default: .duration
             }
             if let value {
                 let action = try screen { () throws(ProfileError) in try setting.action(value: value) }
                 return .changed(try change(label) { () throws(ProfileError) in try viewModel.performing(action) })
             }
-            pending = .value(setting, title: "\(ProfileViewModel.sectionTypes[path.section].title) duration")
+            let title = setting == .intervalsEvery ? "Interval" : "\(ProfileViewModel.sectionKinds[path.section].title) duration"
+            pending = .value(setting, title: title)
             return .asking("")
         }
     }
@@ -204,7 +235,8 @@ final class ProfileEditor: ProfileScreenModel {
             return ProfileEntry(name: profile.name, time: model.mainTime, total: model.totalTime,
                                 warmUp: model.isOn(.warmup) ? model.time(for: .warmUp) : "off",
                                 coolDown: model.isOn(.cooldown) ? model.time(for: .coolDown) : "off",
-                                bell: model.isOn(.cooldown) && model.isOn(.cooldownBells) ? model.bellName : "off")
+                                bell: model.isOn(.cooldown) && model.isOn(.cooldownBells) ? model.bellName : "off",
+                                intervals: model.isOn(.intervals) ? model.intervalTime : "off")
         }
     }
 
@@ -237,6 +269,8 @@ final class ProfileEditor: ProfileScreenModel {
     }
 
     func openBellPicker() {
+        pickerTarget = nextPickerTarget ?? .coolDown
+        nextPickerTarget = nil
         didRequestBellPicker?()
     }
 
@@ -322,6 +356,9 @@ final class ProfileEditor: ProfileScreenModel {
         case .warmup: viewModel.isOn(.warmup) ? "on" : "off"
         case .cooldown: viewModel.isOn(.cooldown) ? "on" : "off"
         case .cooldownBells: viewModel.isOn(.cooldownBells) ? "on" : "off"
+        case .intervals: viewModel.isOn(.intervals) ? "on" : "off"
+        case .intervalsEvery: viewModel.intervalTime
+        case .intervalsBell: viewModel.intervalBellName
         }
     }
 

@@ -80,8 +80,7 @@ public final class Session {
     }
 
     private func openBellPicker() {
-        let picker = BellPickerViewModel(current: { [unowned self] in editor.profile.segment(ofType: .coolDown)?
-            .sound(ofType: .begin)?.bell.rawValue ?? Bell.default.rawValue }, player: player)
+        let picker = BellPickerViewModel(current: { [unowned self] in editor.pickerBell }, player: player)
         picker.didPickBell = { [unowned self] bell in didPickBell(bell) }
         let screen = BellPickerScreen(model: picker)
         stack.append(screen)

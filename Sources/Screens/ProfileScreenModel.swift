@@ -34,14 +34,17 @@ public struct ProfileEntry: Equatable {
     public var warmUp: String
     public var coolDown: String
     public var bell: String
+    public var intervals: String
 
-    public init(name: String, time: String, total: String, warmUp: String, coolDown: String, bell: String) {
+    public init(name: String, time: String, total: String, warmUp: String, coolDown: String, bell: String,
+                intervals: String) {
         self.name = name
         self.time = time
         self.total = total
         self.warmUp = warmUp
         self.coolDown = coolDown
         self.bell = bell
+        self.intervals = intervals
     }
 }
 
@@ -81,10 +84,10 @@ enum EntryTable {
         let rows = entries.enumerated().map { index, entry in
             (numbered ? [StyledText("\(index + 1)", .dim)] : [])
                 + [StyledText(entry.name), StyledText(entry.time), StyledText(entry.total),
-                   part(entry.warmUp), part(entry.coolDown), part(entry.bell)]
+                   part(entry.warmUp), part(entry.coolDown), part(entry.bell), part(entry.intervals)]
         }
-        let headers = (numbered ? ["#"] : []) + ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell"]
-        let alignments: [BoxTable.Alignment] = (numbered ? [.right] : []) + [.left, .right, .right, .right, .right, .left]
+        let headers = (numbered ? ["#"] : []) + ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell", "Every"]
+        let alignments: [BoxTable.Alignment] = (numbered ? [.right] : []) + [.left, .right, .right, .right, .right, .left, .right]
         return BoxTable(headers: headers, rows: rows, alignments: alignments, flexibleColumn: numbered ? 1 : 0)
             .render(options: options)
     }

@@ -31,7 +31,7 @@ struct CLIGoldenTests {
         ]),
         ScriptCase("show-errors", setup: [morning, broken], [
             Step("show", "Mornin"), Step("show", "Evening"), Step("show", "Broken"), Step("show", "../etc/passwd"),
-            Step("show", "Morning", "--section", "intervals"),
+            Step("show", "Morning", "--section", "bells"),
         ]),
         ScriptCase("new", setup: [morning], [
             Step("new", "Evening", "--duration", "45m"), Step("show", "Evening", "--format", "plain"),

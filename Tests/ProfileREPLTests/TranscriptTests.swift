@@ -92,7 +92,7 @@ struct TranscriptTests {
             Step("edit", "Morning", stdin: "tap 2.9\n"),
             Step("edit", "Morning", stdin: "tap 7.0\n"),
             Step("edit", "Morning", stdin: "tap two\n"),
-            Step("edit", "Morning", stdin: "show intervals\n"),
+            Step("edit", "Morning", stdin: "show bells\n"),
             Step("edit", "Morning", stdin: "undo now\n"),
             Step("edit", "Morning", stdin: "open Evenin\n"),
             Step("edit", "Morning", stdin: "new morning\n"),
@@ -135,6 +135,30 @@ struct TranscriptTests {
             Step("edit", "Morning", stdin: "bell\ntap 9\n"),
             Step("edit", "Morning", stdin: "back\nback\n"),
             Step("show", "Morning", "--format", "plain"),
+        ]),
+        ScriptCase("intervals", setup: [morning], [
+            Step("edit", "Morning", stdin: """
+                toggle intervals
+                set intervals.every 7:30
+                tap 3.1
+                10m
+                tap 3.2 gong
+                tap 3.2
+                tap 3
+                tap 4
+                choose
+                show intervals
+                undo
+                toggle intervals
+                toggle intervals
+                """),
+            Step("show", "Morning", "--section", "intervals", "--format", "json"),
+            Step("set", "Morning", "intervals", "off"),
+            Step("toggle", "Morning", "intervals", "--format", "json"),
+            Step("set", "Morning", "intervals.bell", "Wood Block", "--format", "json"),
+            Step("set", "Morning", "intervals.every", "1h"),
+            Step("set", "Morning", "intervals.every", "9s"),
+            Step("export", "Morning"),
         ]),
         ScriptCase("quit-and-comments", setup: [morning], [
             Step("edit", "Morning", stdin: "# set things up\n\n  toggle warmup  \nexit\ntoggle cooldown\nnonsense\n"),

@@ -2,29 +2,40 @@
 ///
 /// ```json
 /// {
-///   "version": 1,
+///   "version": 2,
 ///   "duration": "20:00",
 ///   "segments": [
 ///     { "type": "cool-down", "enabled": true, "duration": "05:00",
 ///       "sounds": [ { "type": "begin", "enabled": true, "name": "Singing Bowl" } ] }
-///   ]
+///   ],
+///   "intervals": { "enabled": true, "every": "05:00", "name": "Tingsha" }
 /// }
 /// ```
 ///
 /// Only `version` is required; missing keys take the defaults of a new profile. Unknown keys are an
 /// error, so that a misspelt key is never dropped silently. The profile's name is the file's name.
+///
+/// Version 1 had no `"intervals"`. A version 1 document is migrated as it is read (interval bells off,
+/// their defaults otherwise) and written as version 2 by the next save; reading never writes.
 public enum ProfileDocument {
     /// The format version this program writes, and the newest it reads.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
+
+    /// The top-level keys each version knows.
+    static let profileKeys: [Int: [String]] = [
+        1: ["version", "duration", "segments"],
+        2: ["version", "duration", "segments", "intervals"],
+    ]
 
     /// The largest document read; a profile is a few hundred bytes, so anything near this is not one.
     public static let maximumSize = 1 << 20
 
     /// The keys of each object, for documentation and tests.
     public static let keys: [String: [String]] = [
-        "profile": ["version", "duration", "segments"],
+        "profile": ["version", "duration", "segments", "intervals"],
         "segment": ["type", "enabled", "duration", "sounds"],
         "sound": ["type", "enabled", "name"],
+        "intervals": ["enabled", "every", "name"],
     ]
 
     /// Reads a document into a profile called `name`.
@@ -68,6 +79,11 @@ public enum ProfileDocument {
             ("version", .int(currentVersion)),
             ("duration", .string(profile.duration.formatted)),
             ("segments", .array(segments)),
+            ("intervals", .object([
+                ("enabled", .bool(profile.intervals.enabled)),
+                ("every", .string(profile.intervals.every.formatted)),
+                ("name", .string(profile.intervals.bell.rawValue)),
+            ])),
         ])
         return Array(JSONWriter.text(document).utf8)
     }
@@ -128,6 +144,15 @@ private struct Decoder {
     }
 
     func duration(_ node: JSONNode, _ path: String, for type: SegmentType) throws(ProfileError) -> Duration {
+        let duration = try duration(node, path)
+        guard type.allowedDurations.contains(duration) else {
+            let allowed = type.allowedDurations
+            throw fail(node, path, "\(duration.formatted) is out of range: \(type.rangeDescription) \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)")
+        }
+        return duration
+    }
+
+    func duration(_ node: JSONNode, _ path: String) throws(ProfileError) -> Duration {
         let expected = "a duration such as \"05:00\" or a number of seconds"
         let duration: Duration
         switch node.value {
@@ -145,28 +170,39 @@ private struct Decoder {
         default:
             throw fail(node, path, "expected \(expected), found \(node.kindDescription)")
         }
-        guard type.allowedDurations.contains(duration) else {
-            let allowed = type.allowedDurations
-            throw fail(node, path, "\(duration.formatted) is out of range: \(type.rangeDescription) \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)")
-        }
         return duration
     }
 
+    func bell(_ node: JSONNode, _ path: String) throws(ProfileError) -> Bell {
+        let name = try string(node, path, expected: "a bell name: one of \(Bell.catalogList)")
+        do {
+            return try Bell(named: name)
+        } catch {
+            throw fail(node, path, "\(error)")
+        }
+    }
+
     func profile(_ root: JSONNode, name: String) throws(ProfileError) -> Profile {
-        let keys = try members(root, "", what: "a profile document", allowed: ProfileDocument.keys["profile"] ?? [])
-        guard let versionNode = keys["version"] else {
+        // The version decides which keys are known, so it is read before the keys are checked.
+        guard case let .object(rootMembers) = root.value else {
+            throw fail(root, "", "expected a profile document (a JSON object), found \(root.kindDescription)")
+        }
+        guard let versionNode = Members(members: rootMembers)["version"] else {
             throw fail(root, "", "missing key \"version\"; a profile document starts with {\"version\": \(ProfileDocument.currentVersion), …}")
         }
         guard case let .number(versionText) = versionNode.value, let version = Int(versionText) else {
             throw fail(versionNode, "version", "expected a whole number, found \(versionNode.kindDescription)")
         }
         guard version <= ProfileDocument.currentVersion else {
-            let readable = ProfileDocument.currentVersion == 1 ? "version 1" : "versions 1 to \(ProfileDocument.currentVersion)"
-            throw fail(versionNode, "version", "version \(version) was written by a newer profile; this one reads \(readable): upgrade profile")
+            throw fail(versionNode, "version", "version \(version) was written by a newer profile; this one reads versions 1 to \(ProfileDocument.currentVersion): upgrade profile")
         }
         guard version >= 1 else {
             throw fail(versionNode, "version", "unknown version \(version); versions start at 1")
         }
+        if version == 1, let member = rootMembers.first(where: { $0.key == "intervals" }) {
+            throw fail(offset: member.keyOffset, "intervals", "\"intervals\" is new in version 2; set \"version\": 2 to use it")
+        }
+        let keys = try members(root, "", what: "a profile document", allowed: ProfileDocument.profileKeys[version] ?? [])
 
         var profile = Profile(name: name)
         if let node = keys["duration"] { profile.duration = try duration(node, "duration", for: .main) }
@@ -185,7 +221,24 @@ private struct Decoder {
                 profile[segment: segment.type] = segment
             }
         }
+        if let node = keys["intervals"] { profile.intervals = try intervals(node, "intervals") }
         return profile
+    }
+
+    func intervals(_ node: JSONNode, _ path: String) throws(ProfileError) -> Intervals {
+        let keys = try members(node, path, what: "intervals", allowed: ProfileDocument.keys["intervals"] ?? [])
+        var intervals = Intervals()
+        if let node = keys["enabled"] { intervals.enabled = try bool(node, "\(path).enabled") }
+        if let node = keys["every"] {
+            let every = try duration(node, "\(path).every")
+            guard Intervals.allowedEvery.contains(every) else {
+                let allowed = Intervals.allowedEvery
+                throw fail(node, "\(path).every", "\(every.formatted) is out of range: an interval is \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)")
+            }
+            intervals.every = every
+        }
+        if let node = keys["name"] { intervals.bell = try bell(node, "\(path).name") }
+        return intervals
     }
 
     func segment(_ node: JSONNode, _ path: String) throws(ProfileError) -> (Segment, JSONNode) {
@@ -233,14 +286,7 @@ private struct Decoder {
         }
         var sound = Sound(type: type)
         if let node = keys["enabled"] { sound.enabled = try bool(node, "\(path).enabled") }
-        if let node = keys["name"] {
-            let name = try string(node, "\(path).name", expected: "a bell name: one of \(Bell.catalogList)")
-            do {
-                sound.bell = try Bell(named: name)
-            } catch {
-                throw fail(node, "\(path).name", "\(error)")
-            }
-        }
+        if let node = keys["name"] { sound.bell = try bell(node, "\(path).name") }
         return (sound, typeNode)
     }
 }

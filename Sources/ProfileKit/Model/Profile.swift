@@ -9,11 +9,15 @@ public struct Profile: Hashable, Sendable {
     public var duration: Duration
     /// The optional segments, at most one of each type, in the order they were created.
     public private(set) var segments: [Segment]
+    /// The bells that ring during the main sit.
+    public var intervals: Intervals
 
-    /// A new profile as a user first sees it: Time 20:00, Warm Up and Cool Down off, bells off.
-    public init(name: String, duration: Duration = SegmentType.main.defaultDuration, segments: [Segment] = []) {
+    /// A new profile as a user first sees it: Time 20:00, Warm Up, Cool Down and intervals off, bells off.
+    public init(name: String, duration: Duration = SegmentType.main.defaultDuration, segments: [Segment] = [],
+                intervals: Intervals = Intervals()) {
         self.name = name
         self.duration = duration
+        self.intervals = intervals
         self.segments = []
         for segment in segments where segment.type != .main { self[segment: segment.type] = segment }
     }

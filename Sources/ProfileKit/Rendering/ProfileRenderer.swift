@@ -89,9 +89,9 @@ public enum ProfileRenderer {
         /// What `action` set, as the update's JSON reports it.
         public init(_ action: ProfileAction) {
             switch action {
-            case let .setSegmentEnabled(_, isOn), let .setBellsEnabled(isOn): self = .on(isOn)
-            case let .setDuration(_, duration): self = .value(duration.formatted)
-            case let .setBell(bell): self = .value(bell.rawValue)
+            case let .setSegmentEnabled(_, isOn), let .setBellsEnabled(isOn), let .setIntervalsEnabled(isOn): self = .on(isOn)
+            case let .setDuration(_, duration), let .setInterval(duration): self = .value(duration.formatted)
+            case let .setBell(bell), let .setIntervalBell(bell): self = .value(bell.rawValue)
             }
         }
     }
@@ -131,20 +131,22 @@ public enum ProfileRenderer {
                 model.isEnabled(type) ? StyledText(model.time(for: type)) : StyledText("off", .dim)
             }
             return BoxTable(
-                headers: ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell"],
+                headers: ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell", "Every"],
                 rows: models.map { model in
                     [StyledText(model.profile.name), StyledText(model.mainTime), StyledText(model.totalTime),
                      part(model, .warmUp), part(model, .coolDown),
-                     model.isOn(.cooldown) && model.isOn(.cooldownBells) ? StyledText(model.bellName) : StyledText("off", .dim)]
+                     model.isOn(.cooldown) && model.isOn(.cooldownBells) ? StyledText(model.bellName) : StyledText("off", .dim),
+                     model.isOn(.intervals) ? StyledText(model.intervalTime) : StyledText("off", .dim)]
                 },
-                alignments: [.left, .right, .right, .right, .right, .left],
+                alignments: [.left, .right, .right, .right, .right, .left, .right],
                 flexibleColumn: 0
             ).render(options: options)
         case .plain:
             return models.map { model in
                 [model.profile.name, model.mainTime, model.totalTime,
                  model.isOn(.warmup) ? "on" : "off", model.isOn(.cooldown) ? "on" : "off",
-                 model.isOn(.cooldownBells) ? "on" : "off", model.bellName]
+                 model.isOn(.cooldownBells) ? "on" : "off", model.bellName,
+                 model.isOn(.intervals) ? "on" : "off", model.intervalTime, model.intervalBellName]
                     .map(plainField).joined(separator: "\t") + "\n"
             }.joined()
         case .json:
@@ -157,6 +159,9 @@ public enum ProfileRenderer {
                     ("cooldown", .bool(model.isOn(.cooldown))),
                     ("bells", .bool(model.isOn(.cooldownBells))),
                     ("bell", .string(model.bellName)),
+                    ("intervals", .bool(model.isOn(.intervals))),
+                    ("every", .string(model.intervalTime)),
+                    ("intervalBell", .string(model.intervalBellName)),
                 ])
             }))
         }

@@ -9,6 +9,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDuration(String, reason: String)
     /// A duration outside what a segment allows.
     case durationOutOfRange(Duration, segment: SegmentType, allowed: ClosedRange<Duration>)
+    /// An interval outside what interval bells allow.
+    case intervalOutOfRange(Duration, allowed: ClosedRange<Duration>)
     /// A bell name outside the catalog.
     case unknownBell(String)
     /// A profile name the store refuses; `reason` says which rule it breaks.
@@ -57,7 +59,7 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The failure's class, for exit statuses.
     public var category: Category {
         switch self {
-        case .invalidDuration, .durationOutOfRange, .unknownBell, .invalidName, .unknownSetting,
+        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .unknownBell, .invalidName, .unknownSetting,
              .unknownSwitch, .invalidSwitchValue:
             .usage
         case .document, .symlinkOutsideStore: .data
@@ -75,6 +77,8 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid duration \(quoted(input)): \(reason); use \(Duration.acceptedForms)"
         case let .durationOutOfRange(duration, segment, allowed):
             return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
+        case let .intervalOutOfRange(every, allowed):
+            return "interval \(every.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
         case let .unknownBell(name):
             return "no bell named \(quoted(name)); the bells are \(Bell.catalogList)"
         case let .invalidName(name, reason):

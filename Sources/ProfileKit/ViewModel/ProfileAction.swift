@@ -8,6 +8,12 @@ public enum ProfileAction: Hashable, Sendable {
     case setDuration(SegmentType, Duration)
     /// Chooses the cool-down bell.
     case setBell(Bell)
+    /// Turns interval bells on or off.
+    case setIntervalsEnabled(Bool)
+    /// Sets the time between interval bells.
+    case setInterval(Duration)
+    /// Chooses the interval bell.
+    case setIntervalBell(Bell)
 }
 
 /// The switches of the profile screen, by the names the command line and the editor use.
@@ -15,6 +21,7 @@ public enum Switch: String, CaseIterable, Sendable {
     case warmup
     case cooldown
     case cooldownBells = "cooldown.bells"
+    case intervals
 
     /// Finds a switch by name (case-insensitive).
     ///
@@ -32,6 +39,7 @@ public enum Switch: String, CaseIterable, Sendable {
         case .warmup: .setSegmentEnabled(.warmUp, isOn)
         case .cooldown: .setSegmentEnabled(.coolDown, isOn)
         case .cooldownBells: .setBellsEnabled(isOn)
+        case .intervals: .setIntervalsEnabled(isOn)
         }
     }
 }
@@ -45,6 +53,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case cooldownDuration = "cooldown.duration"
     case cooldownBells = "cooldown.bells"
     case cooldownBell = "cooldown.bell"
+    case intervals
+    case intervalsEvery = "intervals.every"
+    case intervalsBell = "intervals.bell"
 
     /// Finds a setting by name (case-insensitive).
     ///
@@ -59,9 +70,9 @@ public enum Setting: String, CaseIterable, Sendable {
     /// What the setting takes, for help and completion: `on|off`, a duration, or a bell.
     public var valueKind: ValueKind {
         switch self {
-        case .duration, .warmupDuration, .cooldownDuration: .duration
-        case .warmup, .cooldown, .cooldownBells: .onOff
-        case .cooldownBell: .bell
+        case .duration, .warmupDuration, .cooldownDuration, .intervalsEvery: .duration
+        case .warmup, .cooldown, .cooldownBells, .intervals: .onOff
+        case .cooldownBell, .intervalsBell: .bell
         }
     }
 
@@ -82,6 +93,9 @@ public enum Setting: String, CaseIterable, Sendable {
         case .cooldown: .setSegmentEnabled(.coolDown, try parseSwitchValue(value))
         case .cooldownBells: .setBellsEnabled(try parseSwitchValue(value))
         case .cooldownBell: .setBell(try Bell(named: value))
+        case .intervals: .setIntervalsEnabled(try parseSwitchValue(value))
+        case .intervalsEvery: .setInterval(try Duration(parsing: value))
+        case .intervalsBell: .setIntervalBell(try Bell(named: value))
         }
     }
 }

@@ -12,27 +12,29 @@ public struct ProfileViewModel: Hashable, Sendable {
         self.profile = profile
     }
 
-    /// The segment each section shows, in order: Time, Warm Up, Cool Down.
-    public static let sectionTypes: [SegmentType] = [.main, .warmUp, .coolDown]
+    /// The sections, in order: Time, Warm Up, Cool Down, Intervals.
+    public static let sectionKinds = ProfileSection.allCases
 
     /// How many sections the table has.
-    public var numberOfSections: Int { Self.sectionTypes.count }
+    public var numberOfSections: Int { Self.sectionKinds.count }
 
     /// How many rows `section` has; 0 for a section that does not exist.
     public func numberOfRows(inSection section: Int) -> Int {
-        Self.sectionTypes.indices.contains(section) ? numberOfRows(for: Self.sectionTypes[section]) : 0
+        Self.sectionKinds.indices.contains(section) ? numberOfRows(for: Self.sectionKinds[section]) : 0
     }
 
-    /// How many rows the section of `type` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4.
-    public func numberOfRows(for type: SegmentType) -> Int {
-        switch type {
-        case .main:
+    /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3.
+    public func numberOfRows(for section: ProfileSection) -> Int {
+        switch section {
+        case .time:
             return 1
         case .warmUp:
             return isEnabled(.warmUp) ? 2 : 1
         case .coolDown:
             guard isEnabled(.coolDown) else { return 1 }
             return isBeginSoundEnabled(.coolDown) ? 4 : 3
+        case .intervals:
+            return profile.intervals.enabled ? 3 : 1
         }
     }
 
@@ -65,19 +67,26 @@ public struct ProfileViewModel: Hashable, Sendable {
         (profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell ?? .default).rawValue
     }
 
+    /// The formatted time between interval bells.
+    public var intervalTime: String { profile.intervals.every.formatted }
+
+    /// The interval bell's name.
+    public var intervalBellName: String { profile.intervals.bell.rawValue }
+
     /// Whether `toggle` is on.
     public func isOn(_ toggle: Switch) -> Bool {
         switch toggle {
         case .warmup: isEnabled(.warmUp)
         case .cooldown: isEnabled(.coolDown)
         case .cooldownBells: isBeginSoundEnabled(.coolDown)
+        case .intervals: profile.intervals.enabled
         }
     }
 
     /// The sections with their rows, as the table shows them.
     public var sections: [Section] {
-        Self.sectionTypes.map { type in
-            Section(id: type.sectionID, title: type.title, rows: rows(for: type))
+        Self.sectionKinds.map { kind in
+            Section(id: kind.id, title: kind.title, rows: rows(for: kind))
         }
     }
 
@@ -86,40 +95,61 @@ public struct ProfileViewModel: Hashable, Sendable {
 
     /// The row at `indexPath`, or nil when the table has no such row.
     public func row(at indexPath: IndexPath) -> Row? {
-        guard Self.sectionTypes.indices.contains(indexPath.section) else { return nil }
-        let rows = rows(for: Self.sectionTypes[indexPath.section])
+        guard Self.sectionKinds.indices.contains(indexPath.section) else { return nil }
+        let rows = rows(for: Self.sectionKinds[indexPath.section])
         return rows.indices.contains(indexPath.row) ? rows[indexPath.row] : nil
     }
 
-    private func rows(for type: SegmentType) -> [Row] {
-        let id = type.sectionID
-        let durationRow = Row(id: "\(id).duration", label: "Duration", content: .value(time(for: type)))
-        switch type {
-        case .main:
-            return [durationRow]
+    private func rows(for kind: ProfileSection) -> [Row] {
+        let id = kind.id
+        var rows: [Row]
+        switch kind {
+        case .time:
+            return [Row(id: "time.duration", label: "Duration", content: .value(mainTime))]
         case .warmUp, .coolDown:
-            var rows = [Row(id: "\(id).enabled", label: "Enabled", content: .toggle(isOn: isEnabled(type)))]
+            let type: SegmentType = kind == .warmUp ? .warmUp : .coolDown
+            rows = [Row(id: "\(id).enabled", label: "Enabled", content: .toggle(isOn: isEnabled(type)))]
             guard isEnabled(type) else { return rows }
-            rows.append(durationRow)
+            rows.append(Row(id: "\(id).duration", label: "Duration", content: .value(time(for: type))))
             if type == .coolDown {
                 rows.append(Row(id: "\(id).bells", label: "Bells", content: .toggle(isOn: isBeginSoundEnabled(type))))
                 if isBeginSoundEnabled(type) {
                     rows.append(Row(id: "\(id).bell", label: "Name", content: .value(bellName)))
                 }
             }
-            precondition(rows.count == numberOfRows(for: type), "rows and row count disagree")
-            return rows
+        case .intervals:
+            rows = [Row(id: "intervals.enabled", label: "Enabled", content: .toggle(isOn: profile.intervals.enabled))]
+            if profile.intervals.enabled {
+                rows.append(Row(id: "intervals.every", label: "Every", content: .value(intervalTime)))
+                rows.append(Row(id: "intervals.bell", label: "Bell", content: .value(intervalBellName)))
+            }
         }
+        precondition(rows.count == numberOfRows(for: kind), "rows and row count disagree")
+        return rows
     }
 }
 
-extension SegmentType {
-    /// The section's identifier, as `--section` takes it: `time`, `warmup`, `cooldown`.
-    public var sectionID: String {
+/// The sections of the profile screen.
+public enum ProfileSection: Int, CaseIterable, Sendable {
+    case time, warmUp, coolDown, intervals
+
+    /// The section's identifier, as `--section` takes it: `time`, `warmup`, `cooldown`, `intervals`.
+    public var id: String {
         switch self {
-        case .main: "time"
+        case .time: "time"
         case .warmUp: "warmup"
         case .coolDown: "cooldown"
+        case .intervals: "intervals"
+        }
+    }
+
+    /// The section's title: `Time`, `Warm Up`, `Cool Down`, `Intervals`.
+    public var title: String {
+        switch self {
+        case .time: SegmentType.main.title
+        case .warmUp: SegmentType.warmUp.title
+        case .coolDown: SegmentType.coolDown.title
+        case .intervals: "Intervals"
         }
     }
 }
@@ -164,6 +194,13 @@ extension ProfileViewModel {
             }
         case let .setBell(bell):
             profile[segment: .coolDown][sound: .begin].bell = bell
+        case let .setIntervalsEnabled(isOn):
+            profile.intervals.enabled = isOn
+        case let .setInterval(every):
+            try Intervals.validate(every)
+            profile.intervals.every = every
+        case let .setIntervalBell(bell):
+            profile.intervals.bell = bell
         }
         return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
     }

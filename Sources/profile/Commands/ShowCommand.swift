@@ -3,10 +3,10 @@ import ProfileKit
 
 /// The sections `show --section` can pick.
 enum SectionName: String, CaseIterable, ExpressibleByArgument {
-    case time, warmup, cooldown
+    case time, warmup, cooldown, intervals
 
     var index: Int {
-        ProfileViewModel.sectionTypes.firstIndex { $0.sectionID == rawValue } ?? 0
+        ProfileViewModel.sectionKinds.firstIndex { $0.id == rawValue } ?? 0
     }
 }
 
@@ -23,7 +23,7 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
     var format: OutputFormat?
 
-    @Option(help: "Only this section: time, warmup or cooldown.")
+    @Option(help: "Only this section: time, warmup, cooldown or intervals.")
     var section: SectionName?
 
     func run() throws {

@@ -14,7 +14,7 @@ struct ProfileDocumentTests {
     static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
     /// Fixtures written exactly as the encoder writes them.
-    static let canonical: Set<String> = ["Default.json", "Morning.json", "Long Sit.json", "禅 Zen 🧘.json"]
+    static let canonical: Set<String> = ["Default.json", "Morning.json", "Long Sit.json", "禅 Zen 🧘.json", "Intervals.json"]
 
     @Test(arguments: fixtureNames(in: Paths.profiles))
     func roundTrip(_ file: String) throws {
@@ -33,7 +33,7 @@ struct ProfileDocumentTests {
         let morning = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Morning.json")), name: "Morning")
         let viewModel = ProfileViewModel(profile: morning)
         #expect(viewModel.mainTime == "30:00")
-        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4])
+        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1])
         #expect(viewModel.bellName == "Temple Bell")
 
         let minimal = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Minimal.json")), name: "Minimal")
@@ -43,6 +43,58 @@ struct ProfileDocumentTests {
         #expect(seconds.duration == .minutes(15))
         #expect(seconds.segment(ofType: .warmUp)?.duration == Duration(seconds: 45))
         #expect(seconds.segment(ofType: .coolDown) == Segment(type: .coolDown, enabled: false, duration: Duration(seconds: 90)))
+        #expect(seconds.intervals == Intervals(enabled: false, every: Duration(seconds: 150), bell: .singingBowl))
+
+        let intervals = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Intervals.json")), name: "Intervals")
+        #expect(intervals.intervals == Intervals(enabled: true, every: .minutes(10), bell: .tingsha))
+        #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3])
+    }
+
+    // MARK: Migration from version 1
+
+    /// Every version-1 fixture reads, and writes as the version-2 golden file next to it: the same
+    /// profile, interval bells off.
+    @Test(arguments: fixtureNames(in: Paths.migrationV1))
+    func versionOneMigrates(_ file: String) throws {
+        let name = String(file.dropLast(5))
+        let v1 = try Self.bytes(Paths.migrationV1.appendingPathComponent(file))
+        #expect(String(decoding: v1, as: UTF8.self).contains(#""version": 1"#), "\(file) is not a version 1 document")
+        let profile = try ProfileDocument.decode(v1, name: name, file: file)
+        #expect(profile.intervals == Intervals(), "a version 1 document has no interval bells")
+        let written = ProfileDocument.encode(profile)
+        let golden = try Self.bytes(Paths.migrationGolden.appendingPathComponent(file))
+        #expect(written == golden, "\(file) migrates differently:\n\(String(decoding: written, as: UTF8.self))")
+        // The version-2 text reads back as the same profile and is written again unchanged.
+        let reread = try ProfileDocument.decode(written, name: name)
+        #expect(reread == profile)
+        #expect(ProfileDocument.encode(reread) == written)
+    }
+
+    @Test func migrationKeepsEveryValueOfVersionOne() throws {
+        let v1 = try Self.bytes(Paths.migrationV1.appendingPathComponent("Every Key.json"))
+        let profile = try ProfileDocument.decode(v1, name: "Every Key")
+        #expect(profile.duration == .minutes(45))
+        #expect(profile.segments.map(\.type) == [.coolDown, .warmUp], "segment order is kept")
+        #expect(profile.segment(ofType: .warmUp) == Segment(type: .warmUp, enabled: true, duration: Duration(seconds: 90)))
+        let cool = try #require(profile.segment(ofType: .coolDown))
+        #expect(cool.sounds == [Sound(type: .end, enabled: true, bell: .woodBlock), Sound(type: .begin, enabled: true, bell: .gong),
+                                Sound(type: .repeat, enabled: false, bell: .singingBowl)])
+        #expect(Set(Self.fixtureNames(in: Paths.migrationV1)) == Set(Self.fixtureNames(in: Paths.migrationGolden)))
+    }
+
+    @Test func theStoreMigratesOnSaveAndNeverOnRead() throws {
+        let store = try TemporaryDirectory()
+        let path = "\(store.path)/Morning.json"
+        try FileManager.default.copyItem(atPath: Paths.migrationV1.appendingPathComponent("Morning.json").path, toPath: path)
+        let v1 = store.contents()
+        let files = FileProfileStore(directory: store.path)
+        _ = try files.load("Morning")
+        _ = try files.list()
+        #expect(store.contents() == v1, "reading rewrote a version 1 file")
+        try files.update("Morning") { $0.intervals.enabled = true }
+        let text = String(decoding: try Self.bytes(URL(fileURLWithPath: path)), as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"version\": 2,"))
+        #expect(try files.load("Morning").profile.intervals.enabled)
     }
 
     struct InvalidCase: CustomTestStringConvertible, Sendable {
@@ -68,7 +120,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "lone-surrogate.json", message: "lone-surrogate.json:1:89: \\uD800 is half a surrogate pair"),
         InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: 24:00:00 is out of range: the main sit lasts 00:01 to 23:59:59"),
         InvalidCase(file: "main-segment.json", message: "main-segment.json:1:38: segments[0].type: \"main\" is not stored as a segment; the main sit's length is the top-level \"duration\""),
-        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 1, …}"),
+        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 2, …}"),
         InvalidCase(file: "missing-segment-type.json", message: "missing-segment-type.json:1:29: segments[0]: missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "negative-duration.json", message: "negative-duration.json:1:28: duration: -5 is not a whole number of seconds from 0 to 999999"),
         InvalidCase(file: "Nightly.tmp.json", message: "Nightly.tmp.json: invalid profile name \"Nightly.tmp\": it ends with \".tmp\", which the store uses for its own files"),
@@ -86,7 +138,11 @@ struct ProfileDocumentTests {
         InvalidCase(file: "unknown-nested-key.json", message: "unknown-nested-key.json:1:80: segments[0].sounds[0].volume: unknown key \"volume\"; a sound has the keys type, enabled, name"),
         InvalidCase(file: "unknown-segment-type.json", message: "unknown-segment-type.json:1:38: segments[0].type: unknown segment type \"intermission\"; use \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "unknown-sound-type.json", message: "unknown-sound-type.json:1:71: segments[0].sounds[0].type: unknown sound type \"middle\"; use one of \"begin\", \"end\", \"repeat\""),
-        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 2 was written by a newer profile; this one reads version 1: upgrade profile"),
+        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 3 was written by a newer profile; this one reads versions 1 to 2: upgrade profile"),
+        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 2 to use it"),
+        InvalidCase(file: "interval-out-of-range.json", message: "interval-out-of-range.json:2:42: intervals.every: 00:05 is out of range: an interval is 00:10 to 23:59:59"),
+        InvalidCase(file: "intervals-unknown-key.json", message: "intervals-unknown-key.json:2:33: intervals.evry: unknown key \"evry\" (did you mean \"every\"?); intervals has the keys enabled, every, name"),
+        InvalidCase(file: "intervals-unknown-bell.json", message: "intervals-unknown-bell.json:1:38: intervals.name: no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\""),
         InvalidCase(file: "version-as-string.json", message: "version-as-string.json:1:13: version: expected a whole number, found the string \"1\""),
         InvalidCase(file: "version-zero.json", message: "version-zero.json:1:13: version: unknown version 0; versions start at 1"),
         InvalidCase(file: "whitespace-only.json", message: "whitespace-only.json:3:1: the file holds only white space"),
@@ -164,7 +220,7 @@ struct ProfileDocumentTests {
     }
 
     @Test func keysListedForTheManPageMatchTheEncoder() throws {
-        var profile = makeProfile(warmUp: true, coolDown: true, bells: true)
+        var profile = makeProfile(warmUp: true, coolDown: true, bells: true, intervals: true)
         profile.duration = .minutes(30)
         let text = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
         for key in ProfileDocument.keys.values.flatMap({ $0 }) {

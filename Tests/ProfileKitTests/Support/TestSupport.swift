@@ -9,6 +9,8 @@ enum Paths {
     static let fixtures = root.appendingPathComponent("Fixtures")
     static let profiles = fixtures.appendingPathComponent("profiles")
     static let invalid = profiles.appendingPathComponent("invalid")
+    static let migrationV1 = fixtures.appendingPathComponent("migration/v1")
+    static let migrationGolden = fixtures.appendingPathComponent("golden/migration")
 }
 
 /// A fresh directory under the system's temp folder, removed when the value is released.
@@ -46,8 +48,9 @@ extension ProfileViewModel {
 }
 
 /// A profile with the switches given, for table tests.
-func makeProfile(warmUp: Bool = false, coolDown: Bool = false, bells: Bool = false) -> Profile {
+func makeProfile(warmUp: Bool = false, coolDown: Bool = false, bells: Bool = false, intervals: Bool = false) -> Profile {
     var profile = Profile(name: "Test")
+    profile.intervals.enabled = intervals
     if warmUp { profile[segment: .warmUp].enabled = true }
     if coolDown { profile[segment: .coolDown].enabled = true }
     if bells { profile[segment: .coolDown][sound: .begin].enabled = true }

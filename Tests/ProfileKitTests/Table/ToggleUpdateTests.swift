@@ -57,6 +57,25 @@ struct ToggleUpdateTests {
         ToggleCase(id: "Bells off while Cool Down is off changes no row",
                    start: makeProfile(bells: true), action: .setBellsEnabled(false),
                    counts: [:], inserted: [], deleted: [], toggled: []),
+        ToggleCase(id: "Intervals off→on inserts 3.1, 3.2",
+                   start: makeProfile(), action: .setIntervalsEnabled(true),
+                   counts: [3: (1, 3)], inserted: [.init(section: 3, row: 1), .init(section: 3, row: 2)], deleted: [],
+                   toggled: [.init(section: 3, row: 0)]),
+        ToggleCase(id: "Intervals on→off deletes 3.1–3.2",
+                   start: makeProfile(intervals: true), action: .setIntervalsEnabled(false),
+                   counts: [3: (3, 1)], inserted: [], deleted: [.init(section: 3, row: 1), .init(section: 3, row: 2)],
+                   toggled: [.init(section: 3, row: 0)]),
+        ToggleCase(id: "Intervals on with every other part on touches only section 3",
+                   start: makeProfile(warmUp: true, coolDown: true, bells: true), action: .setIntervalsEnabled(true),
+                   counts: [3: (1, 3)], inserted: [.init(section: 3, row: 1), .init(section: 3, row: 2)], deleted: [],
+                   toggled: [.init(section: 3, row: 0)]),
+        ToggleCase(id: "Cool Down off→on with Intervals on inserts only in section 2",
+                   start: makeProfile(intervals: true), action: .setSegmentEnabled(.coolDown, true),
+                   counts: [2: (1, 3)], inserted: [.init(section: 2, row: 1), .init(section: 2, row: 2)], deleted: [],
+                   toggled: [.init(section: 2, row: 0)]),
+        ToggleCase(id: "Intervals on when already on changes nothing",
+                   start: makeProfile(intervals: true), action: .setIntervalsEnabled(true),
+                   counts: [:], inserted: [], deleted: [], toggled: []),
         ToggleCase(id: "Warm Up on when already on changes nothing",
                    start: makeProfile(warmUp: true), action: .setSegmentEnabled(.warmUp, true),
                    counts: [:], inserted: [], deleted: [], toggled: []),
@@ -76,7 +95,7 @@ struct ToggleUpdateTests {
             #expect(section.after == expected.1)
             #expect(section.before == before.numberOfRows(inSection: section.section))
             #expect(section.after == after.numberOfRows(inSection: section.section))
-            #expect(section.title == ProfileViewModel.sectionTypes[section.section].title)
+            #expect(section.title == ProfileViewModel.sectionKinds[section.section].title)
             #expect(section.reloadedRows.isEmpty, "a toggle reloads no value row")
         }
         let inserted = update.sections.flatMap { s in s.insertedRows.map { IndexPath(section: s.section, row: $0) } }
@@ -123,6 +142,36 @@ struct ToggleUpdateTests {
         #expect(change.update.isEmpty)
         #expect(change.profile.segment(ofType: .warmUp)?.duration == .minutes(3))
         #expect(change.profile.segment(ofType: .warmUp)?.enabled == false)
+    }
+
+    @Test func settingTheIntervalReloadsTheEveryRow() throws {
+        let start = ProfileViewModel(profile: makeProfile(intervals: true))
+        let change = try start.performing(.setInterval(.minutes(7)))
+        #expect(change.update.sections.map(\.section) == [3])
+        #expect(change.update.sections.map(\.reloadedRows) == [[1]])
+        #expect(change.viewModel.intervalTime == "07:00")
+        let bell = try change.viewModel.performing(.setIntervalBell(.tingsha))
+        #expect(bell.update.sections.map(\.reloadedRows) == [[2]])
+        #expect(bell.viewModel.intervalBellName == "Tingsha")
+    }
+
+    @Test func settingHiddenIntervalValuesChangesNoVisibleRow() throws {
+        let change = try ProfileViewModel(profile: makeProfile()).performing(.setInterval(.minutes(3)))
+        #expect(change.update.isEmpty)
+        #expect(change.profile.intervals == Intervals(enabled: false, every: .minutes(3)))
+        // …and the rows show the value when the switch goes on.
+        let on = try change.viewModel.performing(.setIntervalsEnabled(true))
+        #expect(on.viewModel.sections[3].rows.map(\.detail) == ["on", "03:00", "Singing Bowl"])
+    }
+
+    @Test(arguments: [0, 9, 86_400])
+    func intervalsOutsideTheRangeAreRefused(_ seconds: Int) {
+        let viewModel = ProfileViewModel(profile: makeProfile(intervals: true))
+        #expect(throws: ProfileError.intervalOutOfRange(Duration(seconds: seconds), allowed: Intervals.allowedEvery)) {
+            try viewModel.performing(.setInterval(Duration(seconds: seconds)))
+        }
+        #expect("\(ProfileError.intervalOutOfRange(Duration(seconds: 9), allowed: Intervals.allowedEvery))"
+                == "interval 00:09 is out of range: use 00:10 to 23:59:59")
     }
 
     @Test func settingTheBellReloadsTheNameRow() throws {

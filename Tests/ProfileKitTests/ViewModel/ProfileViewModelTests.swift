@@ -5,10 +5,13 @@ import Testing
 struct ProfileViewModelTests {
     @Test func newProfileMatchesTheDefaults() {
         let viewModel = ProfileViewModel(profile: Profile(name: "New"))
-        #expect(viewModel.numberOfSections == 3)
-        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down"])
+        #expect(viewModel.numberOfSections == 4)
+        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals"])
+        #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals"])
         #expect(viewModel.mainTime == "20:00")
-        #expect(viewModel.numberOfRows(for: .main) == 1)
+        #expect(viewModel.numberOfRows(for: .time) == 1)
+        #expect(viewModel.numberOfRows(for: .intervals) == 1)
+        #expect(!viewModel.isOn(.intervals) && viewModel.intervalTime == "05:00" && viewModel.intervalBellName == "Singing Bowl")
         #expect(viewModel.numberOfRows(for: .warmUp) == 1)
         #expect(viewModel.numberOfRows(for: .coolDown) == 1)
         #expect(!viewModel.isEnabled(.warmUp) && !viewModel.isEnabled(.coolDown) && viewModel.isEnabled(.main))
@@ -53,10 +56,12 @@ struct ProfileViewModelTests {
             ["Duration=20:00"],
             ["Enabled=on", "Duration=02:00"],
             ["Enabled=on", "Duration=05:00", "Bells=on", "Name=Singing Bowl"],
+            ["Enabled=off"],
         ])
         #expect(viewModel.row(at: IndexPath(section: 2, row: 2))?.content == .toggle(isOn: true))
         #expect(viewModel.row(at: IndexPath(section: 2, row: 3))?.content == .value("Singing Bowl"))
-        #expect(viewModel.row(at: IndexPath(section: 3, row: 0)) == nil)
+        #expect(viewModel.row(at: IndexPath(section: 3, row: 1)) == nil)
+        #expect(viewModel.row(at: IndexPath(section: 4, row: 0)) == nil)
         #expect(viewModel.numberOfRows(inSection: 9) == 0)
         #expect(viewModel.isOn(.warmup) && viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells))
     }
@@ -92,6 +97,9 @@ struct ProfileViewModelTests {
         SettingCase(setting: "cooldown.bells", value: "yes", action: .setBellsEnabled(true)),
         SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.templeBell)),
         SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.gong)),
+        SettingCase(setting: "intervals", value: "on", action: .setIntervalsEnabled(true)),
+        SettingCase(setting: "intervals.every", value: "7:30", action: .setInterval(Duration(seconds: 450))),
+        SettingCase(setting: "Intervals.Bell", value: "wood block", action: .setIntervalBell(.woodBlock)),
     ])
     func settingsReadWhatPeopleType(_ c: SettingCase) throws {
         #expect(try Setting(named: c.setting).action(value: c.value) == c.action)
@@ -102,9 +110,9 @@ struct ProfileViewModelTests {
             try Setting(named: "cooldown.durration")
         }
         #expect(ProfileError.unknownSetting("x", suggestion: nil).description
-            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell")
+            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.bell")
         #expect(ProfileError.unknownSwitch("warmp", suggestion: "warmup").description
-            == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells")
+            == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals")
         #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.warmup.action(value: "maybe") }
     }
 
