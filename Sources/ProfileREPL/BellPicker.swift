@@ -7,8 +7,7 @@ public protocol BellPlayer {
     func play(_ bell: Bell) -> String
 }
 
-/// The editor's player until real sound arrives: it names the bell and, on a terminal, rings the
-/// terminal bell.
+/// The player for scripts and tests: it names the bell and, when asked, rings the terminal bell.
 public struct TerminalBellPlayer: BellPlayer {
     let ring: Bool
 
@@ -20,6 +19,24 @@ public struct TerminalBellPlayer: BellPlayer {
     public func play(_ bell: Bell) -> String {
         "playing \(bell.rawValue)\(ring ? "\u{07}" : "")\n"
     }
+}
+
+/// The editor's player on a terminal: the bell's synthesized sound through the same player `profile run`
+/// uses (or the terminal bell, and a note why). A new bell stops the one still sounding.
+public final class RingerBellPlayer: BellPlayer {
+    let ringer: BellRinger
+
+    public init(ringer: BellRinger) {
+        self.ringer = ringer
+    }
+
+    public func play(_ bell: Bell) -> String {
+        ringer.finish(timeout: 0)
+        let report = ringer.ring(bell)
+        return "playing \(bell.rawValue) (\(report.via))\n" + (report.note.map { "  \($0)\n" } ?? "")
+    }
+
+    deinit { ringer.finish(timeout: 0) }
 }
 
 /// The bell picker's view model: one row view model per bell of the catalog, their modes changed

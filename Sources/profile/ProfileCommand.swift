@@ -18,7 +18,7 @@ struct ProfileCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, CopyCommand.self, RenameCommand.self,
             DeleteCommand.self, SetCommand.self, ToggleCommand.self, ExportCommand.self, ImportCommand.self,
-            SoundsCommand.self, EditCommand.self,
+            SoundsCommand.self, PlanCommand.self, RunCommand.self, EditCommand.self,
         ]
     )
 

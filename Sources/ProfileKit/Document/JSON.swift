@@ -394,6 +394,7 @@ struct JSONParser {
 enum JSONWriter {
     /// What the writer writes; objects keep the order given.
     indirect enum Value {
+        case null
         case bool(Bool)
         case int(Int)
         case string(String)
@@ -402,7 +403,7 @@ enum JSONWriter {
 
         var isScalar: Bool {
             switch self {
-            case .bool, .int, .string: true
+            case .null, .bool, .int, .string: true
             case .array, .object: false
             }
         }
@@ -422,7 +423,7 @@ enum JSONWriter {
 
     private static func isFlat(_ value: Value) -> Bool {
         switch value {
-        case .bool, .int, .string: true
+        case .null, .bool, .int, .string: true
         case let .array(elements): elements.allSatisfy(\.isScalar)
         case let .object(members): members.allSatisfy { isFlat($0.1) && !isObject($0.1) }
         }
@@ -435,6 +436,7 @@ enum JSONWriter {
     private static func write(_ value: Value, indent: Int, inline: Bool = false, to output: inout String) {
         let pad = String(repeating: " ", count: indent + 2)
         switch value {
+        case .null: output += "null"
         case let .bool(flag): output += flag ? "true" : "false"
         case let .int(number): output += String(number)
         case let .string(text): writeString(text, to: &output)

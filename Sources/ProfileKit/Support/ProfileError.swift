@@ -11,6 +11,10 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case durationOutOfRange(Duration, segment: SegmentType, allowed: ClosedRange<Duration>)
     /// An interval outside what interval bells allow.
     case intervalOutOfRange(Duration, allowed: ClosedRange<Duration>)
+    /// An option's value that could not be read; `accepted` says what would be.
+    case invalidOption(String, option: String, accepted: String)
+    /// A time of day that could not be read.
+    case invalidClockTime(String)
     /// A bell name outside the catalog.
     case unknownBell(String)
     /// A profile name the store refuses; `reason` says which rule it breaks.
@@ -59,7 +63,7 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The failure's class, for exit statuses.
     public var category: Category {
         switch self {
-        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .unknownBell, .invalidName, .unknownSetting,
+        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidClockTime, .invalidOption, .unknownBell, .invalidName, .unknownSetting,
              .unknownSwitch, .invalidSwitchValue:
             .usage
         case .document, .symlinkOutsideStore: .data
@@ -79,6 +83,10 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
         case let .intervalOutOfRange(every, allowed):
             return "interval \(every.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
+        case let .invalidOption(value, option, accepted):
+            return "invalid \(option) \(quoted(value)): use \(accepted)"
+        case let .invalidClockTime(text):
+            return "invalid start time \(quoted(text)): use \(ClockTime.acceptedForms)"
         case let .unknownBell(name):
             return "no bell named \(quoted(name)); the bells are \(Bell.catalogList)"
         case let .invalidName(name, reason):

@@ -23,10 +23,14 @@ struct EditCommand: ParsableCommand {
         try reporting {
             let context = try Context(global)
             let interactive = Terminal.isTerminal(0)
-            // "Playing" a bell names it and, on a terminal, rings the terminal bell.
+            // On a terminal the picker plays each bell's sound as `run` does; a script only names it.
+            let player: BellPlayer = interactive
+                ? RingerBellPlayer(ringer: SystemBellRinger(environment: Terminal.soundEnvironment,
+                                                            terminalBell: Terminal.ringTerminalBell))
+                : TerminalBellPlayer(ring: false)
             let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
                                       mode: interactive ? .interactive : .script, options: context.render,
-                                      player: TerminalBellPlayer(ring: interactive && Terminal.isTerminal(1)))
+                                      player: player)
             if interactive {
                 runInteractive(session)
             } else {

@@ -1,0 +1,68 @@
+extension ProfileRenderer {
+    /// A session's timeline: each event with its offset from the start and, given `start`, its clock
+    /// time; the total length; and, in tables and JSON, the interval bells dropped near the end.
+    public static func plan(_ timeline: Timeline, name: String, start: ClockTime?, format: OutputFormat,
+                            options: RenderOptions = RenderOptions()) -> String {
+        let withSeconds = start.map { start in
+            timeline.events.contains { start.adding($0.offset).time.secondsSinceMidnight % 60 != 0 }
+        } ?? false
+        func clock(_ offset: Int) -> String? {
+            guard let start else { return nil }
+            let (time, days) = start.adding(offset)
+            return time.formatted(withSeconds: withSeconds) + (days > 0 ? " +\(days)d" : "")
+        }
+        let total = Duration(seconds: timeline.total).formatted
+        let bellCount = timeline.bells.count
+        switch format {
+        case .table:
+            let rows = timeline.events.map { event in
+                [StyledText(Duration(seconds: event.offset).formatted)]
+                    + (start == nil ? [] : [StyledText(clock(event.offset) ?? "")])
+                    + [StyledText(event.title), StyledText(event.bell?.rawValue ?? "—", event.bell == nil ? .dim : .plain)]
+            }
+            var title = "\(name): \(total), \(bellCount) \(bellCount == 1 ? "bell" : "bells")"
+            if start != nil { title += ", \(clock(0) ?? "") to \(clock(timeline.total) ?? "")" }
+            var text = BoxTable(
+                title: StyledText(title, .bold),
+                headers: ["Offset"] + (start == nil ? [] : ["Clock"]) + ["Event", "Bell"],
+                rows: rows,
+                alignments: [.right] + (start == nil ? [] : [.right]) + [.left, .left],
+                flexibleColumn: start == nil ? 1 : 2
+            ).render(options: options)
+            text += droppedNote(timeline)
+            return text
+        case .plain:
+            return timeline.events.map { event in
+                [Duration(seconds: event.offset).formatted, clock(event.offset) ?? "", event.kind.rawValue,
+                 event.bell?.rawValue ?? ""].joined(separator: "\t") + "\n"
+            }.joined()
+        case .json:
+            return JSONWriter.text(inlineFlatObjects: true, .object([
+                ("name", .string(name)),
+                ("start", start.map { .string(clock(0) ?? $0.description) } ?? .null),
+                ("total", .string(total)),
+                ("totalSeconds", .int(timeline.total)),
+                ("bells", .int(bellCount)),
+                ("events", .array(timeline.events.map { event in
+                    .object([
+                        ("offset", .string(Duration(seconds: event.offset).formatted)),
+                        ("seconds", .int(event.offset)),
+                        ("clock", clock(event.offset).map { .string($0) } ?? .null),
+                        ("event", .string(event.kind.rawValue)),
+                        ("title", .string(event.title)),
+                        ("bell", event.bell.map { .string($0.rawValue) } ?? .null),
+                    ])
+                })),
+                ("dropped", .array(timeline.droppedIntervals.map { .string(Duration(seconds: $0).formatted) })),
+            ]))
+        }
+    }
+
+    /// `dropped the interval bell at 30:00: it falls within 10 s of the main sit's end`, or nothing.
+    static func droppedNote(_ timeline: Timeline) -> String {
+        guard !timeline.droppedIntervals.isEmpty else { return "" }
+        let times = timeline.droppedIntervals.map { Duration(seconds: $0).formatted }.joined(separator: ", ")
+        let one = timeline.droppedIntervals.count == 1
+        return "dropped the interval \(one ? "bell" : "bells") at \(times): \(one ? "it falls" : "they fall") on the main sit's end or within \(Intervals.guardSeconds) s of it\n"
+    }
+}

@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How one bell rang, for the display: through which player, or the terminal bell and why, or not at all.
+public struct RingReport: Hashable, Sendable {
+    /// `paplay`, `terminal bell` or `silent`.
+    public var via: String
+    /// Why the terminal bell rang instead of a player, once, when that first happens.
+    public var note: String?
+
+    public init(via: String, note: String? = nil) {
+        self.via = via
+        self.note = note
+    }
+}
+
+/// Rings bells: what `run` and the bell picker's preview call.
+public protocol BellRinger: AnyObject {
+    /// Rings `bell` without waiting for it to finish.
+    func ring(_ bell: Bell) -> RingReport
+    /// Waits up to `timeout` seconds for bells still sounding, then stops them.
+    func finish(timeout: Double)
+}
+
+/// Rings nothing (`--silent`).
+public final class SilentRinger: BellRinger {
+    public init() {}
+    public func ring(_ bell: Bell) -> RingReport { RingReport(via: "silent") }
+    public func finish(timeout: Double) {}
+}
+
+/// Plays the synthesized bells through the first audio player found, else rings the terminal bell.
+///
+/// The player is `$PROFILE_PLAYER` when set (`none` means the terminal bell), else the first of
+/// ``candidates`` on `$PATH`. A player that exits with a failure (no sound server, no device) is not
+/// used again: later bells ring the terminal bell, and the report says so once.
+public final class SystemBellRinger: BellRinger {
+    /// The players tried, in order.
+    public static let candidates = ["pw-play", "paplay", "aplay"]
+
+    /// The player's path, or nil for the terminal bell.
+    public private(set) var playerPath: String?
+    /// The player's name, as reports show it.
+    public var playerName: String? { playerPath.map(POSIX.baseName) }
+    private let terminalBell: () -> Void
+    private let cacheDirectory: String?
+    private var files: [Bell: String] = [:]
+    private var children: [pid_t] = []
+    private var pendingNote: String?
+
+    /// - Parameters:
+    ///   - environment: where `PROFILE_PLAYER`, `PATH`, `XDG_CACHE_HOME` and `HOME` are read.
+    ///   - terminalBell: rings the terminal bell (writes BEL where the user will hear it).
+    public init(environment: [String: String], terminalBell: @escaping () -> Void) {
+        self.terminalBell = terminalBell
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        if let chosen = environment["PROFILE_PLAYER"], !chosen.isEmpty {
+            if chosen == "none" {
+                playerPath = nil
+                pendingNote = "PROFILE_PLAYER is none; ringing the terminal bell"
+            } else if let found = Self.find(chosen, path: path) {
+                playerPath = found
+            } else {
+                playerPath = nil
+                pendingNote = "PROFILE_PLAYER names \(quoted(chosen)), which is not an executable on PATH; ringing the terminal bell"
+            }
+        } else {
+            playerPath = Self.candidates.lazy.compactMap { Self.find($0, path: path) }.first
+            if playerPath == nil {
+                pendingNote = "no audio player found (\(Self.candidates.joined(separator: ", "))); ringing the terminal bell"
+            }
+        }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            cacheDirectory = "\(cache)/profile/bells"
+        } else if let home = environment["HOME"], !home.isEmpty {
+            cacheDirectory = "\(home)/.cache/profile/bells"
+        } else {
+            cacheDirectory = nil
+        }
+    }
+
+    /// The executable called `name` (a path, or a name looked up on `path`).
+    static func find(_ name: String, path: String) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            var info = stat()
+            if stat(candidate, &info) == 0, POSIX.isRegular(info), access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    public func ring(_ bell: Bell) -> RingReport {
+        reap()
+        if let player = playerPath, let file = file(for: bell) {
+            if let pid = spawn(player, file) {
+                children.append(pid)
+                return RingReport(via: POSIX.baseName(player))
+            }
+            disablePlayer("\(POSIX.baseName(player)) could not be started (\(errnoName(errno)))")
+        }
+        terminalBell()
+        let note = pendingNote
+        pendingNote = nil
+        return RingReport(via: "terminal bell", note: note)
+    }
+
+    public func finish(timeout: Double) {
+        let deadline = POSIX.monotonicNow() + timeout
+        while !children.isEmpty && POSIX.monotonicNow() < deadline {
+            reap()
+            if !children.isEmpty { POSIX.sleep(seconds: 0.02) }
+        }
+        for pid in children {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        children = []
+    }
+
+    /// Collects finished players; a failure turns the player off for the bells that follow.
+    private func reap() {
+        children.removeAll { pid in
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+            let exited = status & 0x7f == 0
+            let code = (status >> 8) & 0xff
+            if (!exited || code != 0), let name = playerName {
+                disablePlayer(exited ? "\(name) failed with status \(code)" : "\(name) was stopped by signal \(status & 0x7f)")
+            }
+            return true
+        }
+    }
+
+    private func disablePlayer(_ reason: String) {
+        guard playerPath != nil else { return }
+        playerPath = nil
+        pendingNote = "\(reason); ringing the terminal bell from now on"
+    }
+
+    /// The bell's WAV file, synthesized once into the cache (or a private temporary folder).
+    private func file(for bell: Bell) -> String? {
+        if let file = files[bell] { return file }
+        let name = "v\(BellSynth.version)-" + BellSynth.fileName(for: bell)
+        for directory in [cacheDirectory, temporaryDirectory()].compactMap({ $0 }) {
+            let path = "\(directory)/\(name)"
+            var info = stat()
+            if stat(path, &info) == 0, POSIX.isRegular(info), info.st_size > 44 {
+                files[bell] = path
+                return path
+            }
+            if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(BellSynth.wav(for: bell), to: path)) != nil {
+                files[bell] = path
+                return path
+            }
+        }
+        return nil
+    }
+
+    private var temporary: String?
+    private func temporaryDirectory() -> String? {
+        if let temporary { return temporary }
+        var template = Array("/tmp/profile-bells.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        temporary = String(cString: made)
+        return temporary
+    }
+
+    private func spawn(_ player: String, _ file: String) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = POSIX.baseName(player) == "aplay" ? [player, "-q", file] : [player, file]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, player, &actions, nil, &argv, environ)
+        guard result == 0 else {
+            errno = result
+            return nil
+        }
+        return pid
+    }
+}
+
+/// Writing WAV files whole: to a temporary name, then renamed into place.
+public enum WAVFile {
+    /// Writes every bell of the catalog into `directory` (made if missing) as `singing-bowl.wav` and so
+    /// on, telling `wrote` each file and its length in seconds.
+    ///
+    /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the folder or file.
+    public static func export(to directory: String, wrote: (Bell, String, Double) -> Void) throws(ProfileError) {
+        try POSIX.makeDirectories(directory)
+        for bell in Bell.allCases {
+            let samples = BellSynth.samples(for: bell)
+            let path = "\(directory)/\(BellSynth.fileName(for: bell))"
+            try write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path)
+            wrote(bell, path, Double(samples.count) / Double(BellSynth.sampleRate))
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically.
+    ///
+    /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the file.
+    public static func write(_ bytes: [UInt8], to path: String) throws(ProfileError) {
+        let temporary = "\(POSIX.directoryName(path))/.\(POSIX.baseName(path)).\(getpid()).tmp"
+        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        do throws(ProfileError) {
+            defer { close(fd) }
+            try POSIX.writeAll(fd, bytes, path: temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = POSIX.failure(path, "rename")
+            unlink(temporary)
+            throw failure
+        }
+    }
+}

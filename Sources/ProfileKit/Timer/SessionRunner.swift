@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A monotonic clock in seconds: the runner's only source of time.
+public protocol RunClock: AnyObject {
+    /// Seconds since some fixed moment; never goes back.
+    func now() -> Double
+}
+
+/// `CLOCK_MONOTONIC`: unaffected by changes to the wall clock.
+public final class MonotonicClock: RunClock {
+    public init() {}
+    public func now() -> Double { POSIX.monotonicNow() }
+}
+
+/// A key the user pressed during a run.
+public enum RunKey: Hashable, Sendable {
+    /// Space: pause or resume.
+    case pause
+    /// `q`: ask to stop.
+    case quit
+    /// `y`: yes to the question.
+    case yes
+    /// Ctrl-C or a termination signal: stop now.
+    case interrupt
+    /// Anything else (also no to the question).
+    case other
+}
+
+/// Where the runner waits: for a key, or until the time is up.
+public protocol RunInput: AnyObject {
+    /// Waits up to `timeout` seconds for a key; nil when none came in time.
+    func key(waitingUpTo timeout: Double) -> RunKey?
+}
+
+/// What a display is shown of a run.
+public struct RunState: Sendable {
+    /// The profile's name.
+    public var name: String
+    /// The plan.
+    public var timeline: Timeline
+    /// Seconds of the session gone (session time: real time × speed, pauses left out).
+    public var elapsed: Double
+    /// Whether the session is paused.
+    public var isPaused = false
+    /// Whether the user is being asked to confirm stopping.
+    public var isConfirmingStop = false
+    /// How bells ring: a player's name, `terminal bell` or `silent`.
+    public var sound: String
+    /// How many bells rang so far.
+    public var bellsRung = 0
+
+    /// The part under way.
+    public var part: Timeline.Part { timeline.part(at: elapsed) }
+    /// Seconds left in the part under way.
+    public var remainingInPart: Double { max(0, Double(part.end) - elapsed) }
+    /// Seconds left in the session.
+    public var remaining: Double { max(0, Double(timeline.total) - elapsed) }
+    /// The next event that rings a bell, if any is left.
+    public var nextBell: Timeline.Event? { timeline.bells.first { Double($0.offset) > elapsed } }
+    /// How far through the session, 0 to 1.
+    public var progress: Double { timeline.total > 0 ? min(1, elapsed / Double(timeline.total)) : 1 }
+}
+
+/// How a run ended.
+public struct RunSummary: Hashable, Sendable {
+    public enum Ending: Hashable, Sendable {
+        /// The session ran to its end.
+        case completed
+        /// The user stopped it (q, then y).
+        case stopped
+        /// A signal stopped it (Ctrl-C, SIGTERM).
+        case interrupted
+    }
+
+    public var ending: Ending
+    /// Session seconds that ran.
+    public var elapsed: Int
+    /// Bells that rang, and bells the plan has.
+    public var bellsRung: Int
+    public var bellsPlanned: Int
+    /// How many times the session was paused.
+    public var pauses: Int
+}
+
+/// Shows a run: a live display on a terminal, a log line per event elsewhere.
+public protocol RunDisplay: AnyObject {
+    func begin(_ state: RunState)
+    /// An event happened; `report` says how its bell rang, if it has one.
+    func fired(_ event: Timeline.Event, report: RingReport?, state: RunState)
+    /// The session was paused or resumed.
+    func paused(_ isPaused: Bool, state: RunState)
+    /// Time passed; a live display redraws.
+    func tick(_ state: RunState)
+    func end(_ summary: RunSummary, state: RunState)
+}
+
+/// Runs a session: fires each event when the session's clock reaches its offset, rings its bell, and
+/// handles pause, stop and interruption.
+///
+/// Session time is always computed from the monotonic clock: `(now − start − time paused) × speed`.
+/// Nothing is accumulated from sleeps, so late wake-ups never add up to drift, and a paused session
+/// resumes exactly where it was.
+public final class SessionRunner {
+    public let timeline: Timeline
+    public let speed: Double
+    /// The longest wait between two looks at the clock and the keys, in real seconds.
+    public let tick: Double
+    private let name: String
+    private let clock: RunClock
+    private let input: RunInput
+    private let display: RunDisplay
+    private let ringer: BellRinger
+    private let sound: String
+
+    public init(name: String, timeline: Timeline, speed: Double = 1, tick: Double = 0.1, sound: String,
+                clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger) {
+        precondition(speed > 0 && tick > 0, "speed and tick must be positive")
+        self.name = name
+        self.timeline = timeline
+        self.speed = speed
+        self.tick = tick
+        self.sound = sound
+        self.clock = clock
+        self.input = input
+        self.display = display
+        self.ringer = ringer
+    }
+
+    /// Runs the session to its end, a confirmed stop or an interruption.
+    public func run() -> RunSummary {
+        let start = clock.now()
+        var pausedAt: Double?
+        var pausedTotal = 0.0
+        var pauses = 0
+        var next = 0
+        let events = timeline.events
+        var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
+
+        func elapsed(_ now: Double) -> Double { ((pausedAt ?? now) - start - pausedTotal) * speed }
+        func summary(_ ending: RunSummary.Ending) -> RunSummary {
+            RunSummary(ending: ending, elapsed: Int(min(state.elapsed, Double(timeline.total))),
+                       bellsRung: state.bellsRung, bellsPlanned: timeline.bells.count, pauses: pauses)
+        }
+
+        display.begin(state)
+        while true {
+            let now = clock.now()
+            state.elapsed = min(elapsed(now), Double(timeline.total))
+            while next < events.count, Double(events[next].offset) <= elapsed(now) {
+                let event = events[next]
+                next += 1
+                var report: RingReport?
+                if let bell = event.bell {
+                    report = ringer.ring(bell)
+                    state.bellsRung += 1
+                }
+                display.fired(event, report: report, state: state)
+            }
+            if next == events.count {
+                state.elapsed = Double(timeline.total)
+                let result = summary(.completed)
+                display.end(result, state: state)
+                return result
+            }
+            display.tick(state)
+
+            // Wake for the next event exactly, or after a tick to redraw and look at the keys.
+            var wait = tick
+            if pausedAt == nil {
+                wait = min(tick, max(0, (Double(events[next].offset) - elapsed(now)) / speed))
+            }
+            guard let key = input.key(waitingUpTo: wait) else { continue }
+            let at = clock.now()
+            switch key {
+            case .interrupt:
+                state.elapsed = min(elapsed(at), Double(timeline.total))
+                let result = summary(.interrupted)
+                display.end(result, state: state)
+                return result
+            case .yes where state.isConfirmingStop:
+                state.elapsed = min(elapsed(at), Double(timeline.total))
+                let result = summary(.stopped)
+                display.end(result, state: state)
+                return result
+            case .quit where !state.isConfirmingStop:
+                state.isConfirmingStop = true
+            case .pause where !state.isConfirmingStop:
+                if let since = pausedAt {
+                    pausedTotal += at - since
+                    pausedAt = nil
+                } else {
+                    pausedAt = at
+                    pauses += 1
+                }
+                state.isPaused = pausedAt != nil
+                state.elapsed = min(elapsed(at), Double(timeline.total))
+                display.paused(state.isPaused, state: state)
+            default:
+                state.isConfirmingStop = false
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// A session as it will run: its parts and every event, each at its offset from the session's start.
+///
+/// The session is the warm-up (when on), the main sit, then the cool-down (when on). Bells:
+/// - the main sit starts with the start bell, the catalog's default bell;
+/// - interval bells (when on) ring every ``Intervals/every`` from the main sit's start; one that would
+///   ring on its end or within ``Intervals/guardSeconds`` of it is dropped (see ``droppedIntervals``);
+/// - the cool-down starts with its own bell when its Bells switch is on;
+/// - the session ends with the end bell, the catalog's default bell.
+public struct Timeline: Hashable, Sendable {
+    /// A part of the session: warm-up, main sit or cool-down.
+    public struct Part: Hashable, Sendable {
+        /// Which part.
+        public var type: SegmentType
+        /// Seconds from the session's start to the part's start.
+        public var start: Int
+        /// Seconds from the session's start to the part's end.
+        public var end: Int
+
+        /// How the display names the part: `Warm Up`, `Main sit`, `Cool Down`.
+        public var title: String { type == .main ? "Main sit" : type.title }
+        /// The part's length in seconds.
+        public var length: Int { end - start }
+    }
+
+    /// Something that happens at one moment of the session.
+    public struct Event: Hashable, Sendable {
+        /// What happens.
+        public enum Kind: String, Sendable, CaseIterable {
+            case warmUpStart = "warmup-start"
+            case mainStart = "main-start"
+            case interval
+            case mainEnd = "main-end"
+            case coolDownStart = "cooldown-start"
+            case sessionEnd = "session-end"
+        }
+
+        /// What happens.
+        public var kind: Kind
+        /// Seconds from the session's start.
+        public var offset: Int
+        /// The bell that rings, if any.
+        public var bell: Bell?
+        /// For interval bells, which one: 1 for the first.
+        public var number: Int?
+
+        /// The event as people read it: `Main sit starts`, `Interval bell 2`.
+        public var title: String {
+            switch kind {
+            case .warmUpStart: "Warm-up starts"
+            case .mainStart: "Main sit starts"
+            case .interval: "Interval bell \(number ?? 0)"
+            case .mainEnd: "Main sit ends"
+            case .coolDownStart: "Cool-down starts"
+            case .sessionEnd: "Session ends"
+            }
+        }
+    }
+
+    /// The bell that starts the main sit and ends the session.
+    public static let startAndEndBell = Bell.default
+
+    /// The parts that are on, in order.
+    public let parts: [Part]
+    /// Every event, in order of offset (events at one offset in the order they happen).
+    public let events: [Event]
+    /// The session's length in seconds.
+    public let total: Int
+    /// Offsets (from the session's start) of interval bells dropped because they fell on the main
+    /// sit's end or within ``Intervals/guardSeconds`` of it.
+    public let droppedIntervals: [Int]
+
+    /// The timeline of `profile`.
+    public init(profile: Profile) {
+        var parts: [Part] = []
+        var events: [Event] = []
+        var clock = 0
+        if let warmUp = profile.segment(ofType: .warmUp), warmUp.enabled {
+            parts.append(Part(type: .warmUp, start: 0, end: warmUp.duration.seconds))
+            events.append(Event(kind: .warmUpStart, offset: 0))
+            clock = warmUp.duration.seconds
+        }
+        let mainStart = clock
+        parts.append(Part(type: .main, start: mainStart, end: mainStart + profile.duration.seconds))
+        events.append(Event(kind: .mainStart, offset: mainStart, bell: Self.startAndEndBell))
+        let intervals = profile.intervals
+        for (index, offset) in intervals.bellOffsets(inMainSitOf: profile.duration).enumerated() {
+            events.append(Event(kind: .interval, offset: mainStart + offset, bell: intervals.bell, number: index + 1))
+        }
+        var dropped: [Int] = []
+        if intervals.enabled, intervals.every.seconds > 0 {
+            let main = profile.duration.seconds
+            let first = max(main - Intervals.guardSeconds, intervals.every.seconds)
+            var multiple = (first + intervals.every.seconds - 1) / intervals.every.seconds * intervals.every.seconds
+            while multiple <= main {
+                dropped.append(mainStart + multiple)
+                multiple += intervals.every.seconds
+            }
+        }
+        clock = mainStart + profile.duration.seconds
+        events.append(Event(kind: .mainEnd, offset: clock))
+        if let coolDown = profile.segment(ofType: .coolDown), coolDown.enabled {
+            let sound = coolDown.sound(ofType: .begin)
+            events.append(Event(kind: .coolDownStart, offset: clock, bell: sound?.enabled == true ? sound?.bell : nil))
+            parts.append(Part(type: .coolDown, start: clock, end: clock + coolDown.duration.seconds))
+            clock += coolDown.duration.seconds
+        }
+        events.append(Event(kind: .sessionEnd, offset: clock, bell: Self.startAndEndBell))
+        self.parts = parts
+        self.events = events
+        self.total = clock
+        self.droppedIntervals = dropped
+    }
+
+    /// The events that ring a bell.
+    public var bells: [Event] { events.filter { $0.bell != nil } }
+
+    /// The part under way `elapsed` seconds into the session (the last part at or after the end).
+    public func part(at elapsed: Double) -> Part {
+        parts.first { elapsed < Double($0.end) } ?? parts[parts.count - 1]
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Glibc
+import ProfileKit
+
+extension ClockTime {
+    /// A start time as `--start` reads it: `HH:MM`, `HH:MM:SS` or `now` (local time).
+    static func start(_ text: String) throws(ProfileError) -> ClockTime {
+        guard text.lowercased() == "now" else { return try ClockTime(parsing: text) }
+        var now = time_t(0)
+        Glibc.time(&now)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+    }
+}
+
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Show a session's timeline: every event and bell with its offset, and the total length.",
+        discussion: """
+            Interval bells ring every so often from the start of the main sit; a bell that would ring on \
+            the main sit's end, or within \(Intervals.guardSeconds) seconds of it, is dropped.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The profile.", completion: profileNameCompletion)
+    var name: String
+
+    @Option(help: ArgumentHelp("Also show clock times for a session starting at this time: HH:MM (24-hour), HH:MM:SS or now.",
+                               valueName: "HH:MM"))
+    var start: String?
+
+    @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
+    var format: OutputFormat?
+
+    func run() throws {
+        try reporting {
+            let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text) }
+            let context = try Context(global)
+            let profile = try context.store.load(name).profile
+            Output.stdout(ProfileRenderer.plan(Timeline(profile: profile), name: profile.name, start: startTime,
+                                               format: context.format(format), options: context.render))
+        }
+    }
+}

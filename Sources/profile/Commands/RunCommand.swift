@@ -1,0 +1,67 @@
+import ArgumentParser
+import ProfileKit
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a session: ring each bell at its time, with a live display on a terminal.",
+        discussion: """
+            On a terminal: the part under way, the time left in it and in the session, a progress bar and \
+            the next bell; space pauses and resumes, q asks to stop. Elsewhere (a pipe, a file): one line \
+            per event with its time. Bells are synthesized and played through pw-play, paplay or aplay \
+            (or $PROFILE_PLAYER); without one the terminal bell rings. Exit status 130 after Ctrl-C.
+            """)
+
+    /// The speeds `--speed` accepts.
+    static let speeds = 0.01...10_000.0
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The profile.", completion: profileNameCompletion)
+    var name: String
+
+    @Option(help: ArgumentHelp("Run this many times faster, for demos and tests: 60 runs a minute in a second.", valueName: "x"))
+    var speed: String?
+
+    @Flag(help: "Ring no bell: no sound, no terminal bell.")
+    var silent = false
+
+    func run() throws {
+        try reporting {
+            let factor = try speed.map { text throws(ProfileError) in try Self.parseSpeed(text) } ?? 1
+            let context = try Context(global)
+            let profile = try context.store.load(name).profile
+            let timeline = Timeline(profile: profile)
+
+            let ringer: BellRinger
+            let sound: String
+            if silent {
+                ringer = SilentRinger()
+                sound = "silent"
+            } else {
+                let system = SystemBellRinger(environment: Terminal.soundEnvironment, terminalBell: Terminal.ringTerminalBell)
+                ringer = system
+                sound = system.playerName ?? "terminal bell"
+            }
+            let keys = TerminalKeys()
+            defer { keys.restore() }
+            let display: RunDisplay = context.stdoutIsTerminal
+                ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
+                : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
+            let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound,
+                                       clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
+            let summary = runner.run()
+            // Let the last bell sound out, unless the user asked to stop.
+            ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
+            keys.restore()
+            if summary.ending == .interrupted { throw ExitCode(130) }
+        }
+    }
+
+    static func parseSpeed(_ text: String) throws(ProfileError) -> Double {
+        guard let value = Double(text), value.isFinite, speeds.contains(value) else {
+            throw ProfileError.invalidOption(text, option: "--speed", accepted: "a number from 0.01 to 10000, such as 60 (a minute in a second)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ProfileKit
+
+/// Set by SIGINT and SIGTERM during `run`; the key loop turns it into ``RunKey/interrupt``.
+nonisolated(unsafe) private var runStopSignal: Int32 = 0
+
+/// Keys from the terminal on standard input, read one at a time without echo; or, when standard input
+/// is not a terminal, no keys at all, only the waiting. Either way SIGINT and SIGTERM stop the run.
+final class TerminalKeys: RunInput {
+    /// Whether keys are read (standard input is a terminal).
+    let readsKeys: Bool
+    private var saved = termios()
+    private var changed = false
+
+    init() {
+        readsKeys = isatty(0) == 1
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in runStopSignal = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: poll returns EINTR and the loop sees the flag at once
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        if readsKeys, tcgetattr(0, &saved) == 0 {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            // Read returns as soon as one byte is there.
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            changed = tcsetattr(0, TCSANOW, &raw) == 0
+        }
+    }
+
+    /// Puts the terminal back as it was.
+    func restore() {
+        if changed { tcsetattr(0, TCSANOW, &saved) }
+        changed = false
+    }
+
+    deinit { restore() }
+
+    func key(waitingUpTo timeout: Double) -> RunKey? {
+        if runStopSignal != 0 { return .interrupt }
+        let milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        let ready = readsKeys ? poll(&descriptor, 1, milliseconds) : poll(nil, 0, milliseconds)
+        if runStopSignal != 0 { return .interrupt }
+        guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else {
+            // End of input or an error on the terminal: stop reading keys, keep timing.
+            return nil
+        }
+        var byte: UInt8 = 0
+        guard read(0, &byte, 1) == 1 else { return nil }
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "p"): return .pause
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"): return .yes
+        case 3: return .interrupt
+        default: return .other
+        }
+    }
+}
+
+extension Terminal {
+    /// The local time as logs write it: `2026-11-22T07:02:00+0100`.
+    static func wallClock() -> String {
+        var now = time_t(0)
+        time(&now)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The variables the bell player reads.
+    static var soundEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        for name in ["PROFILE_PLAYER", "PATH", "XDG_CACHE_HOME", "HOME"] {
+            if let value = variable(name) { result[name] = value }
+        }
+        return result
+    }
+
+    /// Rings the terminal bell where the user hears it: the terminal on standard output or standard error.
+    static func ringTerminalBell() {
+        if isTerminal(1) {
+            Output.stdout("\u{07}")
+        } else if isTerminal(2) {
+            Output.stderr("\u{07}")
+        }
+    }
+}
