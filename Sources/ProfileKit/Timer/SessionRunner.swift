@@ -105,6 +105,8 @@ public protocol RunDisplay: AnyObject {
 public final class SessionRunner {
     public let timeline: Timeline
     public let speed: Double
+    /// The shortest wait, in real seconds.
+    static let shortestWait = 0.001
     /// The longest wait between two looks at the clock and the keys, in real seconds.
     public let tick: Double
     private let name: String
@@ -166,10 +168,11 @@ public final class SessionRunner {
             }
             display.tick(state)
 
-            // Wake for the next event exactly, or after a tick to redraw and look at the keys.
+            // Wake for the next event exactly, or after a tick to redraw and look at the keys. At least a
+            // millisecond: a wait rounded to nothing would spin without the clock moving past the event.
             var wait = tick
             if pausedAt == nil {
-                wait = min(tick, max(0, (Double(events[next].offset) - elapsed(now)) / speed))
+                wait = min(tick, max(Self.shortestWait, (Double(events[next].offset) - elapsed(now)) / speed))
             }
             guard let key = input.key(waitingUpTo: wait) else { continue }
             let at = clock.now()

@@ -22,6 +22,12 @@ final class TerminalKeys: RunInput {
         action.sa_flags = 0  // no SA_RESTART: poll returns EINTR and the loop sees the flag at once
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
+        // A parent may hand down these signals blocked; a run must still stop on them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
         if readsKeys, tcgetattr(0, &saved) == 0 {
             var raw = saved
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)

@@ -91,7 +91,7 @@ struct ProfileDocumentTests {
         _ = try files.load("Morning")
         _ = try files.list()
         #expect(store.contents() == v1, "reading rewrote a version 1 file")
-        try files.update("Morning") { $0.intervals.enabled = true }
+        _ = try files.update("Morning") { $0.intervals.enabled = true }
         let text = String(decoding: try Self.bytes(URL(fileURLWithPath: path)), as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"version\": 2,"))
         #expect(try files.load("Morning").profile.intervals.enabled)

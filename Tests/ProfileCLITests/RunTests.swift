@@ -1,0 +1,281 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Acceptance 3 and 4 end to end: `profile run` off and on a terminal, the players it finds, and the
+/// exported WAV files read back.
+@Suite("profile run and sounds", .serialized)
+struct RunTests {
+    let home: String
+    var store: String { "\(home)/store" }
+
+    init() throws {
+        home = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        for name in ["Morning", "Intervals", "Long Sit"] {
+            try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("\(name).json").path,
+                                             toPath: "\(store)/\(name).json")
+        }
+    }
+
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: environment)
+    }
+
+    /// A folder holding a fake player `name` that appends its arguments to `log` and exits with `status`.
+    func fakePlayer(_ name: String, status: Int = 0) throws -> (bin: String, log: String) {
+        let bin = "\(home)/bin-\(name)-\(status)"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = "\(bin)/played.log"
+        try "#!/bin/sh\necho \"$@\" >> '\(log)'\nexit \(status)\n".write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/\(name)")
+        return (bin, log)
+    }
+
+    /// The `kind` column of each log line, and its offset.
+    static func events(_ output: String) -> [(offset: String, kind: String)] {
+        output.split(separator: "\n").compactMap { line in
+            let fields = line.components(separatedBy: "  ")
+            guard fields.count >= 3 else { return nil }
+            return (String(fields[1].dropFirst()), fields[2])
+        }
+    }
+
+    // MARK: Not on a terminal
+
+    @Test func offATerminalEachEventIsOneLineInThePlannedOrder() throws {
+        let result = try run("run", "Intervals", "--speed", "2000", "--silent")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        let stamp = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}  \+[0-9:]+  /#
+        for line in lines { #expect(line.firstMatch(of: stamp) != nil, "\(line)") }
+        let plan = try run("plan", "Intervals", "--format", "plain")
+        let planned = plan.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        let logged = Self.events(result.stdout)
+        #expect(logged.first?.kind == "run Intervals: 52:00, 7 bells, sound: silent")
+        #expect(logged.dropFirst().dropLast().map(\.kind) == planned.map { String($0[2]) })
+        #expect(logged.dropFirst().dropLast().map(\.offset) == planned.map { String($0[0]) })
+        #expect(lines.last?.hasSuffix("completed  Session complete: 52:00, 7 of 7 bells rang.") == true)
+        #expect(result.stdout.contains("bell: Tingsha (silent)"))
+        #expect(!result.stdout.contains("\u{07}") && result.stderr.isEmpty)
+    }
+
+    @Test func theFirstPlayerOnThePathPlaysEachBellsFile() throws {
+        let (bin, log) = try fakePlayer("paplay")
+        let cache = "\(home)/cache"
+        let result = try run("run", "Morning", "--speed", "2000",
+                             environment: ["PATH": "\(bin):/usr/bin:/bin", "XDG_CACHE_HOME": cache])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("sound: paplay"))
+        #expect(result.stdout.contains("cooldown-start  Cool-down starts  bell: Temple Bell (paplay)"))
+        let played = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(played == ["singing-bowl", "temple-bell", "singing-bowl"].map { "\(cache)/profile/bells/v1-\($0).wav" })
+        for file in Set(played) { _ = try WAVReader(path: file) }
+    }
+
+    @Test func pwPlayComesBeforePaplayAndAplayGetsQuiet() throws {
+        let pw = try fakePlayer("pw-play")
+        let pa = try fakePlayer("paplay")
+        let first = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(pa.bin):\(pw.bin):/usr/bin:/bin"])
+        #expect(first.stdout.contains("sound: pw-play"))
+        #expect(!FileManager.default.fileExists(atPath: pa.log))
+        let a = try fakePlayer("aplay")
+        _ = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(a.bin):/usr/bin:/bin"])
+        #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix("-q \(home)/.cache/profile/bells/v1-singing-bowl.wav"))
+    }
+
+    @Test func withoutAPlayerTheTerminalBellRingsAndTheLogSaysSo() throws {
+        for environment in [["PATH": "/nonexistent"], ["PROFILE_PLAYER": "none"], ["PROFILE_PLAYER": "no-such-player"]] {
+            let result = try run("run", "Morning", "--speed", "2000", environment: environment)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("sound: terminal bell"))
+            #expect(result.stdout.contains("main-start  Main sit starts  bell: Singing Bowl (terminal bell)"))
+            let notes = result.stdout.split(separator: "\n").filter { $0.contains("  note  ") }
+            #expect(notes.count == 1, "the reason is given once: \(notes)")
+            #expect(notes.first?.contains("ringing the terminal bell") == true)
+        }
+    }
+
+    @Test func aFailingPlayerIsDroppedForTheTerminalBell() throws {
+        let (bin, _) = try fakePlayer("paplay", status: 1)
+        let result = try run("run", "Morning", "--speed", "500", environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("note  paplay failed with status 1; ringing the terminal bell from now on"))
+        #expect(result.stdout.contains("session-end  Session ends  bell: Singing Bowl (terminal bell)"))
+    }
+
+    @Test func anInterruptStopsTheRunWithStatus130() throws {
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "Morning", "--silent"]
+        process.environment = Harness.environment(store: store, home: home)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130)
+        #expect(text.split(separator: "\n").last?.contains("interrupted  Interrupted at 00:00 of 37:00; 0 of 3 bells rang.") == true)
+    }
+
+    // MARK: On a terminal
+
+    func terminal(_ arguments: String..., environment: [String: String] = [:]) throws -> PseudoTerminal {
+        try PseudoTerminal(arguments: [Harness.binary.path] + arguments,
+                           environment: Harness.environment(store: store, home: home, extra: environment))
+    }
+
+    @Test func theLiveDisplayPausesResumesAndEnds() throws {
+        let screen = try terminal("run", "Morning", "--speed", "400", environment: ["PROFILE_PLAYER": "none"])
+        try screen.waitFor("Morning: 37:00, 3 bells, sound: terminal bell")
+        try screen.waitFor("Warm Up: ")
+        try screen.waitFor("space pause · q stop · sound: terminal bell")
+        try screen.waitFor("Main sit starts (Singing Bowl)")
+        try screen.waitFor("PROFILE_PLAYER is none; ringing the terminal bell")
+        try screen.waitFor("Next bell: Cool-down starts (Temple Bell) at 32:00")
+        let mark = screen.checkpoint()
+        screen.send(" ")
+        let paused = try screen.waitFor("PAUSED", since: mark)
+        #expect(paused.contains("Paused"))
+        try screen.waitFor("space resume", since: mark)
+        // Paused, nothing moves: the part's time left stays put.
+        Thread.sleep(forTimeInterval: 0.6)
+        let frozen = screen.checkpoint()
+        Thread.sleep(forTimeInterval: 0.4)
+        let since = screen.output(since: frozen)
+        #expect(!since.contains("Cool-down starts"), "an event fired while paused")
+        screen.send(" ")
+        try screen.waitFor("Resumed", since: mark)
+        try screen.waitFor("Cool-down starts (Temple Bell)", since: mark)
+        try screen.waitFor("Session complete: 37:00, 3 of 3 bells rang, paused 1 time.", timeout: 20)
+        #expect(screen.waitForExit() == 0)
+        #expect(screen.output.contains("\u{07}"), "the terminal bell rang")
+        #expect(screen.output.hasSuffix("\u{1B}[?25h"), "the cursor is shown again")
+    }
+
+    @Test func qAsksAndYStops() throws {
+        let screen = try terminal("run", "Long Sit", "--speed", "10", "--silent")
+        try screen.waitFor("Main sit: ")
+        let mark = screen.checkpoint()
+        screen.send("q")
+        try screen.waitFor("Stop the session? y to stop, any other key to go on", since: mark)
+        screen.send("n")
+        try screen.waitFor("space pause · q stop", since: screen.checkpoint())
+        screen.send("q")
+        screen.send("y")
+        try screen.waitFor("Stopped at 00:", since: mark)
+        #expect(screen.waitForExit() == 0)
+        #expect(!screen.output.contains("\u{07}"), "--silent rings nothing")
+    }
+
+    // MARK: WAV files
+
+    @Test func exportedBellsReadBackAsDecayingWAVs() throws {
+        let folder = "\(home)/out/bells"
+        let result = try run("sounds", "--export", folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected: [(file: String, seconds: Double)] = [
+            ("singing-bowl.wav", 8), ("temple-bell.wav", 7), ("gong.wav", 7), ("tingsha.wav", 4), ("wood-block.wav", 0.5),
+        ]
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == expected.map(\.file).sorted())
+        var signatures: Set<[Int16]> = []
+        for (file, seconds) in expected {
+            #expect(result.stdout.contains("wrote \(folder)/\(file)"))
+            let wav = try WAVReader(path: "\(folder)/\(file)")
+            #expect(wav.sampleRate == 44_100 && wav.channels == 1 && wav.bitsPerSample == 16, "\(file)")
+            #expect(abs(wav.seconds - seconds) < 0.001, "\(file) lasts \(wav.seconds) s")
+            let peak = wav.samples.map { abs(Int($0)) }.max() ?? 0
+            #expect(peak > Int(Int16.max) / 2, "\(file) is loud enough: peak \(peak)")
+            // Loudness, window by window after the strike, falls and ends near silence.
+            let windows = wav.rms(windowSeconds: seconds / 10)
+            let loudest = windows.indices.max { windows[$0] < windows[$1] } ?? 0
+            #expect(loudest <= 1, "\(file) is loudest at its start")
+            for index in (loudest + 1)..<windows.count {
+                #expect(windows[index] < windows[index - 1], "\(file) grows louder in window \(index): \(windows)")
+            }
+            #expect((windows.last ?? 1) < (windows[loudest]) * 0.2, "\(file) fades out: \(windows)")
+            #expect(wav.samples.last.map { abs(Int($0)) < 50 } == true, "\(file) ends without a click")
+            signatures.insert(Array(wav.samples.prefix(4_000)))
+        }
+        #expect(signatures.count == expected.count, "every bell sounds different")
+        // Exporting again gives the same bytes: the sounds are computed, not random.
+        let again = "\(home)/again"
+        _ = try run("sounds", "--export", again)
+        for (file, _) in expected {
+            #expect(FileManager.default.contents(atPath: "\(again)/\(file)") == FileManager.default.contents(atPath: "\(folder)/\(file)"))
+        }
+    }
+
+    @Test func exportIntoAFileFailsAndWritesNothing() throws {
+        try "x".write(toFile: "\(home)/plain", atomically: true, encoding: .utf8)
+        let before = Harness.snapshot(home)
+        let result = try run("sounds", "--export", "\(home)/plain/bells")
+        #expect(result.status == 74)
+        #expect(result.stderr == "profile: \(home)/plain/bells: lstat failed: ENOTDIR (Not a directory)\n")
+        #expect(Harness.snapshot(home) == before)
+    }
+}
+
+/// Reads a PCM WAV file independently of the writer: RIFF chunks are walked, not assumed.
+struct WAVReader {
+    var sampleRate = 0
+    var channels = 0
+    var bitsPerSample = 0
+    var samples: [Int16] = []
+
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Malformed(description: "\(path): unreadable") }
+        let bytes = [UInt8](data)
+        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func tag(_ at: Int) -> String { String(decoding: bytes[at..<at + 4], as: UTF8.self) }
+        guard bytes.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else { throw Malformed(description: "\(path): not RIFF/WAVE") }
+        guard u32(4) == bytes.count - 8 else { throw Malformed(description: "\(path): RIFF size \(u32(4)) for \(bytes.count) bytes") }
+        var offset = 12
+        var sawFormat = false
+        while offset + 8 <= bytes.count {
+            let size = u32(offset + 4)
+            let body = offset + 8
+            guard body + size <= bytes.count else { throw Malformed(description: "\(path): chunk \(tag(offset)) overruns the file") }
+            switch tag(offset) {
+            case "fmt ":
+                guard u16(body) == 1 else { throw Malformed(description: "\(path): not PCM") }
+                channels = u16(body + 2)
+                sampleRate = u32(body + 4)
+                guard u32(body + 8) == sampleRate * channels * 2, u16(body + 12) == channels * 2 else {
+                    throw Malformed(description: "\(path): byte rate or block align disagree")
+                }
+                bitsPerSample = u16(body + 14)
+                sawFormat = true
+            case "data":
+                guard sawFormat, size % 2 == 0 else { throw Malformed(description: "\(path): data before fmt, or odd size") }
+                samples = stride(from: body, to: body + size, by: 2).map { Int16(bitPattern: UInt16(u16($0))) }
+            default:
+                break
+            }
+            offset = body + size + size % 2
+        }
+        guard sawFormat, !samples.isEmpty else { throw Malformed(description: "\(path): no fmt or no data") }
+    }
+
+    var seconds: Double { Double(samples.count) / Double(sampleRate) }
+
+    /// Root-mean-square level of consecutive windows.
+    func rms(windowSeconds: Double) -> [Double] {
+        let size = max(1, Int(windowSeconds * Double(sampleRate)))
+        return stride(from: 0, to: samples.count - size + 1, by: size).map { start in
+            let sum = samples[start..<start + size].reduce(0.0) { $0 + Double($1) * Double($1) }
+            return (sum / Double(size)).squareRoot()
+        }
+    }
+}

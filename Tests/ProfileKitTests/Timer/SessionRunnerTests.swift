@@ -1,0 +1,219 @@
+import Testing
+@testable import ProfileKit
+
+/// Acceptance 3: `run` on a fake clock.
+@Suite("Session runner")
+struct SessionRunnerTests {
+    /// A clock that moves only when the input waits.
+    final class FakeClock: RunClock {
+        var time: Double
+        init(_ time: Double = 1_000) { self.time = time }
+        func now() -> Double { time }
+    }
+
+    /// Keys pressed at given clock times; every wait moves the clock by what was asked, plus `oversleep`
+    /// (a process that wakes late, or a machine that was suspended).
+    final class ScriptedInput: RunInput {
+        let clock: FakeClock
+        var keys: [(at: Double, key: RunKey)]
+        let oversleep: Double
+        var waits: [Double] = []
+
+        init(clock: FakeClock, keys: [(Double, RunKey)] = [], oversleep: Double = 0) {
+            self.clock = clock
+            self.keys = keys.map { (at: $0.0, key: $0.1) }
+            self.oversleep = oversleep
+        }
+
+        func key(waitingUpTo timeout: Double) -> RunKey? {
+            waits.append(timeout)
+            if let next = keys.first, next.at <= clock.time + timeout {
+                keys.removeFirst()
+                clock.time = max(clock.time, next.at)
+                return next.key
+            }
+            clock.time += timeout + oversleep
+            return nil
+        }
+    }
+
+    final class Recorder: RunDisplay {
+        let clock: FakeClock
+        var fired: [(event: Timeline.Event, at: Double, report: RingReport?)] = []
+        var pauses: [(Bool, Double)] = []
+        var ticks = 0
+        var summary: RunSummary?
+        var lastState: RunState?
+
+        init(clock: FakeClock) { self.clock = clock }
+        func begin(_ state: RunState) {}
+        func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) { fired.append((event, clock.time, report)) }
+        func paused(_ isPaused: Bool, state: RunState) { pauses.append((isPaused, state.elapsed)) }
+        func tick(_ state: RunState) { ticks += 1; lastState = state }
+        func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
+    }
+
+    final class RecordingRinger: BellRinger {
+        var rung: [Bell] = []
+        func ring(_ bell: Bell) -> RingReport { rung.append(bell); return RingReport(via: "test") }
+        func finish(timeout: Double) {}
+    }
+
+    /// 2:00 warm-up, 30:00 sit with a bell every 7:00, 5:00 cool-down with a Gong.
+    static let profile: Profile = {
+        var profile = Profile(name: "Run", duration: .minutes(30))
+        profile[segment: .warmUp] = Segment(type: .warmUp, enabled: true, duration: .minutes(2))
+        profile[segment: .coolDown] = Segment(type: .coolDown, enabled: true, duration: .minutes(5),
+                                              sounds: [Sound(type: .begin, enabled: true, bell: .gong)])
+        profile.intervals = Intervals(enabled: true, every: .minutes(7), bell: .tingsha)
+        return profile
+    }()
+
+    struct Run {
+        let clock: FakeClock
+        let input: ScriptedInput
+        let display: Recorder
+        let ringer: RecordingRinger
+        let summary: RunSummary
+        let start: Double
+    }
+
+    static func run(speed: Double = 1, tick: Double = 0.1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
+                    profile: Profile = profile) -> Run {
+        let clock = FakeClock()
+        let start = clock.time
+        let input = ScriptedInput(clock: clock, keys: keys.map { (start + $0.0, $0.1) }, oversleep: oversleep)
+        let display = Recorder(clock: clock)
+        let ringer = RecordingRinger()
+        let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed, tick: tick,
+                                   sound: "test", clock: clock, input: input, display: display, ringer: ringer)
+        let summary = runner.run()
+        return Run(clock: clock, input: input, display: display, ringer: ringer, summary: summary, start: start)
+    }
+
+    @Test(arguments: [1.0, 60.0, 1_000.0])
+    func eventsFireAtTheirOffsetsWithinATick(_ speed: Double) {
+        let tick = 0.1
+        let run = Self.run(speed: speed, tick: tick)
+        let timeline = Timeline(profile: Self.profile)
+        #expect(run.display.fired.map(\.event) == timeline.events, "every event fires once, in order")
+        for fired in run.display.fired {
+            let due = run.start + Double(fired.event.offset) / speed
+            #expect(fired.at >= due - 1e-9, "\(fired.event.title) fired early")
+            #expect(fired.at <= due + tick, "\(fired.event.title) fired \(fired.at - due) s late")
+        }
+        #expect(run.ringer.rung == [.singingBowl, .tingsha, .tingsha, .tingsha, .tingsha, .gong, .singingBowl])
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0))
+        #expect(run.input.waits.allSatisfy { $0 <= tick + 1e-9 }, "the loop looks at the keys at least every tick")
+    }
+
+    /// Each wait ends late; because time is read from the clock rather than added up, lateness never
+    /// accumulates: the last bell is as punctual as the first.
+    @Test(arguments: [0.001, 0.05, 0.099])
+    func lateWakeUpsDoNotDrift(_ oversleep: Double) {
+        let tick = 0.1
+        let run = Self.run(speed: 1, tick: tick, oversleep: oversleep)
+        #expect(run.input.waits.count > 10_000, "many waits (\(run.input.waits.count)) over 37 minutes")
+        for fired in run.display.fired {
+            let due = run.start + Double(fired.event.offset)
+            #expect(fired.at >= due - 1e-9 && fired.at <= due + tick + oversleep, "\(fired.event.title): \(fired.at - due) s late")
+        }
+    }
+
+    @Test func aSuspendedMachineFiresWhatItMissedOnceAndInOrder() {
+        // Every wait takes ten minutes longer than asked.
+        let run = Self.run(oversleep: 600)
+        #expect(run.display.fired.map(\.event) == Timeline(profile: Self.profile).events)
+        #expect(run.summary.ending == .completed)
+        #expect(run.summary.bellsRung == 7)
+    }
+
+    @Test func pauseAndResumeKeepThePlan() throws {
+        // Pause 100 s in for 300 s, then again at 1000 s (session 700 s) for 50 s.
+        let run = Self.run(keys: [(100, .pause), (400, .pause), (1000, .pause), (1050, .pause)])
+        let timeline = Timeline(profile: Self.profile)
+        #expect(run.display.fired.map(\.event) == timeline.events, "the same events, at the same session offsets")
+        for fired in run.display.fired {
+            let offset = Double(fired.event.offset)
+            let shift: Double = offset < 100 ? 0 : offset < 700 ? 300 : 350
+            let due = run.start + offset + shift
+            #expect(fired.at >= due - 1e-9 && fired.at <= due + 0.1, "\(fired.event.title) at \(fired.at - run.start)")
+        }
+        #expect(run.display.pauses.map(\.0) == [true, false, true, false])
+        // The session time shown while paused does not move.
+        #expect(abs(run.display.pauses[0].1 - 100) < 1e-6 && abs(run.display.pauses[1].1 - 100) < 1e-6)
+        #expect(abs(run.display.pauses[2].1 - 700) < 1e-6)
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2))
+        #expect(abs(run.clock.time - run.start - 2220 - 350) <= 0.1)
+    }
+
+    @Test func nothingFiresWhilePaused() {
+        // Paused from 110 s (before the main sit starts at 120 s) until 10 000 s.
+        let run = Self.run(keys: [(110, .pause), (10_000, .pause)])
+        let main = try? #require(run.display.fired.first { $0.event.kind == .mainStart })
+        #expect(main.map { abs($0.at - run.start - (120 + 9_890)) <= 0.1 } == true)
+    }
+
+    @Test func quittingAsksAndStopsCleanly() {
+        // q then another key goes on; q then y stops at 600 s.
+        let run = Self.run(keys: [(300, .quit), (302, .other), (598, .quit), (600, .yes)])
+        #expect(run.summary == RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0))
+        #expect(run.display.fired.map(\.event.kind) == [.warmUpStart, .mainStart, .interval])
+        #expect(run.ringer.rung == [.singingBowl, .tingsha])
+        #expect(abs(run.clock.time - run.start - 600) < 1e-9, "the runner returns at once")
+        #expect(RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0).text(total: 2220)
+                == "Stopped at 10:00 of 37:00; 2 of 7 bells rang.")
+    }
+
+    @Test func yesWithoutTheQuestionDoesNothing() {
+        let run = Self.run(speed: 100, keys: [(1, .yes), (2, .other)])
+        #expect(run.summary.ending == .completed)
+    }
+
+    @Test func theQuestionIsShownWhileItIsAsked() {
+        let run = Self.run(keys: [(300, .quit), (2219, .other)])
+        #expect(run.summary.ending == .completed)
+        let run2 = Self.run(keys: [(300, .quit)])
+        #expect(run2.display.lastState?.isConfirmingStop == true)
+    }
+
+    @Test func anInterruptStopsAtOnce() {
+        let run = Self.run(keys: [(1_000, .interrupt)])
+        #expect(run.summary.ending == .interrupted)
+        #expect(run.summary.elapsed == 1_000)
+        #expect(RunSummary(ending: .interrupted, elapsed: 1_000, bellsRung: 3, bellsPlanned: 7, pauses: 1).text(total: 2220)
+                == "Interrupted at 16:40 of 37:00; 3 of 7 bells rang, paused 1 time.")
+    }
+
+    @Test func displaysShowTheStateOfTheRun() {
+        var lines: [String] = []
+        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "2026-11-22T07:00:00+0000" })
+        let timeline = Timeline(profile: Self.profile)
+        var state = RunState(name: "Run", timeline: timeline, elapsed: 0, sound: "paplay")
+        log.begin(state)
+        log.fired(timeline.events[1], report: RingReport(via: "terminal bell", note: "no audio player found"), state: state)
+        log.end(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0), state: state)
+        #expect(lines == [
+            "2026-11-22T07:00:00+0000  +00:00  run Run: 37:00, 7 bells, sound: paplay\n",
+            "2026-11-22T07:00:00+0000  +02:00  main-start  Main sit starts  bell: Singing Bowl (terminal bell)\n",
+            "2026-11-22T07:00:00+0000  +02:00  note  no audio player found\n",
+            "2026-11-22T07:00:00+0000  +37:00  completed  Session complete: 37:00, 7 of 7 bells rang.\n",
+        ])
+
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, color: false, keys: true)
+        state.elapsed = 130.5
+        live.tick(state)
+        #expect(screen.contains("Main sit: 29:50 left · session: 34:50 left"))
+        #expect(screen.contains("Next bell: Interval bell 1 (Tingsha) at 09:00, in 06:50"))
+        #expect(screen.contains("space pause · q stop · sound: paplay"))
+        #expect(screen.contains("\n██" + String(repeating: "░", count: 48) + " 5%\n"), "130.5 s of 2220 s fill 2 of 50 cells")
+        state.isPaused = true
+        state.isConfirmingStop = true
+        screen = ""
+        live.tick(state)
+        #expect(screen.hasPrefix("\r\u{1B}[3A\u{1B}[J"), "the new frame replaces the four lines of the last")
+        #expect(screen.contains("PAUSED") && screen.contains("Stop the session? y to stop"))
+        for line in screen.split(separator: "\n") { #expect(DisplayWidth.of(line.replacing("\u{1B}[J", with: "")) < 60 + 8) }
+    }
+}
