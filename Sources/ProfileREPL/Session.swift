@@ -238,9 +238,9 @@ public final class Session {
             text += "  switches: " + Switch.allCases.map(\.rawValue).joined(separator: ", ") + "\n"
         case "tap":
             text += "  a switch row flips; a duration row asks for the new time with the current one to edit;\n"
-            text += "  the bell row opens the bell picker. tap 2.1 7:30 sets the value at once.\n"
+            text += "  a bell row (2.3, 3.2) opens the bell picker. tap 2.1 7:30 sets the value at once.\n"
         case "show":
-            text += "  sections: time (0), warmup (1), cooldown (2)\n"
+            text += "  sections: " + ProfileViewModel.sectionKinds.map { "\($0.id) (\($0.rawValue))" }.joined(separator: ", ") + "\n"
         default:
             break
         }

@@ -12,8 +12,8 @@ public final class ProfileScreen: Screen {
 
     public var commands: [(name: String, usage: String, summary: String)] {
         [
-            ("show", "show [SECTION]", "show the sections as tables (time, warmup, cooldown or 0-2)"),
-            ("toggle", "toggle SWITCH", "flip a switch: warmup, cooldown or cooldown.bells"),
+            ("show", "show [SECTION]", "show the sections as tables (time, warmup, cooldown, intervals or 0-3)"),
+            ("toggle", "toggle SWITCH", "flip a switch: warmup, cooldown, cooldown.bells or intervals"),
             ("set", "set SETTING VALUE", "set a value, such as: set cooldown.duration 7:30"),
             ("tap", "tap S.R [VALUE]", "do what tapping row S.R would: flip a switch, edit a time, pick a bell"),
             ("bell", "bell", "open the bell picker"),

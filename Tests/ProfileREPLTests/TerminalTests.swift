@@ -154,6 +154,41 @@ struct TerminalTests {
         #expect(try file("Morning").contains("\"name\": \"Gong\""))
     }
 
+    /// The picker's preview plays each bell through the player `profile run` uses; from the Intervals'
+    /// Bell row it chooses the interval bell.
+    @Test func thePickerPlaysThroughTheRunPlayerAndChoosesTheIntervalBell() throws {
+        let bin = "\(home)/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = "\(home)/played.log"
+        try "#!/bin/sh\necho \"$@\" >> '\(log)'\n".write(toFile: "\(bin)/paplay", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/paplay")
+        let editor = try start("edit", "Morning", environment: ["PATH": "\(bin):/usr/bin:/bin", "XDG_CACHE_HOME": "\(home)/cache"])
+        try editor.waitFor("profile:Morning> ")
+        var mark = editor.checkpoint()
+        editor.send("toggle intervals\r")
+        try editor.waitFor("\nprofile:Morning> ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("tap 3.2\r")
+        try editor.waitFor("\nprofile:Morning/bell> ", since: mark)
+        for line in ["tap 1", "tap 4", "listen"] {
+            mark = editor.checkpoint()
+            editor.send(line + "\r")
+            try editor.waitFor("\nprofile:Morning/bell> ", since: mark)
+        }
+        #expect(editor.output(since: mark).contains("playing Tingsha (paplay)"))
+        mark = editor.checkpoint()
+        editor.send("choose\r")
+        try editor.waitFor("Intervals: ~ 3.2 Bell Tingsha", since: mark)
+        try editor.waitFor("\nprofile:Morning> ", since: mark)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+        let played = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(played == "\(home)/cache/profile/bells/v1-tingsha.wav\n")
+        let morning = try file("Morning")
+        #expect(morning.contains("\"name\": \"Tingsha\"\n  }\n}"), "the interval bell is Tingsha")
+        #expect(morning.contains("\"name\": \"Temple Bell\""), "the cool-down bell is unchanged")
+    }
+
     /// Acceptance 3: a second process changes the profile while the editor has it open.
     @Test(arguments: ["r", "k"])
     func aChangeFromAnotherProcessIsNeverLostSilently(_ answer: String) throws {
