@@ -127,8 +127,9 @@ struct RunTests {
     // MARK: On a terminal
 
     func terminal(_ arguments: String..., environment: [String: String] = [:]) throws -> PseudoTerminal {
-        try PseudoTerminal(arguments: [Harness.binary.path] + arguments,
-                           environment: Harness.environment(store: store, home: home, extra: environment))
+        let extra = ["TERM": "xterm-256color", "NO_COLOR": "1"].merging(environment) { $1 }
+        return try PseudoTerminal(arguments: [Harness.binary.path] + arguments,
+                                  environment: Harness.environment(store: store, home: home, extra: extra))
     }
 
     @Test func theLiveDisplayPausesResumesAndEnds() throws {
@@ -172,6 +173,19 @@ struct RunTests {
         try screen.waitFor("Stopped at 00:", since: mark)
         #expect(screen.waitForExit() == 0)
         #expect(!screen.output.contains("\u{07}"), "--silent rings nothing")
+    }
+
+    @Test func aDumbTerminalGetsTheLogLinesAndKeysStillWork() throws {
+        let screen = try terminal("run", "Long Sit", "--speed", "10", "--silent", environment: ["TERM": "dumb"])
+        try screen.waitFor("main-start  Main sit starts")
+        screen.send(" ")
+        try screen.waitFor("  paused\n")
+        screen.send("q")
+        try screen.waitFor("question  Stop the session? y to stop, any other key to go on")
+        screen.send("y")
+        try screen.waitFor("stopped  Stopped at 00:")
+        #expect(screen.waitForExit() == 0)
+        #expect(!screen.output.contains("\u{1B}["), "no cursor movement on a dumb terminal")
     }
 
     // MARK: WAV files

@@ -132,7 +132,15 @@ public final class LogRunDisplay: RunDisplay {
         line(state.elapsed, isPaused ? "paused" : "resumed")
     }
 
-    public func tick(_ state: RunState) {}
+    /// Whether the stop question was printed, so that it is printed once per asking.
+    private var asked = false
+
+    public func tick(_ state: RunState) {
+        if state.isConfirmingStop && !asked {
+            line(state.elapsed, "question  Stop the session? y to stop, any other key to go on")
+        }
+        asked = state.isConfirmingStop
+    }
 
     public func end(_ summary: RunSummary, state: RunState) {
         let word = switch summary.ending {

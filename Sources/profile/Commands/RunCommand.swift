@@ -45,7 +45,8 @@ struct RunCommand: ParsableCommand {
             }
             let keys = TerminalKeys()
             defer { keys.restore() }
-            let display: RunDisplay = context.stdoutIsTerminal
+            // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
+            let display: RunDisplay = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound,
