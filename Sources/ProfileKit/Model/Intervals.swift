@@ -37,9 +37,22 @@ public struct Intervals: Hashable, Sendable {
     /// The offsets from the main sit's start at which bells ring in a main sit of `main`: every
     /// multiple of ``every`` that ends more than ``guardSeconds`` before the end. Empty when off.
     public func bellOffsets(inMainSitOf main: Duration) -> [Int] {
-        guard enabled, every.seconds > 0 else { return [] }
-        let last = main.seconds - Self.guardSeconds - 1
-        guard last >= every.seconds else { return [] }
-        return Array(stride(from: every.seconds, through: last, by: every.seconds))
+        multiples(upTo: main).filter { !isTooCloseToTheEnd($0, main) }
+    }
+
+    /// The offsets of the bells the rule drops: multiples of ``every`` on the end of the main sit or
+    /// within ``guardSeconds`` of it. Empty when off.
+    public func droppedOffsets(inMainSitOf main: Duration) -> [Int] {
+        multiples(upTo: main).filter { isTooCloseToTheEnd($0, main) }
+    }
+
+    /// Every multiple of ``every`` from the first through the end of the main sit.
+    private func multiples(upTo main: Duration) -> StrideThrough<Int> {
+        guard enabled, every.seconds > 0 else { return stride(from: 1, through: 0, by: 1) }
+        return stride(from: every.seconds, through: main.seconds, by: every.seconds)
+    }
+
+    private func isTooCloseToTheEnd(_ offset: Int, _ main: Duration) -> Bool {
+        main.seconds - offset <= Self.guardSeconds
     }
 }

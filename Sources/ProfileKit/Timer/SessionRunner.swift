@@ -141,9 +141,12 @@ public final class SessionRunner {
         var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
 
         func elapsed(_ now: Double) -> Double { ((pausedAt ?? now) - start - pausedTotal) * speed }
-        func summary(_ ending: RunSummary.Ending) -> RunSummary {
-            RunSummary(ending: ending, elapsed: Int(min(state.elapsed, Double(timeline.total))),
-                       bellsRung: state.bellsRung, bellsPlanned: timeline.bells.count, pauses: pauses)
+        func end(_ ending: RunSummary.Ending, at now: Double) -> RunSummary {
+            state.elapsed = ending == .completed ? Double(timeline.total) : min(elapsed(now), Double(timeline.total))
+            let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
+                                     bellsPlanned: timeline.bells.count, pauses: pauses)
+            display.end(summary, state: state)
+            return summary
         }
 
         display.begin(state)
@@ -160,12 +163,7 @@ public final class SessionRunner {
                 }
                 display.fired(event, report: report, state: state)
             }
-            if next == events.count {
-                state.elapsed = Double(timeline.total)
-                let result = summary(.completed)
-                display.end(result, state: state)
-                return result
-            }
+            if next == events.count { return end(.completed, at: now) }
             display.tick(state)
 
             // Wake for the next event exactly, or after a tick to redraw and look at the keys. At least a
@@ -178,15 +176,9 @@ public final class SessionRunner {
             let at = clock.now()
             switch key {
             case .interrupt:
-                state.elapsed = min(elapsed(at), Double(timeline.total))
-                let result = summary(.interrupted)
-                display.end(result, state: state)
-                return result
+                return end(.interrupted, at: at)
             case .yes where state.isConfirmingStop:
-                state.elapsed = min(elapsed(at), Double(timeline.total))
-                let result = summary(.stopped)
-                display.end(result, state: state)
-                return result
+                return end(.stopped, at: at)
             case .quit where !state.isConfirmingStop:
                 state.isConfirmingStop = true
             case .pause where !state.isConfirmingStop:

@@ -86,16 +86,6 @@ public struct Timeline: Hashable, Sendable {
         for (index, offset) in intervals.bellOffsets(inMainSitOf: profile.duration).enumerated() {
             events.append(Event(kind: .interval, offset: mainStart + offset, bell: intervals.bell, number: index + 1))
         }
-        var dropped: [Int] = []
-        if intervals.enabled, intervals.every.seconds > 0 {
-            let main = profile.duration.seconds
-            let first = max(main - Intervals.guardSeconds, intervals.every.seconds)
-            var multiple = (first + intervals.every.seconds - 1) / intervals.every.seconds * intervals.every.seconds
-            while multiple <= main {
-                dropped.append(mainStart + multiple)
-                multiple += intervals.every.seconds
-            }
-        }
         clock = mainStart + profile.duration.seconds
         events.append(Event(kind: .mainEnd, offset: clock))
         if let coolDown = profile.segment(ofType: .coolDown), coolDown.enabled {
@@ -108,7 +98,7 @@ public struct Timeline: Hashable, Sendable {
         self.parts = parts
         self.events = events
         self.total = clock
-        self.droppedIntervals = dropped
+        self.droppedIntervals = intervals.droppedOffsets(inMainSitOf: profile.duration).map { mainStart + $0 }
     }
 
     /// The events that ring a bell.

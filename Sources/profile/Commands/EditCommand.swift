@@ -25,8 +25,7 @@ struct EditCommand: ParsableCommand {
             let interactive = Terminal.isTerminal(0)
             // On a terminal the picker plays each bell's sound as `run` does; a script only names it.
             let player: BellPlayer = interactive
-                ? RingerBellPlayer(ringer: SystemBellRinger(environment: Terminal.soundEnvironment,
-                                                            terminalBell: Terminal.ringTerminalBell))
+                ? RingerBellPlayer(ringer: Terminal.bellRinger())
                 : TerminalBellPlayer(ring: false)
             let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
                                       mode: interactive ? .interactive : .script, options: context.render,

@@ -39,7 +39,7 @@ struct RunCommand: ParsableCommand {
                 ringer = SilentRinger()
                 sound = "silent"
             } else {
-                let system = SystemBellRinger(environment: Terminal.soundEnvironment, terminalBell: Terminal.ringTerminalBell)
+                let system = Terminal.bellRinger()
                 ringer = system
                 sound = system.playerName ?? "terminal bell"
             }

@@ -31,7 +31,7 @@ struct SoundsCommand: ParsableCommand {
             }
             if let name = play {
                 let bell = try Bell(named: name)
-                let ringer = SystemBellRinger(environment: Terminal.soundEnvironment, terminalBell: Terminal.ringTerminalBell)
+                let ringer = Terminal.bellRinger()
                 let report = ringer.ring(bell)
                 Output.stderr("playing \(bell.rawValue) (\(report.via))\n" + (report.note.map { "profile: notice: \($0)\n" } ?? ""))
                 ringer.finish(timeout: 15)

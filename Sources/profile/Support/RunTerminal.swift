@@ -91,6 +91,11 @@ extension Terminal {
         return result
     }
 
+    /// The bell ringer `run`, `sounds --play` and the editor's picker share.
+    static func bellRinger() -> SystemBellRinger {
+        SystemBellRinger(environment: soundEnvironment, terminalBell: ringTerminalBell)
+    }
+
     /// Rings the terminal bell where the user hears it: the terminal on standard output or standard error.
     static func ringTerminalBell() {
         if isTerminal(1) {
