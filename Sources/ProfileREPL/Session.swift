@@ -53,7 +53,7 @@ public final class Session {
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
     /// profile is created (the editor's `Default`).
     public init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
-                options: RenderOptions = RenderOptions(), player: BellPlayer = TerminalBellPlayer(ring: false)) throws(ProfileError) {
+                options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer()) throws(ProfileError) {
         self.mode = mode
         self.options = options
         self.player = player

@@ -32,7 +32,8 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public var description: String { formatted }
 
-    private static func twoDigits(_ value: Int) -> String {
+    /// `7` → `07`: the two-digit fields of clock-style times.
+    static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : String(value)
     }
 }

@@ -33,7 +33,7 @@ public struct ClockTime: Hashable, Sendable, CustomStringConvertible {
 
     /// `HH:MM` or `HH:MM:SS`.
     public func formatted(withSeconds: Bool) -> String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let two = Duration.twoDigits
         let hours = secondsSinceMidnight / 3600, minutes = secondsSinceMidnight / 60 % 60, seconds = secondsSinceMidnight % 60
         return withSeconds ? "\(two(hours)):\(two(minutes)):\(two(seconds))" : "\(two(hours)):\(two(minutes))"
     }

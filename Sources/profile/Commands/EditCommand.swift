@@ -26,7 +26,7 @@ struct EditCommand: ParsableCommand {
             // On a terminal the picker plays each bell's sound as `run` does; a script only names it.
             let player: BellPlayer = interactive
                 ? RingerBellPlayer(ringer: Terminal.bellRinger())
-                : TerminalBellPlayer(ring: false)
+                : NamingBellPlayer()
             let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
                                       mode: interactive ? .interactive : .script, options: context.render,
                                       player: player)
