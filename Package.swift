@@ -1,13 +1,20 @@
 // swift-tools-version:6.0
-// profile — a terminal editor for meditation-timer profiles.
+// profile — a terminal editor and timer for meditation-timer profiles.
 // Copyright (C) 2026 the profile authors. GPL-3.0-or-later (the program links GNU readline).
+//
+// Platform: Linux (Glibc), built and tested with Swift 6.3.1 on Debian 12. The sources that only need
+// POSIX import Darwin where it exists; those that need Linux's own interfaces (posix_spawn flags,
+// sigaction's handler union, /proc) stop a Darwin build with an #error naming what is missing.
+//
+// Each target has one job, and the list of what it may import is its `dependencies`: CI builds with
+// `--explicit-target-dependency-import-check=error`, so an import of anything not declared here fails
+// the build. "Never imports" below is what that check enforces by leaving it out.
 
 import PackageDescription
 
 let package = Package(
     name: "profile",
     products: [
-        .library(name: "ProfileKit", targets: ["ProfileKit"]),
         .executable(name: "profile", targets: ["profile"]),
         .executable(name: "profile-inprocess-bench", targets: ["InProcessBenchmark"]),
     ],
@@ -15,12 +22,29 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The table vocabulary: index paths, rows, sections, updates and the table-view rule, box tables.
-        // No model: the editor's screens see tables through it and nothing else.
-        .target(name: "TableKit"),
+        // Text helpers every layer shares: quoting for diagnostics, did-you-mean, trimming, hex.
+        // Never imports another target.
+        .target(name: "TextSupport"),
 
-        // The whole domain: model, view model, documents and the store.
-        .target(name: "ProfileKit", dependencies: ["TableKit"]),
+        // The table vocabulary: row paths, rows, sections, updates and the table-view rule, box tables,
+        // update text. Never imports the model: the editor's screens see tables through it and nothing else.
+        .target(name: "TableKit", dependencies: ["TextSupport"]),
+
+        // A strict JSON parser with byte offsets (for line:column errors) and a canonical writer.
+        // Never imports the model.
+        .target(name: "JSON", dependencies: ["TextSupport"]),
+
+        // The model, the document format, the view model (the one typed description of the rows), the
+        // store and the renderers of profiles. Never imports a player, a clock, a terminal or readline.
+        .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON"]),
+
+        // Bell synthesis, WAV files and the players that ring them (posix_spawn of pw-play, paplay, aplay).
+        // Never imports the store's users, the timeline or the editor.
+        .target(name: "Bells", dependencies: ["TextSupport", "ProfileKit"]),
+
+        // The session's timeline and the runner (injected clock, input, display and ringer), and `plan`'s
+        // rendering. Never imports a terminal: the live display belongs to the executable.
+        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit", "Bells"]),
 
         // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
         .systemLibrary(
@@ -28,47 +52,54 @@ let package = Package(
             providers: [.apt(["libreadline-dev"])]
         ),
 
-        // The only target that imports CReadline.
+        // Line reading: readline on a terminal, plain lines otherwise. The only target that imports CReadline.
         .target(name: "LineEditing", dependencies: ["CReadline"]),
 
-        // The editor's screens: each parses its commands, calls its view model by row index and renders.
-        // It depends on TableKit alone, so no screen can reach a model type.
-        .target(name: "Screens", dependencies: ["TableKit"]),
+        // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
+        // alone, so no screen can reach a model type.
+        .target(name: "Screens", dependencies: ["TextSupport", "TableKit"]),
 
-        // A session of the editor: the coordinator, the screens' view models, saving. No terminal and
-        // no readline here.
-        .target(name: "ProfileREPL", dependencies: ["ProfileKit", "Screens"]),
+        // A session of the editor: the coordinator, the screens' view models, open documents, undo,
+        // saving. Never imports readline or a terminal.
+        .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Bells", "Screens"]),
 
+        // argv → one subcommand per file, the live run display, exit codes. The only place errors become
+        // exit statuses.
         .executableTarget(
             name: "profile",
             dependencies: [
-                "ProfileKit",
-                "ProfileREPL",
-                "LineEditing",
+                "TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "ProfileREPL", "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
-        .testTarget(
-            name: "ProfileKitTests",
-            dependencies: ["ProfileKit", "TestSupport"]
-        ),
         // The toggle → update → render path timed in one process; Scripts/bench runs it.
-        .executableTarget(name: "InProcessBenchmark", dependencies: ["ProfileKit"], path: "Benchmarks/InProcess"),
+        .executableTarget(name: "InProcessBenchmark", dependencies: ["TableKit", "ProfileKit"], path: "Benchmarks/InProcess"),
+
+        // Test doubles: the in-memory store. Production code never needs it.
+        .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
-        .target(name: "FuzzChecks", dependencies: ["ProfileKit", "ProfileREPL"], path: "Fuzz/Checks"),
+        .target(name: "FuzzChecks", dependencies: ["TableKit", "ProfileKit", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
 
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        .testTarget(
+            name: "ProfileKitTests",
+            dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "TestDoubles", "TestSupport"]
+        ),
         // These run the built `profile` binary; depending on the executable makes `swift test` build it.
         .testTarget(
             name: "ProfileREPLTests",
-            dependencies: ["ProfileREPL", "ProfileKit", "TestSupport", "FuzzChecks", "profile"]
+            dependencies: ["TableKit", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks", "profile"]
         ),
         .testTarget(
             name: "ProfileCLITests",
-            dependencies: ["profile", "ProfileKit", "ProfileREPL", "TestSupport"]
+            dependencies: [
+                "TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "Screens", "ProfileREPL",
+                "LineEditing", "TestDoubles", "TestSupport", "profile",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

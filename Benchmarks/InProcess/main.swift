@@ -2,6 +2,7 @@
 // Prints one JSON object: {"updates": N, "seconds": S, "updates_per_second": R}. Run by Scripts/bench.
 import Glibc
 import ProfileKit
+import TableKit
 
 func now() -> Double {
     var time = timespec()
@@ -18,7 +19,7 @@ for step in 0..<count {
     let change = try viewModel.toggling(switches[step % switches.count])
     let sections = change.update.sections.map(\.section)
     let marked = Set(change.update.sections.flatMap { section in
-        section.insertedRows.map { IndexPath(section: section.section, row: $0) }
+        section.insertedRows.map { RowPath(section: section.section, row: $0) }
     })
     rendered &+= SectionText.updateLines(change.update).utf8.count
     rendered &+= ProfileRenderer.sections(change.viewModel, only: sections, format: .table, marked: marked).utf8.count

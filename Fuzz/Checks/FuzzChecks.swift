@@ -1,21 +1,23 @@
 import ProfileKit
 import ProfileREPL
+import TableKit
+import TestDoubles
 
 /// What must hold for any input, checked by the libFuzzer targets (Scripts/fuzz) and replayed over the
 /// corpus by the tests. A violated property stops the process, which is what a fuzzer reports.
-public enum FuzzChecks {
+package enum FuzzChecks {
     /// The duration parser throws or returns; what it returns formats and parses back to itself.
-    public static func duration(_ bytes: [UInt8]) {
+    package static func duration(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        if let duration = try? Duration(parsing: text) {
-            let again = try? Duration(parsing: duration.formatted)
+        if let duration = try? TimerDuration(parsing: text) {
+            let again = try? TimerDuration(parsing: duration.formatted)
             precondition(again == duration, "\(duration.formatted) does not parse back")
         }
     }
 
     /// Any bytes are a profile or a document error with a message; a profile that decodes encodes to a
     /// document that decodes to the same profile.
-    public static func document(_ bytes: [UInt8]) {
+    package static func document(_ bytes: [UInt8]) {
         do {
             let profile = try ProfileDocument.decode(bytes, name: "Fuzz", file: "fuzz.json")
             let again = try ProfileDocument.decode(ProfileDocument.encode(profile), name: "Fuzz")
@@ -28,7 +30,7 @@ public enum FuzzChecks {
 
     /// Every line of a script gets an answer or an error; after every line the table applies the
     /// update from the one before.
-    public static func commands(_ bytes: [UInt8]) {
+    package static func commands(_ bytes: [UInt8]) {
         guard let store = try? InMemoryProfileStore([Profile(name: "Fuzz")]),
               let session = try? Session(store: store, name: "Fuzz", mode: .script) else { return }
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(64) {

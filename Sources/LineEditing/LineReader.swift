@@ -2,7 +2,7 @@ import Glibc
 @preconcurrency import CReadline
 
 /// What one read of a line gave.
-public enum LineResult: Equatable, Sendable {
+package enum LineResult: Equatable, Sendable {
     /// A line, without its newline, as raw bytes (it may not be valid UTF-8).
     case line([UInt8])
     /// A line longer than the limit; its bytes were skipped up to the newline.
@@ -14,7 +14,7 @@ public enum LineResult: Equatable, Sendable {
 }
 
 /// Where lines come from: GNU readline on a terminal, plain reads otherwise.
-public protocol LineSource {
+package protocol LineSource {
     /// Reads one line, showing `prompt` and with `prefill` already typed (on a terminal).
     mutating func readLine(prompt: String, prefill: String?) -> LineResult
     /// Remembers a line the user entered, for up-arrow recall.
@@ -22,18 +22,18 @@ public protocol LineSource {
 }
 
 /// Facts about the linked readline.
-public enum LineReader {
+package enum LineReader {
     /// The version of the GNU readline library linked in, such as `8.2`.
-    public static var readlineVersion: String {
+    package static var readlineVersion: String {
         guard let text = rl_library_version else { return "unknown" }
         return String(cString: text)
     }
 }
 
 /// Lines from a file descriptor that is not a terminal: no prompt, no echo, no editing.
-public struct PlainLineSource: LineSource {
+package struct PlainLineSource: LineSource {
     /// The longest line accepted, in bytes; longer ones are skipped and reported.
-    public static let maximumLineLength = 64 * 1024
+    package static let maximumLineLength = 64 * 1024
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -41,11 +41,11 @@ public struct PlainLineSource: LineSource {
     private var finished = false
 
     /// Reads from `descriptor` (standard input by default).
-    public init(descriptor: Int32 = 0) {
+    package init(descriptor: Int32 = 0) {
         self.descriptor = descriptor
     }
 
-    public mutating func readLine(prompt: String, prefill: String?) -> LineResult {
+    package mutating func readLine(prompt: String, prefill: String?) -> LineResult {
         var skipped = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
@@ -74,7 +74,7 @@ public struct PlainLineSource: LineSource {
         }
     }
 
-    public mutating func remember(_ line: String) {}
+    package mutating func remember(_ line: String) {}
 
     private mutating func compact() {
         if start > 65536 {

@@ -17,12 +17,12 @@ nonisolated(unsafe) private var candidateIndex = 0
 /// The callback interface (as CPython's readline module uses it) lets Ctrl-C abandon the line being
 /// typed and give a fresh prompt, with the terminal restored, while the process keeps running; a
 /// resized terminal redraws the line.
-public struct ReadlineSource: LineSource {
+package struct ReadlineSource: LineSource {
     private let historyPath: String?
     private var lastHistoryLine: String?
 
     /// The most entries the history file keeps.
-    public static let historyLimit = 1000
+    package static let historyLimit = 1000
 
     /// Sets readline up.
     ///
@@ -30,7 +30,7 @@ public struct ReadlineSource: LineSource {
     ///   - historyPath: where history is read from and written to (mode 0600); nil keeps no history.
     ///   - completer: given the line and the cursor's byte offset, where the word being completed starts
     ///     and what it may become.
-    public init(historyPath: String?, completer: @escaping (String, Int) -> (start: Int, candidates: [String])) {
+    package init(historyPath: String?, completer: @escaping (String, Int) -> (start: Int, candidates: [String])) {
         self.historyPath = historyPath
         // The name `$if profile` matches in an inputrc; readline keeps the pointer, so it must live forever.
         rl_readline_name = UnsafePointer(strdup("profile"))
@@ -92,7 +92,7 @@ public struct ReadlineSource: LineSource {
         sigaction(SIGWINCH, &resize, nil)
     }
 
-    public mutating func readLine(prompt: String, prefill: String?) -> LineResult {
+    package mutating func readLine(prompt: String, prefill: String?) -> LineResult {
         completedLine = nil
         lineDone = false
         interruptFlag = 0
@@ -144,7 +144,7 @@ public struct ReadlineSource: LineSource {
     }
 
     /// Adds `line` to the history unless it is blank or repeats the previous entry, and writes the file.
-    public mutating func remember(_ line: String) {
+    package mutating func remember(_ line: String) {
         let line = String(line.reversed().drop(while: \.isWhitespace).reversed())
         guard !line.allSatisfy(\.isWhitespace), line != lastHistoryLine else { return }
         lastHistoryLine = line

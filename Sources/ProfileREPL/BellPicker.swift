@@ -1,32 +1,34 @@
 import ProfileKit
 import Screens
+import TextSupport
+import Bells
 
 /// Plays a bell so that a user can hear it before choosing it.
-public protocol BellPlayer {
+package protocol BellPlayer {
     /// Plays `bell`, returning what the user should read about it.
     func play(_ bell: Bell) -> String
 }
 
 /// The player for scripts and tests: it names the bell and makes no sound, so transcripts stay the same
 /// on every machine.
-public struct NamingBellPlayer: BellPlayer {
-    public init() {}
+package struct NamingBellPlayer: BellPlayer {
+    package init() {}
 
-    public func play(_ bell: Bell) -> String {
+    package func play(_ bell: Bell) -> String {
         "playing \(bell.rawValue)\n"
     }
 }
 
 /// The editor's player on a terminal: the bell's synthesized sound through the same player `profile run`
 /// uses (or the terminal bell, and a note why). A new bell stops the one still sounding.
-public final class RingerBellPlayer: BellPlayer {
+package final class RingerBellPlayer: BellPlayer {
     let ringer: BellRinger
 
-    public init(ringer: BellRinger) {
+    package init(ringer: BellRinger) {
         self.ringer = ringer
     }
 
-    public func play(_ bell: Bell) -> String {
+    package func play(_ bell: Bell) -> String {
         ringer.finish(timeout: 0)
         let report = ringer.ring(bell)
         return "playing \(bell.rawValue) (\(report.via))\n" + (report.note.map { "  \($0)\n" } ?? "")

@@ -1,11 +1,12 @@
 import ProfileKit
+import TableKit
 
 extension Session {
     /// What the word at `cursor` (a byte offset into `line`) may become, and the byte offset where that
     /// word starts; values with spaces (bell and profile names) complete as one word.
     ///
     /// - Complexity: O(*n*) in the candidates, plus a directory listing for profile names.
-    public func completions(line: String, cursor: Int) -> (start: Int, candidates: [String]) {
+    package func completions(line: String, cursor: Int) -> (start: Int, candidates: [String]) {
         let bytes = Array(line.utf8)
         let before = String(decoding: bytes[0..<min(cursor, bytes.count)], as: UTF8.self)
         if isAsking { return (0, []) }
@@ -33,7 +34,7 @@ extension Session {
         case "tap":
             let viewModel = ProfileViewModel(profile: profile)
             let paths = viewModel.sections.enumerated().flatMap { index, section in
-                section.rows.indices.map { IndexPath(section: index, row: $0).description }
+                section.rows.indices.map { RowPath(section: index, row: $0).description }
             }
             return (argumentStart, Self.matching(paths, argument))
         case "set":

@@ -1,8 +1,9 @@
 import ProfileKit
 import Screens
+import TableKit
 
 /// How changes reach the disk.
-public enum EditMode: Sendable {
+package enum EditMode: Sendable {
     /// Save every change at once; ask when the file changed underneath.
     case interactive
     /// Save nothing until ``Session/commit()``; the script is all or nothing.
@@ -88,7 +89,7 @@ final class ProfileEditor: ProfileScreenModel {
 
     var profile: Profile { current.profile }
     var name: String { current.profile.name }
-    var sections: [Section] { current.viewModel.sections }
+    var sections: [TableSection] { current.viewModel.sections }
     var isAsking: Bool { pending != nil }
 
     /// The open profiles as the session holds them, for listings in script mode.
@@ -131,7 +132,7 @@ final class ProfileEditor: ProfileScreenModel {
         }
     }
 
-    func tap(at path: IndexPath, value: String?) throws(ScreenError) -> TapResult {
+    func tap(at path: RowPath, value: String?) throws(ScreenError) -> TapResult {
         let viewModel = current.viewModel
         guard let row = viewModel.row(at: path) else {
             let rows = viewModel.numberOfRows(inSection: path.section)

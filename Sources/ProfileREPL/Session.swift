@@ -1,14 +1,16 @@
 import ProfileKit
 import Screens
+import TextSupport
+import TableKit
 
 /// Why a line of the editor failed, in the user's words.
-public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
+package struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
 
     /// A line the editor refused.
-    public static func usage(_ message: String) -> SessionError { SessionError(message: message) }
+    package static func usage(_ message: String) -> SessionError { SessionError(message: message) }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// One run of the editor: the coordinator of its screens.
@@ -17,17 +19,17 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// routes each line to the top one (or answers `back`, `help`, `quit` itself), and decides what opens
 /// next when a view model reports an outcome (`didSelectProfile`, `didPickBell`). It only computes:
 /// the caller reads lines and prints what comes back.
-public final class Session {
-    public typealias Mode = EditMode
+package final class Session {
+    package typealias Mode = EditMode
 
     /// What a line produced.
-    public struct Reply: Equatable, Sendable {
+    package struct Reply: Equatable, Sendable {
         /// Text for standard output.
-        public var output: String
+        package var output: String
         /// The error, if the line failed; the session is unchanged then.
-        public var error: SessionError?
+        package var error: SessionError?
         /// Whether the user asked to leave.
-        public var quit: Bool
+        package var quit: Bool
 
         init(_ output: String = "", error: SessionError? = nil, quit: Bool = false) {
             self.output = output
@@ -37,11 +39,11 @@ public final class Session {
     }
 
     /// The longest line accepted, in bytes.
-    public static let maximumLineLength = 4096
+    package static let maximumLineLength = 4096
 
-    public let mode: Mode
+    package let mode: Mode
     /// How tables are drawn.
-    public var options: RenderOptions
+    package var options: RenderOptions
     let editor: ProfileEditor
     private let profiles: ProfilesViewModel
     let profileScreen: ProfileScreen
@@ -52,7 +54,7 @@ public final class Session {
 
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
     /// profile is created (the editor's `Default`).
-    public init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
+    package init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
                 options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer()) throws(ProfileError) {
         self.mode = mode
         self.options = options
@@ -102,12 +104,12 @@ public final class Session {
     // MARK: The caller's view
 
     /// The profile being edited.
-    public var profile: Profile { editor.profile }
+    package var profile: Profile { editor.profile }
     /// The name of the profile being edited.
-    public var profileName: String { editor.name }
+    package var profileName: String { editor.name }
 
     /// The names of the screens on the stack, bottom first, for tests.
-    public var screenPath: [String] {
+    package var screenPath: [String] {
         stack.map { screen in
             switch screen {
             case is ProfilesScreen: "profiles"
@@ -119,31 +121,31 @@ public final class Session {
 
     /// What readline shows before the cursor: the question being asked, or where you are
     /// (`profile:Morning/bell> `).
-    public var prompt: String {
+    package var prompt: String {
         if top === profileScreen, let question = editor.question { return question.prompt }
         let path = stack.compactMap(\.pathComponent)
         return path.isEmpty ? "profile> " : "profile:\(path.joined(separator: "/"))> "
     }
 
     /// Text already typed when the prompt appears: the current value of a row being edited.
-    public var prefill: String? { top === profileScreen ? editor.question?.prefill : nil }
+    package var prefill: String? { top === profileScreen ? editor.question?.prefill : nil }
 
     /// Whether the next line answers a question rather than being a command.
-    public var isAsking: Bool { top === profileScreen && editor.isAsking }
+    package var isAsking: Bool { top === profileScreen && editor.isAsking }
 
     /// The question being asked, for messages: `Cool Down duration`.
-    public var question: String? {
+    package var question: String? {
         guard isAsking else { return nil }
         return String(prompt.dropLast(2))
     }
 
     /// What the editor shows when it starts: the profile's sections as tables.
-    public func welcome() -> String {
+    package func welcome() -> String {
         top.render(options: options)
     }
 
     /// Handles one line as read, checking that it is text the editor can take.
-    public func handle(bytes: [UInt8]) -> Reply {
+    package func handle(bytes: [UInt8]) -> Reply {
         guard bytes.count <= Self.maximumLineLength else {
             return Reply(error: .usage("the line is \(bytes.count) bytes long; a line has at most \(Self.maximumLineLength)"))
         }
@@ -151,14 +153,13 @@ public final class Session {
             return Reply(error: .usage("the line is not valid UTF-8 text"))
         }
         if let bad = line.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
-            let code = String(bad.value, radix: 16, uppercase: true)
-            return Reply(error: .usage("the line contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)"))
+            return Reply(error: .usage("the line contains the control character \(codePoint(bad))"))
         }
         return handle(line)
     }
 
     /// Handles one line of text.
-    public func handle(_ line: String) -> Reply {
+    package func handle(_ line: String) -> Reply {
         pendingOutput = ""
         pendingError = nil
         if isAsking {
@@ -195,7 +196,7 @@ public final class Session {
     }
 
     /// Ctrl-C or the end of input while a question is open: the question is dropped.
-    public func cancelQuestion() -> String {
+    package func cancelQuestion() -> String {
         isAsking ? editor.cancelQuestion() : ""
     }
 
@@ -204,7 +205,7 @@ public final class Session {
     /// - Throws: ``ProfileError/conflict(path:)`` when a file changed while the script ran; nothing of
     ///   that profile is written then.
     @discardableResult
-    public func commit() throws(ProfileError) -> [String] {
+    package func commit() throws(ProfileError) -> [String] {
         try editor.commit()
     }
 
@@ -216,7 +217,7 @@ public final class Session {
     ]
 
     /// The commands the screen on top takes, then the global ones.
-    public var commandNames: [String] { (top.commands + Self.globalCommands).map(\.name) }
+    package var commandNames: [String] { (top.commands + Self.globalCommands).map(\.name) }
 
     func help(_ topic: String?) throws(SessionError) -> String {
         let commands = top.commands + Self.globalCommands
@@ -233,7 +234,7 @@ public final class Session {
         switch entry.name {
         case "set":
             text += "  settings: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + "\n"
-            text += "  durations: \(Duration.acceptedForms)\n  bells: \(Bell.catalogList)\n"
+            text += "  durations: \(TimerDuration.acceptedForms)\n  bells: \(Bell.catalogList)\n"
         case "toggle":
             text += "  switches: " + Switch.allCases.map(\.rawValue).joined(separator: ", ") + "\n"
         case "tap":

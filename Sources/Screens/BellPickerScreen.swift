@@ -1,7 +1,7 @@
 import TableKit
 
 /// What the bell picker screen asks of its view model.
-public protocol BellPickerModel: AnyObject {
+package protocol BellPickerModel: AnyObject {
     /// One row per bell of the catalog, in order.
     var rows: [ModeRowViewModel] { get }
     /// The profile's bell now, for the title.
@@ -23,22 +23,22 @@ public protocol BellPickerModel: AnyObject {
 /// The screen observes each visible row and lets go of a row when it is hidden and of all rows when the
 /// screen closes. Each change prints the table update between the rows shown before and after, matched
 /// by identity, checked against the table-view rule.
-public final class BellPickerScreen: Screen {
+package final class BellPickerScreen: Screen {
     let model: BellPickerModel
     private var subscriptions: [String: Subscription] = [:]
     /// Rows whose mode changed since the last update was printed.
     private var changedRows: Set<String> = []
-    private var shown: [Section] = []
+    private var shown: [TableSection] = []
 
-    public init(model: BellPickerModel) {
+    package init(model: BellPickerModel) {
         self.model = model
         shown = sections()
         resubscribe()
     }
 
-    public var pathComponent: String? { "bell" }
+    package var pathComponent: String? { "bell" }
 
-    public var commands: [(name: String, usage: String, summary: String)] {
+    package var commands: [(name: String, usage: String, summary: String)] {
         [
             ("show", "show", "show the bells"),
             ("tap", "tap N", "picking: select or unselect bell N (several may be selected to compare)"),
@@ -50,19 +50,19 @@ public final class BellPickerScreen: Screen {
     }
 
     /// The live observations, for tests.
-    public var subscriptionCount: Int { subscriptions.count }
+    package var subscriptionCount: Int { subscriptions.count }
 
     /// The rows as last printed.
-    public var shownSections: [Section] { shown }
+    package var shownSections: [TableSection] { shown }
 
     /// The update printed last.
-    public private(set) var lastUpdate: TableUpdate?
+    package private(set) var lastUpdate: TableUpdate?
 
-    func sections() -> [Section] {
+    func sections() -> [TableSection] {
         let visible = model.rows.filter { !$0.mode.isHidden }
         let current = model.currentBell
-        return [Section(id: "bells", title: "Bells", rows: visible.map { row in
-            Row(id: row.id, label: row.title + (row.title == current ? " (now)" : ""), content: .value(Self.text(row.mode)))
+        return [TableSection(id: "bells", title: "Bells", rows: visible.map { row in
+            TableRow(id: row.id, label: row.title + (row.title == current ? " (now)" : ""), content: .value(Self.text(row.mode)))
         })]
     }
 
@@ -89,11 +89,11 @@ public final class BellPickerScreen: Screen {
         }
     }
 
-    public func render(options: RenderOptions) -> String {
+    package func render(options: RenderOptions) -> String {
         SectionText.tables([(0, shown[0])], options: options, numbered: true)
     }
 
-    public func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
+    package func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
         let command = words.first ?? ""
         var note = ""
         do throws(ScreenError) {
@@ -137,12 +137,12 @@ public final class BellPickerScreen: Screen {
         shown = now
         lastUpdate = update
         resubscribe()
-        let marked = update.sections.flatMap { section in section.insertedRows.map { IndexPath(section: 0, row: $0) } }
+        let marked = update.sections.flatMap { section in section.insertedRows.map { RowPath(section: 0, row: $0) } }
         return SectionText.updateLines(update, numbered: true)
             + SectionText.tables([(0, now[0])], options: options, marked: Set(marked), numbered: true)
     }
 
-    public func close() {
+    package func close() {
         for subscription in subscriptions.values { subscription.dispose() }
         subscriptions = [:]
     }

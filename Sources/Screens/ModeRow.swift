@@ -1,17 +1,17 @@
 /// Where a bell row stands while listening: the one playing, one that can play next, or not shown.
-public enum ListeningState: String, Sendable {
+package enum ListeningState: String, Sendable {
     case playable, playing, hidden
 }
 
 /// A picker row's mode, as in the meditation player: picking (selected or not) or listening.
-public enum RowMode: Equatable, Sendable, CustomStringConvertible {
+package enum RowMode: Equatable, Sendable, CustomStringConvertible {
     case picking(selected: Bool)
     case listening(ListeningState)
 
     /// Whether the row is left out of the table.
-    public var isHidden: Bool { self == .listening(.hidden) }
+    package var isHidden: Bool { self == .listening(.hidden) }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .picking(true): "picking(selected)"
         case .picking(false): "picking(unselected)"
@@ -23,32 +23,32 @@ public enum RowMode: Equatable, Sendable, CustomStringConvertible {
 /// The view model of one picker row: a title and a mode, observed by the screen that shows the row.
 ///
 /// It tells its observers only when the mode actually changes.
-public final class ModeRowViewModel {
+package final class ModeRowViewModel {
     /// Names the row across updates.
-    public let id: String
+    package let id: String
     /// What the row shows, such as a bell's name.
-    public let title: String
+    package let title: String
     /// The row's mode.
-    public private(set) var mode: RowMode
+    package private(set) var mode: RowMode
     private var observers: [Int: (RowMode) -> Void] = [:]
     private var nextToken = 0
 
     /// Makes a row, unselected.
-    public init(id: String, title: String, mode: RowMode = .picking(selected: false)) {
+    package init(id: String, title: String, mode: RowMode = .picking(selected: false)) {
         self.id = id
         self.title = title
         self.mode = mode
     }
 
     /// Changes the mode, telling the observers if it differs from the current one.
-    public func setMode(_ newMode: RowMode) {
+    package func setMode(_ newMode: RowMode) {
         guard newMode != mode else { return }
         mode = newMode
         for observer in observers.values { observer(newMode) }
     }
 
     /// Calls `handler` with every new mode until the subscription is disposed.
-    public func observe(_ handler: @escaping (RowMode) -> Void) -> Subscription {
+    package func observe(_ handler: @escaping (RowMode) -> Void) -> Subscription {
         let token = nextToken
         nextToken += 1
         observers[token] = handler
@@ -56,29 +56,29 @@ public final class ModeRowViewModel {
     }
 
     /// How many observations are live, so tests can see that screens let go.
-    public var subscriberCount: Int { observers.count }
+    package var subscriberCount: Int { observers.count }
 }
 
 /// Applies mode transitions to a whole list of rows; it keeps no state, and at most one row is ever
 /// `playing`.
-public enum RowModeHelper {
+package enum RowModeHelper {
     /// Whether the rows are in listening mode.
-    public static func isListening(_ rows: [ModeRowViewModel]) -> Bool {
+    package static func isListening(_ rows: [ModeRowViewModel]) -> Bool {
         rows.contains { if case .listening = $0.mode { true } else { false } }
     }
 
     /// The selected rows, in picking mode.
-    public static func selected(_ rows: [ModeRowViewModel]) -> [ModeRowViewModel] {
+    package static func selected(_ rows: [ModeRowViewModel]) -> [ModeRowViewModel] {
         rows.filter { $0.mode == .picking(selected: true) }
     }
 
     /// The row playing, in listening mode.
-    public static func playing(_ rows: [ModeRowViewModel]) -> ModeRowViewModel? {
+    package static func playing(_ rows: [ModeRowViewModel]) -> ModeRowViewModel? {
         rows.first { $0.mode == .listening(.playing) }
     }
 
     /// Picking: flips the selection of the row at `index`.
-    public static func toggleSelection(_ rows: [ModeRowViewModel], at index: Int) {
+    package static func toggleSelection(_ rows: [ModeRowViewModel], at index: Int) {
         guard rows.indices.contains(index), case let .picking(selected) = rows[index].mode else { return }
         rows[index].setMode(.picking(selected: !selected))
     }
@@ -86,7 +86,7 @@ public enum RowModeHelper {
     /// Picking → listening: the first selected row plays, the other selected ones are playable, the rest
     /// hidden. Returns false (and changes nothing) when no row is selected.
     @discardableResult
-    public static func startListening(_ rows: [ModeRowViewModel]) -> Bool {
+    package static func startListening(_ rows: [ModeRowViewModel]) -> Bool {
         guard let first = rows.firstIndex(where: { $0.mode == .picking(selected: true) }) else { return false }
         for (index, row) in rows.enumerated() {
             let selected = row.mode == .picking(selected: true)
@@ -98,12 +98,12 @@ public enum RowModeHelper {
     /// Listening: the playing mark moves to the next playable row. Past the last one listening finishes
     /// and the rows return to picking with their selections; then it returns false.
     @discardableResult
-    public static func next(_ rows: [ModeRowViewModel]) -> Bool {
+    package static func next(_ rows: [ModeRowViewModel]) -> Bool {
         move(rows, by: 1)
     }
 
     /// Listening: the playing mark moves to the previous playable row; at the first it stays.
-    public static func previous(_ rows: [ModeRowViewModel]) {
+    package static func previous(_ rows: [ModeRowViewModel]) {
         _ = move(rows, by: -1)
     }
 
@@ -124,7 +124,7 @@ public enum RowModeHelper {
     }
 
     /// Listening → picking: the rows that were playing or playable are selected again.
-    public static func finishListening(_ rows: [ModeRowViewModel]) {
+    package static func finishListening(_ rows: [ModeRowViewModel]) {
         for row in rows {
             if case let .listening(state) = row.mode { row.setMode(.picking(selected: state != .hidden)) }
         }

@@ -1,16 +1,17 @@
 import TableKit
+import TextSupport
 
 /// The profile screen: the sections as tables; switches, values and taps by index path.
-public final class ProfileScreen: Screen {
+package final class ProfileScreen: Screen {
     let model: ProfileScreenModel
 
-    public init(model: ProfileScreenModel) {
+    package init(model: ProfileScreenModel) {
         self.model = model
     }
 
-    public var pathComponent: String? { model.name }
+    package var pathComponent: String? { model.name }
 
-    public var commands: [(name: String, usage: String, summary: String)] {
+    package var commands: [(name: String, usage: String, summary: String)] {
         [
             ("show", "show [SECTION]", "show the sections as tables (time, warmup, cooldown, intervals or 0-3)"),
             ("toggle", "toggle SWITCH", "flip a switch: warmup, cooldown, cooldown.bells or intervals"),
@@ -25,19 +26,19 @@ public final class ProfileScreen: Screen {
         ]
     }
 
-    public func render(options: RenderOptions) -> String {
+    package func render(options: RenderOptions) -> String {
         SectionText.tables(model.sections.enumerated().map { ($0.offset, $0.element) }, options: options)
     }
 
     /// Prints a change: its text, its update with the touched sections, and what follows.
-    public func describe(_ change: ScreenChange, options: RenderOptions) -> String {
+    package func describe(_ change: ScreenChange, options: RenderOptions) -> String {
         var output = change.prefix
         if let update = change.update { output += SectionText.describe(update, in: model.sections, options: options) }
         if change.showAll { output += render(options: options) }
         return output + change.suffix
     }
 
-    public func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
+    package func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
         let (name, rest) = splitCommand(line)
         let usage = commands.first { $0.name == name }?.usage ?? name
         do throws(ScreenError) {
@@ -63,7 +64,7 @@ public final class ProfileScreen: Screen {
             case "tap":
                 let parts = rest.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
                 guard let first = parts.first else { throw ScreenError("tap needs a row: \(usage), such as tap 2.1") }
-                guard let path = IndexPath(parsing: first) else {
+                guard let path = RowPath(parsing: first) else {
                     throw ScreenError("\(quoted(first)) is not a row; write SECTION.ROW, such as 2.1")
                 }
                 let value = parts.count > 1 ? splitCommand("x " + parts[1]).rest : nil
@@ -101,7 +102,7 @@ public final class ProfileScreen: Screen {
     }
 
     /// Answers the model's question with a line.
-    public func answer(_ line: String, options: RenderOptions) -> ScreenReply {
+    package func answer(_ line: String, options: RenderOptions) -> ScreenReply {
         do throws(ScreenError) {
             return ScreenReply(describe(try model.answer(line), options: options))
         } catch {
@@ -110,7 +111,7 @@ public final class ProfileScreen: Screen {
     }
 
     /// A section by id (`cooldown`), title (`Cool Down`) or index (`2`).
-    static func section(_ text: String, in sections: [Section]) throws(ScreenError) -> Int {
+    static func section(_ text: String, in sections: [TableSection]) throws(ScreenError) -> Int {
         let key = text.lowercased().filter { !$0.isWhitespace }
         for (index, section) in sections.enumerated()
         where key == section.id || key == section.title.lowercased().filter({ !$0.isWhitespace }) || key == String(index) {
@@ -125,7 +126,7 @@ public final class ProfileScreen: Screen {
         return closestMatch(to: word, in: names).map { " (did you mean \(quoted($0))?)" } ?? ""
     }
 
-    public func close() {}
+    package func close() {}
 }
 
 /// `a, b and c`.

@@ -1,14 +1,14 @@
 import TableKit
 
 /// What a change did, for a screen to print: text before, the table update, text after.
-public struct ScreenChange {
-    public var prefix: String
-    public var update: TableUpdate?
-    public var suffix: String
+package struct ScreenChange {
+    package var prefix: String
+    package var update: TableUpdate?
+    package var suffix: String
     /// Show every section afterwards (after a reload, say), rather than only those the update touched.
-    public var showAll: Bool
+    package var showAll: Bool
 
-    public init(prefix: String = "", update: TableUpdate? = nil, suffix: String = "", showAll: Bool = false) {
+    package init(prefix: String = "", update: TableUpdate? = nil, suffix: String = "", showAll: Bool = false) {
         self.prefix = prefix
         self.update = update
         self.suffix = suffix
@@ -17,7 +17,7 @@ public struct ScreenChange {
 }
 
 /// What tapping a row of the profile screen led to.
-public enum TapResult {
+package enum TapResult {
     /// A switch flipped or a value was set.
     case changed(ScreenChange)
     /// The view model asks a question (its `question`); the text comes first, such as a list to pick from.
@@ -27,16 +27,16 @@ public enum TapResult {
 }
 
 /// A row of the profiles list, as text.
-public struct ProfileEntry: Equatable {
-    public var name: String
-    public var time: String
-    public var total: String
-    public var warmUp: String
-    public var coolDown: String
-    public var bell: String
-    public var intervals: String
+package struct ProfileEntry: Equatable {
+    package var name: String
+    package var time: String
+    package var total: String
+    package var warmUp: String
+    package var coolDown: String
+    package var bell: String
+    package var intervals: String
 
-    public init(name: String, time: String, total: String, warmUp: String, coolDown: String, bell: String,
+    package init(name: String, time: String, total: String, warmUp: String, coolDown: String, bell: String,
                 intervals: String) {
         self.name = name
         self.time = time
@@ -49,16 +49,16 @@ public struct ProfileEntry: Equatable {
 }
 
 /// What the profile screen asks of its view model: the sections, and actions by name and index path.
-public protocol ProfileScreenModel: AnyObject {
+package protocol ProfileScreenModel: AnyObject {
     /// The profile's name, for the prompt.
     var name: String { get }
     /// The sections as the table shows them.
-    var sections: [Section] { get }
+    var sections: [TableSection] { get }
     /// The question waiting for an answer, with the text to put on the line, if any.
     var question: (prompt: String, prefill: String?)? { get }
     func toggle(named: String) throws(ScreenError) -> ScreenChange
     func set(named: String, value: String) throws(ScreenError) -> ScreenChange
-    func tap(at path: IndexPath, value: String?) throws(ScreenError) -> TapResult
+    func tap(at path: RowPath, value: String?) throws(ScreenError) -> TapResult
     /// Takes back the last change; nil when there is none.
     func undo() throws(ScreenError) -> ScreenChange?
     func redo() throws(ScreenError) -> ScreenChange?

@@ -1,7 +1,8 @@
 import TableKit
+import TextSupport
 
 /// What the profiles screen asks of its view model.
-public protocol ProfilesModel: AnyObject {
+package protocol ProfilesModel: AnyObject {
     /// Every profile, in the order the table shows them.
     func entries() throws(ScreenError) -> [ProfileEntry]
     /// Opens the profile at `index` of the entries (the coordinator is told).
@@ -19,16 +20,16 @@ public protocol ProfilesModel: AnyObject {
 }
 
 /// The profiles screen: every profile with its time and total; open, create, copy, rename, delete.
-public final class ProfilesScreen: Screen {
+package final class ProfilesScreen: Screen {
     let model: ProfilesModel
 
-    public init(model: ProfilesModel) {
+    package init(model: ProfilesModel) {
         self.model = model
     }
 
-    public var pathComponent: String? { nil }
+    package var pathComponent: String? { nil }
 
-    public var commands: [(name: String, usage: String, summary: String)] {
+    package var commands: [(name: String, usage: String, summary: String)] {
         [
             ("show", "show", "list the profiles"),
             ("tap", "tap N", "open profile N"),
@@ -40,7 +41,7 @@ public final class ProfilesScreen: Screen {
         ]
     }
 
-    public func render(options: RenderOptions) -> String {
+    package func render(options: RenderOptions) -> String {
         do throws(ScreenError) {
             return EntryTable.render(try model.entries(), numbered: true, options: options)
         } catch {
@@ -48,7 +49,7 @@ public final class ProfilesScreen: Screen {
         }
     }
 
-    public func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
+    package func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
         let (name, rest) = splitCommand(line)
         let usage = commands.first { $0.name == name }?.usage ?? name
         do throws(ScreenError) {
@@ -97,5 +98,5 @@ public final class ProfilesScreen: Screen {
         }
     }
 
-    public func close() {}
+    package func close() {}
 }

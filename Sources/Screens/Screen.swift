@@ -1,31 +1,31 @@
 import TableKit
 
 /// What a screen did with a line.
-public struct ScreenReply {
+package struct ScreenReply {
     /// Text for standard output.
-    public var output: String
+    package var output: String
     /// The error, if the line failed.
-    public var error: String?
+    package var error: String?
 
-    public init(_ output: String = "", error: String? = nil) {
+    package init(_ output: String = "", error: String? = nil) {
         self.output = output
         self.error = error
     }
 
     /// A failed line.
-    public static func failure(_ message: String) -> ScreenReply { ScreenReply(error: message) }
+    package static func failure(_ message: String) -> ScreenReply { ScreenReply(error: message) }
 }
 
 /// Why a view-model action was refused, in words for the user.
-public struct ScreenError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct ScreenError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// One screen of the editor: it parses its own commands, calls its view model's actions by row index,
 /// and renders. It never sees model types: this target depends on TableKit alone.
-public protocol Screen: AnyObject {
+package protocol Screen: AnyObject {
     /// What the prompt shows for this screen (`bell`), or nil for none.
     var pathComponent: String? { get }
     /// The commands this screen takes, for help and completion, with their usage and summary.
@@ -39,7 +39,7 @@ public protocol Screen: AnyObject {
 }
 
 /// Splits a command line into its first word and the rest; quotes around the rest are dropped.
-public func splitCommand(_ line: String) -> (command: String, rest: String) {
+package func splitCommand(_ line: String) -> (command: String, rest: String) {
     let trimmed = line.drop { $0.isWhitespace }
     let command = trimmed.prefix { !$0.isWhitespace }
     var rest = String(trimmed.dropFirst(command.count).drop { $0.isWhitespace })

@@ -1,5 +1,5 @@
 /// A live observation; `dispose()` ends it (once), and the observed value forgets the observer.
-public final class Subscription {
+package final class Subscription {
     private var cancel: (() -> Void)?
 
     init(_ cancel: @escaping () -> Void) {
@@ -7,11 +7,11 @@ public final class Subscription {
     }
 
     /// Ends the observation; calling it again does nothing.
-    public func dispose() {
+    package func dispose() {
         cancel?()
         cancel = nil
     }
 
     /// Whether `dispose()` has been called.
-    public var isDisposed: Bool { cancel == nil }
+    package var isDisposed: Bool { cancel == nil }
 }

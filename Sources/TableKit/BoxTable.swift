@@ -2,24 +2,24 @@
 ///
 /// Several tables can share column widths (``render(_:options:)``), so the sections of a profile line up
 /// one under the other.
-public struct BoxTable: Sendable {
+package struct BoxTable: Sendable {
     /// A column's alignment.
-    public enum Alignment: Sendable { case left, right }
+    package enum Alignment: Sendable { case left, right }
 
     /// The title row spanning all columns, if any.
-    public var title: StyledText?
+    package var title: StyledText?
     /// Column headings, if any.
-    public var headers: [String]?
+    package var headers: [String]?
     /// The rows; each has one cell per column.
-    public var rows: [[StyledText]]
+    package var rows: [[StyledText]]
     /// Per column; missing entries are left-aligned.
-    public var alignments: [Alignment]
+    package var alignments: [Alignment]
     /// The column that gives up space (its cells are cut with `…`) when the table is wider than the
     /// terminal.
-    public var flexibleColumn: Int?
+    package var flexibleColumn: Int?
 
     /// Makes a table.
-    public init(title: StyledText? = nil, headers: [String]? = nil, rows: [[StyledText]],
+    package init(title: StyledText? = nil, headers: [String]? = nil, rows: [[StyledText]],
                 alignments: [Alignment] = [], flexibleColumn: Int? = nil) {
         self.title = title
         self.headers = headers
@@ -40,7 +40,7 @@ public struct BoxTable: Sendable {
     }
 
     /// Renders tables one under the other with shared column widths, separated by a blank line.
-    public static func render(_ tables: [BoxTable], options: RenderOptions) -> String {
+    package static func render(_ tables: [BoxTable], options: RenderOptions) -> String {
         guard let columns = tables.map(\.columnCount).max(), columns > 0 else { return "" }
         var widths = [Int](repeating: 0, count: columns)
         for table in tables {
@@ -59,7 +59,7 @@ public struct BoxTable: Sendable {
     }
 
     /// Renders this table alone.
-    public func render(options: RenderOptions) -> String {
+    package func render(options: RenderOptions) -> String {
         Self.render([self], options: options)
     }
 

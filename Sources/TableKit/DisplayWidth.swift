@@ -4,16 +4,16 @@
 /// Swift's `count` counts characters and UTF-16 padding counts code units; neither lines up CJK, emoji
 /// or combining marks in a terminal. This follows Markus Kuhn's `wcwidth` per character (grapheme
 /// cluster), which is what terminals do.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `text` takes.
     ///
     /// - Complexity: O(*n*) in the number of Unicode scalars.
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// The columns one character takes.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if character.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
@@ -66,7 +66,7 @@ public enum DisplayWidth {
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
         var result = ""
@@ -81,7 +81,7 @@ public enum DisplayWidth {
     }
 
     /// `text` followed by spaces up to `width` columns (or preceded, for right alignment).
-    public static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+    package static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - of(text)))
         return right ? fill + text : text + fill
     }

@@ -1,17 +1,17 @@
 /// Sections and updates as text, for any table: box tables with index paths, and one line per changed
 /// section naming its rows.
-public enum SectionText {
+package enum SectionText {
     /// Box tables of `sections` (each with its index), one under the other with shared column widths.
     ///
     /// - Parameter marked: rows to flag as just inserted (`+` before the path, highlighted in colour).
     /// - Parameter numbered: name rows by number from 1 (`3`) instead of by index path (`0.2`), for lists.
-    public static func tables(_ sections: [(index: Int, section: Section)], options: RenderOptions = RenderOptions(),
-                              marked: Set<IndexPath> = [], numbered: Bool = false) -> String {
+    package static func tables(_ sections: [(index: Int, section: TableSection)], options: RenderOptions = RenderOptions(),
+                              marked: Set<RowPath> = [], numbered: Bool = false) -> String {
         let tables = sections.map { index, section in
             BoxTable(
                 title: StyledText(section.title, .bold),
                 rows: section.rows.enumerated().map { row, content in
-                    let path = IndexPath(section: index, row: row)
+                    let path = RowPath(section: index, row: row)
                     let isMarked = marked.contains(path)
                     return [
                         StyledText((isMarked ? "+" : " ") + (numbered ? String(row + 1) : path.description),
@@ -25,7 +25,7 @@ public enum SectionText {
         return BoxTable.render(tables, options: options)
     }
 
-    private static func style(of row: Row) -> TextStyle {
+    private static func style(of row: TableRow) -> TextStyle {
         switch row.content {
         case .toggle(true): .on
         case .toggle(false): .dim
@@ -35,11 +35,11 @@ public enum SectionText {
 
     /// One line per changed section, naming each row: `Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off`
     /// (`-` deleted, `~` changed value; a switch that flipped is not listed, its control shows it).
-    public static func updateLines(_ update: TableUpdate, numbered: Bool = false) -> String {
+    package static func updateLines(_ update: TableUpdate, numbered: Bool = false) -> String {
         let lines = update.sections.compactMap { section -> String? in
-            func describe(_ mark: String, _ index: Int, _ row: Row) -> String {
+            func describe(_ mark: String, _ index: Int, _ row: TableRow) -> String {
                 let detail = row.detail.isEmpty ? "" : " \(row.detail)"
-                let name = numbered ? String(index + 1) : IndexPath(section: section.section, row: index).description
+                let name = numbered ? String(index + 1) : RowPath(section: section.section, row: index).description
                 return "\(mark) \(name) \(row.label)\(detail)"
             }
             let parts = section.deleted.map { describe("-", $0.index, $0.row) }
@@ -51,12 +51,12 @@ public enum SectionText {
     }
 
     /// An update's lines, then the sections it touched in `sections` with the inserted rows marked.
-    public static func describe(_ update: TableUpdate, in sections: [Section], options: RenderOptions = RenderOptions()) -> String {
+    package static func describe(_ update: TableUpdate, in sections: [TableSection], options: RenderOptions = RenderOptions()) -> String {
         var output = updateLines(update)
         let touched = Set(update.sections.map(\.section))
         guard !touched.isEmpty else { return output }
         let marked = Set(update.sections.flatMap { section in
-            section.insertedRows.map { IndexPath(section: section.section, row: $0) }
+            section.insertedRows.map { RowPath(section: section.section, row: $0) }
         })
         output += tables(sections.enumerated().filter { touched.contains($0.offset) }.map { ($0.offset, $0.element) },
                          options: options, marked: marked)

@@ -1,11 +1,11 @@
 /// What a table shows at one moment; it applies updates the way UITableView does and refuses
 /// inconsistent ones with UIKit's wording.
-public struct TableSnapshot: Hashable, Sendable {
+package struct TableSnapshot: Hashable, Sendable {
     /// The sections, top to bottom.
-    public var sections: [Section]
+    package var sections: [TableSection]
 
     /// Makes a snapshot.
-    public init(sections: [Section]) {
+    package init(sections: [TableSection]) {
         self.sections = sections
     }
 
@@ -14,7 +14,7 @@ public struct TableSnapshot: Hashable, Sendable {
     ///
     /// - Throws: ``TableUpdateError`` when the update breaks the table-view consistency rule.
     /// - Complexity: O(*n*) in the number of rows of the sections the update touches.
-    public func applying(_ update: TableUpdate) throws(TableUpdateError) -> TableSnapshot {
+    package func applying(_ update: TableUpdate) throws(TableUpdateError) -> TableSnapshot {
         var result = self
         var seen = Set<Int>()
         for change in update.sections {
@@ -28,7 +28,7 @@ public struct TableSnapshot: Hashable, Sendable {
         return result
     }
 
-    private static func apply(_ update: TableUpdate.SectionUpdate, to rows: [Row]) throws(TableUpdateError) -> [Row] {
+    private static func apply(_ update: TableUpdate.SectionUpdate, to rows: [TableRow]) throws(TableUpdateError) -> [TableRow] {
         let section = update.section
         let before = rows.count
         let deleted = update.deleted.map(\.index)
@@ -41,15 +41,15 @@ public struct TableSnapshot: Hashable, Sendable {
         var deletedSet = Set<Int>()
         for row in deleted {
             guard (0..<before).contains(row) else { throw .deleteOutOfRange(row: row, section: section, before: before) }
-            guard deletedSet.insert(row).inserted else { throw .deleteTwice(IndexPath(section: section, row: row)) }
+            guard deletedSet.insert(row).inserted else { throw .deleteTwice(RowPath(section: section, row: row)) }
         }
-        var placed = [Row?](repeating: nil, count: update.after)
+        var placed = [TableRow?](repeating: nil, count: update.after)
         for insertion in update.inserted {
             guard placed.indices.contains(insertion.index) else {
                 throw .insertOutOfRange(row: insertion.index, section: section, after: update.after)
             }
             guard placed[insertion.index] == nil else {
-                throw .insertTwice(IndexPath(section: section, row: insertion.index))
+                throw .insertTwice(RowPath(section: section, row: insertion.index))
             }
             placed[insertion.index] = insertion.row
         }
@@ -65,7 +65,7 @@ public struct TableSnapshot: Hashable, Sendable {
 
         var changedSet = Set<Int>()
         for change in update.changed {
-            let path = IndexPath(section: section, row: change.before)
+            let path = RowPath(section: section, row: change.before)
             guard (0..<before).contains(change.before) else {
                 throw .reloadOutOfRange(row: change.before, section: section, before: before)
             }
@@ -81,20 +81,20 @@ public struct TableSnapshot: Hashable, Sendable {
 }
 
 /// Why a table update is inconsistent, in UIKit's words.
-public enum TableUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum TableUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRowCount(section: Int, before: Int, after: Int, inserted: Int, deleted: Int)
     case insertOutOfRange(row: Int, section: Int, after: Int)
     case deleteOutOfRange(row: Int, section: Int, before: Int)
     case reloadOutOfRange(row: Int, section: Int, before: Int)
     case sectionOutOfRange(section: Int, sections: Int)
     case sectionTwice(section: Int)
-    case insertTwice(IndexPath)
-    case deleteTwice(IndexPath)
-    case reloadTwice(IndexPath)
-    case deleteAndReload(IndexPath)
-    case reloadMisplaced(IndexPath, expected: Int, stated: Int)
+    case insertTwice(RowPath)
+    case deleteTwice(RowPath)
+    case reloadTwice(RowPath)
+    case deleteAndReload(RowPath)
+    case reloadMisplaced(RowPath, expected: Int, stated: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidRowCount(section, before, after, inserted, deleted):
             "Invalid update: invalid number of rows in section \(section). The number of rows contained in an existing section after the update (\(after)) must be equal to the number of rows contained in that section before the update (\(before)), plus or minus the number of rows inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."

@@ -3,34 +3,34 @@
 /// Coordinates follow UIKit: deleted rows and the `before` side of a change are indexes in the table as it
 /// was; inserted rows and the `after` side are indexes in the table as it is now. Deletes are processed
 /// before inserts, so the order of the lists does not matter.
-public struct TableUpdate: Hashable, Sendable {
+package struct TableUpdate: Hashable, Sendable {
     /// A row and where it stands.
-    public struct IndexedRow: Hashable, Sendable {
+    package struct IndexedRow: Hashable, Sendable {
         /// The row's index in its section (before the update for a deletion, after it for an insertion).
-        public var index: Int
+        package var index: Int
         /// The row itself.
-        public var row: Row
+        package var row: TableRow
 
         /// Makes an indexed row.
-        public init(index: Int, row: Row) {
+        package init(index: Int, row: TableRow) {
             self.index = index
             self.row = row
         }
     }
 
     /// A row that stays in the table but whose content changed.
-    public struct RowChange: Hashable, Sendable {
+    package struct RowChange: Hashable, Sendable {
         /// The row's index before the update.
-        public var before: Int
+        package var before: Int
         /// The row's index after the update.
-        public var after: Int
+        package var after: Int
         /// The row as it was.
-        public var old: Row
+        package var old: TableRow
         /// The row as it is now.
-        public var new: Row
+        package var new: TableRow
 
         /// Makes a row change.
-        public init(before: Int, after: Int, old: Row, new: Row) {
+        package init(before: Int, after: Int, old: TableRow, new: TableRow) {
             self.before = before
             self.after = after
             self.old = old
@@ -39,24 +39,24 @@ public struct TableUpdate: Hashable, Sendable {
     }
 
     /// What changed in one section.
-    public struct SectionUpdate: Hashable, Sendable {
+    package struct SectionUpdate: Hashable, Sendable {
         /// The section's index.
-        public var section: Int
+        package var section: Int
         /// The section's title.
-        public var title: String
+        package var title: String
         /// How many rows the section had before the update.
-        public var before: Int
+        package var before: Int
         /// How many rows it has after the update.
-        public var after: Int
+        package var after: Int
         /// Rows removed, with their before-state indexes, ascending.
-        public var deleted: [IndexedRow]
+        package var deleted: [IndexedRow]
         /// Rows added, with their after-state indexes, ascending.
-        public var inserted: [IndexedRow]
+        package var inserted: [IndexedRow]
         /// Rows that stay but show something new.
-        public var changed: [RowChange]
+        package var changed: [RowChange]
 
         /// Makes a section update.
-        public init(section: Int, title: String, before: Int, after: Int,
+        package init(section: Int, title: String, before: Int, after: Int,
                     deleted: [IndexedRow] = [], inserted: [IndexedRow] = [], changed: [RowChange] = []) {
             self.section = section
             self.title = title
@@ -68,18 +68,18 @@ public struct TableUpdate: Hashable, Sendable {
         }
 
         /// Before-state indexes of the deleted rows.
-        public var deletedRows: [Int] { deleted.map(\.index) }
+        package var deletedRows: [Int] { deleted.map(\.index) }
         /// After-state indexes of the inserted rows.
-        public var insertedRows: [Int] { inserted.map(\.index) }
+        package var insertedRows: [Int] { inserted.map(\.index) }
         /// Before-state indexes of value rows whose text changed: the rows a table view reloads.
         ///
         /// A switch that changed is not reloaded: the control already shows its new state.
-        public var reloadedRows: [Int] { changed.filter { !$0.new.isSwitch }.map(\.before) }
+        package var reloadedRows: [Int] { changed.filter { !$0.new.isSwitch }.map(\.before) }
         /// Before-state indexes of switch rows whose state changed.
-        public var toggledRows: [Int] { changed.filter(\.new.isSwitch).map(\.before) }
+        package var toggledRows: [Int] { changed.filter(\.new.isSwitch).map(\.before) }
 
         /// The update that takes this section back.
-        public var inverse: SectionUpdate {
+        package var inverse: SectionUpdate {
             SectionUpdate(
                 section: section, title: title, before: after, after: before,
                 deleted: inserted, inserted: deleted,
@@ -89,23 +89,23 @@ public struct TableUpdate: Hashable, Sendable {
     }
 
     /// The sections that changed, in section order; unchanged sections are left out.
-    public var sections: [SectionUpdate]
+    package var sections: [SectionUpdate]
 
     /// Makes an update from section updates.
-    public init(sections: [SectionUpdate] = []) {
+    package init(sections: [SectionUpdate] = []) {
         self.sections = sections
     }
 
     /// An update that changes nothing.
-    public static let none = TableUpdate()
+    package static let none = TableUpdate()
 
     /// Whether no row was inserted, deleted or changed.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         sections.allSatisfy { $0.inserted.isEmpty && $0.deleted.isEmpty && $0.changed.isEmpty }
     }
 
     /// The update that undoes this one: inserts become deletes and deletes inserts, at the same indexes.
-    public var inverse: TableUpdate {
+    package var inverse: TableUpdate {
         TableUpdate(sections: sections.map(\.inverse))
     }
 
@@ -118,7 +118,7 @@ public struct TableUpdate: Hashable, Sendable {
     ///
     /// - Precondition: `old` and `new` have the same sections.
     /// - Complexity: O(*n*) in the number of rows.
-    public init(from old: [Section], to new: [Section]) {
+    package init(from old: [TableSection], to new: [TableSection]) {
         precondition(old.map(\.id) == new.map(\.id), "a table update keeps the same sections")
         var updates: [SectionUpdate] = []
         for (index, (before, after)) in zip(old, new).enumerated() {
@@ -153,7 +153,7 @@ extension TableUpdate {
     /// - Precondition: `old` and `new` have the same sections, and row identities are unique within a
     ///   section.
     /// - Complexity: O(*n* · *m*) in the worst case per section (Myers' difference of the identities).
-    public init(diffing old: [Section], to new: [Section]) {
+    package init(diffing old: [TableSection], to new: [TableSection]) {
         precondition(old.map(\.id) == new.map(\.id), "a table update keeps the same sections")
         var updates: [SectionUpdate] = []
         for (index, (before, after)) in zip(old, new).enumerated() {

@@ -1,19 +1,19 @@
 /// How rendered text looks: its width in columns and whether it may use colour.
-public struct RenderOptions: Sendable, Equatable {
+package struct RenderOptions: Sendable, Equatable {
     /// The terminal's width; tables narrower than this are never stretched, wider ones are cut.
-    public var width: Int
+    package var width: Int
     /// Whether ANSI colour and emphasis may be used.
-    public var color: Bool
+    package var color: Bool
 
     /// Makes options.
-    public init(width: Int = 80, color: Bool = false) {
+    package init(width: Int = 80, color: Bool = false) {
         self.width = width
         self.color = color
     }
 }
 
 /// The few text styles the renderers use; each maps to one ANSI SGR sequence.
-public enum TextStyle: Sendable {
+package enum TextStyle: Sendable {
     case plain, bold, dim, on, inserted, deleted
 
     var code: String? {
@@ -28,18 +28,18 @@ public enum TextStyle: Sendable {
     }
 
     /// `text` in this style when `color` is on, unchanged otherwise.
-    public func apply(_ text: String, color: Bool) -> String {
+    package func apply(_ text: String, color: Bool) -> String {
         guard color, let code, !text.isEmpty else { return text }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 }
 
 /// A piece of text with a style, for table cells.
-public struct StyledText: Sendable {
-    public var text: String
-    public var style: TextStyle
+package struct StyledText: Sendable {
+    package var text: String
+    package var style: TextStyle
 
-    public init(_ text: String, _ style: TextStyle = .plain) {
+    package init(_ text: String, _ style: TextStyle = .plain) {
         self.text = text
         self.style = style
     }

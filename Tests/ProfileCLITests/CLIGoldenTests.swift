@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+import ProfileKit
+import Screens
 
 /// Acceptance 1 of the command line: every subcommand, format and exit status, against golden files.
 @Suite("profile command line")

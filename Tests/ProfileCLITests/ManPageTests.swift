@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import ProfileKit
 @testable import ProfileREPL
+import TestDoubles
 
 /// The manual pages are well-formed and name everything the program has.
 @Suite("Manual pages")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
+import ProfileKit
+import Bells
+import ProfileREPL
 
 /// Acceptance 3 and 4 end to end: `profile run` off and on a terminal, the players it finds, and the
 /// exported WAV files read back.

@@ -3,6 +3,8 @@ import Testing
 import TestSupport
 @testable import ProfileKit
 @testable import ProfileREPL
+import Screens
+import TestDoubles
 
 @Suite("Editor session")
 struct SessionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ProfileKit
 
 /// Acceptance 2: the real readline path on a pseudo-terminal.
 @Suite("Editor on a terminal", .serialized)

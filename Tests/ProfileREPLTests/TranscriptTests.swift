@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Screens
 
 /// Acceptance 1: scripted editor sessions (stdin piped) against `Fixtures/golden/repl/`.
 @Suite("Editor transcripts")

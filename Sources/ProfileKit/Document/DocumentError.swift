@@ -1,19 +1,19 @@
 /// Why a profile document could not be read, and where: the file, the line and column, and the key
 /// path of the offending value.
-public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, as the user named it or as the store found it; nil for text that came from elsewhere.
-    public var file: String?
+    package var file: String?
     /// The 1-based line, when the place is known.
-    public var line: Int?
+    package var line: Int?
     /// The 1-based column, in characters, when the place is known.
-    public var column: Int?
+    package var column: Int?
     /// The key path of the value, such as `segments[1].duration`; nil for syntax errors.
-    public var keyPath: String?
+    package var keyPath: String?
     /// What is wrong and what would be accepted.
-    public var message: String
+    package var message: String
 
     /// Makes a document error.
-    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil, message: String) {
+    package init(file: String? = nil, line: Int? = nil, column: Int? = nil, keyPath: String? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -22,7 +22,7 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `file:line:column: key.path: message`, leaving out what is not known.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         var place = file ?? ""
         if let line {

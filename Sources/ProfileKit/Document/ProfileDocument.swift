@@ -1,3 +1,6 @@
+import TextSupport
+import JSON
+
 /// The profile file format: one JSON object per profile, versioned.
 ///
 /// ```json
@@ -17,9 +20,9 @@
 ///
 /// Version 1 had no `"intervals"`. A version 1 document is migrated as it is read (interval bells off,
 /// their defaults otherwise) and written as version 2 by the next save; reading never writes.
-public enum ProfileDocument {
+package enum ProfileDocument {
     /// The format version this program writes, and the newest it reads.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
 
     /// The top-level keys each version knows.
     static let profileKeys: [Int: [String]] = [
@@ -28,10 +31,10 @@ public enum ProfileDocument {
     ]
 
     /// The largest document read; a profile is a few hundred bytes, so anything near this is not one.
-    public static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
 
     /// The keys of each object, for documentation and tests.
-    public static let keys: [String: [String]] = [
+    package static let keys: [String: [String]] = [
         "profile": ["version", "duration", "segments", "intervals"],
         "segment": ["type", "enabled", "duration", "sounds"],
         "sound": ["type", "enabled", "name"],
@@ -42,7 +45,7 @@ public enum ProfileDocument {
     ///
     /// - Parameter file: how errors name the file; nil leaves it out.
     /// - Throws: ``ProfileError/document(_:)`` with the line, column and key path of the problem.
-    public static func decode(_ bytes: [UInt8], name: String, file: String? = nil) throws(ProfileError) -> Profile {
+    package static func decode(_ bytes: [UInt8], name: String, file: String? = nil) throws(ProfileError) -> Profile {
         guard bytes.count <= maximumSize else {
             throw .document(DocumentError(file: file, message: "the file is \(bytes.count) bytes; a profile document is at most \(maximumSize) bytes"))
         }
@@ -57,7 +60,7 @@ public enum ProfileDocument {
     }
 
     /// The document text of `profile`, with keys in a fixed order and a final newline.
-    public static func encode(_ profile: Profile) -> [UInt8] {
+    package static func encode(_ profile: Profile) -> [UInt8] {
         let segments: [JSONWriter.Value] = profile.segments.map { segment in
             var members: [(String, JSONWriter.Value)] = [
                 ("type", .string(segment.type.rawValue)),
@@ -143,7 +146,7 @@ private struct Decoder {
         return text
     }
 
-    func duration(_ node: JSONNode, _ path: String, for type: SegmentType) throws(ProfileError) -> Duration {
+    func duration(_ node: JSONNode, _ path: String, for type: SegmentType) throws(ProfileError) -> TimerDuration {
         let duration = try duration(node, path)
         guard type.allowedDurations.contains(duration) else {
             let allowed = type.allowedDurations
@@ -152,18 +155,18 @@ private struct Decoder {
         return duration
     }
 
-    func duration(_ node: JSONNode, _ path: String) throws(ProfileError) -> Duration {
+    func duration(_ node: JSONNode, _ path: String) throws(ProfileError) -> TimerDuration {
         let expected = "a duration such as \"05:00\" or a number of seconds"
-        let duration: Duration
+        let duration: TimerDuration
         switch node.value {
         case let .number(text):
             guard let seconds = Int(text), seconds >= 0 else {
-                throw fail(node, path, "\(text) is not a whole number of seconds from 0 to \(Duration.parseLimit)")
+                throw fail(node, path, "\(text) is not a whole number of seconds from 0 to \(TimerDuration.parseLimit)")
             }
-            duration = Duration(seconds: seconds)
+            duration = TimerDuration(seconds: seconds)
         case let .string(text):
             do {
-                duration = try Duration(parsing: text)
+                duration = try TimerDuration(parsing: text)
             } catch {
                 throw fail(node, path, "\(error)")
             }
@@ -300,7 +303,7 @@ extension ProfileDocument {
     /// standard input.
     ///
     /// - Throws: ``ProfileError`` naming the file (`<stdin>` for standard input).
-    public static func read(path: String, name: String) throws(ProfileError) -> Profile {
+    package static func read(path: String, name: String) throws(ProfileError) -> Profile {
         let label = path == "-" ? "<stdin>" : path
         let fd = path == "-" ? 0 : try POSIX.open(path, O_RDONLY)
         defer { if fd != 0 { close(fd) } }

@@ -1,5 +1,5 @@
 /// The catalog of bells a sound can use.
-public enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
     case singingBowl = "Singing Bowl"
     case templeBell = "Temple Bell"
     case gong = "Gong"
@@ -7,18 +7,18 @@ public enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
     case woodBlock = "Wood Block"
 
     /// The bell a new sound gets.
-    public static let `default` = Bell.singingBowl
+    package static let `default` = Bell.singingBowl
 
     /// The catalog as people read it: `"Singing Bowl", "Temple Bell", …`.
-    public static let catalogList = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    package static let catalogList = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Finds a bell by name, ignoring case and runs of spaces, hyphens or underscores:
     /// `temple bell`, `Temple-Bell` and `TEMPLE_BELL` all name "Temple Bell".
     ///
     /// - Throws: ``ProfileError/unknownBell(_:)``, whose message lists the catalog.
-    public init(named name: String) throws(ProfileError) {
+    package init(named name: String) throws(ProfileError) {
         if let exact = Self(rawValue: name) {
             self = exact
             return

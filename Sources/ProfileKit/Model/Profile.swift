@@ -2,18 +2,18 @@
 ///
 /// The main sit is the profile's ``duration``; ``segments`` holds the optional warm-up and cool-down.
 /// Segments are found by type, never by position, and created on first use by the setters.
-public struct Profile: Hashable, Sendable {
+package struct Profile: Hashable, Sendable {
     /// The profile's name; the store keeps it as the file name.
-    public var name: String
+    package var name: String
     /// The length of the main sit (the Time section).
-    public var duration: Duration
+    package var duration: TimerDuration
     /// The optional segments, at most one of each type, in the order they were created.
-    public private(set) var segments: [Segment]
+    package private(set) var segments: [Segment]
     /// The bells that ring during the main sit.
-    public var intervals: Intervals
+    package var intervals: Intervals
 
     /// A new profile as a user first sees it: Time 20:00, Warm Up, Cool Down and intervals off, bells off.
-    public init(name: String, duration: Duration = SegmentType.main.defaultDuration, segments: [Segment] = [],
+    package init(name: String, duration: TimerDuration = SegmentType.main.defaultDuration, segments: [Segment] = [],
                 intervals: Intervals = Intervals()) {
         self.name = name
         self.duration = duration
@@ -23,14 +23,14 @@ public struct Profile: Hashable, Sendable {
     }
 
     /// The segment of `type`, if the profile has one. The main sit is not a stored segment.
-    public func segment(ofType type: SegmentType) -> Segment? {
+    package func segment(ofType type: SegmentType) -> Segment? {
         segments.first { $0.type == type }
     }
 
     /// The segment of `type`, created on first use (off, default duration) when a setter needs it.
     ///
     /// Setting `.main` changes nothing: the main sit lives in ``duration``.
-    public subscript(segment type: SegmentType) -> Segment {
+    package subscript(segment type: SegmentType) -> Segment {
         get { segment(ofType: type) ?? Segment(type: type) }
         set {
             guard type != .main else { return }
@@ -45,7 +45,7 @@ public struct Profile: Hashable, Sendable {
     }
 
     /// The length of each part that is on, added up: warm-up + main + cool-down.
-    public var totalDuration: Duration {
-        Duration(seconds: segments.filter(\.enabled).reduce(duration.seconds) { $0 + $1.duration.seconds })
+    package var totalDuration: TimerDuration {
+        TimerDuration(seconds: segments.filter(\.enabled).reduce(duration.seconds) { $0 + $1.duration.seconds })
     }
 }

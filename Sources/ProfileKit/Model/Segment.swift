@@ -1,16 +1,16 @@
 /// One optional part of a session, such as the warm-up or the cool-down.
-public struct Segment: Hashable, Sendable {
+package struct Segment: Hashable, Sendable {
     /// Which part of the session this is; a profile has at most one segment of each type.
-    public var type: SegmentType
+    package var type: SegmentType
     /// Whether the segment is part of the session.
-    public var enabled: Bool
+    package var enabled: Bool
     /// How long the segment lasts when enabled.
-    public var duration: Duration
+    package var duration: TimerDuration
     /// The segment's sounds, at most one of each ``SoundType``, found by type.
-    public private(set) var sounds: [Sound]
+    package private(set) var sounds: [Sound]
 
     /// Makes a segment; by default off, with its type's default duration and no sounds.
-    public init(type: SegmentType, enabled: Bool = false, duration: Duration? = nil, sounds: [Sound] = []) {
+    package init(type: SegmentType, enabled: Bool = false, duration: TimerDuration? = nil, sounds: [Sound] = []) {
         self.type = type
         self.enabled = enabled
         self.duration = duration ?? type.defaultDuration
@@ -19,12 +19,12 @@ public struct Segment: Hashable, Sendable {
     }
 
     /// The sound of `type`, if the segment has one.
-    public func sound(ofType type: SoundType) -> Sound? {
+    package func sound(ofType type: SoundType) -> Sound? {
         sounds.first { $0.type == type }
     }
 
     /// The sound of `type`, created on first use (off, default bell) when a setter needs it.
-    public subscript(sound type: SoundType) -> Sound {
+    package subscript(sound type: SoundType) -> Sound {
         get { sound(ofType: type) ?? Sound(type: type) }
         set {
             if let index = sounds.firstIndex(where: { $0.type == type }) {

@@ -1,11 +1,11 @@
 /// The parts of a session: the main sit, and the optional warm-up before it and cool-down after it.
-public enum SegmentType: String, CaseIterable, Sendable {
+package enum SegmentType: String, CaseIterable, Sendable {
     case main
     case warmUp = "warm-up"
     case coolDown = "cool-down"
 
     /// The section title the view model shows for this segment.
-    public var title: String {
+    package var title: String {
         switch self {
         case .main: "Time"
         case .warmUp: "Warm Up"
@@ -14,7 +14,7 @@ public enum SegmentType: String, CaseIterable, Sendable {
     }
 
     /// The length a segment of this type gets when it is created on first use.
-    public var defaultDuration: Duration {
+    package var defaultDuration: TimerDuration {
         switch self {
         case .main: .minutes(20)
         case .warmUp: .minutes(2)
@@ -23,10 +23,10 @@ public enum SegmentType: String, CaseIterable, Sendable {
     }
 
     /// The lengths a segment of this type may have.
-    public var allowedDurations: ClosedRange<Duration> {
+    package var allowedDurations: ClosedRange<TimerDuration> {
         switch self {
-        case .main: Duration(seconds: 1)...Duration(seconds: 23 * 3600 + 59 * 60 + 59)
-        case .warmUp, .coolDown: Duration(seconds: 1)...Duration(seconds: 3600)
+        case .main: TimerDuration(seconds: 1)...TimerDuration(seconds: 23 * 3600 + 59 * 60 + 59)
+        case .warmUp, .coolDown: TimerDuration(seconds: 1)...TimerDuration(seconds: 3600)
         }
     }
 
@@ -42,7 +42,7 @@ public enum SegmentType: String, CaseIterable, Sendable {
     /// Checks `duration` against ``allowedDurations``.
     ///
     /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)``.
-    public func validate(_ duration: Duration) throws(ProfileError) {
+    package func validate(_ duration: TimerDuration) throws(ProfileError) {
         guard allowedDurations.contains(duration) else {
             throw ProfileError.durationOutOfRange(duration, segment: self, allowed: allowedDurations)
         }
@@ -50,7 +50,7 @@ public enum SegmentType: String, CaseIterable, Sendable {
 }
 
 /// When in a segment a sound plays: at its start, at its end, or repeatedly during it.
-public enum SoundType: String, CaseIterable, Sendable {
+package enum SoundType: String, CaseIterable, Sendable {
     case begin
     case end
     case `repeat`

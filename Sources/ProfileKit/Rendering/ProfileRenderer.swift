@@ -1,17 +1,20 @@
+import TableKit
+import JSON
+
 /// The ways `profile` prints data: box-drawn tables for people, tab-separated lines for scripts, JSON.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     case table, plain, json
 }
 
 /// Turns view models, listings and table updates into text. It never changes anything.
-public enum ProfileRenderer {
+package enum ProfileRenderer {
     // MARK: Sections
 
     /// The sections of `viewModel`, or only those whose indexes are in `sections`.
     ///
     /// - Parameter marked: rows to mark as just inserted (`+` before the index path, highlighted in colour).
-    public static func sections(_ viewModel: ProfileViewModel, only sections: [Int]? = nil, format: OutputFormat,
-                                options: RenderOptions = RenderOptions(), marked: Set<IndexPath> = []) -> String {
+    package static func sections(_ viewModel: ProfileViewModel, only sections: [Int]? = nil, format: OutputFormat,
+                                options: RenderOptions = RenderOptions(), marked: Set<RowPath> = []) -> String {
         let all = viewModel.sections.enumerated().filter { sections?.contains($0.offset) ?? true }
         switch format {
         case .table:
@@ -33,7 +36,7 @@ public enum ProfileRenderer {
                         ("id", .string(section.id)),
                         ("title", .string(section.title)),
                         ("rows", .array(section.rows.enumerated().map { row, content in
-                            json(content, path: IndexPath(section: index, row: row))
+                            json(content, path: RowPath(section: index, row: row))
                         })),
                     ])
                 })),
@@ -41,7 +44,7 @@ public enum ProfileRenderer {
         }
     }
 
-    private static func json(_ row: Row, path: IndexPath) -> JSONWriter.Value {
+    private static func json(_ row: TableRow, path: RowPath) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [("path", .string(path.description)), ("label", .string(row.label))]
         switch row.content {
         case let .toggle(isOn):
@@ -62,10 +65,10 @@ public enum ProfileRenderer {
     // MARK: Table updates
 
     /// One line per changed section: `Cool Down: inserted rows 2.1, 2.2 (1 → 3 rows)`.
-    public static func updateText(_ update: TableUpdate) -> String {
+    package static func updateText(_ update: TableUpdate) -> String {
         let lines = update.sections.compactMap { section -> String? in
             func paths(_ rows: [Int]) -> String {
-                rows.map { IndexPath(section: section.section, row: $0).description }.joined(separator: ", ")
+                rows.map { RowPath(section: section.section, row: $0).description }.joined(separator: ", ")
             }
             func rows(_ count: Int) -> String { count == 1 ? "row" : "rows" }
             var parts: [String] = []
@@ -82,12 +85,12 @@ public enum ProfileRenderer {
     }
 
     /// What an action set, for the JSON form of an update.
-    public enum SettingValue: Sendable {
+    package enum SettingValue: Sendable {
         case on(Bool)
         case value(String)
 
         /// What `action` set, as the update's JSON reports it.
-        public init(_ action: ProfileAction) {
+        package init(_ action: ProfileAction) {
             switch action {
             case let .setSegmentEnabled(_, isOn), let .setBellsEnabled(isOn), let .setIntervalsEnabled(isOn): self = .on(isOn)
             case let .setDuration(_, duration), let .setInterval(duration): self = .value(duration.formatted)
@@ -97,7 +100,7 @@ public enum ProfileRenderer {
     }
 
     /// `{"setting": "cooldown", "on": true, "updates": [{"section": 2, …, "inserted": [1, 2], …}]}`.
-    public static func updateJSON(setting: String, value: SettingValue, update: TableUpdate) -> String {
+    package static func updateJSON(setting: String, value: SettingValue, update: TableUpdate) -> String {
         let valueMember: (String, JSONWriter.Value) = switch value {
         case let .on(flag): ("on", .bool(flag))
         case let .value(text): ("value", .string(text))
@@ -122,7 +125,7 @@ public enum ProfileRenderer {
     // MARK: Listings
 
     /// Every profile: name, main time, total time and which parts are on.
-    public static func list(_ profiles: [Profile], format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
+    package static func list(_ profiles: [Profile], format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
         let models = profiles.map(ProfileViewModel.init)
         switch format {
         case .table:
@@ -168,7 +171,7 @@ public enum ProfileRenderer {
     }
 
     /// The bell catalog.
-    public static func sounds(format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
+    package static func sounds(format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
         switch format {
         case .table:
             return BoxTable(

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TextSupport
 
 /// Profiles as files: `<directory>/<name>.json`, saved crash-safely.
 ///
@@ -8,17 +9,17 @@ import Glibc
 /// killed process left, writes a temp file in the same directory with the old file's mode, fsyncs it,
 /// renames it over the profile and fsyncs the directory. Readers never lock: they see the old file or
 /// the new one, never a mix. A lock whose process no longer exists on this host is broken with a notice.
-public struct FileProfileStore: ProfileStore {
+package struct FileProfileStore: ProfileStore {
     /// The folder that holds the profiles; created on the first write.
-    public let directory: String
+    package let directory: String
     /// How long a save waits for another process's lock before giving up with ``ProfileError/locked``.
-    public let lockTimeout: Double
+    package let lockTimeout: Double
     private let notice: @Sendable (String) -> Void
 
     /// Opens the store in `directory`.
     ///
     /// - Parameter notice: receives messages about repairs, such as a stale lock that was broken.
-    public init(directory: String, lockTimeout: Double = 5, notice: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(directory: String, lockTimeout: Double = 5, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         var directory = directory
         while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
         self.directory = directory
@@ -65,11 +66,11 @@ public struct FileProfileStore: ProfileStore {
 
     // MARK: Reading
 
-    public func names() throws(ProfileError) -> [String] {
+    package func names() throws(ProfileError) -> [String] {
         Self.sortedByName(try entries().map { $0.stem.nfc }) { $0 }
     }
 
-    public func list() throws(ProfileError) -> [ListedProfile] {
+    package func list() throws(ProfileError) -> [ListedProfile] {
         var firstFile: [String: String] = [:]
         let listed = try entries().map { entry in
             let name = entry.stem.nfc
@@ -97,7 +98,7 @@ public struct FileProfileStore: ProfileStore {
     /// `items` sorted by name as people expect (case-insensitively), each key computed once.
     ///
     /// - Complexity: O(*n* log *n*) comparisons of precomputed keys.
-    static func sortedByName<T>(_ items: [T], name: (T) -> String) -> [T] {
+    package static func sortedByName<T>(_ items: [T], name: (T) -> String) -> [T] {
         let keyed: [(key: String, name: String, item: T)] = items.map { item in
             let text = name(item)
             return (ProfileName.key(text), text, item)
@@ -106,7 +107,7 @@ public struct FileProfileStore: ProfileStore {
         return sorted.map { $0.item }
     }
 
-    public func load(_ name: String) throws(ProfileError) -> StoredProfile {
+    package func load(_ name: String) throws(ProfileError) -> StoredProfile {
         try read(try locateExisting(name)).stored
     }
 
@@ -156,7 +157,7 @@ public struct FileProfileStore: ProfileStore {
 
     // MARK: Writing
 
-    public func create(_ profile: Profile) throws(ProfileError) -> StoredProfile {
+    package func create(_ profile: Profile) throws(ProfileError) -> StoredProfile {
         let name = try ProfileName(validating: profile.name)
         try POSIX.makeDirectories(directory)
         let location = Location(name: name.value, path: path(for: name))
@@ -168,7 +169,7 @@ public struct FileProfileStore: ProfileStore {
         }
     }
 
-    public func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile {
+    package func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile {
         let location = try locateExisting(profile.name)
         return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
             guard try currentRevision(location) == revision else { throw .conflict(path: location.path) }
@@ -178,7 +179,7 @@ public struct FileProfileStore: ProfileStore {
         }
     }
 
-    public func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
+    package func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
         let location = try locateExisting(name)
         return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
             var profile = try read(location).stored.profile
@@ -188,7 +189,7 @@ public struct FileProfileStore: ProfileStore {
         }
     }
 
-    public func delete(_ name: String) throws(ProfileError) {
+    package func delete(_ name: String) throws(ProfileError) {
         let location = try locateExisting(name)
         try withLock(location.path) { () throws(ProfileError) in
             guard unlink(location.path) == 0 else { throw POSIX.failure(location.path, "unlink") }
@@ -196,7 +197,7 @@ public struct FileProfileStore: ProfileStore {
         }
     }
 
-    public func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile {
+    package func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile {
         let source = try locateExisting(old)
         let newName = try ProfileName(validating: new)
         let target = Location(name: newName.value, path: path(for: newName))

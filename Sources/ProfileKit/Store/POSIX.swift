@@ -4,25 +4,25 @@ import Glibc
 
 /// Thin wrappers over the system calls the store uses; each failure becomes a ``ProfileError/io``
 /// naming the path, the operation and the errno.
-enum POSIX {
-    static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> ProfileError {
+package enum POSIX {
+    package static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> ProfileError {
         .io(path: path, operation: operation, errno: code)
     }
 
     /// `lstat`, or nil when nothing is there.
-    static func lstatIfExists(_ path: String) throws(ProfileError) -> stat? {
+    package static func lstatIfExists(_ path: String) throws(ProfileError) -> stat? {
         var info = stat()
         if lstat(path, &info) == 0 { return info }
         if errno == ENOENT { return nil }
         throw failure(path, "lstat")
     }
 
-    static func isSymlink(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFLNK }
-    static func isRegular(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
-    static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
+    package static func isSymlink(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFLNK }
+    package static func isRegular(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
+    package static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
 
     /// `open`, retried on EINTR.
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String = "open") throws(ProfileError) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String = "open") throws(ProfileError) -> Int32 {
         while true {
             let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
@@ -34,7 +34,7 @@ enum POSIX {
     ///
     /// The buffer is sized from `fstat` and filled in place: profiles are small, and zeroing a large
     /// scratch buffer per file was a quarter of `profile list`'s instructions.
-    static func readAll(_ fd: Int32, path: String, limit: Int) throws(ProfileError) -> [UInt8]? {
+    package static func readAll(_ fd: Int32, path: String, limit: Int) throws(ProfileError) -> [UInt8]? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, "fstat") }
         if Int(info.st_size) > limit { return nil }
@@ -68,7 +68,7 @@ enum POSIX {
     }
 
     /// Writes all of `bytes`, retrying short writes and EINTR.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(ProfileError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(ProfileError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -80,23 +80,23 @@ enum POSIX {
         }
     }
 
-    static func fsync(_ fd: Int32, path: String) throws(ProfileError) {
+    package static func fsync(_ fd: Int32, path: String) throws(ProfileError) {
         guard Glibc.fsync(fd) == 0 else { throw failure(path, "fsync") }
     }
 
     /// Flushes a directory's entries (a rename inside it) to disk.
-    static func fsyncDirectory(_ path: String) throws(ProfileError) {
+    package static func fsyncDirectory(_ path: String) throws(ProfileError) {
         let fd = try open(path, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         try fsync(fd, path: path)
     }
 
-    static func unlinkIfExists(_ path: String) throws(ProfileError) {
+    package static func unlinkIfExists(_ path: String) throws(ProfileError) {
         guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "unlink") }
     }
 
     /// `mkdir -p`.
-    static func makeDirectories(_ path: String) throws(ProfileError) {
+    package static func makeDirectories(_ path: String) throws(ProfileError) {
         if let info = try lstatIfExists(path) {
             var target = stat()
             guard isDirectory(info) || (isSymlink(info) && stat(path, &target) == 0 && isDirectory(target)) else {
@@ -110,7 +110,7 @@ enum POSIX {
     }
 
     /// The names in a directory, without `.` and `..`; nil when the directory does not exist.
-    static func directoryEntries(_ path: String) throws(ProfileError) -> [String]? {
+    package static func directoryEntries(_ path: String) throws(ProfileError) -> [String]? {
         guard let dir = opendir(path) else {
             if errno == ENOENT { return nil }
             throw failure(path, "opendir")
@@ -127,18 +127,18 @@ enum POSIX {
     }
 
     /// The canonical absolute path, with every link resolved; nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
-    static func directoryName(_ path: String) -> String {
+    package static func directoryName(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func baseName(_ path: String) -> String {
+    package static func baseName(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
@@ -150,25 +150,25 @@ enum POSIX {
     }
 
     /// Whether a process with this id exists on this host (EPERM means it exists but is not ours).
-    static func processExists(_ pid: Int32) -> Bool {
+    package static func processExists(_ pid: Int32) -> Bool {
         guard pid > 0 else { return false }
         return kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Seconds since the epoch, with nanoseconds.
-    static func now() -> Double {
+    package static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    static func monotonicNow() -> Double {
+    package static func monotonicNow() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    static func sleep(seconds: Double) {
+    package static func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }

@@ -1,23 +1,25 @@
+import TextSupport
+
 /// A profile's name as the store keeps it: NFC-normalized, checked against the rules that keep file
 /// names portable and unambiguous.
-public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
+package struct ProfileName: Hashable, Sendable, CustomStringConvertible {
     /// The name, NFC-normalized; also the file's name without `.json`.
-    public let value: String
+    package let value: String
 
     /// What makes two names the same profile: NFC and Unicode case folding (`Morning` = `MORNING`).
-    public var key: String { Self.key(value) }
+    package var key: String { Self.key(value) }
 
     /// The most characters a name may have.
-    public static let maximumCharacters = 64
+    package static let maximumCharacters = 64
     /// The most UTF-8 bytes a name may have, which keeps `.name.json.lock` and temp files under the file
     /// system's 255-byte limit.
-    public static let maximumBytes = 200
+    package static let maximumBytes = 200
 
     /// Checks and normalizes `text`.
     ///
     /// - Throws: ``ProfileError/invalidName(_:reason:)`` naming the rule the name breaks; the name is
     ///   shown escaped so that invisible characters can be seen.
-    public init(validating text: String) throws(ProfileError) {
+    package init(validating text: String) throws(ProfileError) {
         let name = text.nfc
         func fail(_ reason: String) -> ProfileError { .invalidName(text, reason: reason) }
 
@@ -32,7 +34,7 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
             throw fail("it contains \(quoted(String(bad))), which separates folders")
         }
         if let bad = name.unicodeScalars.first(where: { $0.isInvisible }) {
-            throw fail("it contains the invisible character U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4))")
+            throw fail("it contains the invisible character \(codePoint(bad))")
         }
         guard name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
             throw fail("it starts or ends with white space")
@@ -50,18 +52,12 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
     ///
     /// Folding is the full upper-case mapping followed by the lower-case one, which folds `ß` and `SS`,
     /// `ς` and `Σ` together as Unicode's case folding does, without Foundation's start-up cost.
-    public static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         return text.nfc.uppercased().lowercased().nfc
     }
 
-    public var description: String { value }
-}
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
+    package var description: String { value }
 }
 
 extension String {

@@ -3,11 +3,11 @@
 ///
 /// It is a hash of the file's bytes: any edit, even one that keeps the size and the timestamp, gives a
 /// new revision, while rewriting the same bytes does not count as a change.
-public struct Revision: Hashable, Sendable, CustomStringConvertible {
+package struct Revision: Hashable, Sendable, CustomStringConvertible {
     let hash: UInt64
 
     /// The revision of a document's bytes.
-    public init(of bytes: [UInt8]) {
+    package init(of bytes: [UInt8]) {
         // FNV-1a, 64 bits: fast, and any accidental collision would need two different profile texts.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
@@ -16,31 +16,38 @@ public struct Revision: Hashable, Sendable, CustomStringConvertible {
         self.hash = hash
     }
 
-    public var description: String { String(hash, radix: 16) }
+    package var description: String { String(hash, radix: 16) }
 }
 
 /// A profile together with the revision of the file it was read from or written to.
-public struct StoredProfile: Hashable, Sendable {
+package struct StoredProfile: Hashable, Sendable {
     /// The profile.
-    public var profile: Profile
+    package var profile: Profile
     /// The revision on disk; pass it back to ``ProfileStore/save(_:basedOn:)``.
-    public var revision: Revision
+    package var revision: Revision
 
     /// Makes a stored profile.
-    public init(profile: Profile, revision: Revision) {
+    package init(profile: Profile, revision: Revision) {
         self.profile = profile
         self.revision = revision
     }
 }
 
 /// One entry of a store listing: a profile, or the error that kept its file from being read.
-public struct ListedProfile: Sendable {
+package struct ListedProfile: Sendable {
     /// The name taken from the file name.
-    public var name: String
+    package var name: String
     /// The file, as errors name it.
-    public var path: String
+    package var path: String
     /// The profile, or why it could not be read.
-    public var result: Result<Profile, ProfileError>
+    package var result: Result<Profile, ProfileError>
+
+    /// Lists a profile.
+    package init(name: String, path: String, result: Result<Profile, ProfileError>) {
+        self.name = name
+        self.path = path
+        self.result = result
+    }
 }
 
 /// Where profiles are kept: one document per profile, saved so that neither a crash nor a second
@@ -48,7 +55,7 @@ public struct ListedProfile: Sendable {
 ///
 /// Names are compared after NFC normalization and case folding, so `Morning` and `morning` are one
 /// profile. Every write happens under the profile's lock; a save based on a stale read is refused.
-public protocol ProfileStore: Sendable {
+package protocol ProfileStore: Sendable {
     /// Every profile, sorted by name; files that cannot be read are listed with their error.
     func list() throws(ProfileError) -> [ListedProfile]
 

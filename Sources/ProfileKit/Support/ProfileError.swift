@@ -1,20 +1,19 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TextSupport
 
 /// Every error ProfileKit reports to a user: each message names the thing, the place and what would be
 /// accepted.
-public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A duration that could not be read; `reason` says why.
     case invalidDuration(String, reason: String)
     /// A duration outside what a segment allows.
-    case durationOutOfRange(Duration, segment: SegmentType, allowed: ClosedRange<Duration>)
+    case durationOutOfRange(TimerDuration, segment: SegmentType, allowed: ClosedRange<TimerDuration>)
     /// An interval outside what interval bells allow.
-    case intervalOutOfRange(Duration, allowed: ClosedRange<Duration>)
+    case intervalOutOfRange(TimerDuration, allowed: ClosedRange<TimerDuration>)
     /// An option's value that could not be read; `accepted` says what would be.
     case invalidOption(String, option: String, accepted: String)
-    /// A time of day that could not be read.
-    case invalidClockTime(String)
     /// A bell name outside the catalog.
     case unknownBell(String)
     /// A profile name the store refuses; `reason` says which rule it breaks.
@@ -43,7 +42,7 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case configuration(String)
 
     /// How a command-line front end should classify the failure (see sysexits(3)).
-    public enum Category: Sendable, Equatable {
+    package enum Category: Sendable, Equatable {
         /// The user typed something that is not accepted (64).
         case usage
         /// A file's content is wrong (65).
@@ -61,9 +60,9 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The failure's class, for exit statuses.
-    public var category: Category {
+    package var category: Category {
         switch self {
-        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidClockTime, .invalidOption, .unknownBell, .invalidName, .unknownSetting,
+        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .invalidName, .unknownSetting,
              .unknownSwitch, .invalidSwitchValue:
             .usage
         case .document, .symlinkOutsideStore: .data
@@ -75,18 +74,16 @@ public enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidDuration(input, reason):
-            return "invalid duration \(quoted(input)): \(reason); use \(Duration.acceptedForms)"
+            return "invalid duration \(quoted(input)): \(reason); use \(TimerDuration.acceptedForms)"
         case let .durationOutOfRange(duration, segment, allowed):
             return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
         case let .intervalOutOfRange(every, allowed):
             return "interval \(every.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
         case let .invalidOption(value, option, accepted):
             return "invalid \(option) \(quoted(value)): use \(accepted)"
-        case let .invalidClockTime(text):
-            return "invalid start time \(quoted(text)): use \(ClockTime.acceptedForms)"
         case let .unknownBell(name):
             return "no bell named \(quoted(name)); the bells are \(Bell.catalogList)"
         case let .invalidName(name, reason):
@@ -129,7 +126,7 @@ extension SegmentType {
 }
 
 /// The symbolic name of an errno value, as people search for it: `ENOSPC`.
-func errnoName(_ code: Int32) -> String {
+package func errnoName(_ code: Int32) -> String {
     let names: [Int32: String] = [
         EPERM: "EPERM", ENOENT: "ENOENT", EIO: "EIO", EBADF: "EBADF", EACCES: "EACCES",
         EEXIST: "EEXIST", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", ENFILE: "ENFILE",
@@ -141,7 +138,7 @@ func errnoName(_ code: Int32) -> String {
 }
 
 /// The C library's message for an errno value.
-func errnoMessage(_ code: Int32) -> String {
+package func errnoMessage(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "unknown error" }
     return String(cString: text)
 }

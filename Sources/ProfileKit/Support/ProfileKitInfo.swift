@@ -1,5 +1,5 @@
 /// Facts about this build of ProfileKit.
-public enum ProfileKitInfo {
+package enum ProfileKitInfo {
     /// The program's version, as `profile --version` prints it.
-    public static let version = "0.2.0"
+    package static let version = "0.2.0"
 }

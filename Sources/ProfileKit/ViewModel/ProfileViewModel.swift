@@ -1,30 +1,32 @@
+import TableKit
+
 /// The profile screen as a table: sections, row counts, switch states and formatted times.
 ///
 /// The view model is the only place that decides what a row is. Actions do not mutate it: each returns
 /// the new profile together with the ``TableUpdate`` that takes the old table to the new one, computed
 /// from every section's row count before and after the change.
-public struct ProfileViewModel: Hashable, Sendable {
+package struct ProfileViewModel: Hashable, Sendable {
     /// The profile shown.
-    public let profile: Profile
+    package let profile: Profile
 
     /// Shows `profile`.
-    public init(profile: Profile) {
+    package init(profile: Profile) {
         self.profile = profile
     }
 
     /// The sections, in order: Time, Warm Up, Cool Down, Intervals.
-    public static let sectionKinds = ProfileSection.allCases
+    package static let sectionKinds = ProfileSection.allCases
 
     /// How many sections the table has.
-    public var numberOfSections: Int { Self.sectionKinds.count }
+    package var numberOfSections: Int { Self.sectionKinds.count }
 
     /// How many rows `section` has; 0 for a section that does not exist.
-    public func numberOfRows(inSection section: Int) -> Int {
+    package func numberOfRows(inSection section: Int) -> Int {
         Self.sectionKinds.indices.contains(section) ? numberOfRows(for: Self.sectionKinds[section]) : 0
     }
 
     /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3.
-    public func numberOfRows(for section: ProfileSection) -> Int {
+    package func numberOfRows(for section: ProfileSection) -> Int {
         switch section {
         case .time:
             return 1
@@ -39,42 +41,42 @@ public struct ProfileViewModel: Hashable, Sendable {
     }
 
     /// Whether the segment of `type` is on; the main sit always is, a missing segment is not.
-    public func isEnabled(_ type: SegmentType) -> Bool {
+    package func isEnabled(_ type: SegmentType) -> Bool {
         type == .main || profile.segment(ofType: type)?.enabled == true
     }
 
     /// Whether the segment of `type` rings a bell at its start (the Cool Down section's Bells switch).
-    public func isBeginSoundEnabled(_ type: SegmentType) -> Bool {
+    package func isBeginSoundEnabled(_ type: SegmentType) -> Bool {
         profile.segment(ofType: type)?.sound(ofType: .begin)?.enabled == true
     }
 
     /// The formatted length of the segment of `type`; `00:00` for a segment the profile does not have.
-    public func time(for type: SegmentType) -> String {
+    package func time(for type: SegmentType) -> String {
         switch type {
         case .main: profile.duration.formatted
-        case .warmUp, .coolDown: profile.segment(ofType: type)?.duration.formatted ?? Duration.zero.formatted
+        case .warmUp, .coolDown: profile.segment(ofType: type)?.duration.formatted ?? TimerDuration.zero.formatted
         }
     }
 
     /// The formatted length of the main sit.
-    public var mainTime: String { time(for: .main) }
+    package var mainTime: String { time(for: .main) }
 
     /// The formatted length of the whole session: warm-up + main + cool-down, of the parts that are on.
-    public var totalTime: String { profile.totalDuration.formatted }
+    package var totalTime: String { profile.totalDuration.formatted }
 
     /// The cool-down bell's name.
-    public var bellName: String {
+    package var bellName: String {
         (profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell ?? .default).rawValue
     }
 
     /// The formatted time between interval bells.
-    public var intervalTime: String { profile.intervals.every.formatted }
+    package var intervalTime: String { profile.intervals.every.formatted }
 
     /// The interval bell's name.
-    public var intervalBellName: String { profile.intervals.bell.rawValue }
+    package var intervalBellName: String { profile.intervals.bell.rawValue }
 
     /// Whether `toggle` is on.
-    public func isOn(_ toggle: Switch) -> Bool {
+    package func isOn(_ toggle: Switch) -> Bool {
         switch toggle {
         case .warmup: isEnabled(.warmUp)
         case .cooldown: isEnabled(.coolDown)
@@ -84,44 +86,44 @@ public struct ProfileViewModel: Hashable, Sendable {
     }
 
     /// The sections with their rows, as the table shows them.
-    public var sections: [Section] {
+    package var sections: [TableSection] {
         Self.sectionKinds.map { kind in
-            Section(id: kind.id, title: kind.title, rows: rows(for: kind))
+            TableSection(id: kind.id, title: kind.title, rows: rows(for: kind))
         }
     }
 
     /// The table as it is now.
-    public var snapshot: TableSnapshot { TableSnapshot(sections: sections) }
+    package var snapshot: TableSnapshot { TableSnapshot(sections: sections) }
 
     /// The row at `indexPath`, or nil when the table has no such row.
-    public func row(at indexPath: IndexPath) -> Row? {
+    package func row(at indexPath: RowPath) -> TableRow? {
         guard Self.sectionKinds.indices.contains(indexPath.section) else { return nil }
         let rows = rows(for: Self.sectionKinds[indexPath.section])
         return rows.indices.contains(indexPath.row) ? rows[indexPath.row] : nil
     }
 
-    private func rows(for kind: ProfileSection) -> [Row] {
+    private func rows(for kind: ProfileSection) -> [TableRow] {
         let id = kind.id
-        var rows: [Row]
+        var rows: [TableRow]
         switch kind {
         case .time:
-            return [Row(id: "time.duration", label: "Duration", content: .value(mainTime))]
+            return [TableRow(id: "time.duration", label: "Duration", content: .value(mainTime))]
         case .warmUp, .coolDown:
             let type: SegmentType = kind == .warmUp ? .warmUp : .coolDown
-            rows = [Row(id: "\(id).enabled", label: "Enabled", content: .toggle(isOn: isEnabled(type)))]
+            rows = [TableRow(id: "\(id).enabled", label: "Enabled", content: .toggle(isOn: isEnabled(type)))]
             guard isEnabled(type) else { return rows }
-            rows.append(Row(id: "\(id).duration", label: "Duration", content: .value(time(for: type))))
+            rows.append(TableRow(id: "\(id).duration", label: "Duration", content: .value(time(for: type))))
             if type == .coolDown {
-                rows.append(Row(id: "\(id).bells", label: "Bells", content: .toggle(isOn: isBeginSoundEnabled(type))))
+                rows.append(TableRow(id: "\(id).bells", label: "Bells", content: .toggle(isOn: isBeginSoundEnabled(type))))
                 if isBeginSoundEnabled(type) {
-                    rows.append(Row(id: "\(id).bell", label: "Name", content: .value(bellName)))
+                    rows.append(TableRow(id: "\(id).bell", label: "Name", content: .value(bellName)))
                 }
             }
         case .intervals:
-            rows = [Row(id: "intervals.enabled", label: "Enabled", content: .toggle(isOn: profile.intervals.enabled))]
+            rows = [TableRow(id: "intervals.enabled", label: "Enabled", content: .toggle(isOn: profile.intervals.enabled))]
             if profile.intervals.enabled {
-                rows.append(Row(id: "intervals.every", label: "Every", content: .value(intervalTime)))
-                rows.append(Row(id: "intervals.bell", label: "Bell", content: .value(intervalBellName)))
+                rows.append(TableRow(id: "intervals.every", label: "Every", content: .value(intervalTime)))
+                rows.append(TableRow(id: "intervals.bell", label: "Bell", content: .value(intervalBellName)))
             }
         }
         precondition(rows.count == numberOfRows(for: kind), "rows and row count disagree")
@@ -130,11 +132,11 @@ public struct ProfileViewModel: Hashable, Sendable {
 }
 
 /// The sections of the profile screen.
-public enum ProfileSection: Int, CaseIterable, Sendable {
+package enum ProfileSection: Int, CaseIterable, Sendable {
     case time, warmUp, coolDown, intervals
 
     /// The section's identifier, as `--section` takes it: `time`, `warmup`, `cooldown`, `intervals`.
-    public var id: String {
+    package var id: String {
         switch self {
         case .time: "time"
         case .warmUp: "warmup"
@@ -144,7 +146,7 @@ public enum ProfileSection: Int, CaseIterable, Sendable {
     }
 
     /// The section's title: `Time`, `Warm Up`, `Cool Down`, `Intervals`.
-    public var title: String {
+    package var title: String {
         switch self {
         case .time: SegmentType.main.title
         case .warmUp: SegmentType.warmUp.title
@@ -155,20 +157,20 @@ public enum ProfileSection: Int, CaseIterable, Sendable {
 }
 
 /// The outcome of an action: the new profile and the table update that shows it.
-public struct ProfileChange: Hashable, Sendable {
+package struct ProfileChange: Hashable, Sendable {
     /// The profile after the action.
-    public var profile: Profile
+    package var profile: Profile
     /// The rows the action inserted, deleted and changed.
-    public var update: TableUpdate
+    package var update: TableUpdate
 
     /// Makes a change.
-    public init(profile: Profile, update: TableUpdate) {
+    package init(profile: Profile, update: TableUpdate) {
         self.profile = profile
         self.update = update
     }
 
     /// The view model of the profile after the action.
-    public var viewModel: ProfileViewModel { ProfileViewModel(profile: profile) }
+    package var viewModel: ProfileViewModel { ProfileViewModel(profile: profile) }
 }
 
 extension ProfileViewModel {
@@ -177,7 +179,7 @@ extension ProfileViewModel {
     /// - Returns: the new profile and the update from the table before to the table after.
     /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` for a length outside the
     ///   segment's range, ``ProfileError/unknownSwitch(_:suggestion:)`` for switching the main sit.
-    public func performing(_ action: ProfileAction) throws(ProfileError) -> ProfileChange {
+    package func performing(_ action: ProfileAction) throws(ProfileError) -> ProfileChange {
         var profile = self.profile
         switch action {
         case let .setSegmentEnabled(type, isOn):
@@ -206,7 +208,7 @@ extension ProfileViewModel {
     }
 
     /// Flips `toggle`.
-    public func toggling(_ toggle: Switch) throws(ProfileError) -> ProfileChange {
+    package func toggling(_ toggle: Switch) throws(ProfileError) -> ProfileChange {
         try performing(toggle.action(isOn: !isOn(toggle)))
     }
 }

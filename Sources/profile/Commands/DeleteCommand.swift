@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import TextSupport
 
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import LineEditing
 import ProfileKit
 import ProfileREPL
+import TextSupport
 
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

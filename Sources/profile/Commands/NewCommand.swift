@@ -24,7 +24,7 @@ struct NewCommand: ParsableCommand {
             profile.name = name
             if let duration {
                 profile = try ProfileViewModel(profile: profile)
-                    .performing(.setDuration(.main, try Duration(parsing: duration))).profile
+                    .performing(.setDuration(.main, try TimerDuration(parsing: duration))).profile
             }
             _ = try context.store.create(profile)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import ProfileKit
+import Sitting
 
 extension ClockTime {
     /// A start time as `--start` reads it: `HH:MM`, `HH:MM:SS` or `now` (local time).

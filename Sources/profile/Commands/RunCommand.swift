@@ -1,5 +1,7 @@
 import ArgumentParser
 import ProfileKit
+import Bells
+import Sitting
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import TableKit
 
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import Bells
 
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

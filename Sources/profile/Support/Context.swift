@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import TableKit
 
 /// What a command needs from the outside world: the store and how to print.
 struct Context {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import TableKit
 
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {

@@ -41,9 +41,9 @@ struct ProfileDocumentTests {
 
         let seconds = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Seconds.json")), name: "Seconds")
         #expect(seconds.duration == .minutes(15))
-        #expect(seconds.segment(ofType: .warmUp)?.duration == Duration(seconds: 45))
-        #expect(seconds.segment(ofType: .coolDown) == Segment(type: .coolDown, enabled: false, duration: Duration(seconds: 90)))
-        #expect(seconds.intervals == Intervals(enabled: false, every: Duration(seconds: 150), bell: .singingBowl))
+        #expect(seconds.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: 45))
+        #expect(seconds.segment(ofType: .coolDown) == Segment(type: .coolDown, enabled: false, duration: TimerDuration(seconds: 90)))
+        #expect(seconds.intervals == Intervals(enabled: false, every: TimerDuration(seconds: 150), bell: .singingBowl))
 
         let intervals = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Intervals.json")), name: "Intervals")
         #expect(intervals.intervals == Intervals(enabled: true, every: .minutes(10), bell: .tingsha))
@@ -75,7 +75,7 @@ struct ProfileDocumentTests {
         let profile = try ProfileDocument.decode(v1, name: "Every Key")
         #expect(profile.duration == .minutes(45))
         #expect(profile.segments.map(\.type) == [.coolDown, .warmUp], "segment order is kept")
-        #expect(profile.segment(ofType: .warmUp) == Segment(type: .warmUp, enabled: true, duration: Duration(seconds: 90)))
+        #expect(profile.segment(ofType: .warmUp) == Segment(type: .warmUp, enabled: true, duration: TimerDuration(seconds: 90)))
         let cool = try #require(profile.segment(ofType: .coolDown))
         #expect(cool.sounds == [Sound(type: .end, enabled: true, bell: .woodBlock), Sound(type: .begin, enabled: true, bell: .gong),
                                 Sound(type: .repeat, enabled: false, bell: .singingBowl)])

@@ -21,7 +21,7 @@ struct DurationTests {
         FormatCase(seconds: 90000, text: "25:00:00"),
     ])
     func format(_ c: FormatCase) {
-        #expect(Duration(seconds: c.seconds).formatted == c.text)
+        #expect(TimerDuration(seconds: c.seconds).formatted == c.text)
     }
 
     struct ParseCase: CustomTestStringConvertible, Sendable {
@@ -48,21 +48,21 @@ struct DurationTests {
         ParseCase(input: "00:00", seconds: 0),
     ])
     func parse(_ c: ParseCase) throws {
-        #expect(try Duration(parsing: c.input).seconds == c.seconds)
+        #expect(try TimerDuration(parsing: c.input).seconds == c.seconds)
     }
 
     @Test(arguments: [0, 59, 60, 450, 3599, 3600, 3661, 86399])
     func formattedTextParsesBack(_ seconds: Int) throws {
-        #expect(try Duration(parsing: Duration(seconds: seconds).formatted).seconds == seconds)
+        #expect(try TimerDuration(parsing: TimerDuration(seconds: seconds).formatted).seconds == seconds)
     }
 
     @Test func everyWrittenTimeReadsBackThroughTheFastPath() throws {
         // Stored documents use the written forms, which take a shortcut; it must agree with the rules.
         for seconds in stride(from: 0, through: 359_999, by: 7) {
-            #expect(try Duration(parsing: Duration(seconds: seconds).formatted).seconds == seconds)
+            #expect(try TimerDuration(parsing: TimerDuration(seconds: seconds).formatted).seconds == seconds)
         }
         for text in ["01:60", "00:6x", "1x:00", "12:345", "01:00:60", "01:60:00", "12-34"] {
-            #expect(throws: ProfileError.self) { try Duration(parsing: text) }
+            #expect(throws: ProfileError.self) { try TimerDuration(parsing: text) }
         }
     }
 
@@ -97,7 +97,7 @@ struct DurationTests {
     ])
     func reject(_ c: RejectCase) {
         #expect(throws: ProfileError.invalidDuration(c.input, reason: c.reason)) {
-            try Duration(parsing: c.input)
+            try TimerDuration(parsing: c.input)
         }
     }
 
@@ -126,7 +126,7 @@ struct DurationTests {
         RangeCase(type: .coolDown, seconds: 3601, allowed: false),
     ])
     func ranges(_ c: RangeCase) {
-        let duration = Duration(seconds: c.seconds)
+        let duration = TimerDuration(seconds: c.seconds)
         if c.allowed {
             #expect(throws: Never.self) { try c.type.validate(duration) }
         } else {
@@ -137,7 +137,7 @@ struct DurationTests {
     }
 
     @Test func rangeErrorNamesTheLimits() {
-        let error = ProfileError.durationOutOfRange(Duration(seconds: 7200), segment: .coolDown,
+        let error = ProfileError.durationOutOfRange(TimerDuration(seconds: 7200), segment: .coolDown,
                                                     allowed: SegmentType.coolDown.allowedDurations)
         #expect(error.description == "cool-down duration 02:00:00 is out of range: use 00:01 to 01:00:00")
     }

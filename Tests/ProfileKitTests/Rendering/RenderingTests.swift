@@ -1,5 +1,6 @@
 import Testing
 @testable import ProfileKit
+import TableKit
 
 @Suite("Rendering")
 struct RenderingTests {
@@ -71,7 +72,7 @@ struct RenderingTests {
     @Test func markedRowsAreFlagged() {
         let viewModel = ProfileViewModel(profile: makeProfile(coolDown: true))
         let text = ProfileRenderer.sections(viewModel, only: [2], format: .table,
-                                            marked: [IndexPath(section: 2, row: 1), IndexPath(section: 2, row: 2)])
+                                            marked: [RowPath(section: 2, row: 1), RowPath(section: 2, row: 2)])
         #expect(text.contains("│ +2.1 │ Duration │"))
         #expect(text.contains("│ +2.2 │ Bells    │"))
         #expect(text.contains("│  2.0 │ Enabled  │"))

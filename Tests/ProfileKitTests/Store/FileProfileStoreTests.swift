@@ -188,8 +188,8 @@ struct FileProfileStoreTests {
                         _ = try store.update("Shared") { profile in
                             switch writer {
                             case 0: profile.duration = .minutes(round)
-                            case 1: profile[segment: .warmUp].duration = Duration(seconds: round)
-                            case 2: profile[segment: .coolDown].duration = Duration(seconds: 100 + round)
+                            case 1: profile[segment: .warmUp].duration = TimerDuration(seconds: round)
+                            case 2: profile[segment: .coolDown].duration = TimerDuration(seconds: 100 + round)
                             default: profile[segment: .coolDown][sound: .begin].bell = Bell.allCases[round % Bell.allCases.count]
                             }
                         }
@@ -200,8 +200,8 @@ struct FileProfileStoreTests {
         }
         let final = try store.load("Shared").profile
         #expect(final.duration == .minutes(rounds))
-        #expect(final.segment(ofType: .warmUp)?.duration == Duration(seconds: rounds))
-        #expect(final.segment(ofType: .coolDown)?.duration == Duration(seconds: 100 + rounds))
+        #expect(final.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: rounds))
+        #expect(final.segment(ofType: .coolDown)?.duration == TimerDuration(seconds: 100 + rounds))
         #expect(final.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell == Bell.allCases[rounds % Bell.allCases.count])
         #expect(files() == ["Shared.json"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProfileKit
+import TestDoubles
 
 /// What every store promises, checked on the file store and the in-memory store alike.
 @Suite("Store contract")

@@ -1,13 +1,14 @@
 import Testing
 @testable import ProfileKit
+import TableKit
 
 @Suite("Table-view consistency rule")
 struct TableSnapshotTests {
-    static func row(_ n: Int) -> Row { Row(id: "r\(n)", label: "Row \(n)", content: .value("\(n)")) }
+    static func row(_ n: Int) -> TableRow { TableRow(id: "r\(n)", label: "Row \(n)", content: .value("\(n)")) }
 
     static func snapshot(_ counts: [Int]) -> TableSnapshot {
         TableSnapshot(sections: counts.enumerated().map { index, count in
-            Section(id: "s\(index)", title: "S\(index)", rows: (0..<count).map(row))
+            TableSection(id: "s\(index)", title: "S\(index)", rows: (0..<count).map(row))
         })
     }
 
@@ -102,8 +103,8 @@ struct TableSnapshotTests {
     }
 
     @Test func diffingAMiddleChangeReplacesTheTail() throws {
-        let old = [Section(id: "s", title: "S", rows: [Self.row(0), Self.row(1), Self.row(2)])]
-        let new = [Section(id: "s", title: "S", rows: [Self.row(0), Self.row(5), Self.row(2)])]
+        let old = [TableSection(id: "s", title: "S", rows: [Self.row(0), Self.row(1), Self.row(2)])]
+        let new = [TableSection(id: "s", title: "S", rows: [Self.row(0), Self.row(5), Self.row(2)])]
         let update = TableUpdate(from: old, to: new)
         #expect(update.sections.first?.deletedRows == [1, 2])
         #expect(update.sections.first?.insertedRows == [1, 2])
@@ -111,10 +112,10 @@ struct TableSnapshotTests {
     }
 
     @Test func indexPathsReadAndPrintAsUsersWriteThem() {
-        #expect(IndexPath(parsing: "2.1") == IndexPath(section: 2, row: 1))
-        #expect(IndexPath(section: 2, row: 1).description == "2.1")
+        #expect(RowPath(parsing: "2.1") == RowPath(section: 2, row: 1))
+        #expect(RowPath(section: 2, row: 1).description == "2.1")
         for bad in ["", "2", "2.", ".1", "2.1.0", "a.b", "-1.0", "2,1", "99999.1"] {
-            #expect(IndexPath(parsing: bad) == nil, "\(bad)")
+            #expect(RowPath(parsing: bad) == nil, "\(bad)")
         }
     }
 }
@@ -122,11 +123,11 @@ struct TableSnapshotTests {
 /// Identity-based diffs: rows hidden and shown in the middle of a section.
 @Suite("Diffing by identity")
 struct IdentityDiffTests {
-    static func row(_ id: String, _ value: String = "") -> Row { Row(id: id, label: id, content: .value(value)) }
+    static func row(_ id: String, _ value: String = "") -> TableRow { TableRow(id: id, label: id, content: .value(value)) }
 
     @Test func hidingAndShowingRowsInTheMiddle() throws {
-        let old = [Section(id: "s", title: "S", rows: ["a", "b", "c", "d"].map { Self.row($0) })]
-        let new = [Section(id: "s", title: "S", rows: [Self.row("a"), Self.row("c", "playing"), Self.row("e")])]
+        let old = [TableSection(id: "s", title: "S", rows: ["a", "b", "c", "d"].map { Self.row($0) })]
+        let new = [TableSection(id: "s", title: "S", rows: [Self.row("a"), Self.row("c", "playing"), Self.row("e")])]
         let update = TableUpdate(diffing: old, to: new)
         let section = try #require(update.sections.first)
         #expect(section.deletedRows == [1, 3])
@@ -141,11 +142,11 @@ struct IdentityDiffTests {
         var rng = SeededGenerator(seed: 99)
         let universe = (0..<12).map { "r\($0)" }
         for _ in 0..<2000 {
-            func randomRows() -> [Row] {
+            func randomRows() -> [TableRow] {
                 universe.filter { _ in Bool.random(using: &rng) }.map { Self.row($0, Bool.random(using: &rng) ? "x" : "y") }
             }
-            let old = [Section(id: "s", title: "S", rows: randomRows())]
-            let new = [Section(id: "s", title: "S", rows: randomRows())]
+            let old = [TableSection(id: "s", title: "S", rows: randomRows())]
+            let new = [TableSection(id: "s", title: "S", rows: randomRows())]
             let update = TableUpdate(diffing: old, to: new)
             #expect(try TableSnapshot(sections: old).applying(update) == TableSnapshot(sections: new))
             #expect(try TableSnapshot(sections: new).applying(update.inverse) == TableSnapshot(sections: old))

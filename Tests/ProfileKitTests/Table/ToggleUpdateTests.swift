@@ -1,5 +1,6 @@
 import Testing
 @testable import ProfileKit
+import TableKit
 
 /// Acceptance 1: every switch transition, with its row counts and index paths.
 @Suite("Toggle row updates")
@@ -8,11 +9,11 @@ struct ToggleUpdateTests {
         let id: String
         let start: Profile
         let action: ProfileAction
-        /// Section index → (before, after) row counts; sections left out must not appear in the update.
+        /// TableSection index → (before, after) row counts; sections left out must not appear in the update.
         let counts: [Int: (Int, Int)]
-        let inserted: [IndexPath]
-        let deleted: [IndexPath]
-        let toggled: [IndexPath]
+        let inserted: [RowPath]
+        let deleted: [RowPath]
+        let toggled: [RowPath]
         var testDescription: String { id }
     }
 
@@ -98,9 +99,9 @@ struct ToggleUpdateTests {
             #expect(section.title == ProfileViewModel.sectionKinds[section.section].title)
             #expect(section.reloadedRows.isEmpty, "a toggle reloads no value row")
         }
-        let inserted = update.sections.flatMap { s in s.insertedRows.map { IndexPath(section: s.section, row: $0) } }
-        let deleted = update.sections.flatMap { s in s.deletedRows.map { IndexPath(section: s.section, row: $0) } }
-        let toggled = update.sections.flatMap { s in s.toggledRows.map { IndexPath(section: s.section, row: $0) } }
+        let inserted = update.sections.flatMap { s in s.insertedRows.map { RowPath(section: s.section, row: $0) } }
+        let deleted = update.sections.flatMap { s in s.deletedRows.map { RowPath(section: s.section, row: $0) } }
+        let toggled = update.sections.flatMap { s in s.toggledRows.map { RowPath(section: s.section, row: $0) } }
         #expect(inserted == c.inserted)
         #expect(deleted == c.deleted)
         #expect(toggled == c.toggled)
@@ -167,10 +168,10 @@ struct ToggleUpdateTests {
     @Test(arguments: [0, 9, 86_400])
     func intervalsOutsideTheRangeAreRefused(_ seconds: Int) {
         let viewModel = ProfileViewModel(profile: makeProfile(intervals: true))
-        #expect(throws: ProfileError.intervalOutOfRange(Duration(seconds: seconds), allowed: Intervals.allowedEvery)) {
-            try viewModel.performing(.setInterval(Duration(seconds: seconds)))
+        #expect(throws: ProfileError.intervalOutOfRange(TimerDuration(seconds: seconds), allowed: Intervals.allowedEvery)) {
+            try viewModel.performing(.setInterval(TimerDuration(seconds: seconds)))
         }
-        #expect("\(ProfileError.intervalOutOfRange(Duration(seconds: 9), allowed: Intervals.allowedEvery))"
+        #expect("\(ProfileError.intervalOutOfRange(TimerDuration(seconds: 9), allowed: Intervals.allowedEvery))"
                 == "interval 00:09 is out of range: use 00:10 to 23:59:59")
     }
 

@@ -1,5 +1,8 @@
 import Testing
-@testable import ProfileKit
+import ProfileKit
+import TableKit
+import Bells
+@testable import Sitting
 
 /// Acceptance 3: `run` on a fake clock.
 @Suite("Session runner")
@@ -184,37 +187,5 @@ struct SessionRunnerTests {
         #expect(run.summary.elapsed == 1_000)
         #expect(RunSummary(ending: .interrupted, elapsed: 1_000, bellsRung: 3, bellsPlanned: 7, pauses: 1).text(total: 2220)
                 == "Interrupted at 16:40 of 37:00; 3 of 7 bells rang, paused 1 time.")
-    }
-
-    @Test func displaysShowTheStateOfTheRun() {
-        var lines: [String] = []
-        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "2026-11-22T07:00:00+0000" })
-        let timeline = Timeline(profile: Self.profile)
-        var state = RunState(name: "Run", timeline: timeline, elapsed: 0, sound: "paplay")
-        log.begin(state)
-        log.fired(timeline.events[1], report: RingReport(via: "terminal bell", note: "no audio player found"), state: state)
-        log.end(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0), state: state)
-        #expect(lines == [
-            "2026-11-22T07:00:00+0000  +00:00  run Run: 37:00, 7 bells, sound: paplay\n",
-            "2026-11-22T07:00:00+0000  +02:00  main-start  Main sit starts  bell: Singing Bowl (terminal bell)\n",
-            "2026-11-22T07:00:00+0000  +02:00  note  no audio player found\n",
-            "2026-11-22T07:00:00+0000  +37:00  completed  Session complete: 37:00, 7 of 7 bells rang.\n",
-        ])
-
-        var screen = ""
-        let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, color: false, keys: true)
-        state.elapsed = 130.5
-        live.tick(state)
-        #expect(screen.contains("Main sit: 29:50 left · session: 34:50 left"))
-        #expect(screen.contains("Next bell: Interval bell 1 (Tingsha) at 09:00, in 06:50"))
-        #expect(screen.contains("space pause · q stop · sound: paplay"))
-        #expect(screen.contains("\n██" + String(repeating: "░", count: 48) + " 5%\n"), "130.5 s of 2220 s fill 2 of 50 cells")
-        state.isPaused = true
-        state.isConfirmingStop = true
-        screen = ""
-        live.tick(state)
-        #expect(screen.hasPrefix("\r\u{1B}[3A\u{1B}[J"), "the new frame replaces the four lines of the last")
-        #expect(screen.contains("PAUSED") && screen.contains("Stop the session? y to stop"))
-        for line in screen.split(separator: "\n") { #expect(DisplayWidth.of(line.replacing("\u{1B}[J", with: "")) < 60 + 8) }
     }
 }

@@ -1,15 +1,16 @@
 import Testing
 @testable import ProfileKit
+import Sitting
 
 /// Acceptance 2: the session's timeline.
 @Suite("Timeline")
 struct TimelineTests {
     static func profile(main: Int, every: Int? = nil, warmUp: Int? = nil, coolDown: Int? = nil, bells: Bool = false) -> Profile {
-        var profile = Profile(name: "T", duration: Duration(seconds: main))
-        if let every { profile.intervals = Intervals(enabled: true, every: Duration(seconds: every), bell: .tingsha) }
-        if let warmUp { profile[segment: .warmUp] = Segment(type: .warmUp, enabled: true, duration: Duration(seconds: warmUp)) }
+        var profile = Profile(name: "T", duration: TimerDuration(seconds: main))
+        if let every { profile.intervals = Intervals(enabled: true, every: TimerDuration(seconds: every), bell: .tingsha) }
+        if let warmUp { profile[segment: .warmUp] = Segment(type: .warmUp, enabled: true, duration: TimerDuration(seconds: warmUp)) }
         if let coolDown {
-            profile[segment: .coolDown] = Segment(type: .coolDown, enabled: true, duration: Duration(seconds: coolDown),
+            profile[segment: .coolDown] = Segment(type: .coolDown, enabled: true, duration: TimerDuration(seconds: coolDown),
                                                   sounds: [Sound(type: .begin, enabled: bells, bell: .gong)])
         }
         return profile
@@ -17,7 +18,7 @@ struct TimelineTests {
 
     /// `offset kind bell` per event, for compact expectations.
     static func lines(_ timeline: Timeline) -> [String] {
-        timeline.events.map { "\(Duration(seconds: $0.offset).formatted) \($0.kind.rawValue)\($0.bell.map { " \($0.rawValue)" } ?? "")" }
+        timeline.events.map { "\(TimerDuration(seconds: $0.offset).formatted) \($0.kind.rawValue)\($0.bell.map { " \($0.rawValue)" } ?? "")" }
     }
 
     @Test func theMainSitAlone() {
@@ -65,7 +66,7 @@ struct TimelineTests {
             let intervals = timeline.events.filter { $0.kind == .interval }.map(\.offset)
             #expect(intervals == (c.rings ? [start + 300, start + 600] : [start + 300]))
             #expect(timeline.droppedIntervals == (c.rings ? [] : [start + 600]))
-            #expect(Intervals(enabled: true, every: .minutes(5)).bellOffsets(inMainSitOf: Duration(seconds: main))
+            #expect(Intervals(enabled: true, every: .minutes(5)).bellOffsets(inMainSitOf: TimerDuration(seconds: main))
                     == (c.rings ? [300, 600] : [300]))
         }
     }
@@ -128,7 +129,7 @@ struct TimelineTests {
         // 1:30:00 every 20:00 after a 5:00 warm-up, then a 10:00 cool-down: 1:45:00 in all.
         let timeline = Timeline(profile: Self.profile(main: 5400, every: 1200, warmUp: 300, coolDown: 600, bells: true))
         #expect(timeline.total == 6300)
-        #expect(timeline.events.filter { $0.kind == .interval }.map { Duration(seconds: $0.offset).formatted }
+        #expect(timeline.events.filter { $0.kind == .interval }.map { TimerDuration(seconds: $0.offset).formatted }
                 == ["25:00", "45:00", "01:05:00", "01:25:00"])
         #expect(Self.lines(timeline).suffix(3) == ["01:35:00 main-end", "01:35:00 cooldown-start Gong", "01:45:00 session-end Singing Bowl"])
         // The longest main sit, every 10 seconds: the bells stop 11 seconds or more before the end.
@@ -153,9 +154,9 @@ struct TimelineTests {
         #expect(try ClockTime(parsing: "23:59:30").description == "23:59:30")
         #expect(try ClockTime(parsing: "23:50").adding(1200) == (ClockTime(secondsSinceMidnight: 600), 1))
         for bad in ["24:00", "7", "7:5", "07:60", "-1:00", "7:00:00:00", "seven", "", "7:00pm", "１:00"] {
-            #expect(throws: ProfileError.invalidClockTime(bad)) { try ClockTime(parsing: bad) }
+            #expect(throws: ProfileError.invalidOption(bad, option: "start time", accepted: ClockTime.acceptedForms)) { try ClockTime(parsing: bad) }
         }
-        #expect(ProfileError.invalidClockTime("24:00").description
+        #expect(ProfileError.invalidOption("24:00", option: "start time", accepted: ClockTime.acceptedForms).description
                 == "invalid start time \"24:00\": use HH:MM on a 24-hour clock (07:30, 19:05), HH:MM:SS, or now")
     }
 

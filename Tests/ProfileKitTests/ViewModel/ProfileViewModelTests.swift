@@ -1,5 +1,6 @@
 import Testing
 @testable import ProfileKit
+import TableKit
 
 @Suite("ProfileViewModel")
 struct ProfileViewModelTests {
@@ -58,16 +59,16 @@ struct ProfileViewModelTests {
             ["Enabled=on", "Duration=05:00", "Bells=on", "Name=Singing Bowl"],
             ["Enabled=off"],
         ])
-        #expect(viewModel.row(at: IndexPath(section: 2, row: 2))?.content == .toggle(isOn: true))
-        #expect(viewModel.row(at: IndexPath(section: 2, row: 3))?.content == .value("Singing Bowl"))
-        #expect(viewModel.row(at: IndexPath(section: 3, row: 1)) == nil)
-        #expect(viewModel.row(at: IndexPath(section: 4, row: 0)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 2, row: 2))?.content == .toggle(isOn: true))
+        #expect(viewModel.row(at: RowPath(section: 2, row: 3))?.content == .value("Singing Bowl"))
+        #expect(viewModel.row(at: RowPath(section: 3, row: 1)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 4, row: 0)) == nil)
         #expect(viewModel.numberOfRows(inSection: 9) == 0)
         #expect(viewModel.isOn(.warmup) && viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells))
     }
 
     @Test func timesOverAnHour() throws {
-        let change = try ProfileViewModel(profile: Profile(name: "Long")).performing(.setDuration(.main, Duration(seconds: 5400)))
+        let change = try ProfileViewModel(profile: Profile(name: "Long")).performing(.setDuration(.main, TimerDuration(seconds: 5400)))
         #expect(change.viewModel.mainTime == "01:30:00")
         #expect(change.update.sections.map(\.reloadedRows) == [[0]])
     }
@@ -75,8 +76,8 @@ struct ProfileViewModelTests {
     @Test func outOfRangeValuesAreRefusedEverywhere() {
         let viewModel = ProfileViewModel(profile: Profile(name: "P"))
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.main, .zero)) }
-        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.main, Duration(seconds: 86400))) }
-        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.warmUp, Duration(seconds: 3601))) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.main, TimerDuration(seconds: 86400))) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.warmUp, TimerDuration(seconds: 3601))) }
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.coolDown, .zero)) }
         #expect(throws: ProfileError.self) { try viewModel.performing(.setSegmentEnabled(.main, false)) }
     }
@@ -91,14 +92,14 @@ struct ProfileViewModelTests {
     @Test(arguments: [
         SettingCase(setting: "duration", value: "25", action: .setDuration(.main, .minutes(25))),
         SettingCase(setting: "warmup", value: "on", action: .setSegmentEnabled(.warmUp, true)),
-        SettingCase(setting: "warmup.duration", value: "90s", action: .setDuration(.warmUp, Duration(seconds: 90))),
+        SettingCase(setting: "warmup.duration", value: "90s", action: .setDuration(.warmUp, TimerDuration(seconds: 90))),
         SettingCase(setting: "cooldown", value: "off", action: .setSegmentEnabled(.coolDown, false)),
-        SettingCase(setting: "cooldown.duration", value: "7:30", action: .setDuration(.coolDown, Duration(seconds: 450))),
+        SettingCase(setting: "cooldown.duration", value: "7:30", action: .setDuration(.coolDown, TimerDuration(seconds: 450))),
         SettingCase(setting: "cooldown.bells", value: "yes", action: .setBellsEnabled(true)),
         SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.templeBell)),
         SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.gong)),
         SettingCase(setting: "intervals", value: "on", action: .setIntervalsEnabled(true)),
-        SettingCase(setting: "intervals.every", value: "7:30", action: .setInterval(Duration(seconds: 450))),
+        SettingCase(setting: "intervals.every", value: "7:30", action: .setInterval(TimerDuration(seconds: 450))),
         SettingCase(setting: "Intervals.Bell", value: "wood block", action: .setIntervalBell(.woodBlock)),
     ])
     func settingsReadWhatPeopleType(_ c: SettingCase) throws {

@@ -1,18 +1,19 @@
 import Testing
 @testable import ProfileKit
+import TableKit
 
 /// Acceptance 2: random actions from random profiles keep the table consistent.
 @Suite("Random actions")
 struct RandomActionTests {
-    static func randomDuration(for type: SegmentType, using rng: inout SeededGenerator) -> Duration {
+    static func randomDuration(for type: SegmentType, using rng: inout SeededGenerator) -> TimerDuration {
         // Mostly in range, sometimes just outside it, so refusals are exercised too.
         let range = type.allowedDurations
         switch Int.random(in: 0..<10, using: &rng) {
-        case 0: return Duration(seconds: range.upperBound.seconds + Int.random(in: 1...100, using: &rng))
+        case 0: return TimerDuration(seconds: range.upperBound.seconds + Int.random(in: 1...100, using: &rng))
         case 1: return .zero
         case 2: return range.upperBound
         case 3: return range.lowerBound
-        default: return Duration(seconds: Int.random(in: range.lowerBound.seconds...range.upperBound.seconds, using: &rng))
+        default: return TimerDuration(seconds: Int.random(in: range.lowerBound.seconds...range.upperBound.seconds, using: &rng))
         }
     }
 
@@ -92,9 +93,9 @@ struct RandomActionTests {
             for section in 0..<viewModel.numberOfSections {
                 let count = viewModel.numberOfRows(inSection: section)
                 #expect(viewModel.sections[section].rows.count == count)
-                #expect(viewModel.row(at: IndexPath(section: section, row: count)) == nil)
+                #expect(viewModel.row(at: RowPath(section: section, row: count)) == nil)
                 for row in 0..<count {
-                    #expect(viewModel.row(at: IndexPath(section: section, row: row)) == viewModel.sections[section].rows[row])
+                    #expect(viewModel.row(at: RowPath(section: section, row: row)) == viewModel.sections[section].rows[row])
                 }
             }
         }

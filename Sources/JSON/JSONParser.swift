@@ -1,11 +1,13 @@
+import TextSupport
+
 /// A JSON value as read from a document, with the byte offset where it starts, so that errors can
 /// name the line and column.
 ///
 /// The parser is strict RFC 8259 — unlike Foundation's decoders it refuses trailing commas, duplicate
 /// keys, invalid UTF-8 and control characters in strings, and it knows where every value is.
-struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// The value's kinds; objects keep their keys in document order.
-    enum Value: Sendable {
+    package enum Value: Sendable {
         case null
         case bool(Bool)
         /// A number as written, validated against the JSON grammar.
@@ -16,18 +18,18 @@ struct JSONNode: Sendable {
     }
 
     /// One key-value pair of an object, with where the key stands.
-    struct Member: Sendable {
-        var key: String
-        var keyOffset: Int
-        var value: JSONNode
+    package struct Member: Sendable {
+        package var key: String
+        package var keyOffset: Int
+        package var value: JSONNode
     }
 
-    var value: Value
+    package var value: Value
     /// Where the value starts, in bytes from the start of the document.
-    var offset: Int
+    package var offset: Int
 
     /// How a type error describes what was found: `the string "yes"`, `a number`, `an object`.
-    var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .null: "null"
         case let .bool(flag): flag ? "true" : "false"
@@ -40,15 +42,15 @@ struct JSONNode: Sendable {
 }
 
 /// A syntax error: what is wrong, and the byte offset where it was found.
-struct JSONSyntaxError: Error {
-    var message: String
-    var offset: Int
+package struct JSONSyntaxError: Error {
+    package var message: String
+    package var offset: Int
 }
 
 /// Reads a JSON text into ``JSONNode``s.
-struct JSONParser {
+package struct JSONParser {
     /// How deep arrays and objects may nest before the parser gives up, which bounds its recursion.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var index = 0
@@ -61,7 +63,7 @@ struct JSONParser {
     /// Parses a whole document: one value, with nothing but white space after it.
     ///
     /// - Throws: ``JSONSyntaxError`` with the offset of the first offending byte.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -89,8 +91,8 @@ struct JSONParser {
         case 0x00: return "NUL byte"
         case UInt8(ascii: "'"): return "\"'\""
         case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x80...: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
-        default: return "control character 0x\(String(byte, radix: 16, uppercase: true).leftPadded(to: 2))"
+        case 0x80...: return "byte 0x\(hex(byte))"
+        default: return "control character 0x\(hex(byte, digits: 2))"
         }
     }
 
@@ -271,7 +273,7 @@ struct JSONParser {
                 runStart = index
             case 0x00..<0x20:
                 throw JSONSyntaxError(
-                    message: "\(describe(byteAt: index)) inside a string; write it as an escape such as \\n or \\u00\(String(byte, radix: 16, uppercase: true).leftPadded(to: 2))",
+                    message: "\(describe(byteAt: index)) inside a string; write it as an escape such as \\n or \\u00\(hex(byte, digits: 2))",
                     offset: index)
             case 0x80...:
                 try skipUTF8Sequence()
@@ -303,7 +305,7 @@ struct JSONParser {
             let byte = at < bytes.count ? bytes[at] : 0
             let range = position == 1 ? lower...upper : 0x80...0xBF
             guard at < bytes.count, range.contains(byte) else {
-                throw JSONSyntaxError(message: "invalid UTF-8: a character starting with byte 0x\(String(lead, radix: 16, uppercase: true)) is cut short or malformed", offset: index)
+                throw JSONSyntaxError(message: "invalid UTF-8: a character starting with byte 0x\(hex(lead)) is cut short or malformed", offset: index)
             }
         }
         index += length
@@ -328,19 +330,19 @@ struct JSONParser {
             let high = try parseHex4(escapeStart: start)
             if (0xD800...0xDBFF).contains(high) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw JSONSyntaxError(message: "\\u\(hex(high)) is half a surrogate pair", offset: start)
+                    throw JSONSyntaxError(message: "\\u\(hex(high, digits: 4)) is half a surrogate pair", offset: start)
                 }
                 let lowStart = index
                 index += 2
                 let low = try parseHex4(escapeStart: lowStart)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw JSONSyntaxError(message: "\\u\(hex(high)) is not followed by a low surrogate", offset: lowStart)
+                    throw JSONSyntaxError(message: "\\u\(hex(high, digits: 4)) is not followed by a low surrogate", offset: lowStart)
                 }
                 let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                 return Unicode.Scalar(value) ?? "\u{FFFD}"
             }
             guard let scalar = Unicode.Scalar(high) else {
-                throw JSONSyntaxError(message: "\\u\(hex(high)) is half a surrogate pair", offset: start)
+                throw JSONSyntaxError(message: "\\u\(hex(high, digits: 4)) is half a surrogate pair", offset: start)
             }
             return scalar
         default:
@@ -370,13 +372,8 @@ struct JSONParser {
         }
     }
 
-    private func hex(_ value: UInt32) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - text.count)) + text
-    }
-
     /// The 1-based line and column (in characters) of a byte offset.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         let end = min(offset, bytes.count)
         var line = 1
         var lineStart = 0
@@ -387,118 +384,5 @@ struct JSONParser {
         // Count characters, not bytes: continuation bytes do not start a column.
         let column = bytes[lineStart..<end].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         return (line, column)
-    }
-}
-
-/// Writes ``JSONWriter/Value`` trees as indented, deterministic JSON text.
-enum JSONWriter {
-    /// What the writer writes; objects keep the order given.
-    indirect enum Value {
-        case null
-        case bool(Bool)
-        case int(Int)
-        case string(String)
-        case array([Value])
-        case object([(String, Value)])
-
-        var isScalar: Bool {
-            switch self {
-            case .null, .bool, .int, .string: true
-            case .array, .object: false
-            }
-        }
-    }
-
-    /// The text of `value`, indented by two spaces, ending in a newline; arrays of numbers, strings and
-    /// booleans stay on one line.
-    ///
-    /// - Parameter inlineFlatObjects: also keep objects whose members are all scalars (or arrays of
-    ///   scalars) on one line, which suits records printed for people and `jq` alike.
-    static func text(inlineFlatObjects: Bool = false, _ value: Value) -> String {
-        var output = ""
-        write(value, indent: 0, inline: inlineFlatObjects, to: &output)
-        output += "\n"
-        return output
-    }
-
-    private static func isFlat(_ value: Value) -> Bool {
-        switch value {
-        case .null, .bool, .int, .string: true
-        case let .array(elements): elements.allSatisfy(\.isScalar)
-        case let .object(members): members.allSatisfy { isFlat($0.1) && !isObject($0.1) }
-        }
-    }
-
-    private static func isObject(_ value: Value) -> Bool {
-        if case .object = value { true } else { false }
-    }
-
-    private static func write(_ value: Value, indent: Int, inline: Bool = false, to output: inout String) {
-        let pad = String(repeating: " ", count: indent + 2)
-        switch value {
-        case .null: output += "null"
-        case let .bool(flag): output += flag ? "true" : "false"
-        case let .int(number): output += String(number)
-        case let .string(text): writeString(text, to: &output)
-        case let .array(elements):
-            guard !elements.isEmpty else { output += "[]"; return }
-            if elements.allSatisfy(\.isScalar) {
-                output += "["
-                for (position, element) in elements.enumerated() {
-                    if position > 0 { output += ", " }
-                    write(element, indent: indent, to: &output)
-                }
-                output += "]"
-                return
-            }
-            output += "[\n"
-            for (position, element) in elements.enumerated() {
-                output += pad
-                write(element, indent: indent + 2, inline: inline, to: &output)
-                output += position < elements.count - 1 ? ",\n" : "\n"
-            }
-            output += String(repeating: " ", count: indent) + "]"
-        case let .object(members):
-            guard !members.isEmpty else { output += "{}"; return }
-            if inline && isFlat(value) {
-                output += "{"
-                for (position, (key, element)) in members.enumerated() {
-                    if position > 0 { output += ", " }
-                    writeString(key, to: &output)
-                    output += ": "
-                    write(element, indent: indent, to: &output)
-                }
-                output += "}"
-                return
-            }
-            output += "{\n"
-            for (position, (key, element)) in members.enumerated() {
-                output += pad
-                writeString(key, to: &output)
-                output += ": "
-                write(element, indent: indent + 2, inline: inline, to: &output)
-                output += position < members.count - 1 ? ",\n" : "\n"
-            }
-            output += String(repeating: " ", count: indent) + "}"
-        }
-    }
-
-    /// Writes `text` as a JSON string; only `"`, `\` and control characters are escaped.
-    static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
-                let code = String(scalar.value, radix: 16, uppercase: true)
-                output += "\\u" + String(repeating: "0", count: 4 - code.count) + code
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

@@ -1,7 +1,11 @@
+import TableKit
+import JSON
+import ProfileKit
+
 extension ProfileRenderer {
     /// A session's timeline: each event with its offset from the start and, given `start`, its clock
     /// time; the total length; and, in tables and JSON, the interval bells dropped near the end.
-    public static func plan(_ timeline: Timeline, name: String, start: ClockTime?, format: OutputFormat,
+    package static func plan(_ timeline: Timeline, name: String, start: ClockTime?, format: OutputFormat,
                             options: RenderOptions = RenderOptions()) -> String {
         let withSeconds = start.map { start in
             timeline.events.contains { start.adding($0.offset).time.secondsSinceMidnight % 60 != 0 }
@@ -11,12 +15,12 @@ extension ProfileRenderer {
             let (time, days) = start.adding(offset)
             return time.formatted(withSeconds: withSeconds) + (days > 0 ? " +\(days)d" : "")
         }
-        let total = Duration(seconds: timeline.total).formatted
+        let total = TimerDuration(seconds: timeline.total).formatted
         let bellCount = timeline.bells.count
         switch format {
         case .table:
             let rows = timeline.events.map { event in
-                [StyledText(Duration(seconds: event.offset).formatted)]
+                [StyledText(TimerDuration(seconds: event.offset).formatted)]
                     + (start == nil ? [] : [StyledText(clock(event.offset) ?? "")])
                     + [StyledText(event.title), StyledText(event.bell?.rawValue ?? "—", event.bell == nil ? .dim : .plain)]
             }
@@ -33,7 +37,7 @@ extension ProfileRenderer {
             return text
         case .plain:
             return timeline.events.map { event in
-                [Duration(seconds: event.offset).formatted, clock(event.offset) ?? "", event.kind.rawValue,
+                [TimerDuration(seconds: event.offset).formatted, clock(event.offset) ?? "", event.kind.rawValue,
                  event.bell?.rawValue ?? ""].joined(separator: "\t") + "\n"
             }.joined()
         case .json:
@@ -45,7 +49,7 @@ extension ProfileRenderer {
                 ("bells", .int(bellCount)),
                 ("events", .array(timeline.events.map { event in
                     .object([
-                        ("offset", .string(Duration(seconds: event.offset).formatted)),
+                        ("offset", .string(TimerDuration(seconds: event.offset).formatted)),
                         ("seconds", .int(event.offset)),
                         ("clock", clock(event.offset).map { .string($0) } ?? .null),
                         ("event", .string(event.kind.rawValue)),
@@ -53,7 +57,7 @@ extension ProfileRenderer {
                         ("bell", event.bell.map { .string($0.rawValue) } ?? .null),
                     ])
                 })),
-                ("dropped", .array(timeline.droppedIntervals.map { .string(Duration(seconds: $0).formatted) })),
+                ("dropped", .array(timeline.droppedIntervals.map { .string(TimerDuration(seconds: $0).formatted) })),
             ]))
         }
     }
@@ -61,7 +65,7 @@ extension ProfileRenderer {
     /// `dropped the interval bell at 30:00: it falls within 10 s of the main sit's end`, or nothing.
     static func droppedNote(_ timeline: Timeline) -> String {
         guard !timeline.droppedIntervals.isEmpty else { return "" }
-        let times = timeline.droppedIntervals.map { Duration(seconds: $0).formatted }.joined(separator: ", ")
+        let times = timeline.droppedIntervals.map { TimerDuration(seconds: $0).formatted }.joined(separator: ", ")
         let one = timeline.droppedIntervals.count == 1
         return "dropped the interval \(one ? "bell" : "bells") at \(times): \(one ? "it falls" : "they fall") on the main sit's end or within \(Intervals.guardSeconds) s of it\n"
     }

@@ -4,7 +4,7 @@
 /// least one edit, so `Mornin` suggests `Morning` but `x` suggests nothing.
 ///
 /// - Complexity: O(*n* · *m* · *k*) for *k* candidates of length *m* and an input of length *n*.
-public func closestMatch(to input: String, in candidates: some Sequence<String>) -> String? {
+package func closestMatch(to input: String, in candidates: some Sequence<String>) -> String? {
     let needle = Array(input.lowercased())
     var best: (name: String, distance: Int)?
     for candidate in candidates {
@@ -35,18 +35,18 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
 
 /// ` (did you mean "Morning"?)` when a candidate is close to `input`, else the empty string: the tail
 /// every "no such thing" message uses.
-public func didYouMean(_ input: String, in candidates: some Sequence<String>) -> String {
+package func didYouMean(_ input: String, in candidates: some Sequence<String>) -> String {
     didYouMean(closestMatch(to: input, in: candidates))
 }
 
 /// ` (did you mean "suggestion"?)`, or the empty string for no suggestion.
-public func didYouMean(_ suggestion: String?) -> String {
+package func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { " (did you mean \(quoted($0))?)" } ?? ""
 }
 
 /// `text` in double quotes, with control, format and other invisible characters escaped as `\u{…}`,
 /// so that a user can see exactly what was refused.
-public func quoted(_ text: String) -> String {
+package func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -58,7 +58,7 @@ public func quoted(_ text: String) -> String {
         case "\0": result += "\\0"
         default:
             if scalar.isInvisible {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                result += "\\u{\(hex(scalar.value))}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -70,7 +70,7 @@ public func quoted(_ text: String) -> String {
 extension Unicode.Scalar {
     /// Control, format, separator, private-use, unassigned or surrogate code points: what a reader
     /// cannot see or tell apart.
-    public var isInvisible: Bool {
+    package var isInvisible: Bool {
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
             true

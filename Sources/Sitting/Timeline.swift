@@ -1,3 +1,5 @@
+import ProfileKit
+
 /// A session as it will run: its parts and every event, each at its offset from the session's start.
 ///
 /// The session is the warm-up (when on), the main sit, then the cool-down (when on). Bells:
@@ -6,26 +8,26 @@
 ///   ring on its end or within ``Intervals/guardSeconds`` of it is dropped (see ``droppedIntervals``);
 /// - the cool-down starts with its own bell when its Bells switch is on;
 /// - the session ends with the end bell, the catalog's default bell.
-public struct Timeline: Hashable, Sendable {
+package struct Timeline: Hashable, Sendable {
     /// A part of the session: warm-up, main sit or cool-down.
-    public struct Part: Hashable, Sendable {
+    package struct Part: Hashable, Sendable {
         /// Which part.
-        public var type: SegmentType
+        package var type: SegmentType
         /// Seconds from the session's start to the part's start.
-        public var start: Int
+        package var start: Int
         /// Seconds from the session's start to the part's end.
-        public var end: Int
+        package var end: Int
 
         /// How the display names the part: `Warm Up`, `Main sit`, `Cool Down`.
-        public var title: String { type == .main ? "Main sit" : type.title }
+        package var title: String { type == .main ? "Main sit" : type.title }
         /// The part's length in seconds.
-        public var length: Int { end - start }
+        package var length: Int { end - start }
     }
 
     /// Something that happens at one moment of the session.
-    public struct Event: Hashable, Sendable {
+    package struct Event: Hashable, Sendable {
         /// What happens.
-        public enum Kind: String, Sendable, CaseIterable {
+        package enum Kind: String, Sendable, CaseIterable {
             case warmUpStart = "warmup-start"
             case mainStart = "main-start"
             case interval
@@ -35,16 +37,16 @@ public struct Timeline: Hashable, Sendable {
         }
 
         /// What happens.
-        public var kind: Kind
+        package var kind: Kind
         /// Seconds from the session's start.
-        public var offset: Int
+        package var offset: Int
         /// The bell that rings, if any.
-        public var bell: Bell?
+        package var bell: Bell?
         /// For interval bells, which one: 1 for the first.
-        public var number: Int?
+        package var number: Int?
 
         /// The event as people read it: `Main sit starts`, `Interval bell 2`.
-        public var title: String {
+        package var title: String {
             switch kind {
             case .warmUpStart: "Warm-up starts"
             case .mainStart: "Main sit starts"
@@ -57,20 +59,20 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// The bell that starts the main sit and ends the session.
-    public static let startAndEndBell = Bell.default
+    package static let startAndEndBell = Bell.default
 
     /// The parts that are on, in order.
-    public let parts: [Part]
+    package let parts: [Part]
     /// Every event, in order of offset (events at one offset in the order they happen).
-    public let events: [Event]
+    package let events: [Event]
     /// The session's length in seconds.
-    public let total: Int
+    package let total: Int
     /// Offsets (from the session's start) of interval bells dropped because they fell on the main
     /// sit's end or within ``Intervals/guardSeconds`` of it.
-    public let droppedIntervals: [Int]
+    package let droppedIntervals: [Int]
 
     /// The timeline of `profile`.
-    public init(profile: Profile) {
+    package init(profile: Profile) {
         var parts: [Part] = []
         var events: [Event] = []
         var clock = 0
@@ -102,10 +104,10 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// The events that ring a bell.
-    public var bells: [Event] { events.filter { $0.bell != nil } }
+    package var bells: [Event] { events.filter { $0.bell != nil } }
 
     /// The part under way `elapsed` seconds into the session (the last part at or after the end).
-    public func part(at elapsed: Double) -> Part {
+    package func part(at elapsed: Double) -> Part {
         parts.first { elapsed < Double($0.end) } ?? parts[parts.count - 1]
     }
 }

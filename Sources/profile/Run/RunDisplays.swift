@@ -1,32 +1,11 @@
-extension RunSummary {
-    /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`
-    public func text(total: Int) -> String {
-        let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
-        let paused = pauses == 0 ? "" : ", paused \(pauses) \(pauses == 1 ? "time" : "times")"
-        switch ending {
-        case .completed:
-            return "Session complete: \(Duration(seconds: total).formatted), \(bells)\(paused)."
-        case .stopped:
-            return "Stopped at \(Duration(seconds: elapsed).formatted) of \(Duration(seconds: total).formatted); \(bells)\(paused)."
-        case .interrupted:
-            return "Interrupted at \(Duration(seconds: elapsed).formatted) of \(Duration(seconds: total).formatted); \(bells)\(paused)."
-        }
-    }
-}
-
-extension Timeline.Event {
-    /// `Interval bell 2 (Tingsha)`, for displays.
-    var titleWithBell: String { title + (bell.map { " (\($0.rawValue))" } ?? "") }
-}
-
-/// Formats remaining time for the display, rounding up so that `00:00` shows only at the end.
-func countdown(_ seconds: Double) -> String {
-    Duration(seconds: Int(seconds.rounded(.up))).formatted
-}
+import ProfileKit
+import Sitting
+import TableKit
+import Bells
 
 /// The display on a terminal: a few lines redrawn in place (part, time left, progress bar, next bell,
 /// keys), with each event printed above them as it happens.
-public final class LiveRunDisplay: RunDisplay {
+package final class LiveRunDisplay: RunDisplay {
     private let write: (String) -> Void
     private let width: () -> Int
     private let color: Bool
@@ -38,32 +17,32 @@ public final class LiveRunDisplay: RunDisplay {
     ///   - write: writes to the terminal.
     ///   - width: the terminal's width now.
     ///   - keys: whether keys can be read (the hint line shows them only then).
-    public init(write: @escaping (String) -> Void, width: @escaping () -> Int, color: Bool, keys: Bool) {
+    package init(write: @escaping (String) -> Void, width: @escaping () -> Int, color: Bool, keys: Bool) {
         self.write = write
         self.width = width
         self.color = color
         self.keys = keys
     }
 
-    public func begin(_ state: RunState) {
+    package func begin(_ state: RunState) {
         write("\u{1B}[?25l")  // hide the cursor while the frame is redrawn
         write(TextStyle.bold.apply("\(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)", color: color) + "\n")
     }
 
-    public func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
-        var line = "\(Duration(seconds: event.offset).formatted)  \(event.titleWithBell)"
+    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+        var line = "\(TimerDuration(seconds: event.offset).formatted)  \(event.titleWithBell)"
         if let report, report.via != state.sound { line += " [\(report.via)]" }
         var text = clear() + line + "\n"
         if let note = report?.note { text += TextStyle.dim.apply("  \(note)", color: color) + "\n" }
         write(text)
     }
 
-    public func paused(_ isPaused: Bool, state: RunState) {
-        write(clear() + "\(Duration(seconds: Int(state.elapsed)).formatted)  \(isPaused ? "Paused" : "Resumed")\n")
+    package func paused(_ isPaused: Bool, state: RunState) {
+        write(clear() + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(isPaused ? "Paused" : "Resumed")\n")
         tick(state)
     }
 
-    public func tick(_ state: RunState) {
+    package func tick(_ state: RunState) {
         let columns = max(20, width())
         var lines: [(String, TextStyle)] = []
         let status = state.isPaused ? "  PAUSED" : ""
@@ -73,7 +52,7 @@ public final class LiveRunDisplay: RunDisplay {
         let percent = Int((state.progress * 100).rounded(.down))
         lines.append((String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + " \(percent)%", .plain))
         if let bell = state.nextBell {
-            lines.append(("Next bell: \(bell.titleWithBell) at \(Duration(seconds: bell.offset).formatted), in \(countdown(Double(bell.offset) - state.elapsed))", .plain))
+            lines.append(("Next bell: \(bell.titleWithBell) at \(TimerDuration(seconds: bell.offset).formatted), in \(countdown(Double(bell.offset) - state.elapsed))", .plain))
         } else {
             lines.append(("Next bell: none", .plain))
         }
@@ -89,7 +68,7 @@ public final class LiveRunDisplay: RunDisplay {
         drawnLines = text.count
     }
 
-    public func end(_ summary: RunSummary, state: RunState) {
+    package func end(_ summary: RunSummary, state: RunState) {
         write(clear() + summary.text(total: state.timeline.total) + "\n" + "\u{1B}[?25h")
     }
 
@@ -103,46 +82,46 @@ public final class LiveRunDisplay: RunDisplay {
 
 /// The display elsewhere (a pipe, a file, a log): one line per event, with the wall-clock time and the
 /// offset from the start.
-public final class LogRunDisplay: RunDisplay {
+package final class LogRunDisplay: RunDisplay {
     private let write: (String) -> Void
     private let wallClock: () -> String
 
     /// - Parameter wallClock: the time of day as a log shows it (`2026-11-22T07:02:00+0100`).
-    public init(write: @escaping (String) -> Void, wallClock: @escaping () -> String) {
+    package init(write: @escaping (String) -> Void, wallClock: @escaping () -> String) {
         self.write = write
         self.wallClock = wallClock
     }
 
     private func line(_ offset: Double, _ text: String) {
-        write("\(wallClock())  +\(Duration(seconds: Int(offset)).formatted)  \(text)\n")
+        write("\(wallClock())  +\(TimerDuration(seconds: Int(offset)).formatted)  \(text)\n")
     }
 
-    public func begin(_ state: RunState) {
+    package func begin(_ state: RunState) {
         line(0, "run \(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)")
     }
 
-    public func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
         var text = "\(event.kind.rawValue)  \(event.title)"
         if let bell = event.bell { text += "  bell: \(bell.rawValue) (\(report?.via ?? state.sound))" }
         line(Double(event.offset), text)
         if let note = report?.note { line(Double(event.offset), "note  \(note)") }
     }
 
-    public func paused(_ isPaused: Bool, state: RunState) {
+    package func paused(_ isPaused: Bool, state: RunState) {
         line(state.elapsed, isPaused ? "paused" : "resumed")
     }
 
     /// Whether the stop question was printed, so that it is printed once per asking.
     private var asked = false
 
-    public func tick(_ state: RunState) {
+    package func tick(_ state: RunState) {
         if state.isConfirmingStop && !asked {
             line(state.elapsed, "question  Stop the session? y to stop, any other key to go on")
         }
         asked = state.isConfirmingStop
     }
 
-    public func end(_ summary: RunSummary, state: RunState) {
+    package func end(_ summary: RunSummary, state: RunState) {
         let word = switch summary.ending {
         case .completed: "completed"
         case .stopped: "stopped"

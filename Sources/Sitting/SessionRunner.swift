@@ -1,21 +1,23 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProfileKit
+import Bells
 
 /// A monotonic clock in seconds: the runner's only source of time.
-public protocol RunClock: AnyObject {
+package protocol RunClock: AnyObject {
     /// Seconds since some fixed moment; never goes back.
     func now() -> Double
 }
 
 /// `CLOCK_MONOTONIC`: unaffected by changes to the wall clock.
-public final class MonotonicClock: RunClock {
-    public init() {}
-    public func now() -> Double { POSIX.monotonicNow() }
+package final class MonotonicClock: RunClock {
+    package init() {}
+    package func now() -> Double { POSIX.monotonicNow() }
 }
 
 /// A key the user pressed during a run.
-public enum RunKey: Hashable, Sendable {
+package enum RunKey: Hashable, Sendable {
     /// Space: pause or resume.
     case pause
     /// `q`: ask to stop.
@@ -29,43 +31,43 @@ public enum RunKey: Hashable, Sendable {
 }
 
 /// Where the runner waits: for a key, or until the time is up.
-public protocol RunInput: AnyObject {
+package protocol RunInput: AnyObject {
     /// Waits up to `timeout` seconds for a key; nil when none came in time.
     func key(waitingUpTo timeout: Double) -> RunKey?
 }
 
 /// What a display is shown of a run.
-public struct RunState: Sendable {
+package struct RunState: Sendable {
     /// The profile's name.
-    public var name: String
+    package var name: String
     /// The plan.
-    public var timeline: Timeline
+    package var timeline: Timeline
     /// Seconds of the session gone (session time: real time × speed, pauses left out).
-    public var elapsed: Double
+    package var elapsed: Double
     /// Whether the session is paused.
-    public var isPaused = false
+    package var isPaused = false
     /// Whether the user is being asked to confirm stopping.
-    public var isConfirmingStop = false
+    package var isConfirmingStop = false
     /// How bells ring: a player's name, `terminal bell` or `silent`.
-    public var sound: String
+    package var sound: String
     /// How many bells rang so far.
-    public var bellsRung = 0
+    package var bellsRung = 0
 
     /// The part under way.
-    public var part: Timeline.Part { timeline.part(at: elapsed) }
+    package var part: Timeline.Part { timeline.part(at: elapsed) }
     /// Seconds left in the part under way.
-    public var remainingInPart: Double { max(0, Double(part.end) - elapsed) }
+    package var remainingInPart: Double { max(0, Double(part.end) - elapsed) }
     /// Seconds left in the session.
-    public var remaining: Double { max(0, Double(timeline.total) - elapsed) }
+    package var remaining: Double { max(0, Double(timeline.total) - elapsed) }
     /// The next event that rings a bell, if any is left.
-    public var nextBell: Timeline.Event? { timeline.bells.first { Double($0.offset) > elapsed } }
+    package var nextBell: Timeline.Event? { timeline.bells.first { Double($0.offset) > elapsed } }
     /// How far through the session, 0 to 1.
-    public var progress: Double { timeline.total > 0 ? min(1, elapsed / Double(timeline.total)) : 1 }
+    package var progress: Double { timeline.total > 0 ? min(1, elapsed / Double(timeline.total)) : 1 }
 }
 
 /// How a run ended.
-public struct RunSummary: Hashable, Sendable {
-    public enum Ending: Hashable, Sendable {
+package struct RunSummary: Hashable, Sendable {
+    package enum Ending: Hashable, Sendable {
         /// The session ran to its end.
         case completed
         /// The user stopped it (q, then y).
@@ -74,18 +76,18 @@ public struct RunSummary: Hashable, Sendable {
         case interrupted
     }
 
-    public var ending: Ending
+    package var ending: Ending
     /// Session seconds that ran.
-    public var elapsed: Int
+    package var elapsed: Int
     /// Bells that rang, and bells the plan has.
-    public var bellsRung: Int
-    public var bellsPlanned: Int
+    package var bellsRung: Int
+    package var bellsPlanned: Int
     /// How many times the session was paused.
-    public var pauses: Int
+    package var pauses: Int
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.
-public protocol RunDisplay: AnyObject {
+package protocol RunDisplay: AnyObject {
     func begin(_ state: RunState)
     /// An event happened; `report` says how its bell rang, if it has one.
     func fired(_ event: Timeline.Event, report: RingReport?, state: RunState)
@@ -102,13 +104,13 @@ public protocol RunDisplay: AnyObject {
 /// Session time is always computed from the monotonic clock: `(now − start − time paused) × speed`.
 /// Nothing is accumulated from sleeps, so late wake-ups never add up to drift, and a paused session
 /// resumes exactly where it was.
-public final class SessionRunner {
-    public let timeline: Timeline
-    public let speed: Double
+package final class SessionRunner {
+    package let timeline: Timeline
+    package let speed: Double
     /// The shortest wait, in real seconds.
     static let shortestWait = 0.001
     /// The longest wait between two looks at the clock and the keys, in real seconds.
-    public let tick: Double
+    package let tick: Double
     private let name: String
     private let clock: RunClock
     private let input: RunInput
@@ -116,7 +118,7 @@ public final class SessionRunner {
     private let ringer: BellRinger
     private let sound: String
 
-    public init(name: String, timeline: Timeline, speed: Double = 1, tick: Double = 0.1, sound: String,
+    package init(name: String, timeline: Timeline, speed: Double = 1, tick: Double = 0.1, sound: String,
                 clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger) {
         precondition(speed > 0 && tick > 0, "speed and tick must be positive")
         self.name = name
@@ -131,7 +133,7 @@ public final class SessionRunner {
     }
 
     /// Runs the session to its end, a confirmed stop or an interruption.
-    public func run() -> RunSummary {
+    package func run() -> RunSummary {
         let start = clock.now()
         var pausedAt: Double?
         var pausedTotal = 0.0

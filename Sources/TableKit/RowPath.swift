@@ -1,18 +1,18 @@
 /// A row's place in the table: section and row, both from zero, written `2.1` as users refer to it.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct RowPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section, from zero.
-    public var section: Int
+    package var section: Int
     /// The row within the section, from zero.
-    public var row: Int
+    package var row: Int
 
     /// Makes an index path.
-    public init(section: Int, row: Int) {
+    package init(section: Int, row: Int) {
         self.section = section
         self.row = row
     }
 
     /// Reads `S.R` as users type it (`2.1`); nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2,
               parts.allSatisfy({ (1...4).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -20,9 +20,9 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(section: section, row: row)
     }
 
-    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+    package static func < (lhs: RowPath, rhs: RowPath) -> Bool {
         (lhs.section, lhs.row) < (rhs.section, rhs.row)
     }
 
-    public var description: String { "\(section).\(row)" }
+    package var description: String { "\(section).\(row)" }
 }

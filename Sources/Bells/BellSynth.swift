@@ -1,16 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProfileKit
 
 /// Synthesizes the catalog's bells: each is a sum of partials (sine waves at ratios of a fundamental),
 /// each with its own exponential decay, after a short linear attack. No recorded sound is used.
-public enum BellSynth {
+package enum BellSynth {
     /// Samples per second of every bell.
-    public static let sampleRate = 44_100
+    package static let sampleRate = 44_100
     /// The loudest sample, as a fraction of full scale.
     static let peak = 0.8
     /// Changes whenever a bell's sound changes, so cached files are never stale.
-    public static let version = 1
+    package static let version = 1
 
     /// One sine component of a bell.
     struct Partial {
@@ -82,7 +83,7 @@ public enum BellSynth {
     }
 
     /// The bell as 16-bit samples at ``sampleRate``, its loudest sample at 80 % of full scale.
-    public static func samples(for bell: Bell) -> [Int16] {
+    package static func samples(for bell: Bell) -> [Int16] {
         let voice = voice(for: bell)
         let count = Int(voice.length * Double(sampleRate))
         let attackSamples = max(1, Int(voice.attack * Double(sampleRate)))
@@ -109,20 +110,20 @@ public enum BellSynth {
     }
 
     /// The bell as a WAV file: RIFF, PCM, mono, 16-bit, ``sampleRate`` Hz.
-    public static func wav(for bell: Bell) -> [UInt8] {
+    package static func wav(for bell: Bell) -> [UInt8] {
         WAV.encode(samples(for: bell), sampleRate: sampleRate)
     }
 
     /// The file name a bell is exported as: `singing-bowl.wav`.
-    public static func fileName(for bell: Bell) -> String {
+    package static func fileName(for bell: Bell) -> String {
         bell.rawValue.lowercased().replacingSpaces(with: "-") + ".wav"
     }
 }
 
 /// The WAV container for 16-bit mono PCM.
-public enum WAV {
+package enum WAV {
     /// The 44-byte header followed by the samples, little-endian.
-    public static func encode(_ samples: [Int16], sampleRate: Int) -> [UInt8] {
+    package static func encode(_ samples: [Int16], sampleRate: Int) -> [UInt8] {
         let dataSize = samples.count * 2
         var bytes: [UInt8] = []
         bytes.reserveCapacity(44 + dataSize)

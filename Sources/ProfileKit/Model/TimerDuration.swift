@@ -1,26 +1,28 @@
+import TextSupport
+
 /// A whole number of seconds, the unit every time in a profile is kept in.
 ///
 /// Formatting follows the timer apps: `MM:SS` under an hour, `HH:MM:SS` from an hour on.
 /// Parsing accepts what people type; see ``init(parsing:)``.
-public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct TimerDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The length in seconds; never negative.
-    public let seconds: Int
+    package let seconds: Int
 
     /// Makes a duration of `seconds` seconds; negative values are clamped to zero.
-    public init(seconds: Int) {
+    package init(seconds: Int) {
         self.seconds = max(0, seconds)
     }
 
     /// Makes a duration of whole minutes.
-    public static func minutes(_ minutes: Int) -> Duration { Duration(seconds: minutes * 60) }
+    package static func minutes(_ minutes: Int) -> TimerDuration { TimerDuration(seconds: minutes * 60) }
 
     /// The zero duration, shown as `00:00`.
-    public static let zero = Duration(seconds: 0)
+    package static let zero = TimerDuration(seconds: 0)
 
-    public static func < (lhs: Duration, rhs: Duration) -> Bool { lhs.seconds < rhs.seconds }
+    package static func < (lhs: TimerDuration, rhs: TimerDuration) -> Bool { lhs.seconds < rhs.seconds }
 
     /// `MM:SS` under an hour, `HH:MM:SS` from an hour: 59 → `00:59`, 3600 → `01:00:00`.
-    public var formatted: String {
+    package var formatted: String {
         let hours = seconds / 3600
         let minutes = seconds / 60 % 60
         let secs = seconds % 60
@@ -30,24 +32,24 @@ public struct Duration: Hashable, Comparable, Sendable, CustomStringConvertible 
         return "\(Self.twoDigits(minutes)):\(Self.twoDigits(secs))"
     }
 
-    public var description: String { formatted }
+    package var description: String { formatted }
 
     /// `7` → `07`: the two-digit fields of clock-style times.
-    static func twoDigits(_ value: Int) -> String {
+    package static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : String(value)
     }
 }
 
-extension Duration {
+extension TimerDuration {
     /// The forms ``init(parsing:)`` accepts, for error messages and help.
-    public static let acceptedForms =
+    package static let acceptedForms =
         "minutes (20), units (20m, 90s, 1h30m, 1h 30m 15s) or clock time (7:30 for MM:SS, 1:05:00 for H:MM:SS)"
 
     /// The largest number of seconds the parser accepts before any range check: about 11 days.
     ///
     /// Larger inputs are almost certainly typos; refusing them early also keeps arithmetic far from
     /// `Int` overflow.
-    public static let parseLimit = 999_999
+    package static let parseLimit = 999_999
 
     /// Parses what people type for a duration.
     ///
@@ -58,7 +60,7 @@ extension Duration {
     ///   digits and stay below 60.
     ///
     /// - Throws: ``ProfileError/invalidDuration(_:reason:)`` naming the input and the accepted forms.
-    public init(parsing input: String) throws(ProfileError) {
+    package init(parsing input: String) throws(ProfileError) {
         if let seconds = Self.clockFastPath(input) {
             self.init(seconds: seconds)
             return
@@ -79,7 +81,7 @@ extension Duration {
             total = try Self.parseUnits(text, fail: fail)
         }
         guard total <= Self.parseLimit else {
-            throw fail("it is longer than \(Duration(seconds: Self.parseLimit).formatted)")
+            throw fail("it is longer than \(TimerDuration(seconds: Self.parseLimit).formatted)")
         }
         self.init(seconds: total)
     }
@@ -124,7 +126,7 @@ extension Duration {
                 guard value < 60 else { throw fail("\(field) is not below 60") }
             }
             total = total * 60 + value
-            if total > parseLimit { throw fail("it is longer than \(Duration(seconds: parseLimit).formatted)") }
+            if total > parseLimit { throw fail("it is longer than \(TimerDuration(seconds: parseLimit).formatted)") }
         }
         return total
     }
@@ -145,23 +147,10 @@ extension Duration {
             guard index >= nextUnit else { throw fail("units go in the order h, m, s, each once") }
             guard let value = number(digits) else { throw fail("the number \(digits) is too large") }
             total += value * units[index].1
-            if total > parseLimit { throw fail("it is longer than \(Duration(seconds: parseLimit).formatted)") }
+            if total > parseLimit { throw fail("it is longer than \(TimerDuration(seconds: parseLimit).formatted)") }
             nextUnit = index + 1
             rest = rest.dropFirst().drop(while: { $0 == " " })
         }
         return total
-    }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing white space.
-    func trimmingWhitespace() -> String {
-        guard let start = firstIndex(where: { !$0.isWhitespace }),
-              let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[start...end])
     }
 }

@@ -1,22 +1,24 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TextSupport
+import ProfileKit
 
 /// How one bell rang, for the display: through which player, or the terminal bell and why, or not at all.
-public struct RingReport: Hashable, Sendable {
+package struct RingReport: Hashable, Sendable {
     /// `paplay`, `terminal bell` or `silent`.
-    public var via: String
+    package var via: String
     /// Why the terminal bell rang instead of a player, once, when that first happens.
-    public var note: String?
+    package var note: String?
 
-    public init(via: String, note: String? = nil) {
+    package init(via: String, note: String? = nil) {
         self.via = via
         self.note = note
     }
 }
 
 /// Rings bells: what `run` and the bell picker's preview call.
-public protocol BellRinger: AnyObject {
+package protocol BellRinger: AnyObject {
     /// Rings `bell` without waiting for it to finish.
     func ring(_ bell: Bell) -> RingReport
     /// Waits up to `timeout` seconds for bells still sounding, then stops them.
@@ -24,10 +26,10 @@ public protocol BellRinger: AnyObject {
 }
 
 /// Rings nothing (`--silent`).
-public final class SilentRinger: BellRinger {
-    public init() {}
-    public func ring(_ bell: Bell) -> RingReport { RingReport(via: "silent") }
-    public func finish(timeout: Double) {}
+package final class SilentRinger: BellRinger {
+    package init() {}
+    package func ring(_ bell: Bell) -> RingReport { RingReport(via: "silent") }
+    package func finish(timeout: Double) {}
 }
 
 /// Plays the synthesized bells through the first audio player found, else rings the terminal bell.
@@ -35,14 +37,14 @@ public final class SilentRinger: BellRinger {
 /// The player is `$PROFILE_PLAYER` when set (`none` means the terminal bell), else the first of
 /// ``candidates`` on `$PATH`. A player that exits with a failure (no sound server, no device) is not
 /// used again: later bells ring the terminal bell, and the report says so once.
-public final class SystemBellRinger: BellRinger {
+package final class SystemBellRinger: BellRinger {
     /// The players tried, in order.
-    public static let candidates = ["pw-play", "paplay", "aplay"]
+    package static let candidates = ["pw-play", "paplay", "aplay"]
 
     /// The player's path, or nil for the terminal bell.
-    public private(set) var playerPath: String?
+    package private(set) var playerPath: String?
     /// The player's name, as reports show it.
-    public var playerName: String? { playerPath.map(POSIX.baseName) }
+    package var playerName: String? { playerPath.map(POSIX.baseName) }
     private let terminalBell: () -> Void
     private let cacheDirectory: String?
     private var files: [Bell: String] = [:]
@@ -52,7 +54,7 @@ public final class SystemBellRinger: BellRinger {
     /// - Parameters:
     ///   - environment: where `PROFILE_PLAYER`, `PATH`, `XDG_CACHE_HOME` and `HOME` are read.
     ///   - terminalBell: rings the terminal bell (writes BEL where the user will hear it).
-    public init(environment: [String: String], terminalBell: @escaping () -> Void) {
+    package init(environment: [String: String], terminalBell: @escaping () -> Void) {
         self.terminalBell = terminalBell
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         if let chosen = environment["PROFILE_PLAYER"], !chosen.isEmpty {
@@ -91,7 +93,7 @@ public final class SystemBellRinger: BellRinger {
         return nil
     }
 
-    public func ring(_ bell: Bell) -> RingReport {
+    package func ring(_ bell: Bell) -> RingReport {
         reap()
         if let player = playerPath, let file = file(for: bell) {
             if let pid = spawn(player, file) {
@@ -106,7 +108,7 @@ public final class SystemBellRinger: BellRinger {
         return RingReport(via: "terminal bell", note: note)
     }
 
-    public func finish(timeout: Double) {
+    package func finish(timeout: Double) {
         let deadline = POSIX.monotonicNow() + timeout
         while !children.isEmpty && POSIX.monotonicNow() < deadline {
             reap()
@@ -189,12 +191,12 @@ public final class SystemBellRinger: BellRinger {
 }
 
 /// Writing WAV files whole: to a temporary name, then renamed into place.
-public enum WAVFile {
+package enum WAVFile {
     /// Writes every bell of the catalog into `directory` (made if missing) as `singing-bowl.wav` and so
     /// on, telling `wrote` each file and its length in seconds.
     ///
     /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the folder or file.
-    public static func export(to directory: String, wrote: (Bell, String, Double) -> Void) throws(ProfileError) {
+    package static func export(to directory: String, wrote: (Bell, String, Double) -> Void) throws(ProfileError) {
         try POSIX.makeDirectories(directory)
         for bell in Bell.allCases {
             let samples = BellSynth.samples(for: bell)
@@ -207,7 +209,7 @@ public enum WAVFile {
     /// Writes `bytes` to `path` atomically.
     ///
     /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the file.
-    public static func write(_ bytes: [UInt8], to path: String) throws(ProfileError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(ProfileError) {
         let temporary = "\(POSIX.directoryName(path))/.\(POSIX.baseName(path)).\(getpid()).tmp"
         let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         do throws(ProfileError) {

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import ProfileKit
+import Bells
+import Sitting
 
 /// Set by SIGINT and SIGTERM during `run`; the key loop turns it into ``RunKey/interrupt``.
 nonisolated(unsafe) private var runStopSignal: Int32 = 0

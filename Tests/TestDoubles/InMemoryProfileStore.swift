@@ -1,12 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ProfileKit
+import TextSupport
 
 /// A store that keeps documents in memory, with the same names, errors and conflict rules as
 /// ``FileProfileStore``; for tests and previews.
 ///
 /// Documents are kept encoded and decoded on every load, so the same validation runs as on disk.
-public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
+package final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
     // Guarded by `lock`.
     private var documents: [String: (name: String, bytes: [UInt8])] = [:]
     private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -21,10 +23,10 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
     }
 
     /// An empty store.
-    public init() {}
+    package init() {}
 
     /// A store holding `profiles`.
-    public convenience init(_ profiles: [Profile]) throws(ProfileError) {
+    package convenience init(_ profiles: [Profile]) throws(ProfileError) {
         self.init()
         for profile in profiles { _ = try create(profile) }
     }
@@ -43,17 +45,11 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
         return (key, entry.name, entry.bytes)
     }
 
-    /// Replaces a document's bytes as another program would, for conflict tests.
-    public func replaceDocument(named name: String, with bytes: [UInt8]) throws(ProfileError) {
-        let profileName = try ProfileName(validating: name)
-        locked { documents[profileName.key] = (profileName.value, bytes) }
-    }
-
-    public func names() throws(ProfileError) -> [String] {
+    package func names() throws(ProfileError) -> [String] {
         locked { FileProfileStore.sortedByName(documents.values.map(\.name)) { $0 } }
     }
 
-    public func list() throws(ProfileError) -> [ListedProfile] {
+    package func list() throws(ProfileError) -> [ListedProfile] {
         let snapshot = locked { Array(documents.values) }
         let listed = snapshot.map { entry in
             ListedProfile(name: entry.name, path: entry.name, result: Result { () throws(ProfileError) -> Profile in
@@ -63,7 +59,7 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
         return FileProfileStore.sortedByName(listed) { $0.name }
     }
 
-    public func load(_ name: String) throws(ProfileError) -> StoredProfile {
+    package func load(_ name: String) throws(ProfileError) -> StoredProfile {
         let found = try locked { () throws(ProfileError) in try entry(name) }
         return StoredProfile(profile: try ProfileDocument.decode(found.bytes, name: found.name, file: found.name),
                              revision: Revision(of: found.bytes))
@@ -75,7 +71,7 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
         return StoredProfile(profile: profile, revision: Revision(of: bytes))
     }
 
-    public func create(_ profile: Profile) throws(ProfileError) -> StoredProfile {
+    package func create(_ profile: Profile) throws(ProfileError) -> StoredProfile {
         let name = try ProfileName(validating: profile.name)
         return try locked { () throws(ProfileError) in
             if let existing = documents[name.key] { throw .profileExists(existing.name) }
@@ -85,7 +81,7 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
         }
     }
 
-    public func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile {
+    package func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile {
         try locked { () throws(ProfileError) in
             let found = try entry(profile.name)
             guard Revision(of: found.bytes) == revision else { throw .conflict(path: found.name) }
@@ -95,7 +91,7 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
         }
     }
 
-    public func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
+    package func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
         try locked { () throws(ProfileError) in
             let found = try entry(name)
             var profile = try ProfileDocument.decode(found.bytes, name: found.name, file: found.name)
@@ -105,13 +101,13 @@ public final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
         }
     }
 
-    public func delete(_ name: String) throws(ProfileError) {
+    package func delete(_ name: String) throws(ProfileError) {
         try locked { () throws(ProfileError) in
             documents[try entry(name).key] = nil
         }
     }
 
-    public func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile {
+    package func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile {
         let newName = try ProfileName(validating: new)
         return try locked { () throws(ProfileError) in
             let found = try entry(old)

@@ -1,0 +1,28 @@
+import ProfileKit
+
+extension RunSummary {
+    /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`
+    package func text(total: Int) -> String {
+        let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
+        let paused = pauses == 0 ? "" : ", paused \(pauses) \(pauses == 1 ? "time" : "times")"
+        switch ending {
+        case .completed:
+            return "Session complete: \(TimerDuration(seconds: total).formatted), \(bells)\(paused)."
+        case .stopped:
+            return "Stopped at \(TimerDuration(seconds: elapsed).formatted) of \(TimerDuration(seconds: total).formatted); \(bells)\(paused)."
+        case .interrupted:
+            return "Interrupted at \(TimerDuration(seconds: elapsed).formatted) of \(TimerDuration(seconds: total).formatted); \(bells)\(paused)."
+        }
+    }
+}
+
+extension Timeline.Event {
+    /// `Interval bell 2 (Tingsha)`, for displays.
+    package var titleWithBell: String { title + (bell.map { " (\($0.rawValue))" } ?? "") }
+}
+
+/// Formats remaining time for the display, rounding up so that `00:00` shows only at the end.
+package func countdown(_ seconds: Double) -> String {
+    TimerDuration(seconds: Int(seconds.rounded(.up))).formatted
+}
+

@@ -1,0 +1,25 @@
+/// `value` in upper-case hexadecimal, zero-padded to at least `digits` digits: `hex(0x1B, digits: 4)`
+/// is `001B`. Diagnostics write bytes and code points this way.
+package func hex(_ value: some BinaryInteger, digits: Int = 1) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return text.count >= digits ? text : String(repeating: "0", count: digits - text.count) + text
+}
+
+/// `U+001B`, as Unicode names a code point.
+package func codePoint(_ scalar: Unicode.Scalar) -> String {
+    "U+" + hex(scalar.value, digits: 4)
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing white space.
+    package func trimmingWhitespace() -> String {
+        guard let start = firstIndex(where: { !$0.isWhitespace }),
+              let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[start...end])
+    }
+}
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0 to 9 (not any of Unicode's other numbers).
+    package var isASCIIDigit: Bool { isASCII && isNumber }
+}
