@@ -19,6 +19,7 @@ nonisolated(unsafe) private var candidateIndex = 0
 /// resized terminal redraws the line.
 package struct ReadlineSource: LineSource {
     private let historyPath: String?
+    private let makeFolder: (String) -> Void
     private var lastHistoryLine: String?
 
     /// The most entries the history file keeps.
@@ -28,10 +29,13 @@ package struct ReadlineSource: LineSource {
     ///
     /// - Parameters:
     ///   - historyPath: where history is read from and written to (mode 0600); nil keeps no history.
+    ///   - makeFolder: creates the history file's folder (and its parents) before the first write.
     ///   - completer: given the line and the cursor's byte offset, where the word being completed starts
     ///     and what it may become.
-    package init(historyPath: String?, completer: @escaping (String, Int) -> (start: Int, candidates: [String])) {
+    package init(historyPath: String?, makeFolder: @escaping (String) -> Void,
+                 completer: @escaping (String, Int) -> (start: Int, candidates: [String])) {
         self.historyPath = historyPath
+        self.makeFolder = makeFolder
         // The name `$if profile` matches in an inputrc; readline keeps the pointer, so it must live forever.
         rl_readline_name = UnsafePointer(strdup("profile"))
         rl_catch_signals = 0
@@ -151,16 +155,10 @@ package struct ReadlineSource: LineSource {
         add_history(line)
         guard let historyPath else { return }
         let folder = String(historyPath[..<(historyPath.lastIndex(of: "/") ?? historyPath.startIndex)])
-        makeDirectories(folder)
+        makeFolder(folder)
         if write_history(historyPath) == 0 {
             _ = history_truncate_file(historyPath, Int32(Self.historyLimit))
             chmod(historyPath, 0o600)
         }
-    }
-
-    private func makeDirectories(_ path: String) {
-        guard !path.isEmpty, access(path, F_OK) != 0 else { return }
-        makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
-        mkdir(path, 0o700)
     }
 }

@@ -1,58 +1,38 @@
-import ProfileKit
-import TableKit
+import Screens
 
 extension Session {
     /// What the word at `cursor` (a byte offset into `line`) may become, and the byte offset where that
-    /// word starts; values with spaces (bell and profile names) complete as one word.
+    /// word starts. The command's descriptor says what each argument takes; an argument that takes the
+    /// rest of the line (bell and profile names) completes spaces and all.
     ///
     /// - Complexity: O(*n*) in the candidates, plus a directory listing for profile names.
     package func completions(line: String, cursor: Int) -> (start: Int, candidates: [String]) {
-        let bytes = Array(line.utf8)
-        let before = String(decoding: bytes[0..<min(cursor, bytes.count)], as: UTF8.self)
         if isAsking { return (0, []) }
-        // Leading spaces are skipped; the command is the first word.
-        let leading = before.prefix { $0 == " " || $0 == "\t" }.utf8.count
-        let text = String(before.dropFirst(leading))
-        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-            return (leading, Self.matching(commandNames, text))
+        let bytes = Array(line.utf8)
+        let before = String(decoding: bytes[0..<min(max(0, cursor), bytes.count)], as: UTF8.self)
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
+        let leading = before.prefix(while: isBlank).utf8.count
+        let text = before.dropFirst(before.prefix(while: isBlank).count)
+        guard let space = text.firstIndex(where: isBlank) else {
+            return (leading, Self.matching(commandNames, String(text)))
         }
-        // Arguments complete on the profile screen; the lists take numbers.
-        guard top === profileScreen else { return (leading, []) }
-        let command = text[..<space].lowercased()
-        let afterCommand = text[space...].drop { $0 == " " || $0 == "\t" }
-        let argumentStart = leading + text.utf8.count - afterCommand.utf8.count
-        let argument = String(afterCommand)
-        switch command {
-        case "toggle":
-            return (argumentStart, Self.matching(Switch.allCases.map(\.rawValue), argument))
-        case "show":
-            return (argumentStart, Self.matching(ProfileViewModel.sectionKinds.map(\.id), argument))
-        case "help":
-            return (argumentStart, Self.matching(commandNames, argument))
-        case "open":
-            return (argumentStart, Self.matching((try? editor.store.names()) ?? [], argument))
-        case "tap":
-            let viewModel = ProfileViewModel(profile: profile)
-            let paths = viewModel.sections.enumerated().flatMap { index, section in
-                section.rows.indices.map { RowPath(section: index, row: $0).description }
-            }
-            return (argumentStart, Self.matching(paths, argument))
-        case "set":
-            guard let gap = argument.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
-                return (argumentStart, Self.matching(Setting.allCases.map(\.rawValue), argument))
-            }
-            let value = argument[gap...].drop { $0 == " " || $0 == "\t" }
-            let valueStart = argumentStart + argument.utf8.count - value.utf8.count
-            guard let setting = try? Setting(named: String(argument[..<gap])) else { return (valueStart, []) }
-            let options: [String] = switch setting.valueKind {
-            case .onOff: ["on", "off"]
-            case .bell: Bell.allCases.map(\.rawValue)
-            case .duration: []
-            }
-            return (valueStart, Self.matching(options, String(value)))
-        default:
-            return (argumentStart, [])
+        /// Where `rest` starts in `line`, in bytes.
+        func offset(_ rest: Substring) -> Int { leading + text.utf8.count - rest.utf8.count }
+        var remaining = text[space...].drop(while: isBlank)
+        let name = text[..<space].lowercased()
+        guard let command = commands.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
+            return (offset(remaining), [])
         }
+        var earlier: [String] = []
+        for argument in command.arguments {
+            let gap = argument.takesRest ? nil : remaining.firstIndex(where: isBlank)
+            guard let gap else {
+                return (offset(remaining), Self.matching(argument.candidates(earlier), String(remaining)))
+            }
+            earlier.append(String(remaining[..<gap]))
+            remaining = remaining[gap...].drop(while: isBlank)
+        }
+        return (offset(remaining), [])
     }
 
     /// The candidates that start with `prefix`, ignoring case, in their own order.

@@ -1,24 +1,15 @@
+import Bells
 import ProfileKit
 import Screens
-import TextSupport
 import TableKit
-
-/// Why a line of the editor failed, in the user's words.
-package struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
-    package let message: String
-
-    /// A line the editor refused.
-    package static func usage(_ message: String) -> SessionError { SessionError(message: message) }
-
-    package var description: String { message }
-}
+import TextSupport
 
 /// One run of the editor: the coordinator of its screens.
 ///
 /// The session owns navigation. It keeps a stack of screens — profiles, a profile, the bell picker —
-/// routes each line to the top one (or answers `back`, `help`, `quit` itself), and decides what opens
-/// next when a view model reports an outcome (`didSelectProfile`, `didPickBell`). It only computes:
-/// the caller reads lines and prints what comes back.
+/// reads each line once, routes it to a command of the screen on top (or to its own `back`, `help`
+/// and `quit`), and decides what opens next when a view model reports an outcome (`didSelectProfile`,
+/// `didPickBell`). It only computes: the caller reads lines and prints what comes back.
 package final class Session {
     package typealias Mode = EditMode
 
@@ -27,11 +18,11 @@ package final class Session {
         /// Text for standard output.
         package var output: String
         /// The error, if the line failed; the session is unchanged then.
-        package var error: SessionError?
+        package var error: EditorError?
         /// Whether the user asked to leave.
         package var quit: Bool
 
-        init(_ output: String = "", error: SessionError? = nil, quit: Bool = false) {
+        init(_ output: String = "", error: EditorError? = nil, quit: Bool = false) {
             self.output = output
             self.error = error
             self.quit = quit
@@ -44,27 +35,31 @@ package final class Session {
     package let mode: Mode
     /// How tables are drawn.
     package var options: RenderOptions
+    let documents: OpenDocuments
     let editor: ProfileEditor
     private let profiles: ProfilesViewModel
     let profileScreen: ProfileScreen
     private let player: BellPlayer
     private var stack: [Screen] = []
-    /// Text a view model's outcome produced while a screen handled a line, printed after it.
+    /// Text and an error a view model's outcome produced while a command ran, reported after it.
     private var pendingOutput = ""
+    private var pendingError: EditorError?
+    private var quitRequested = false
 
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
     /// profile is created (the editor's `Default`).
     package init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
-                options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer()) throws(ProfileError) {
+                 options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer()) throws(ProfileError) {
         self.mode = mode
         self.options = options
         self.player = player
-        editor = try ProfileEditor(store: store, name: name, createIfMissing: createIfMissing, mode: mode)
-        profiles = ProfilesViewModel(editor: editor)
+        documents = try OpenDocuments(store: store, name: name, createIfMissing: createIfMissing, mode: mode)
+        editor = ProfileEditor(documents: documents)
+        profiles = ProfilesViewModel(documents: documents)
         profileScreen = ProfileScreen(model: editor)
         stack = [ProfilesScreen(model: profiles), profileScreen]
         editor.didRequestBellPicker = { [unowned self] in openBellPicker() }
-        profiles.didSelectProfile = { [unowned self] _ in showProfile() }
+        profiles.didSelectProfile = { [unowned self] in showProfile() }
     }
 
     deinit {
@@ -92,21 +87,18 @@ package final class Session {
     private func didPickBell(_ bell: Bell) {
         if top is BellPickerScreen { stack.removeLast().close() }
         do throws(ScreenError) {
-            let change = try editor.setBell(bell)
-            pendingOutput += profileScreen.describe(change, options: options)
+            pendingOutput += profileScreen.describe(try editor.setBell(bell), options: options)
         } catch {
-            pendingError = SessionError(message: error.message)
+            pendingError = EditorError(error)
         }
     }
-
-    private var pendingError: SessionError?
 
     // MARK: The caller's view
 
     /// The profile being edited.
-    package var profile: Profile { editor.profile }
+    package var profile: Profile { documents.profile }
     /// The name of the profile being edited.
-    package var profileName: String { editor.name }
+    package var profileName: String { documents.name }
 
     /// The names of the screens on the stack, bottom first, for tests.
     package var screenPath: [String] {
@@ -144,6 +136,8 @@ package final class Session {
         top.render(options: options)
     }
 
+    // MARK: Lines
+
     /// Handles one line as read, checking that it is text the editor can take.
     package func handle(bytes: [UInt8]) -> Reply {
         guard bytes.count <= Self.maximumLineLength else {
@@ -162,37 +156,24 @@ package final class Session {
     package func handle(_ line: String) -> Reply {
         pendingOutput = ""
         pendingError = nil
+        quitRequested = false
         if isAsking {
-            return finish(profileScreen.answer(line, options: options))
+            return finish { () throws(ScreenError) in try profileScreen.answer(line, options: options) }
         }
-        let trimmed = line.trimmingCharacters()
+        let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Reply() }
-        let (command, rest) = splitCommand(trimmed)
-        switch command {
-        case "quit", "exit", "q":
-            guard rest.isEmpty else { return Reply(error: .usage("\(command) takes no argument: quit")) }
-            return Reply(quit: true)
-        case "back":
-            guard rest.isEmpty else { return Reply(error: .usage("back takes no argument: back")) }
-            guard stack.count > 1 else { return Reply(error: .usage("this is the first screen; quit leaves the editor")) }
-            stack.removeLast().close()
-            return Reply(top.render(options: options))
-        case "help", "?":
-            do throws(SessionError) {
-                return Reply(try help(rest.isEmpty ? nil : rest.lowercased()))
-            } catch {
-                return Reply(error: error)
-            }
-        default:
-            let words = trimmed.split(whereSeparator: \.isWhitespace).map { String($0).lowercased() }
-            return finish(top.handle(words, line: trimmed, options: options))
-        }
+        let input = CommandInput(parsing: trimmed)
+        guard let command = command(named: input.name) else { return Reply(error: unknownCommand(input.name)) }
+        return finish { () throws(ScreenError) in try command.perform(input, options: options) }
     }
 
-    private func finish(_ reply: ScreenReply) -> Reply {
-        if let error = reply.error { return Reply(reply.output, error: .usage(error)) }
-        if let pendingError { return Reply(reply.output + pendingOutput, error: pendingError) }
-        return Reply(reply.output + pendingOutput)
+    private func finish(_ body: () throws(ScreenError) -> String) -> Reply {
+        do throws(ScreenError) {
+            let output = try body()
+            return Reply(output + pendingOutput, error: pendingError, quit: quitRequested)
+        } catch {
+            return Reply(error: EditorError(error))
+        }
     }
 
     /// Ctrl-C or the end of input while a question is open: the question is dropped.
@@ -206,51 +187,54 @@ package final class Session {
     ///   that profile is written then.
     @discardableResult
     package func commit() throws(ProfileError) -> [String] {
-        try editor.commit()
+        try documents.commit()
     }
 
-    /// The commands every screen takes.
-    static let globalCommands: [(name: String, usage: String, summary: String)] = [
-        ("back", "back", "return to the previous screen"),
-        ("help", "help [COMMAND]", "list the commands, or explain one"),
-        ("quit", "quit", "leave the editor (Ctrl-D on an empty line too)"),
-    ]
+    // MARK: Commands
 
-    /// The commands the screen on top takes, then the global ones.
-    package var commandNames: [String] { (top.commands + Self.globalCommands).map(\.name) }
+    /// The commands every screen takes, after its own.
+    var globalCommands: [Command] {
+        [
+            Command("back", summary: "return to the previous screen") { [unowned self] _, options throws(ScreenError) in
+                guard stack.count > 1 else { throw .usage("this is the first screen; quit leaves the editor") }
+                stack.removeLast().close()
+                return top.render(options: options)
+            },
+            Command("help", aliases: ["?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
+                    arguments: [.word { [unowned self] _ in commandNames }]) { [unowned self] input, _ throws(ScreenError) in
+                try help(input.words.isEmpty ? nil : input.rest.lowercased())
+            },
+            Command("quit", aliases: ["exit", "q"], summary: "leave the editor (Ctrl-D on an empty line too)") {
+                [unowned self] _, _ throws(ScreenError) in
+                quitRequested = true
+                return ""
+            },
+        ]
+    }
 
-    func help(_ topic: String?) throws(SessionError) -> String {
-        let commands = top.commands + Self.globalCommands
+    /// The commands available now: the top screen's, then the global ones.
+    var commands: [Command] { top.commands + globalCommands }
+
+    /// The names of the commands available now, for completion.
+    package var commandNames: [String] { commands.map(\.name) }
+
+    private func command(named name: String) -> Command? {
+        top.command(named: name) ?? globalCommands.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    private func unknownCommand(_ name: String) -> EditorError {
+        .usage("no command \(quoted(name))\(didYouMean(name, in: commandNames)); type help for the commands")
+    }
+
+    private func help(_ topic: String?) throws(ScreenError) -> String {
+        let commands = commands
         guard let topic else {
-            let width = commands.map(\.usage.count).max() ?? 0
-            return commands.map { "  \($0.usage.padding(to: width))  \($0.summary)" }.joined(separator: "\n")
+            let width = commands.map { DisplayWidth.of($0.usage) }.max() ?? 0
+            return commands.map { "  \($0.usage)\(DisplayWidth.padding($0.usage, to: width))  \($0.summary)" }
+                .joined(separator: "\n")
                 + "\n\nRows are named SECTION.ROW as the tables show them (2.1); lists are numbered. Tab completes; Ctrl-C drops the line.\n"
         }
-        guard let entry = commands.first(where: { $0.name == topic }) else {
-            throw .usage("no command \(quoted(topic))\(didYouMean(topic, in: commands.map(\.name))); type help for the commands")
-        }
-        var text = "\(entry.usage)\n  \(entry.summary)\n"
-        guard top === profileScreen else { return text }
-        switch entry.name {
-        case "set":
-            text += "  settings: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + "\n"
-            text += "  durations: \(TimerDuration.acceptedForms)\n  bells: \(Bell.catalogList)\n"
-        case "toggle":
-            text += "  switches: " + Switch.allCases.map(\.rawValue).joined(separator: ", ") + "\n"
-        case "tap":
-            text += "  a switch row flips; a duration row asks for the new time with the current one to edit;\n"
-            text += "  a bell row (2.3, 3.2) opens the bell picker. tap 2.1 7:30 sets the value at once.\n"
-        case "show":
-            text += "  sections: " + ProfileViewModel.sectionKinds.map { "\($0.id) (\($0.rawValue))" }.joined(separator: ", ") + "\n"
-        default:
-            break
-        }
-        return text
-    }
-}
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+        guard let command = command(named: topic) else { throw .usage(unknownCommand(topic).message) }
+        return "\(command.usage)\n  \(command.summary)\n" + command.details()
     }
 }

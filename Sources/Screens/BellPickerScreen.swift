@@ -38,14 +38,32 @@ package final class BellPickerScreen: Screen {
 
     package var pathComponent: String? { "bell" }
 
-    package var commands: [(name: String, usage: String, summary: String)] {
+    package var commands: [Command] {
         [
-            ("show", "show", "show the bells"),
-            ("tap", "tap N", "picking: select or unselect bell N (several may be selected to compare)"),
-            ("listen", "listen", "play the selected bells one by one, hiding the others"),
-            ("next", "next", "play the next selected bell; past the last, back to picking"),
-            ("previous", "previous", "play the previous selected bell"),
-            ("choose", "choose", "make the playing (or the one selected) bell the profile's and go back"),
+            Command("show", summary: "show the bells") { [unowned self] _, options throws(ScreenError) in
+                render(options: options)
+            },
+            Command("tap", usage: "tap N", summary: "picking: select or unselect bell N (several may be selected to compare)",
+                    arguments: [.word { [model] _ in rowNumbers(model.rows.count) }]) { [unowned self] input, options throws(ScreenError) in
+                guard input.words.count == 1, let index = rowNumber(input.words[0], count: model.rows.count) else {
+                    throw .usage("tap takes a bell's number, 1 to \(model.rows.count)")
+                }
+                try model.toggleSelection(at: index)
+                return update(options: options)
+            },
+            Command("listen", summary: "play the selected bells one by one, hiding the others") { [unowned self] _, options throws(ScreenError) in
+                try model.listen() + update(options: options)
+            },
+            Command("next", summary: "play the next selected bell; past the last, back to picking") { [unowned self] _, options throws(ScreenError) in
+                try model.next() + update(options: options)
+            },
+            Command("previous", summary: "play the previous selected bell") { [unowned self] _, options throws(ScreenError) in
+                try model.previous() + update(options: options)
+            },
+            Command("choose", summary: "make the playing (or the one selected) bell the profile's and go back") { [unowned self] _, _ throws(ScreenError) in
+                try model.choose()
+                return ""
+            },
         ]
     }
 
@@ -93,33 +111,6 @@ package final class BellPickerScreen: Screen {
         SectionText.tables([(0, shown[0])], options: options, numbered: true)
     }
 
-    package func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
-        let command = words.first ?? ""
-        var note = ""
-        do throws(ScreenError) {
-            switch command {
-            case "show":
-                return ScreenReply(render(options: options))
-            case "tap":
-                guard words.count == 2, let index = rowNumber(words[1], count: model.rows.count) else {
-                    throw ScreenError("tap takes a bell's number, 1 to \(model.rows.count)")
-                }
-                try model.toggleSelection(at: index)
-            case "listen": note = try model.listen()
-            case "next": note = try model.next()
-            case "previous": note = try model.previous()
-            case "choose":
-                try model.choose()
-                return ScreenReply()
-            default:
-                throw ScreenError("no command \"\(command)\" here; type help for the bell picker's commands")
-            }
-        } catch {
-            return .failure(error.message)
-        }
-        return ScreenReply(note + update(options: options))
-    }
-
     /// The update from the rows shown last to the rows visible now, checked and described.
     private func update(options: RenderOptions) -> String {
         let now = sections()
@@ -138,7 +129,7 @@ package final class BellPickerScreen: Screen {
         lastUpdate = update
         resubscribe()
         let marked = update.sections.flatMap { section in section.insertedRows.map { RowPath(section: 0, row: $0) } }
-        return SectionText.updateLines(update, numbered: true)
+        return SectionText.updateLines(update, style: .rows(numbered: true))
             + SectionText.tables([(0, now[0])], options: options, marked: Set(marked), numbered: true)
     }
 

@@ -1,7 +1,7 @@
 import TableKit
 import TextSupport
 
-/// The profile screen: the sections as tables; switches, values and taps by index path.
+/// The profile screen: the sections as tables; switches, values and taps by row path.
 package final class ProfileScreen: Screen {
     let model: ProfileScreenModel
 
@@ -11,18 +11,80 @@ package final class ProfileScreen: Screen {
 
     package var pathComponent: String? { model.name }
 
-    package var commands: [(name: String, usage: String, summary: String)] {
-        [
-            ("show", "show [SECTION]", "show the sections as tables (time, warmup, cooldown, intervals or 0-3)"),
-            ("toggle", "toggle SWITCH", "flip a switch: warmup, cooldown, cooldown.bells or intervals"),
-            ("set", "set SETTING VALUE", "set a value, such as: set cooldown.duration 7:30"),
-            ("tap", "tap S.R [VALUE]", "do what tapping row S.R would: flip a switch, edit a time, pick a bell"),
-            ("bell", "bell", "open the bell picker"),
-            ("undo", "undo", "take back the last change"),
-            ("redo", "redo", "make the last change taken back again"),
-            ("list", "list", "list every profile"),
-            ("open", "open NAME", "edit another profile"),
-            ("new", "new NAME", "create a profile and edit it"),
+    package var commands: [Command] {
+        let sectionIDs = model.sections.map(\.id)
+        return [
+            Command("show", usage: "show [SECTION]",
+                    summary: "show the sections as tables (\(sectionIDs.joined(separator: ", ")) or 0-\(sectionIDs.count - 1))",
+                    details: { [model] in
+                        "  sections: " + model.sections.enumerated().map { "\($0.element.id) (\($0.offset))" }.joined(separator: ", ") + "\n"
+                    },
+                    arguments: [.word { [model] _ in model.sections.map(\.id) }]) { [unowned self] input, options throws(ScreenError) in
+                guard !input.rest.isEmpty else { return render(options: options) }
+                let index = try Self.section(input.rest, in: model.sections)
+                return SectionText.tables([(index, model.sections[index])], options: options)
+            },
+            Command("toggle", usage: "toggle SWITCH", summary: "flip a switch: \(listed(model.switchNames, "or"))",
+                    details: { [model] in "  switches: \(model.switchNames.joined(separator: ", "))\n" },
+                    arguments: [.word { [model] _ in model.switchNames }]) { [unowned self] input, options throws(ScreenError) in
+                describe(try model.toggle(named: try input.argument()), options: options)
+            },
+            Command("set", usage: "set SETTING VALUE", summary: "set a value, such as: set cooldown.duration 7:30",
+                    details: { [model] in "  settings: \(model.settingNames.joined(separator: ", "))\n" + model.valueHelp },
+                    arguments: [.word { [model] _ in model.settingNames },
+                                .rest { [model] before in before.first.map(model.valueCandidates(forSetting:)) ?? [] }]) {
+                [unowned self] input, options throws(ScreenError) in
+                guard input.words.count >= 2 else { throw .usage("set needs a setting and a value: \(input.usage)") }
+                return describe(try model.set(named: input.words[0], value: input.rest(after: 1)), options: options)
+            },
+            Command("tap", usage: "tap S.R [VALUE]",
+                    summary: "do what tapping row S.R would: flip a switch, edit a time, pick a bell",
+                    details: {
+                        "  a switch row flips; a duration row asks for the new time with the current one to edit;\n"
+                            + "  a bell row (2.3, 3.2) opens the bell picker. tap 2.1 7:30 sets the value at once.\n"
+                    },
+                    arguments: [.word { [model] _ in Self.paths(model.sections) },
+                                .rest { [model] before in
+                                    before.first.flatMap(RowPath.init(parsing:)).map(model.valueCandidates(forRowAt:)) ?? []
+                                }]) { [unowned self] input, options throws(ScreenError) in
+                guard let first = input.words.first else { throw .usage("tap needs a row: \(input.usage), such as tap 2.1") }
+                guard let path = RowPath(parsing: first) else {
+                    throw .usage("\(quoted(first)) is not a row; write SECTION.ROW, such as 2.1")
+                }
+                let value = input.words.count > 1 ? input.rest(after: 1) : nil
+                switch try model.tap(at: path, value: value) {
+                case let .changed(change): return describe(change, options: options)
+                case let .asking(text): return text
+                case .openBellPicker:
+                    model.openBellPicker()
+                    return ""
+                }
+            },
+            Command("bell", summary: "open the bell picker") { [unowned self] _, _ throws(ScreenError) in
+                model.openBellPicker()
+                return ""
+            },
+            Command("undo", summary: "take back the last change") { [unowned self] _, options throws(ScreenError) in
+                guard let change = try model.undo() else { return "nothing to undo\n" }
+                return describe(change, options: options)
+            },
+            Command("redo", summary: "make the last change taken back again") { [unowned self] _, options throws(ScreenError) in
+                guard let change = try model.redo() else { return "nothing to redo\n" }
+                return describe(change, options: options)
+            },
+            Command("list", summary: "list every profile") { [unowned self] _, options throws(ScreenError) in
+                return renderProfiles(try model.profilesTable(), numbered: false, options: options)
+            },
+            Command("open", usage: "open NAME", summary: "edit another profile",
+                    arguments: [.rest { [model] _ in model.profileNames() }]) { [unowned self] input, options throws(ScreenError) in
+                try model.open(named: try input.argument())
+                return render(options: options)
+            },
+            Command("new", usage: "new NAME", summary: "create a profile and edit it", arguments: [.free]) {
+                [unowned self] input, options throws(ScreenError) in
+                try model.create(named: try input.argument())
+                return render(options: options)
+            },
         ]
     }
 
@@ -38,75 +100,15 @@ package final class ProfileScreen: Screen {
         return output + change.suffix
     }
 
-    package func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
-        let (name, rest) = splitCommand(line)
-        let usage = commands.first { $0.name == name }?.usage ?? name
-        do throws(ScreenError) {
-            func argument() throws(ScreenError) -> String {
-                guard !rest.isEmpty else { throw ScreenError("\(name) needs an argument: \(usage)") }
-                return rest
-            }
-            func noArgument() throws(ScreenError) {
-                guard rest.isEmpty else { throw ScreenError("\(name) takes no argument: \(usage)") }
-            }
-            switch name {
-            case "show":
-                guard !rest.isEmpty else { return ScreenReply(render(options: options)) }
-                let index = try Self.section(rest, in: model.sections)
-                return ScreenReply(SectionText.tables([(index, model.sections[index])], options: options))
-            case "toggle":
-                return ScreenReply(describe(try model.toggle(named: try argument()), options: options))
-            case "set":
-                let parts = rest.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
-                guard parts.count == 2 else { throw ScreenError("set needs a setting and a value: \(usage)") }
-                let (_, value) = splitCommand("x " + parts[1])
-                return ScreenReply(describe(try model.set(named: parts[0], value: value), options: options))
-            case "tap":
-                let parts = rest.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
-                guard let first = parts.first else { throw ScreenError("tap needs a row: \(usage), such as tap 2.1") }
-                guard let path = RowPath(parsing: first) else {
-                    throw ScreenError("\(quoted(first)) is not a row; write SECTION.ROW, such as 2.1")
-                }
-                let value = parts.count > 1 ? splitCommand("x " + parts[1]).rest : nil
-                switch try model.tap(at: path, value: value) {
-                case let .changed(change): return ScreenReply(describe(change, options: options))
-                case let .asking(text): return ScreenReply(text)
-                case .openBellPicker:
-                    model.openBellPicker()
-                    return ScreenReply()
-                }
-            case "bell":
-                try noArgument()
-                model.openBellPicker()
-                return ScreenReply()
-            case "undo", "redo":
-                try noArgument()
-                let change = name == "undo" ? try model.undo() : try model.redo()
-                guard let change else { return ScreenReply("nothing to \(name)\n") }
-                return ScreenReply(describe(change, options: options))
-            case "list":
-                try noArgument()
-                return ScreenReply(EntryTable.render(try model.entries(), numbered: false, options: options))
-            case "open":
-                try model.open(named: try argument())
-                return ScreenReply(render(options: options))
-            case "new":
-                try model.create(named: try argument())
-                return ScreenReply(render(options: options))
-            default:
-                throw ScreenError("no command \(quoted(name))\(suggestion(for: name)); type help for the commands")
-            }
-        } catch {
-            return .failure(error.message)
-        }
+    /// Answers the model's question with a line.
+    package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String {
+        describe(try model.answer(line), options: options)
     }
 
-    /// Answers the model's question with a line.
-    package func answer(_ line: String, options: RenderOptions) -> ScreenReply {
-        do throws(ScreenError) {
-            return ScreenReply(describe(try model.answer(line), options: options))
-        } catch {
-            return .failure(error.message)
+    /// Every row's path, `0.0` to the last, for completing `tap`.
+    static func paths(_ sections: [TableSection]) -> [String] {
+        sections.enumerated().flatMap { index, section in
+            section.rows.indices.map { RowPath(section: index, row: $0).description }
         }
     }
 
@@ -117,19 +119,9 @@ package final class ProfileScreen: Screen {
         where key == section.id || key == section.title.lowercased().filter({ !$0.isWhitespace }) || key == String(index) {
             return index
         }
-        throw ScreenError("no section \(quoted(text)); the sections are \(list(sections.map(\.id))) (or "
+        throw .usage("no section \(quoted(text)); the sections are \(listed(sections.map(\.id))) (or "
             + sections.indices.map(String.init).joined(separator: ", ") + ")")
     }
 
-    func suggestion(for word: String) -> String {
-        let names = commands.map(\.name) + ["back", "help", "quit"]
-        return closestMatch(to: word, in: names).map { " (did you mean \(quoted($0))?)" } ?? ""
-    }
-
     package func close() {}
-}
-
-/// `a, b and c`.
-func list(_ words: [String]) -> String {
-    words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
 }

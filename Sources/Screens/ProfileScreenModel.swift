@@ -26,29 +26,8 @@ package enum TapResult {
     case openBellPicker
 }
 
-/// A row of the profiles list, as text.
-package struct ProfileEntry: Equatable {
-    package var name: String
-    package var time: String
-    package var total: String
-    package var warmUp: String
-    package var coolDown: String
-    package var bell: String
-    package var intervals: String
-
-    package init(name: String, time: String, total: String, warmUp: String, coolDown: String, bell: String,
-                intervals: String) {
-        self.name = name
-        self.time = time
-        self.total = total
-        self.warmUp = warmUp
-        self.coolDown = coolDown
-        self.bell = bell
-        self.intervals = intervals
-    }
-}
-
-/// What the profile screen asks of its view model: the sections, and actions by name and index path.
+/// What the profile screen asks of its view model: the sections, the names its commands take, and
+/// actions by name and row path.
 package protocol ProfileScreenModel: AnyObject {
     /// The profile's name, for the prompt.
     var name: String { get }
@@ -56,6 +35,18 @@ package protocol ProfileScreenModel: AnyObject {
     var sections: [TableSection] { get }
     /// The question waiting for an answer, with the text to put on the line, if any.
     var question: (prompt: String, prefill: String?)? { get }
+    /// The switches `toggle` takes, in table order.
+    var switchNames: [String] { get }
+    /// The settings `set` takes, in table order.
+    var settingNames: [String] { get }
+    /// What `set` accepts beyond the settings' names, for its help: lines such as `  durations: …`.
+    var valueHelp: String { get }
+    /// The values the setting called `name` takes, for completion; empty when they are free text.
+    func valueCandidates(forSetting name: String) -> [String]
+    /// The values `tap PATH VALUE` takes for the row at `path`, for completion.
+    func valueCandidates(forRowAt path: RowPath) -> [String]
+    /// The profiles in the store, for completing `open`.
+    func profileNames() -> [String]
     func toggle(named: String) throws(ScreenError) -> ScreenChange
     func set(named: String, value: String) throws(ScreenError) -> ScreenChange
     func tap(at path: RowPath, value: String?) throws(ScreenError) -> TapResult
@@ -67,7 +58,7 @@ package protocol ProfileScreenModel: AnyObject {
     /// Drops the question (Ctrl-C, or the end of the input).
     func cancelQuestion() -> String
     /// Every profile, for `list`.
-    func entries() throws(ScreenError) -> [ProfileEntry]
+    func profilesTable() throws(ScreenError) -> ListTable
     /// Edits another profile (the coordinator is told).
     func open(named: String) throws(ScreenError)
     /// Creates a profile and edits it.
@@ -76,19 +67,7 @@ package protocol ProfileScreenModel: AnyObject {
     func openBellPicker()
 }
 
-/// Draws profile lists, shared by the profiles screen and the profile screen's `list`.
-enum EntryTable {
-    static func render(_ entries: [ProfileEntry], numbered: Bool, options: RenderOptions) -> String {
-        guard !entries.isEmpty else { return "no profiles yet; create one with: new NAME\n" }
-        func part(_ text: String) -> StyledText { StyledText(text, text == "off" ? .dim : .plain) }
-        let rows = entries.enumerated().map { index, entry in
-            (numbered ? [StyledText("\(index + 1)", .dim)] : [])
-                + [StyledText(entry.name), StyledText(entry.time), StyledText(entry.total),
-                   part(entry.warmUp), part(entry.coolDown), part(entry.bell), part(entry.intervals)]
-        }
-        let headers = (numbered ? ["#"] : []) + ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell", "Every"]
-        let alignments: [BoxTable.Alignment] = (numbered ? [.right] : []) + [.left, .right, .right, .right, .right, .left, .right]
-        return BoxTable(headers: headers, rows: rows, alignments: alignments, flexibleColumn: numbered ? 1 : 0)
-            .render(options: options)
-    }
+/// A list of profiles as the screens draw it; an empty list says how to start one.
+func renderProfiles(_ table: ListTable, numbered: Bool, options: RenderOptions) -> String {
+    table.rows.isEmpty ? "no profiles yet; create one with: new NAME\n" : table.render(numbered: numbered, options: options)
 }

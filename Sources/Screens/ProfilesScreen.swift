@@ -3,9 +3,11 @@ import TextSupport
 
 /// What the profiles screen asks of its view model.
 package protocol ProfilesModel: AnyObject {
-    /// Every profile, in the order the table shows them.
-    func entries() throws(ScreenError) -> [ProfileEntry]
-    /// Opens the profile at `index` of the entries (the coordinator is told).
+    /// Every profile as a list, in the order the numbers count.
+    func table() throws(ScreenError) -> ListTable
+    /// The profiles' names, in the table's order, for completion.
+    func names() -> [String]
+    /// Opens the profile at `index` of the list (the coordinator is told).
     func select(at index: Int) throws(ScreenError)
     /// Opens the profile called `name`.
     func open(named: String) throws(ScreenError)
@@ -29,72 +31,66 @@ package final class ProfilesScreen: Screen {
 
     package var pathComponent: String? { nil }
 
-    package var commands: [(name: String, usage: String, summary: String)] {
-        [
-            ("show", "show", "list the profiles"),
-            ("tap", "tap N", "open profile N"),
-            ("open", "open NAME", "open a profile by name"),
-            ("new", "new NAME", "create a profile and open it"),
-            ("copy", "copy N NAME", "copy profile N under a new name"),
-            ("rename", "rename N NAME", "give profile N a new name"),
-            ("delete", "delete N", "delete profile N"),
+    package var commands: [Command] {
+        let numbers = Argument.word { [model] _ in rowNumbers(model.names().count) }
+        return [
+            Command("show", aliases: ["list"], summary: "list the profiles") { [unowned self] _, options throws(ScreenError) in
+                render(options: options)
+            },
+            Command("tap", usage: "tap N", summary: "open profile N", arguments: [numbers]) { [unowned self] input, _ throws(ScreenError) in
+                try model.select(at: try number(input.rest))
+                return ""
+            },
+            Command("open", usage: "open NAME", summary: "open a profile by name",
+                    arguments: [.rest { [model] _ in model.names() }]) { [unowned self] input, _ throws(ScreenError) in
+                try model.open(named: try input.argument("a name"))
+                return ""
+            },
+            Command("new", usage: "new NAME", summary: "create a profile and open it", arguments: [.free]) {
+                [unowned self] input, _ throws(ScreenError) in
+                try model.create(named: try input.argument("a name"))
+                return ""
+            },
+            Command("copy", usage: "copy N NAME", summary: "copy profile N under a new name", arguments: [numbers, .free]) {
+                [unowned self] input, options throws(ScreenError) in
+                let (index, name) = try numberAndName(input)
+                try model.copy(at: index, to: name)
+                return render(options: options)
+            },
+            Command("rename", usage: "rename N NAME", summary: "give profile N a new name", arguments: [numbers, .free]) {
+                [unowned self] input, options throws(ScreenError) in
+                let (index, name) = try numberAndName(input)
+                try model.rename(at: index, to: name)
+                return render(options: options)
+            },
+            Command("delete", usage: "delete N", summary: "delete profile N", arguments: [numbers]) {
+                [unowned self] input, options throws(ScreenError) in
+                try model.delete(at: try number(input.rest))
+                return render(options: options)
+            },
         ]
+    }
+
+    /// The list index a typed number names.
+    private func number(_ text: String) throws(ScreenError) -> Int {
+        let count = try model.table().rows.count
+        guard let index = rowNumber(text, count: count) else {
+            throw .usage(count == 0 ? "there are no profiles yet; create one with: new NAME"
+                                    : "\(quoted(text)) is not a profile's number; use 1 to \(count)")
+        }
+        return index
+    }
+
+    private func numberAndName(_ input: CommandInput) throws(ScreenError) -> (Int, String) {
+        guard input.words.count >= 2 else { throw .usage("\(input.name) needs a number and a name: \(input.usage)") }
+        return (try number(input.words[0]), input.rest(after: 1))
     }
 
     package func render(options: RenderOptions) -> String {
         do throws(ScreenError) {
-            return EntryTable.render(try model.entries(), numbered: true, options: options)
+            return renderProfiles(try model.table(), numbered: true, options: options)
         } catch {
             return error.message + "\n"
-        }
-    }
-
-    package func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply {
-        let (name, rest) = splitCommand(line)
-        let usage = commands.first { $0.name == name }?.usage ?? name
-        do throws(ScreenError) {
-            let count = try model.entries().count
-            func number(_ text: String) throws(ScreenError) -> Int {
-                guard let index = rowNumber(text, count: count) else {
-                    throw ScreenError(count == 0 ? "there are no profiles yet; create one with: new NAME"
-                                                 : "\(quoted(text)) is not a profile's number; use 1 to \(count)")
-                }
-                return index
-            }
-            func numberAndName() throws(ScreenError) -> (Int, String) {
-                let parts = rest.split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
-                guard parts.count == 2 else { throw ScreenError("\(name) needs a number and a name: \(usage)") }
-                return (try number(parts[0]), splitCommand("x " + parts[1]).rest)
-            }
-            switch name {
-            case "show", "list":
-                return ScreenReply(render(options: options))
-            case "tap":
-                try model.select(at: try number(rest))
-                return ScreenReply()
-            case "open":
-                guard !rest.isEmpty else { throw ScreenError("open needs a name: \(usage)") }
-                try model.open(named: rest)
-                return ScreenReply()
-            case "new":
-                guard !rest.isEmpty else { throw ScreenError("new needs a name: \(usage)") }
-                try model.create(named: rest)
-                return ScreenReply()
-            case "copy":
-                let (index, newName) = try numberAndName()
-                try model.copy(at: index, to: newName)
-            case "rename":
-                let (index, newName) = try numberAndName()
-                try model.rename(at: index, to: newName)
-            case "delete":
-                try model.delete(at: try number(rest))
-            default:
-                let names = commands.map(\.name) + ["back", "help", "quit"]
-                throw ScreenError("no command \(quoted(name))\(didYouMean(name, in: names)); type help for the commands")
-            }
-            return ScreenReply(render(options: options))
-        } catch {
-            return .failure(error.message)
         }
     }
 

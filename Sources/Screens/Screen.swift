@@ -1,57 +1,51 @@
 import TableKit
+import TextSupport
 
-/// What a screen did with a line.
-package struct ScreenReply {
-    /// Text for standard output.
-    package var output: String
-    /// The error, if the line failed.
-    package var error: String?
+/// Why a screen refused a line.
+package enum ScreenError: Error, CustomStringConvertible {
+    /// The line does not fit the command (a missing argument, a number out of range), in the screen's words.
+    case usage(String)
+    /// The view model refused; its own error, kept as it was thrown so that the edge can classify it.
+    case refused(any Error & CustomStringConvertible)
 
-    package init(_ output: String = "", error: String? = nil) {
-        self.output = output
-        self.error = error
+    /// What the user reads.
+    package var message: String {
+        switch self {
+        case let .usage(message): message
+        case let .refused(error): error.description
+        }
     }
 
-    /// A failed line.
-    package static func failure(_ message: String) -> ScreenReply { ScreenReply(error: message) }
-}
-
-/// Why a view-model action was refused, in words for the user.
-package struct ScreenError: Error, Equatable, CustomStringConvertible {
-    package let message: String
-    package init(_ message: String) { self.message = message }
     package var description: String { message }
 }
 
-/// One screen of the editor: it parses its own commands, calls its view model's actions by row index,
-/// and renders. It never sees model types: this target depends on TableKit alone.
+/// One screen of the editor: the commands it publishes, and how it looks. It never sees model types:
+/// this target depends on TableKit alone, and each screen reaches its view model by row index and name.
 package protocol Screen: AnyObject {
     /// What the prompt shows for this screen (`bell`), or nil for none.
     var pathComponent: String? { get }
-    /// The commands this screen takes, for help and completion, with their usage and summary.
-    var commands: [(name: String, usage: String, summary: String)] { get }
+    /// The commands this screen takes: names, usage, help and completion of their arguments, handlers.
+    var commands: [Command] { get }
     /// The screen as it is now.
     func render(options: RenderOptions) -> String
-    /// Handles one command line (not blank, not a comment, not `back`/`quit`/`help`).
-    func handle(_ words: [String], line: String, options: RenderOptions) -> ScreenReply
     /// Called when the screen leaves the stack: it lets go of everything it observes.
     func close()
 }
 
-/// Splits a command line into its first word and the rest; quotes around the rest are dropped.
-package func splitCommand(_ line: String) -> (command: String, rest: String) {
-    let trimmed = line.drop { $0.isWhitespace }
-    let command = trimmed.prefix { !$0.isWhitespace }
-    var rest = String(trimmed.dropFirst(command.count).drop { $0.isWhitespace })
-    while rest.last?.isWhitespace == true { rest.removeLast() }
-    for quote in ["\"", "'"] where rest.count >= 2 && rest.hasPrefix(quote) && rest.hasSuffix(quote) {
-        rest = String(rest.dropFirst().dropLast())
+extension Screen {
+    /// The command called `name` (or one of its aliases), if this screen has it.
+    package func command(named name: String) -> Command? {
+        commands.first { $0.name == name || $0.aliases.contains(name) }
     }
-    return (command.lowercased(), rest)
 }
 
 /// A 1-based row number as lists show them (`tap 2`), or nil.
 func rowNumber(_ text: String, count: Int) -> Int? {
     guard let number = Int(text), number >= 1, number <= count else { return nil }
     return number - 1
+}
+
+/// The numbers of a list of `count` rows, as completion offers them: `1`, `2`, …
+func rowNumbers(_ count: Int) -> [String] {
+    count > 0 ? (1...count).map(String.init) : []
 }

@@ -74,7 +74,7 @@ package struct BoxTable: Sendable {
                 let cell = column < row.count ? row[column] : StyledText("")
                 let text = DisplayWidth.truncate(cell.text, to: widths[column])
                 let right = column < alignments.count && alignments[column] == .right
-                let padding = String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(text)))
+                let padding = DisplayWidth.padding(text, to: widths[column])
                 let styled = cell.style.apply(text, color: options.color)
                 return right ? padding + styled : styled + padding
             }.joined(separator: " │ ") + " │"
@@ -83,8 +83,7 @@ package struct BoxTable: Sendable {
         if let title {
             lines.append(line("┌", "─", "─", "┐", split: false))
             let text = DisplayWidth.truncate(title.text, to: innerWidth)
-            let padding = String(repeating: " ", count: max(0, innerWidth - DisplayWidth.of(text)))
-            lines.append("│ " + title.style.apply(text, color: options.color) + padding + " │")
+            lines.append("│ " + title.style.apply(text, color: options.color) + DisplayWidth.padding(text, to: innerWidth) + " │")
             lines.append(line("├", "─", "┬", "┤", split: true))
         } else {
             lines.append(line("┌", "─", "┬", "┐", split: true))

@@ -80,9 +80,9 @@ package enum DisplayWidth {
         return result + "…"
     }
 
-    /// `text` followed by spaces up to `width` columns (or preceded, for right alignment).
-    package static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - of(text)))
-        return right ? fill + text : text + fill
+    /// The spaces that fill `text` out to `width` columns (none when it is as wide already). Cells are
+    /// padded outside their colour codes, so the padding comes apart from the text.
+    package static func padding(_ text: some StringProtocol, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - of(text)))
     }
 }

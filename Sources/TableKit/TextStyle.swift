@@ -14,7 +14,7 @@ package struct RenderOptions: Sendable, Equatable {
 
 /// The few text styles the renderers use; each maps to one ANSI SGR sequence.
 package enum TextStyle: Sendable {
-    case plain, bold, dim, on, inserted, deleted
+    case plain, bold, dim, on, inserted
 
     var code: String? {
         switch self {
@@ -23,7 +23,6 @@ package enum TextStyle: Sendable {
         case .dim: "2"
         case .on: "32"
         case .inserted: "1;32"
-        case .deleted: "2;9"
         }
     }
 

@@ -23,3 +23,8 @@ extension Character {
     /// Whether this is one of the ASCII digits 0 to 9 (not any of Unicode's other numbers).
     package var isASCIIDigit: Bool { isASCII && isNumber }
 }
+
+/// `a, b and c` (or with another last word: `a, b or c`), as sentences list things.
+package func listed(_ words: [String], _ conjunction: String = "and") -> String {
+    words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
+}

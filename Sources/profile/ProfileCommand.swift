@@ -9,8 +9,12 @@ import ProfileKit
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
-        abstract: "Edit meditation-timer profiles: a main sit with an optional warm-up and cool-down.",
+        abstract: "Edit meditation-timer profiles and time your sits with them.",
         discussion: """
+            A profile is a main sit with an optional warm-up and cool-down, and interval bells during \
+            the sit. 'profile edit' is the interactive editor; show, set and toggle script it; plan shows \
+            when each bell will ring, and run times the session and rings them.
+
             Profiles live in --store DIR, else $PROFILE_STORE, else \
             ${XDG_CONFIG_HOME:-$HOME/.config}/profile/profiles.
             """,

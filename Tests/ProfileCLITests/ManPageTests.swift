@@ -77,7 +77,7 @@ struct ManPageTests {
     @Test func everySettingSwitchAndEditorCommandIsInProfile1() throws {
         let page = try String(contentsOf: Self.page1, encoding: .utf8)
         for setting in Setting.allCases {
-            #expect(page.contains(".It Cm \(setting.rawValue)\n"), "profile.1 does not describe the setting \(setting.rawValue)")
+            #expect(page.contains(".It Cm \(setting.name)\n"), "profile.1 does not describe the setting \(setting.name)")
         }
         for toggle in Switch.allCases {
             #expect(page.contains("Cm \(toggle.rawValue)"), "profile.1 does not name the switch \(toggle.rawValue)")
@@ -132,7 +132,7 @@ struct CompletionTests {
         for word in try DocsInSyncTests.helpSubcommands() {
             #expect(script.contains(word), "\(shell) completion lacks \(word)")
         }
-        for word in Setting.allCases.map(\.rawValue) + Switch.allCases.map(\.rawValue) + OutputFormat.allCases.map(\.rawValue) {
+        for word in Setting.allCases.map(\.name) + Switch.allCases.map(\.rawValue) + OutputFormat.allCases.map(\.rawValue) {
             #expect(script.contains(word), "\(shell) completion lacks \(word)")
         }
         #expect(script.contains("---completion"), "\(shell) completion does not ask profile for names")

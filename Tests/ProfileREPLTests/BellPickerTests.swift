@@ -88,8 +88,21 @@ struct BellPickerTests {
         return (model, BellPickerScreen(model: model), player)
     }
 
-    func run(_ screen: BellPickerScreen, _ line: String) -> ScreenReply {
-        screen.handle(line.split(separator: " ").map(String.init), line: line, options: RenderOptions())
+    /// What a command of the screen printed, or its error's message.
+    struct Reply {
+        var output = ""
+        var error: String?
+    }
+
+    /// Runs `line` through the command the screen publishes for it, as the session would.
+    func run(_ screen: BellPickerScreen, _ line: String) -> Reply {
+        let input = CommandInput(parsing: line)
+        guard let command = screen.command(named: input.name) else { return Reply(error: "no command \(input.name)") }
+        do throws(ScreenError) {
+            return Reply(output: try command.perform(input, options: RenderOptions()))
+        } catch {
+            return Reply(error: error.message)
+        }
     }
 
     @Test func subscriptionsFollowTheVisibleRowsAndEndWithTheScreen() {
@@ -140,7 +153,7 @@ struct BellPickerTests {
                 #expect(try TableSnapshot(sections: before).applying(update) == TableSnapshot(sections: after), "\(command)")
                 #expect(try TableSnapshot(sections: after).applying(update.inverse) == TableSnapshot(sections: before))
                 // What the screen printed is that update.
-                #expect(reply.output.contains(SectionText.updateLines(update, numbered: true)))
+                #expect(reply.output.contains(SectionText.updateLines(update, style: .rows(numbered: true))))
             }
             screen.close()
             #expect(model.rows.allSatisfy { $0.subscriberCount == 0 })

@@ -56,7 +56,7 @@ package enum ProfileDocument {
             let place = JSONParser.lineAndColumn(of: error.offset, in: bytes)
             throw .document(DocumentError(file: file, line: place.line, column: place.column, message: error.message))
         }
-        return try Decoder(bytes: bytes, file: file).profile(root, name: name)
+        return try DocumentReader(bytes: bytes, file: file).profile(root, name: name)
     }
 
     /// The document text of `profile`, with keys in a fixed order and a final newline.
@@ -102,7 +102,7 @@ private struct Members {
 }
 
 /// Turns a parsed JSON tree into a profile, checking every key, type and range on the way.
-private struct Decoder {
+private struct DocumentReader {
     let bytes: [UInt8]
     let file: String?
 
@@ -146,11 +146,14 @@ private struct Decoder {
         return text
     }
 
-    func duration(_ node: JSONNode, _ path: String, for type: SegmentType) throws(ProfileError) -> TimerDuration {
+    /// A length of time, checked by the model's own rule for `setting`: the message is the one `set`
+    /// gives, placed at the value's line and column.
+    func duration(_ node: JSONNode, _ path: String, for setting: DurationSetting) throws(ProfileError) -> TimerDuration {
         let duration = try duration(node, path)
-        guard type.allowedDurations.contains(duration) else {
-            let allowed = type.allowedDurations
-            throw fail(node, path, "\(duration.formatted) is out of range: \(type.rangeDescription) \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)")
+        do {
+            try setting.validate(duration)
+        } catch {
+            throw fail(node, path, error.description)
         }
         return duration
     }
@@ -233,12 +236,7 @@ private struct Decoder {
         var intervals = Intervals()
         if let node = keys["enabled"] { intervals.enabled = try bool(node, "\(path).enabled") }
         if let node = keys["every"] {
-            let every = try duration(node, "\(path).every")
-            guard Intervals.allowedEvery.contains(every) else {
-                let allowed = Intervals.allowedEvery
-                throw fail(node, "\(path).every", "\(every.formatted) is out of range: an interval is \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)")
-            }
-            intervals.every = every
+            intervals.every = try duration(node, "\(path).every", for: .interval)
         }
         if let node = keys["name"] { intervals.bell = try bell(node, "\(path).name") }
         return intervals
@@ -258,7 +256,7 @@ private struct Decoder {
         }
         var segment = Segment(type: type)
         if let node = keys["enabled"] { segment.enabled = try bool(node, "\(path).enabled") }
-        if let node = keys["duration"] { segment.duration = try duration(node, "\(path).duration", for: type) }
+        if let node = keys["duration"] { segment.duration = try duration(node, "\(path).duration", for: DurationSetting(segment: type)) }
         if let node = keys["sounds"] {
             guard case let .array(elements) = node.value else {
                 throw fail(node, "\(path).sounds", "expected a list of sounds (a JSON array), found \(node.kindDescription)")

@@ -30,15 +30,6 @@ package enum SegmentType: String, CaseIterable, Sendable {
         }
     }
 
-    /// How a range error introduces this type's limits: "a cool-down lasts".
-    var rangeDescription: String {
-        switch self {
-        case .main: "the main sit lasts"
-        case .warmUp: "a warm-up lasts"
-        case .coolDown: "a cool-down lasts"
-        }
-    }
-
     /// Checks `duration` against ``allowedDurations``.
     ///
     /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)``.

@@ -64,49 +64,15 @@ package enum ProfileRenderer {
 
     // MARK: Table updates
 
-    /// One line per changed section: `Cool Down: inserted rows 2.1, 2.2 (1 → 3 rows)`.
-    package static func updateText(_ update: TableUpdate) -> String {
-        let lines = update.sections.compactMap { section -> String? in
-            func paths(_ rows: [Int]) -> String {
-                rows.map { RowPath(section: section.section, row: $0).description }.joined(separator: ", ")
-            }
-            func rows(_ count: Int) -> String { count == 1 ? "row" : "rows" }
-            var parts: [String] = []
-            if !section.deleted.isEmpty { parts.append("deleted \(rows(section.deleted.count)) \(paths(section.deletedRows))") }
-            if !section.inserted.isEmpty { parts.append("inserted \(rows(section.inserted.count)) \(paths(section.insertedRows))") }
-            if !section.reloadedRows.isEmpty {
-                parts.append("reloaded \(rows(section.reloadedRows.count)) \(paths(section.reloadedRows))")
-            }
-            guard !parts.isEmpty else { return nil }
-            let counts = section.before == section.after ? "" : " (\(section.before) → \(section.after) \(rows(section.after)))"
-            return "\(section.title): \(parts.joined(separator: "; "))\(counts)"
-        }
-        return (lines.isEmpty ? "no visible rows changed" : lines.joined(separator: "\n")) + "\n"
-    }
-
-    /// What an action set, for the JSON form of an update.
-    package enum SettingValue: Sendable {
-        case on(Bool)
-        case value(String)
-
-        /// What `action` set, as the update's JSON reports it.
-        package init(_ action: ProfileAction) {
-            switch action {
-            case let .setSegmentEnabled(_, isOn), let .setBellsEnabled(isOn), let .setIntervalsEnabled(isOn): self = .on(isOn)
-            case let .setDuration(_, duration), let .setInterval(duration): self = .value(duration.formatted)
-            case let .setBell(bell), let .setIntervalBell(bell): self = .value(bell.rawValue)
-            }
-        }
-    }
-
-    /// `{"setting": "cooldown", "on": true, "updates": [{"section": 2, …, "inserted": [1, 2], …}]}`.
-    package static func updateJSON(setting: String, value: SettingValue, update: TableUpdate) -> String {
-        let valueMember: (String, JSONWriter.Value) = switch value {
-        case let .on(flag): ("on", .bool(flag))
-        case let .value(text): ("value", .string(text))
+    /// `{"setting": "cooldown", "on": true, "updates": [{"section": 2, …, "inserted": [1, 2], …}]}`:
+    /// what `action` set and the update it caused.
+    package static func updateJSON(_ action: ProfileAction, update: TableUpdate) -> String {
+        let valueMember: (String, JSONWriter.Value) = switch action.value {
+        case let .on(isOn): ("on", .bool(isOn))
+        case let other: ("value", .string(other.text))
         }
         return JSONWriter.text(inlineFlatObjects: true, .object([
-            ("setting", .string(setting)),
+            ("setting", .string(action.setting.name)),
             valueMember,
             ("updates", .array(update.sections.map { section in
                 .object([
@@ -124,48 +90,42 @@ package enum ProfileRenderer {
 
     // MARK: Listings
 
+    /// The profiles as a list table: name, time, total, and each part's time or `off`. The command
+    /// line's `list` draws it as it is, the editor's profiles screen with a number before each row.
+    package static func listTable(_ summaries: [ProfileSummary]) -> ListTable {
+        func part(_ text: String?) -> StyledText { text.map { StyledText($0) } ?? StyledText("off", .dim) }
+        return ListTable(
+            headers: ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell", "Every"],
+            alignments: [.left, .right, .right, .right, .right, .left, .right],
+            rows: summaries.map { summary in
+                [StyledText(summary.name), StyledText(summary.time), StyledText(summary.total),
+                 part(summary.warmUp), part(summary.coolDown), part(summary.coolDownBell), part(summary.every)]
+            },
+            flexibleColumn: 0)
+    }
+
     /// Every profile: name, main time, total time and which parts are on.
     package static func list(_ profiles: [Profile], format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
-        let models = profiles.map(ProfileViewModel.init)
+        let summaries = profiles.map(ProfileSummary.init)
         switch format {
         case .table:
-            guard !models.isEmpty else { return "no profiles yet; create one with: profile new NAME\n" }
-            func part(_ model: ProfileViewModel, _ type: SegmentType) -> StyledText {
-                model.isEnabled(type) ? StyledText(model.time(for: type)) : StyledText("off", .dim)
-            }
-            return BoxTable(
-                headers: ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell", "Every"],
-                rows: models.map { model in
-                    [StyledText(model.profile.name), StyledText(model.mainTime), StyledText(model.totalTime),
-                     part(model, .warmUp), part(model, .coolDown),
-                     model.isOn(.cooldown) && model.isOn(.cooldownBells) ? StyledText(model.bellName) : StyledText("off", .dim),
-                     model.isOn(.intervals) ? StyledText(model.intervalTime) : StyledText("off", .dim)]
-                },
-                alignments: [.left, .right, .right, .right, .right, .left, .right],
-                flexibleColumn: 0
-            ).render(options: options)
+            guard !summaries.isEmpty else { return "no profiles yet; create one with: profile new NAME\n" }
+            return listTable(summaries).render(numbered: false, options: options)
         case .plain:
-            return models.map { model in
-                [model.profile.name, model.mainTime, model.totalTime,
-                 model.isOn(.warmup) ? "on" : "off", model.isOn(.cooldown) ? "on" : "off",
-                 model.isOn(.cooldownBells) ? "on" : "off", model.bellName,
-                 model.isOn(.intervals) ? "on" : "off", model.intervalTime, model.intervalBellName]
+            return summaries.map { summary in
+                ([summary.name, summary.time, summary.total] + ProfileSummary.listedSettings.map { summary.viewModel.text(of: $0) })
                     .map(plainField).joined(separator: "\t") + "\n"
             }.joined()
         case .json:
-            return JSONWriter.text(inlineFlatObjects: true, .array(models.map { model in
-                .object([
-                    ("name", .string(model.profile.name)),
-                    ("time", .string(model.mainTime)),
-                    ("total", .string(model.totalTime)),
-                    ("warmup", .bool(model.isOn(.warmup))),
-                    ("cooldown", .bool(model.isOn(.cooldown))),
-                    ("bells", .bool(model.isOn(.cooldownBells))),
-                    ("bell", .string(model.bellName)),
-                    ("intervals", .bool(model.isOn(.intervals))),
-                    ("every", .string(model.intervalTime)),
-                    ("intervalBell", .string(model.intervalBellName)),
-                ])
+            return JSONWriter.text(inlineFlatObjects: true, .array(summaries.map { summary in
+                let settings: [(String, JSONWriter.Value)] = zip(ProfileSummary.listedKeys, ProfileSummary.listedSettings).map { key, setting in
+                    switch summary.viewModel.value(of: setting) {
+                    case let .on(isOn): (key, .bool(isOn))
+                    case let other: (key, .string(other.text))
+                    }
+                }
+                return .object([("name", .string(summary.name)), ("time", .string(summary.time)), ("total", .string(summary.total))]
+                               + settings)
             }))
         }
     }

@@ -91,12 +91,8 @@ package enum POSIX {
         try fsync(fd, path: path)
     }
 
-    package static func unlinkIfExists(_ path: String) throws(ProfileError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "unlink") }
-    }
-
-    /// `mkdir -p`.
-    package static func makeDirectories(_ path: String) throws(ProfileError) {
+    /// `mkdir -p`; new folders get `mode` (less the umask).
+    package static func makeDirectories(_ path: String, mode: mode_t = 0o777) throws(ProfileError) {
         if let info = try lstatIfExists(path) {
             var target = stat()
             guard isDirectory(info) || (isSymlink(info) && stat(path, &target) == 0 && isDirectory(target)) else {
@@ -105,8 +101,8 @@ package enum POSIX {
             return
         }
         let parent = directoryName(path)
-        if parent != path { try makeDirectories(parent) }
-        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw failure(path, "mkdir") }
+        if parent != path { try makeDirectories(parent, mode: mode) }
+        guard mkdir(path, mode) == 0 || errno == EEXIST else { throw failure(path, "mkdir") }
     }
 
     /// The names in a directory, without `.` and `..`; nil when the directory does not exist.

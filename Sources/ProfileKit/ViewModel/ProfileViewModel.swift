@@ -2,9 +2,11 @@ import TableKit
 
 /// The profile screen as a table: sections, row counts, switch states and formatted times.
 ///
-/// The view model is the only place that decides what a row is. Actions do not mutate it: each returns
-/// the new profile together with the ``TableUpdate`` that takes the old table to the new one, computed
-/// from every section's row count before and after the change.
+/// The view model is the only place that decides what a row is. A section's rows are a list of
+/// ``Setting``s (``rows(in:)``); counts, labels, values and the table's rows all come from that list.
+/// Actions do not mutate the view model: each returns the new profile together with the
+/// ``TableUpdate`` that takes the old table to the new one, computed from every section's rows before
+/// and after the change.
 package struct ProfileViewModel: Hashable, Sendable {
     /// The profile shown.
     package let profile: Profile
@@ -14,29 +16,66 @@ package struct ProfileViewModel: Hashable, Sendable {
         self.profile = profile
     }
 
-    /// The sections, in order: Time, Warm Up, Cool Down, Intervals.
-    package static let sectionKinds = ProfileSection.allCases
-
     /// How many sections the table has.
-    package var numberOfSections: Int { Self.sectionKinds.count }
+    package var numberOfSections: Int { ProfileSection.allCases.count }
 
-    /// How many rows `section` has; 0 for a section that does not exist.
-    package func numberOfRows(inSection section: Int) -> Int {
-        Self.sectionKinds.indices.contains(section) ? numberOfRows(for: Self.sectionKinds[section]) : 0
+    /// The settings `section` shows, top to bottom: those of its possible rows whose switches are on.
+    package func rows(in section: ProfileSection) -> [Setting] {
+        section.possibleRows.filter { $0.shownWhen.allSatisfy(isOn) }
     }
 
     /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3.
     package func numberOfRows(for section: ProfileSection) -> Int {
-        switch section {
-        case .time:
-            return 1
-        case .warmUp:
-            return isEnabled(.warmUp) ? 2 : 1
-        case .coolDown:
-            guard isEnabled(.coolDown) else { return 1 }
-            return isBeginSoundEnabled(.coolDown) ? 4 : 3
-        case .intervals:
-            return profile.intervals.enabled ? 3 : 1
+        rows(in: section).count
+    }
+
+    /// How many rows the section at `index` has; 0 for a section that does not exist.
+    package func numberOfRows(inSection index: Int) -> Int {
+        ProfileSection(index: index).map(numberOfRows(for:)) ?? 0
+    }
+
+    /// The setting shown at `path`, or nil when the table has no such row.
+    package func setting(at path: RowPath) -> Setting? {
+        guard let section = ProfileSection(index: path.section) else { return nil }
+        let rows = rows(in: section)
+        return rows.indices.contains(path.row) ? rows[path.row] : nil
+    }
+
+    /// Whether `toggle` is on.
+    package func isOn(_ toggle: Switch) -> Bool {
+        switch toggle {
+        case .warmup: isEnabled(.warmUp)
+        case .cooldown: isEnabled(.coolDown)
+        case .cooldownBells: isBeginSoundEnabled(.coolDown)
+        case .intervals: profile.intervals.enabled
+        }
+    }
+
+    /// The value `setting` has now (also when its row is hidden: a hidden length keeps its value).
+    package func value(of setting: Setting) -> SettingValue {
+        switch setting {
+        case let .toggle(toggle): .on(isOn(toggle))
+        case let .duration(duration): .duration(self.duration(duration))
+        case let .bell(slot): .bell(bell(slot))
+        }
+    }
+
+    /// The value of `setting` as the table shows it: `on`, `05:00`, `Singing Bowl`.
+    package func text(of setting: Setting) -> String { value(of: setting).text }
+
+    private func duration(_ setting: DurationSetting) -> TimerDuration {
+        switch setting {
+        case .main: profile.duration
+        case .warmUp: profile.segment(ofType: .warmUp)?.duration ?? .zero
+        case .coolDown: profile.segment(ofType: .coolDown)?.duration ?? .zero
+        case .interval: profile.intervals.every
+        }
+    }
+
+    private func bell(_ slot: BellSlot) -> Bell {
+        switch slot {
+        case .coolDown: profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell ?? .default
+        case .intervals: profile.intervals.bell
         }
     }
 
@@ -53,8 +92,9 @@ package struct ProfileViewModel: Hashable, Sendable {
     /// The formatted length of the segment of `type`; `00:00` for a segment the profile does not have.
     package func time(for type: SegmentType) -> String {
         switch type {
-        case .main: profile.duration.formatted
-        case .warmUp, .coolDown: profile.segment(ofType: type)?.duration.formatted ?? TimerDuration.zero.formatted
+        case .main: text(of: .duration(.main))
+        case .warmUp: text(of: .duration(.warmUp))
+        case .coolDown: text(of: .duration(.coolDown))
         }
     }
 
@@ -64,95 +104,28 @@ package struct ProfileViewModel: Hashable, Sendable {
     /// The formatted length of the whole session: warm-up + main + cool-down, of the parts that are on.
     package var totalTime: String { profile.totalDuration.formatted }
 
-    /// The cool-down bell's name.
-    package var bellName: String {
-        (profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell ?? .default).rawValue
-    }
-
-    /// The formatted time between interval bells.
-    package var intervalTime: String { profile.intervals.every.formatted }
-
-    /// The interval bell's name.
-    package var intervalBellName: String { profile.intervals.bell.rawValue }
-
-    /// Whether `toggle` is on.
-    package func isOn(_ toggle: Switch) -> Bool {
-        switch toggle {
-        case .warmup: isEnabled(.warmUp)
-        case .cooldown: isEnabled(.coolDown)
-        case .cooldownBells: isBeginSoundEnabled(.coolDown)
-        case .intervals: profile.intervals.enabled
+    /// The row `setting` shows.
+    package func row(_ setting: Setting) -> TableRow {
+        let content: TableRow.Content = switch value(of: setting) {
+        case let .on(isOn): .toggle(isOn: isOn)
+        case let other: .value(other.text)
         }
+        return TableRow(id: setting.rowID, label: setting.label, content: content)
     }
 
     /// The sections with their rows, as the table shows them.
     package var sections: [TableSection] {
-        Self.sectionKinds.map { kind in
-            TableSection(id: kind.id, title: kind.title, rows: rows(for: kind))
+        ProfileSection.allCases.map { section in
+            TableSection(id: section.id, title: section.title, rows: rows(in: section).map(row))
         }
     }
 
     /// The table as it is now.
     package var snapshot: TableSnapshot { TableSnapshot(sections: sections) }
 
-    /// The row at `indexPath`, or nil when the table has no such row.
-    package func row(at indexPath: RowPath) -> TableRow? {
-        guard Self.sectionKinds.indices.contains(indexPath.section) else { return nil }
-        let rows = rows(for: Self.sectionKinds[indexPath.section])
-        return rows.indices.contains(indexPath.row) ? rows[indexPath.row] : nil
-    }
-
-    private func rows(for kind: ProfileSection) -> [TableRow] {
-        let id = kind.id
-        var rows: [TableRow]
-        switch kind {
-        case .time:
-            return [TableRow(id: "time.duration", label: "Duration", content: .value(mainTime))]
-        case .warmUp, .coolDown:
-            let type: SegmentType = kind == .warmUp ? .warmUp : .coolDown
-            rows = [TableRow(id: "\(id).enabled", label: "Enabled", content: .toggle(isOn: isEnabled(type)))]
-            guard isEnabled(type) else { return rows }
-            rows.append(TableRow(id: "\(id).duration", label: "Duration", content: .value(time(for: type))))
-            if type == .coolDown {
-                rows.append(TableRow(id: "\(id).bells", label: "Bells", content: .toggle(isOn: isBeginSoundEnabled(type))))
-                if isBeginSoundEnabled(type) {
-                    rows.append(TableRow(id: "\(id).bell", label: "Name", content: .value(bellName)))
-                }
-            }
-        case .intervals:
-            rows = [TableRow(id: "intervals.enabled", label: "Enabled", content: .toggle(isOn: profile.intervals.enabled))]
-            if profile.intervals.enabled {
-                rows.append(TableRow(id: "intervals.every", label: "Every", content: .value(intervalTime)))
-                rows.append(TableRow(id: "intervals.bell", label: "Bell", content: .value(intervalBellName)))
-            }
-        }
-        precondition(rows.count == numberOfRows(for: kind), "rows and row count disagree")
-        return rows
-    }
-}
-
-/// The sections of the profile screen.
-package enum ProfileSection: Int, CaseIterable, Sendable {
-    case time, warmUp, coolDown, intervals
-
-    /// The section's identifier, as `--section` takes it: `time`, `warmup`, `cooldown`, `intervals`.
-    package var id: String {
-        switch self {
-        case .time: "time"
-        case .warmUp: "warmup"
-        case .coolDown: "cooldown"
-        case .intervals: "intervals"
-        }
-    }
-
-    /// The section's title: `Time`, `Warm Up`, `Cool Down`, `Intervals`.
-    package var title: String {
-        switch self {
-        case .time: SegmentType.main.title
-        case .warmUp: SegmentType.warmUp.title
-        case .coolDown: SegmentType.coolDown.title
-        case .intervals: "Intervals"
-        }
+    /// The row at `path`, or nil when the table has no such row.
+    package func row(at path: RowPath) -> TableRow? {
+        setting(at: path).map(row)
     }
 }
 
@@ -177,32 +150,31 @@ extension ProfileViewModel {
     /// Performs `action` on a copy of the profile.
     ///
     /// - Returns: the new profile and the update from the table before to the table after.
-    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` for a length outside the
-    ///   segment's range, ``ProfileError/unknownSwitch(_:suggestion:)`` for switching the main sit.
+    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` or
+    ///   ``ProfileError/intervalOutOfRange(_:allowed:)`` for a length outside the setting's range.
     package func performing(_ action: ProfileAction) throws(ProfileError) -> ProfileChange {
         var profile = self.profile
         switch action {
-        case let .setSegmentEnabled(type, isOn):
-            guard type != .main else { throw ProfileError.unknownSwitch(type.rawValue, suggestion: nil) }
-            profile[segment: type].enabled = isOn
-        case let .setBellsEnabled(isOn):
-            profile[segment: .coolDown][sound: .begin].enabled = isOn
-        case let .setDuration(type, duration):
-            try type.validate(duration)
-            if type == .main {
-                profile.duration = duration
-            } else {
-                profile[segment: type].duration = duration
+        case let .setSwitch(toggle, isOn):
+            switch toggle {
+            case .warmup: profile[segment: .warmUp].enabled = isOn
+            case .cooldown: profile[segment: .coolDown].enabled = isOn
+            case .cooldownBells: profile[segment: .coolDown][sound: .begin].enabled = isOn
+            case .intervals: profile.intervals.enabled = isOn
             }
-        case let .setBell(bell):
-            profile[segment: .coolDown][sound: .begin].bell = bell
-        case let .setIntervalsEnabled(isOn):
-            profile.intervals.enabled = isOn
-        case let .setInterval(every):
-            try Intervals.validate(every)
-            profile.intervals.every = every
-        case let .setIntervalBell(bell):
-            profile.intervals.bell = bell
+        case let .setDuration(setting, duration):
+            try setting.validate(duration)
+            switch setting {
+            case .main: profile.duration = duration
+            case .warmUp: profile[segment: .warmUp].duration = duration
+            case .coolDown: profile[segment: .coolDown].duration = duration
+            case .interval: profile.intervals.every = duration
+            }
+        case let .setBell(slot, bell):
+            switch slot {
+            case .coolDown: profile[segment: .coolDown][sound: .begin].bell = bell
+            case .intervals: profile.intervals.bell = bell
+            }
         }
         return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
     }

@@ -11,8 +11,9 @@ struct EditCommand: ParsableCommand {
         discussion: """
             On a terminal: the sections as tables, readline editing, completion and history; every change \
             is saved at once. With standard input from a file or pipe: no prompt and no echo, and the \
-            script is one transaction — the first failing line stops it with exit status 65 and nothing \
-            is written. Type 'help' in the editor for its commands.
+            script is one transaction — the first failing line stops it and nothing is written. Its exit \
+            status is 65 for a line the editor refused (a bad command or value, a missing profile), 74 \
+            for an I/O error, 75 for a lock or a conflict. Type 'help' in the editor for its commands.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -42,7 +43,8 @@ struct EditCommand: ParsableCommand {
     private func runInteractive(_ session: Session) {
         Output.stdout(session.welcome())
         let history = StoreLocation.historyFile(environment: Terminal.environment, homeFallback: Terminal.passwordHome)
-        var source = ReadlineSource(historyPath: history) { line, cursor in session.completions(line: line, cursor: cursor) }
+        // The history is private: its folder is made for this user alone.
+        var source = ReadlineSource(historyPath: history, makeFolder: { try? POSIX.makeDirectories($0, mode: 0o700) }) { line, cursor in session.completions(line: line, cursor: cursor) }
         while true {
             switch source.readLine(prompt: session.prompt, prefill: session.prefill) {
             case let .line(bytes):
@@ -66,10 +68,10 @@ struct EditCommand: ParsableCommand {
         var source = PlainLineSource()
         var output = ""
         var lineNumber = 0
-        func fail(_ message: String) throws -> Never {
+        func fail(_ error: EditorError) throws -> Never {
             Output.stdout(output)
-            Output.stderr("profile: <stdin>:\(lineNumber): \(message)\n")
-            throw ExitCode(65)
+            Output.stderr("profile: <stdin>:\(lineNumber): \(error)\n")
+            throw ExitCode(error.scriptExitCode)
         }
         reading: while true {
             let result = source.readLine(prompt: "", prefill: nil)
@@ -78,10 +80,10 @@ struct EditCommand: ParsableCommand {
             case let .line(bytes):
                 let reply = session.handle(bytes: bytes)
                 output += reply.output
-                if let error = reply.error { try fail(error.description) }
+                if let error = reply.error { try fail(error) }
                 if reply.quit { break reading }
             case let .tooLong(length):
-                try fail("the line is \(length) bytes long; a line has at most \(Session.maximumLineLength)")
+                try fail(.usage("the line is \(length) bytes long; a line has at most \(Session.maximumLineLength)"))
             case .interrupted:
                 continue
             case .endOfInput:
@@ -92,8 +94,24 @@ struct EditCommand: ParsableCommand {
                 output = ""
             }
         }
-        if let question = session.question { try fail("the script ended before answering \(quoted(question))") }
+        if let question = session.question { try fail(.usage("the script ended before answering \(quoted(question))")) }
         Output.stdout(output)
         try session.commit()
+    }
+}
+
+extension EditorError {
+    /// The exit status of a script that stopped on this error: the script is the data, so whatever the
+    /// editor refused is a data error (65), while the system's failures keep their own (sysexits(3)).
+    var scriptExitCode: Int32 {
+        switch self {
+        case .usage:
+            65
+        case let .profile(error):
+            switch error.category {
+            case .usage, .data, .notFound, .cannotCreate: 65
+            case .io, .temporary, .configuration: error.exitCode
+            }
+        }
     }
 }

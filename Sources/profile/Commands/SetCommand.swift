@@ -7,8 +7,7 @@ struct SetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Set a value and print the rows it inserted, deleted or reloaded.",
         discussion: """
-            Settings: duration, warmup (on/off), warmup.duration, cooldown (on/off), cooldown.duration, \
-            cooldown.bells (on/off), cooldown.bell (a bell of 'profile sounds').
+            Settings: \(Setting.helpList).
             Durations: 20 (minutes), 20m, 90s, 1h30m, 7:30, 1:05:00.
             """)
 
@@ -17,7 +16,7 @@ struct SetCommand: ParsableCommand {
     @Argument(help: "The profile.", completion: profileNameCompletion)
     var name: String
 
-    @Argument(help: "The setting.", completion: .list(Setting.allCases.map(\.rawValue)))
+    @Argument(help: "The setting.", completion: .list(Setting.allCases.map(\.name)))
     var setting: String
 
     @Argument(help: "The value: on or off, a duration, or a bell.", completion: settingValueCompletion)
@@ -37,7 +36,7 @@ struct SetCommand: ParsableCommand {
                 profile = change.profile
                 update = change.update
             }
-            Output.stdout(format.render(setting: setting.rawValue, value: .init(action), update: update))
+            Output.stdout(format.render(action, update: update))
         }
     }
 }

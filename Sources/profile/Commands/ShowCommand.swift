@@ -1,14 +1,6 @@
 import ArgumentParser
 import ProfileKit
-
-/// The sections `show --section` can pick.
-enum SectionName: String, CaseIterable, ExpressibleByArgument {
-    case time, warmup, cooldown, intervals
-
-    var index: Int {
-        ProfileViewModel.sectionKinds.firstIndex { $0.id == rawValue } ?? 0
-    }
-}
+import TextSupport
 
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,8 +15,8 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
     var format: OutputFormat?
 
-    @Option(help: "Only this section: time, warmup, cooldown or intervals.")
-    var section: SectionName?
+    @Option(help: "Only this section: \(listed(ProfileSection.allCases.map(\.id), "or")).")
+    var section: ProfileSection?
 
     func run() throws {
         try reporting {
@@ -32,7 +24,7 @@ struct ShowCommand: ParsableCommand {
         }
     }
 
-    static func show(_ name: String, format: OutputFormat?, section: SectionName?, context: Context) throws {
+    static func show(_ name: String, format: OutputFormat?, section: ProfileSection?, context: Context) throws {
         let viewModel = ProfileViewModel(profile: try context.store.load(name).profile)
         Output.stdout(ProfileRenderer.sections(viewModel, only: section.map { [$0.index] },
                                                format: context.format(format), options: context.render))

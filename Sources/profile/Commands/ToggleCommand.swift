@@ -5,14 +5,14 @@ struct ToggleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "toggle",
         abstract: "Flip a switch and print the rows it inserted or deleted.",
-        discussion: "Switches: warmup, cooldown, cooldown.bells.")
+        discussion: "Switches: \(Switch.helpList).")
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "The profile.", completion: profileNameCompletion)
     var name: String
 
-    @Argument(help: "The switch: warmup, cooldown or cooldown.bells.", completion: .list(Switch.allCases.map(\.rawValue)))
+    @Argument(help: "The switch: \(Switch.helpList).", completion: .list(Switch.allCases.map(\.rawValue)))
     var toggle: String
 
     @Option(help: "How to print the update.")
@@ -30,7 +30,7 @@ struct ToggleCommand: ParsableCommand {
                 change = result
             }
             guard let change else { return }
-            Output.stdout(format.render(setting: toggle.rawValue, value: .on(change.viewModel.isOn(toggle)), update: change.update))
+            Output.stdout(format.render(toggle.action(isOn: change.viewModel.isOn(toggle)), update: change.update))
         }
     }
 }

@@ -18,14 +18,17 @@ extension OutputFormat: ExpressibleByArgument {}
 enum UpdateFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json
 
-    /// The update as this format prints it.
-    func render(setting: String, value: ProfileRenderer.SettingValue, update: TableUpdate) -> String {
+    /// What `action` set and the update it caused, in this format.
+    func render(_ action: ProfileAction, update: TableUpdate) -> String {
         switch self {
-        case .json: ProfileRenderer.updateJSON(setting: setting, value: value, update: update)
-        case .text: ProfileRenderer.updateText(update)
+        case .json: ProfileRenderer.updateJSON(action, update: update)
+        case .text: SectionText.updateLines(update, style: .paths)
         }
     }
 }
+
+/// The sections `show --section` takes, by their ids.
+extension ProfileSection: ExpressibleByArgument {}
 
 /// Completion of existing profile names, read from the store the command line names.
 let profileNameCompletion = CompletionKind.custom { words, _, _ in
@@ -38,9 +41,23 @@ let profileNameCompletion = CompletionKind.custom { words, _, _ in
 /// Completion of a setting's value, from the setting typed before it: on/off, bells, or example times.
 let settingValueCompletion = CompletionKind.custom { words, index, _ in
     guard index > 0, index - 1 < words.count, let setting = try? Setting(named: words[index - 1]) else { return [] }
-    switch setting.valueKind {
-    case .onOff: return ["on", "off"]
-    case .bell: return Bell.allCases.map(\.rawValue)
-    case .duration: return ["5m", "10m", "20m", "30m", "45m", "1h"]
+    return setting.valueKind.examples
+}
+
+extension Setting {
+    /// The settings as help lists them: `duration, warmup (on/off), …, cooldown.bell (a bell of 'profile sounds')`.
+    static var helpList: String {
+        allCases.map { setting in
+            switch setting.valueKind {
+            case .onOff: "\(setting.name) (on/off)"
+            case .duration: setting.name
+            case .bell: "\(setting.name) (a bell of 'profile sounds')"
+            }
+        }.joined(separator: ", ")
     }
+}
+
+extension Switch {
+    /// The switches as help lists them: `warmup, cooldown, cooldown.bells, intervals`.
+    static var helpList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

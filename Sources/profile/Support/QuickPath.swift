@@ -31,13 +31,13 @@ enum QuickPath {
             }
         }
         var format: OutputFormat?
-        var section: SectionName?
+        var section: ProfileSection?
         if let text = values["--format"] {
             guard let parsed = OutputFormat(rawValue: text) else { return nil }
             format = parsed
         }
         if let text = values["--section"] {
-            guard let parsed = SectionName(rawValue: text) else { return nil }
+            guard let parsed = ProfileSection(rawValue: text) else { return nil }
             section = parsed
         }
         guard positionals.count == (subcommand == "show" ? 1 : 0) else { return nil }

@@ -34,7 +34,7 @@ struct ProfileDocumentTests {
         let viewModel = ProfileViewModel(profile: morning)
         #expect(viewModel.mainTime == "30:00")
         #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1])
-        #expect(viewModel.bellName == "Temple Bell")
+        #expect(viewModel.text(of: .bell(.coolDown)) == "Temple Bell")
 
         let minimal = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Minimal.json")), name: "Minimal")
         #expect(minimal == Profile(name: "Minimal"))
@@ -118,7 +118,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "huge-number.json", message: "huge-number.json:1:28: duration: 123456789012345678901234567890 is not a whole number of seconds from 0 to 999999"),
         InvalidCase(file: "invalid-utf8.json", message: "invalid-utf8.json:1:93: invalid UTF-8: byte 0xFF cannot start a character"),
         InvalidCase(file: "lone-surrogate.json", message: "lone-surrogate.json:1:89: \\uD800 is half a surrogate pair"),
-        InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: 24:00:00 is out of range: the main sit lasts 00:01 to 23:59:59"),
+        InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: duration 24:00:00 is out of range: use 00:01 to 23:59:59"),
         InvalidCase(file: "main-segment.json", message: "main-segment.json:1:38: segments[0].type: \"main\" is not stored as a segment; the main sit's length is the top-level \"duration\""),
         InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 2, …}"),
         InvalidCase(file: "missing-segment-type.json", message: "missing-segment-type.json:1:29: segments[0]: missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\""),
@@ -126,7 +126,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "Nightly.tmp.json", message: "Nightly.tmp.json: invalid profile name \"Nightly.tmp\": it ends with \".tmp\", which the store uses for its own files"),
         InvalidCase(file: "not-an-object.json", message: "not-an-object.json:1:1: expected a profile document (a JSON object), found an array"),
         InvalidCase(file: "nul-byte.json", message: "nul-byte.json:1:15: unexpected NUL byte where a key in double quotes was expected"),
-        InvalidCase(file: "out-of-range.json", message: "out-of-range.json:5:39: segments[1].duration: 02:00:00 is out of range: a cool-down lasts 00:01 to 01:00:00"),
+        InvalidCase(file: "out-of-range.json", message: "out-of-range.json:5:39: segments[1].duration: cool-down duration 02:00:00 is out of range: use 00:01 to 01:00:00"),
         InvalidCase(file: "segments-not-array.json", message: "segments-not-array.json:1:28: segments: expected a list of segments (a JSON array), found an object"),
         InvalidCase(file: "single-quotes.json", message: "single-quotes.json:1:2: unexpected \"'\" where a key in double quotes or '}' was expected"),
         InvalidCase(file: "syntax-error.json", message: "syntax-error.json:4:3: unexpected '\"' where ',' or '}' was expected"),
@@ -140,14 +140,14 @@ struct ProfileDocumentTests {
         InvalidCase(file: "unknown-sound-type.json", message: "unknown-sound-type.json:1:71: segments[0].sounds[0].type: unknown sound type \"middle\"; use one of \"begin\", \"end\", \"repeat\""),
         InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 3 was written by a newer profile; this one reads versions 1 to 2: upgrade profile"),
         InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 2 to use it"),
-        InvalidCase(file: "interval-out-of-range.json", message: "interval-out-of-range.json:2:42: intervals.every: 00:05 is out of range: an interval is 00:10 to 23:59:59"),
+        InvalidCase(file: "interval-out-of-range.json", message: "interval-out-of-range.json:2:42: intervals.every: interval 00:05 is out of range: use 00:10 to 23:59:59"),
         InvalidCase(file: "intervals-unknown-key.json", message: "intervals-unknown-key.json:2:33: intervals.evry: unknown key \"evry\" (did you mean \"every\"?); intervals has the keys enabled, every, name"),
         InvalidCase(file: "intervals-unknown-bell.json", message: "intervals-unknown-bell.json:1:38: intervals.name: no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\""),
         InvalidCase(file: "version-as-string.json", message: "version-as-string.json:1:13: version: expected a whole number, found the string \"1\""),
         InvalidCase(file: "version-zero.json", message: "version-zero.json:1:13: version: unknown version 0; versions start at 1"),
         InvalidCase(file: "whitespace-only.json", message: "whitespace-only.json:3:1: the file holds only white space"),
         InvalidCase(file: "wrong-type.json", message: "wrong-type.json:4:36: segments[0].enabled: expected true or false, found the string \"yes\""),
-        InvalidCase(file: "zero-duration.json", message: "zero-duration.json:1:28: duration: 00:00 is out of range: the main sit lasts 00:01 to 23:59:59"),
+        InvalidCase(file: "zero-duration.json", message: "zero-duration.json:1:28: duration: duration 00:00 is out of range: use 00:01 to 23:59:59"),
     ]
 
     @Test func everyInvalidFixtureHasACase() {

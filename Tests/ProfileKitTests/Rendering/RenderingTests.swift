@@ -84,11 +84,11 @@ struct RenderingTests {
 
     @Test func updateTextSaysWhatMoved() throws {
         let viewModel = ProfileViewModel(profile: makeProfile(bells: true))
-        let on = try viewModel.performing(.setSegmentEnabled(.coolDown, true))
-        #expect(ProfileRenderer.updateText(on.update) == "Cool Down: inserted rows 2.1, 2.2, 2.3 (1 → 4 rows)\n")
-        #expect(ProfileRenderer.updateText(on.update.inverse) == "Cool Down: deleted rows 2.1, 2.2, 2.3 (4 → 1 row)\n")
-        let warm = try viewModel.performing(.setSegmentEnabled(.warmUp, true))
-        #expect(ProfileRenderer.updateText(warm.update) == "Warm Up: inserted row 1.1 (1 → 2 rows)\n")
-        #expect(ProfileRenderer.updateText(.none) == "no visible rows changed\n")
+        let on = try viewModel.performing(.setSwitch(.cooldown, true))
+        #expect(SectionText.updateLines(on.update, style: .paths) == "Cool Down: inserted rows 2.1, 2.2, 2.3 (1 → 4 rows)\n")
+        #expect(SectionText.updateLines(on.update.inverse, style: .paths) == "Cool Down: deleted rows 2.1, 2.2, 2.3 (4 → 1 row)\n")
+        let warm = try viewModel.performing(.setSwitch(.warmup, true))
+        #expect(SectionText.updateLines(warm.update, style: .paths) == "Warm Up: inserted row 1.1 (1 → 2 rows)\n")
+        #expect(SectionText.updateLines(.none, style: .paths) == "no visible rows changed\n")
     }
 }

@@ -19,66 +19,66 @@ struct ToggleUpdateTests {
 
     static let cases: [ToggleCase] = [
         ToggleCase(id: "Warm Up off→on inserts 1.1",
-                   start: makeProfile(), action: .setSegmentEnabled(.warmUp, true),
+                   start: makeProfile(), action: .setSwitch(.warmup, true),
                    counts: [1: (1, 2)], inserted: [.init(section: 1, row: 1)], deleted: [],
                    toggled: [.init(section: 1, row: 0)]),
         ToggleCase(id: "Warm Up on→off deletes 1.1",
-                   start: makeProfile(warmUp: true), action: .setSegmentEnabled(.warmUp, false),
+                   start: makeProfile(warmUp: true), action: .setSwitch(.warmup, false),
                    counts: [1: (2, 1)], inserted: [], deleted: [.init(section: 1, row: 1)],
                    toggled: [.init(section: 1, row: 0)]),
         ToggleCase(id: "Cool Down off→on with Bells off inserts 2.1, 2.2",
-                   start: makeProfile(), action: .setSegmentEnabled(.coolDown, true),
+                   start: makeProfile(), action: .setSwitch(.cooldown, true),
                    counts: [2: (1, 3)], inserted: [.init(section: 2, row: 1), .init(section: 2, row: 2)], deleted: [],
                    toggled: [.init(section: 2, row: 0)]),
         ToggleCase(id: "Cool Down off→on with Bells on inserts 2.1, 2.2, 2.3",
-                   start: makeProfile(bells: true), action: .setSegmentEnabled(.coolDown, true),
+                   start: makeProfile(bells: true), action: .setSwitch(.cooldown, true),
                    counts: [2: (1, 4)],
                    inserted: [.init(section: 2, row: 1), .init(section: 2, row: 2), .init(section: 2, row: 3)], deleted: [],
                    toggled: [.init(section: 2, row: 0)]),
         ToggleCase(id: "Cool Down on→off with Bells off deletes 2.1–2.2",
-                   start: makeProfile(coolDown: true), action: .setSegmentEnabled(.coolDown, false),
+                   start: makeProfile(coolDown: true), action: .setSwitch(.cooldown, false),
                    counts: [2: (3, 1)], inserted: [], deleted: [.init(section: 2, row: 1), .init(section: 2, row: 2)],
                    toggled: [.init(section: 2, row: 0)]),
         ToggleCase(id: "Cool Down on→off with Bells on deletes 2.1–2.3",
-                   start: makeProfile(coolDown: true, bells: true), action: .setSegmentEnabled(.coolDown, false),
+                   start: makeProfile(coolDown: true, bells: true), action: .setSwitch(.cooldown, false),
                    counts: [2: (4, 1)], inserted: [],
                    deleted: [.init(section: 2, row: 1), .init(section: 2, row: 2), .init(section: 2, row: 3)],
                    toggled: [.init(section: 2, row: 0)]),
         ToggleCase(id: "Bells on while Cool Down is on inserts 2.3",
-                   start: makeProfile(coolDown: true), action: .setBellsEnabled(true),
+                   start: makeProfile(coolDown: true), action: .setSwitch(.cooldownBells, true),
                    counts: [2: (3, 4)], inserted: [.init(section: 2, row: 3)], deleted: [],
                    toggled: [.init(section: 2, row: 2)]),
         ToggleCase(id: "Bells off while Cool Down is on deletes 2.3",
-                   start: makeProfile(coolDown: true, bells: true), action: .setBellsEnabled(false),
+                   start: makeProfile(coolDown: true, bells: true), action: .setSwitch(.cooldownBells, false),
                    counts: [2: (4, 3)], inserted: [], deleted: [.init(section: 2, row: 3)],
                    toggled: [.init(section: 2, row: 2)]),
         ToggleCase(id: "Bells on while Cool Down is off changes no row",
-                   start: makeProfile(), action: .setBellsEnabled(true),
+                   start: makeProfile(), action: .setSwitch(.cooldownBells, true),
                    counts: [:], inserted: [], deleted: [], toggled: []),
         ToggleCase(id: "Bells off while Cool Down is off changes no row",
-                   start: makeProfile(bells: true), action: .setBellsEnabled(false),
+                   start: makeProfile(bells: true), action: .setSwitch(.cooldownBells, false),
                    counts: [:], inserted: [], deleted: [], toggled: []),
         ToggleCase(id: "Intervals off→on inserts 3.1, 3.2",
-                   start: makeProfile(), action: .setIntervalsEnabled(true),
+                   start: makeProfile(), action: .setSwitch(.intervals, true),
                    counts: [3: (1, 3)], inserted: [.init(section: 3, row: 1), .init(section: 3, row: 2)], deleted: [],
                    toggled: [.init(section: 3, row: 0)]),
         ToggleCase(id: "Intervals on→off deletes 3.1–3.2",
-                   start: makeProfile(intervals: true), action: .setIntervalsEnabled(false),
+                   start: makeProfile(intervals: true), action: .setSwitch(.intervals, false),
                    counts: [3: (3, 1)], inserted: [], deleted: [.init(section: 3, row: 1), .init(section: 3, row: 2)],
                    toggled: [.init(section: 3, row: 0)]),
         ToggleCase(id: "Intervals on with every other part on touches only section 3",
-                   start: makeProfile(warmUp: true, coolDown: true, bells: true), action: .setIntervalsEnabled(true),
+                   start: makeProfile(warmUp: true, coolDown: true, bells: true), action: .setSwitch(.intervals, true),
                    counts: [3: (1, 3)], inserted: [.init(section: 3, row: 1), .init(section: 3, row: 2)], deleted: [],
                    toggled: [.init(section: 3, row: 0)]),
         ToggleCase(id: "Cool Down off→on with Intervals on inserts only in section 2",
-                   start: makeProfile(intervals: true), action: .setSegmentEnabled(.coolDown, true),
+                   start: makeProfile(intervals: true), action: .setSwitch(.cooldown, true),
                    counts: [2: (1, 3)], inserted: [.init(section: 2, row: 1), .init(section: 2, row: 2)], deleted: [],
                    toggled: [.init(section: 2, row: 0)]),
         ToggleCase(id: "Intervals on when already on changes nothing",
-                   start: makeProfile(intervals: true), action: .setIntervalsEnabled(true),
+                   start: makeProfile(intervals: true), action: .setSwitch(.intervals, true),
                    counts: [:], inserted: [], deleted: [], toggled: []),
         ToggleCase(id: "Warm Up on when already on changes nothing",
-                   start: makeProfile(warmUp: true), action: .setSegmentEnabled(.warmUp, true),
+                   start: makeProfile(warmUp: true), action: .setSwitch(.warmup, true),
                    counts: [:], inserted: [], deleted: [], toggled: []),
     ]
 
@@ -96,7 +96,7 @@ struct ToggleUpdateTests {
             #expect(section.after == expected.1)
             #expect(section.before == before.numberOfRows(inSection: section.section))
             #expect(section.after == after.numberOfRows(inSection: section.section))
-            #expect(section.title == ProfileViewModel.sectionKinds[section.section].title)
+            #expect(section.title == ProfileSection.allCases[section.section].title)
             #expect(section.reloadedRows.isEmpty, "a toggle reloads no value row")
         }
         let inserted = update.sections.flatMap { s in s.insertedRows.map { RowPath(section: s.section, row: $0) } }
@@ -110,11 +110,11 @@ struct ToggleUpdateTests {
     }
 
     @Test func bellsWhileCoolDownIsOffChangeTheModel() throws {
-        let change = try ProfileViewModel(profile: makeProfile()).performing(.setBellsEnabled(true))
+        let change = try ProfileViewModel(profile: makeProfile()).performing(.setSwitch(.cooldownBells, true))
         #expect(change.update.isEmpty)
         #expect(change.viewModel.isBeginSoundEnabled(.coolDown))
         // …and show up when Cool Down is switched on.
-        let on = try change.viewModel.performing(.setSegmentEnabled(.coolDown, true))
+        let on = try change.viewModel.performing(.setSwitch(.cooldown, true))
         #expect(on.update.sections.first?.insertedRows == [1, 2, 3])
     }
 
@@ -147,21 +147,21 @@ struct ToggleUpdateTests {
 
     @Test func settingTheIntervalReloadsTheEveryRow() throws {
         let start = ProfileViewModel(profile: makeProfile(intervals: true))
-        let change = try start.performing(.setInterval(.minutes(7)))
+        let change = try start.performing(.setDuration(.interval, .minutes(7)))
         #expect(change.update.sections.map(\.section) == [3])
         #expect(change.update.sections.map(\.reloadedRows) == [[1]])
-        #expect(change.viewModel.intervalTime == "07:00")
-        let bell = try change.viewModel.performing(.setIntervalBell(.tingsha))
+        #expect(change.viewModel.text(of: .duration(.interval)) == "07:00")
+        let bell = try change.viewModel.performing(.setBell(.intervals, .tingsha))
         #expect(bell.update.sections.map(\.reloadedRows) == [[2]])
-        #expect(bell.viewModel.intervalBellName == "Tingsha")
+        #expect(bell.viewModel.text(of: .bell(.intervals)) == "Tingsha")
     }
 
     @Test func settingHiddenIntervalValuesChangesNoVisibleRow() throws {
-        let change = try ProfileViewModel(profile: makeProfile()).performing(.setInterval(.minutes(3)))
+        let change = try ProfileViewModel(profile: makeProfile()).performing(.setDuration(.interval, .minutes(3)))
         #expect(change.update.isEmpty)
         #expect(change.profile.intervals == Intervals(enabled: false, every: .minutes(3)))
         // …and the rows show the value when the switch goes on.
-        let on = try change.viewModel.performing(.setIntervalsEnabled(true))
+        let on = try change.viewModel.performing(.setSwitch(.intervals, true))
         #expect(on.viewModel.sections[3].rows.map(\.detail) == ["on", "03:00", "Singing Bowl"])
     }
 
@@ -169,7 +169,7 @@ struct ToggleUpdateTests {
     func intervalsOutsideTheRangeAreRefused(_ seconds: Int) {
         let viewModel = ProfileViewModel(profile: makeProfile(intervals: true))
         #expect(throws: ProfileError.intervalOutOfRange(TimerDuration(seconds: seconds), allowed: Intervals.allowedEvery)) {
-            try viewModel.performing(.setInterval(TimerDuration(seconds: seconds)))
+            try viewModel.performing(.setDuration(.interval, TimerDuration(seconds: seconds)))
         }
         #expect("\(ProfileError.intervalOutOfRange(TimerDuration(seconds: 9), allowed: Intervals.allowedEvery))"
                 == "interval 00:09 is out of range: use 00:10 to 23:59:59")
@@ -177,8 +177,8 @@ struct ToggleUpdateTests {
 
     @Test func settingTheBellReloadsTheNameRow() throws {
         let start = ProfileViewModel(profile: makeProfile(coolDown: true, bells: true))
-        let change = try start.performing(.setBell(.gong))
+        let change = try start.performing(.setBell(.coolDown, .gong))
         #expect(change.update.sections.map(\.reloadedRows) == [[3]])
-        #expect(change.viewModel.bellName == "Gong")
+        #expect(change.viewModel.text(of: .bell(.coolDown)) == "Gong")
     }
 }

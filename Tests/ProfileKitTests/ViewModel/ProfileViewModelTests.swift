@@ -12,12 +12,12 @@ struct ProfileViewModelTests {
         #expect(viewModel.mainTime == "20:00")
         #expect(viewModel.numberOfRows(for: .time) == 1)
         #expect(viewModel.numberOfRows(for: .intervals) == 1)
-        #expect(!viewModel.isOn(.intervals) && viewModel.intervalTime == "05:00" && viewModel.intervalBellName == "Singing Bowl")
+        #expect(!viewModel.isOn(.intervals) && viewModel.text(of: .duration(.interval)) == "05:00" && viewModel.text(of: .bell(.intervals)) == "Singing Bowl")
         #expect(viewModel.numberOfRows(for: .warmUp) == 1)
         #expect(viewModel.numberOfRows(for: .coolDown) == 1)
         #expect(!viewModel.isEnabled(.warmUp) && !viewModel.isEnabled(.coolDown) && viewModel.isEnabled(.main))
         #expect(!viewModel.isBeginSoundEnabled(.coolDown))
-        #expect(viewModel.bellName == "Singing Bowl")
+        #expect(viewModel.text(of: .bell(.coolDown)) == "Singing Bowl")
         // Segments the profile does not have show 00:00…
         #expect(viewModel.time(for: .warmUp) == "00:00")
         #expect(viewModel.time(for: .coolDown) == "00:00")
@@ -27,13 +27,13 @@ struct ProfileViewModelTests {
 
     @Test func switchingOnCreatesSegmentsWithTheirDefaults() throws {
         let viewModel = ProfileViewModel(profile: Profile(name: "New"))
-        let warm = try viewModel.performing(.setSegmentEnabled(.warmUp, true)).viewModel
+        let warm = try viewModel.performing(.setSwitch(.warmup, true)).viewModel
         #expect(warm.time(for: .warmUp) == "02:00")
-        let cool = try warm.performing(.setSegmentEnabled(.coolDown, true)).viewModel
+        let cool = try warm.performing(.setSwitch(.cooldown, true)).viewModel
         #expect(cool.time(for: .coolDown) == "05:00")
         #expect(cool.profile.segments.map(\.type) == [.warmUp, .coolDown])
         #expect(cool.totalTime == "27:00")
-        let bells = try cool.performing(.setBellsEnabled(true)).viewModel
+        let bells = try cool.performing(.setSwitch(.cooldownBells, true)).viewModel
         #expect(bells.profile.segment(ofType: .coolDown)?.sound(ofType: .begin) == Sound(type: .begin, enabled: true, bell: .singingBowl))
     }
 
@@ -79,7 +79,7 @@ struct ProfileViewModelTests {
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.main, TimerDuration(seconds: 86400))) }
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.warmUp, TimerDuration(seconds: 3601))) }
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.coolDown, .zero)) }
-        #expect(throws: ProfileError.self) { try viewModel.performing(.setSegmentEnabled(.main, false)) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.interval, TimerDuration(seconds: 9))) }
     }
 
     struct SettingCase: CustomTestStringConvertible, Sendable {
@@ -91,16 +91,16 @@ struct ProfileViewModelTests {
 
     @Test(arguments: [
         SettingCase(setting: "duration", value: "25", action: .setDuration(.main, .minutes(25))),
-        SettingCase(setting: "warmup", value: "on", action: .setSegmentEnabled(.warmUp, true)),
+        SettingCase(setting: "warmup", value: "on", action: .setSwitch(.warmup, true)),
         SettingCase(setting: "warmup.duration", value: "90s", action: .setDuration(.warmUp, TimerDuration(seconds: 90))),
-        SettingCase(setting: "cooldown", value: "off", action: .setSegmentEnabled(.coolDown, false)),
+        SettingCase(setting: "cooldown", value: "off", action: .setSwitch(.cooldown, false)),
         SettingCase(setting: "cooldown.duration", value: "7:30", action: .setDuration(.coolDown, TimerDuration(seconds: 450))),
-        SettingCase(setting: "cooldown.bells", value: "yes", action: .setBellsEnabled(true)),
-        SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.templeBell)),
-        SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.gong)),
-        SettingCase(setting: "intervals", value: "on", action: .setIntervalsEnabled(true)),
-        SettingCase(setting: "intervals.every", value: "7:30", action: .setInterval(TimerDuration(seconds: 450))),
-        SettingCase(setting: "Intervals.Bell", value: "wood block", action: .setIntervalBell(.woodBlock)),
+        SettingCase(setting: "cooldown.bells", value: "yes", action: .setSwitch(.cooldownBells, true)),
+        SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.coolDown, .templeBell)),
+        SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.coolDown, .gong)),
+        SettingCase(setting: "intervals", value: "on", action: .setSwitch(.intervals, true)),
+        SettingCase(setting: "intervals.every", value: "7:30", action: .setDuration(.interval, TimerDuration(seconds: 450))),
+        SettingCase(setting: "Intervals.Bell", value: "wood block", action: .setBell(.intervals, .woodBlock)),
     ])
     func settingsReadWhatPeopleType(_ c: SettingCase) throws {
         #expect(try Setting(named: c.setting).action(value: c.value) == c.action)
@@ -114,7 +114,7 @@ struct ProfileViewModelTests {
             == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.bell")
         #expect(ProfileError.unknownSwitch("warmp", suggestion: "warmup").description
             == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals")
-        #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.warmup.action(value: "maybe") }
+        #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.toggle(.warmup).action(value: "maybe") }
     }
 
     @Test func unknownBellListsTheCatalog() throws {

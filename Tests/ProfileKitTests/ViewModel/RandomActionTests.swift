@@ -5,9 +5,9 @@ import TableKit
 /// Acceptance 2: random actions from random profiles keep the table consistent.
 @Suite("Random actions")
 struct RandomActionTests {
-    static func randomDuration(for type: SegmentType, using rng: inout SeededGenerator) -> TimerDuration {
+    static func randomDuration(for setting: DurationSetting, using rng: inout SeededGenerator) -> TimerDuration {
         // Mostly in range, sometimes just outside it, so refusals are exercised too.
-        let range = type.allowedDurations
+        let range = setting.allowed
         switch Int.random(in: 0..<10, using: &rng) {
         case 0: return TimerDuration(seconds: range.upperBound.seconds + Int.random(in: 1...100, using: &rng))
         case 1: return .zero
@@ -22,7 +22,7 @@ struct RandomActionTests {
         if !SegmentType.main.allowedDurations.contains(profile.duration) { profile.duration = .minutes(20) }
         for type in [SegmentType.warmUp, .coolDown].shuffled(using: &rng) where Bool.random(using: &rng) {
             var segment = Segment(type: type, enabled: Bool.random(using: &rng))
-            let duration = randomDuration(for: type, using: &rng)
+            let duration = randomDuration(for: DurationSetting(segment: type), using: &rng)
             if type.allowedDurations.contains(duration) { segment.duration = duration }
             if Bool.random(using: &rng) {
                 segment[sound: .begin] = Sound(type: .begin, enabled: Bool.random(using: &rng),
@@ -33,15 +33,12 @@ struct RandomActionTests {
         return profile
     }
 
+    /// Any setting of the one typed list, with a value for it.
     static func randomAction(using rng: inout SeededGenerator) -> ProfileAction {
-        switch Int.random(in: 0..<5, using: &rng) {
-        case 0: return .setSegmentEnabled([.warmUp, .coolDown].randomElement(using: &rng) ?? .warmUp, Bool.random(using: &rng))
-        case 1: return .setBellsEnabled(Bool.random(using: &rng))
-        case 2:
-            let type = SegmentType.allCases.randomElement(using: &rng) ?? .main
-            return .setDuration(type, randomDuration(for: type, using: &rng))
-        case 3: return .setBell(Bell.allCases.randomElement(using: &rng) ?? .default)
-        default: return Switch.allCases.randomElement(using: &rng)?.action(isOn: Bool.random(using: &rng)) ?? .setBellsEnabled(true)
+        switch Setting.allCases.randomElement(using: &rng) ?? .toggle(.warmup) {
+        case let .toggle(toggle): .setSwitch(toggle, Bool.random(using: &rng))
+        case let .duration(setting): .setDuration(setting, randomDuration(for: setting, using: &rng))
+        case let .bell(slot): .setBell(slot, Bell.allCases.randomElement(using: &rng) ?? .default)
         }
     }
 
@@ -58,7 +55,7 @@ struct RandomActionTests {
                 change = try viewModel.performing(action)
             } catch {
                 // Only out-of-range durations are refused, and a refusal changes nothing.
-                guard case let .setDuration(type, duration) = action, !type.allowedDurations.contains(duration) else {
+                guard case let .setDuration(setting, duration) = action, !setting.allowed.contains(duration) else {
                     Issue.record("step \(step): \(action) was refused: \(error)")
                     return
                 }

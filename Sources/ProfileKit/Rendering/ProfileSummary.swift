@@ -1,0 +1,38 @@
+/// One line of a profile listing: what the profiles list shows of a profile, on the command line and
+/// in the editor alike.
+package struct ProfileSummary: Hashable, Sendable {
+    /// The profile's view model, for the settings a script's listing gives.
+    package let viewModel: ProfileViewModel
+
+    /// Summarizes `profile`.
+    package init(_ profile: Profile) {
+        viewModel = ProfileViewModel(profile: profile)
+    }
+
+    /// The profile's name.
+    package var name: String { viewModel.profile.name }
+    /// The main sit's length.
+    package var time: String { viewModel.mainTime }
+    /// The whole session's length.
+    package var total: String { viewModel.totalTime }
+    /// The warm-up's length, or nil when it is off.
+    package var warmUp: String? { viewModel.isOn(.warmup) ? viewModel.text(of: .duration(.warmUp)) : nil }
+    /// The cool-down's length, or nil when it is off.
+    package var coolDown: String? { viewModel.isOn(.cooldown) ? viewModel.text(of: .duration(.coolDown)) : nil }
+    /// The cool-down's bell, or nil when the cool-down or its bell is off.
+    package var coolDownBell: String? {
+        viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells) ? viewModel.text(of: .bell(.coolDown)) : nil
+    }
+    /// The time between interval bells, or nil when they are off.
+    package var every: String? { viewModel.isOn(.intervals) ? viewModel.text(of: .duration(.interval)) : nil }
+
+    /// The settings `list --format plain` and `json` give after name, time and total, in their order
+    /// (which scripts rely on: new ones go at the end).
+    package static let listedSettings: [Setting] = [
+        .toggle(.warmup), .toggle(.cooldown), .toggle(.cooldownBells), .bell(.coolDown),
+        .toggle(.intervals), .duration(.interval), .bell(.intervals),
+    ]
+
+    /// The JSON keys of ``listedSettings``.
+    package static let listedKeys = ["warmup", "cooldown", "bells", "bell", "intervals", "every", "intervalBell"]
+}

@@ -1,0 +1,233 @@
+import TextSupport
+
+/// Every setting of a profile. Each is one row of the profile table and one name that `set` takes;
+/// the rows a section shows, the names help lists, what `tap` does and what completion offers all
+/// derive from this one description.
+///
+/// A setting is one of three kinds of row: a switch, a duration, or a bell slot. Adding a case to
+/// ``Switch``, ``DurationSetting`` or ``BellSlot`` makes the compiler name every place that must say
+/// what the new row is (its section, label, value and action).
+package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// An on/off row: flipping it inserts or deletes the rows that depend on it.
+    case toggle(Switch)
+    /// A length of time.
+    case duration(DurationSetting)
+    /// A choice of bell.
+    case bell(BellSlot)
+
+    /// Every setting in table order: section by section, each section's rows top to bottom.
+    package static let allCases: [Setting] = ProfileSection.allCases.flatMap(\.possibleRows)
+
+    /// The name `set` takes and help lists: `duration`, `warmup`, `cooldown.bell`, `intervals.every`.
+    package var name: String {
+        switch self {
+        case let .toggle(toggle): toggle.rawValue
+        case let .duration(duration): duration.name
+        case let .bell(slot): slot.name
+        }
+    }
+
+    package var description: String { name }
+
+    /// Finds a setting by name (case-insensitive).
+    ///
+    /// - Throws: ``ProfileError/unknownSetting(_:suggestion:)`` with a likely meant name.
+    package init(named name: String) throws(ProfileError) {
+        let key = name.lowercased()
+        guard let found = Self.allCases.first(where: { $0.name == key }) else {
+            throw ProfileError.unknownSetting(name, suggestion: closestMatch(to: name, in: Self.allCases.map(\.name)))
+        }
+        self = found
+    }
+
+    /// The section whose table shows this setting's row.
+    package var section: ProfileSection {
+        // Every setting is listed by exactly one section (a test holds this), so the search always finds it.
+        ProfileSection.allCases.first { $0.possibleRows.contains(self) } ?? .time
+    }
+
+    /// The row's identity across updates: `cooldown.duration`, `warmup.enabled`.
+    package var rowID: String {
+        switch self {
+        case .toggle(.warmup): "warmup.enabled"
+        case .toggle(.cooldown): "cooldown.enabled"
+        case .toggle(.cooldownBells): "cooldown.bells"
+        case .toggle(.intervals): "intervals.enabled"
+        case .duration(.main): "time.duration"
+        case .duration(.warmUp): "warmup.duration"
+        case .duration(.coolDown): "cooldown.duration"
+        case .duration(.interval): "intervals.every"
+        case .bell(.coolDown): "cooldown.bell"
+        case .bell(.intervals): "intervals.bell"
+        }
+    }
+
+    /// The text on the row's left: `Enabled`, `Duration`, `Bells`, `Name`, `Every`, `Bell`.
+    package var label: String {
+        switch self {
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): "Enabled"
+        case .toggle(.cooldownBells): "Bells"
+        case .duration(.main), .duration(.warmUp), .duration(.coolDown): "Duration"
+        case .duration(.interval): "Every"
+        case .bell(.coolDown): "Name"
+        case .bell(.intervals): "Bell"
+        }
+    }
+
+    /// The switches that must be on for the row to show; a row shows when all of them are.
+    package var shownWhen: [Switch] {
+        switch self {
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .duration(.main): []
+        case .toggle(.cooldownBells): [.cooldown]
+        case .duration(.warmUp): [.warmup]
+        case .duration(.coolDown): [.cooldown]
+        case .duration(.interval): [.intervals]
+        case .bell(.coolDown): [.cooldown, .cooldownBells]
+        case .bell(.intervals): [.intervals]
+        }
+    }
+
+    /// What the setting takes, for help and completion: `on|off`, a duration, or a bell.
+    package var valueKind: ValueKind {
+        switch self {
+        case .toggle: .onOff
+        case .duration: .duration
+        case .bell: .bell
+        }
+    }
+
+    /// The kinds of value a setting takes.
+    package enum ValueKind: Sendable {
+        case onOff, duration, bell
+
+        /// The values completion offers for this kind; durations get typical lengths.
+        package var examples: [String] {
+            switch self {
+            case .onOff: ["on", "off"]
+            case .bell: Bell.allCases.map(\.rawValue)
+            case .duration: ["5m", "10m", "20m", "30m", "45m", "1h"]
+            }
+        }
+    }
+
+    /// The action that gives this setting `value`, read as people type it.
+    ///
+    /// - Throws: a ``ProfileError`` naming the value and what would be accepted.
+    package func action(value: String) throws(ProfileError) -> ProfileAction {
+        switch self {
+        case let .toggle(toggle): .setSwitch(toggle, try parseSwitchValue(value))
+        case let .duration(duration): .setDuration(duration, try TimerDuration(parsing: value))
+        case let .bell(slot): .setBell(slot, try Bell(named: value))
+        }
+    }
+}
+
+/// The switches of the profile screen, by the names the command line and the editor use.
+package enum Switch: String, CaseIterable, Sendable {
+    case warmup
+    case cooldown
+    case cooldownBells = "cooldown.bells"
+    case intervals
+
+    /// Finds a switch by name (case-insensitive).
+    ///
+    /// - Throws: ``ProfileError/unknownSwitch(_:suggestion:)`` with a likely meant name.
+    package init(named name: String) throws(ProfileError) {
+        guard let found = Self(rawValue: name.lowercased()) else {
+            throw ProfileError.unknownSwitch(name, suggestion: closestMatch(to: name, in: Self.allCases.map(\.rawValue)))
+        }
+        self = found
+    }
+
+    /// The action that sets this switch to `isOn`.
+    package func action(isOn: Bool) -> ProfileAction { .setSwitch(self, isOn) }
+}
+
+/// The lengths of time a profile holds.
+package enum DurationSetting: CaseIterable, Sendable {
+    /// The main sit (the Time section).
+    case main
+    case warmUp
+    case coolDown
+    /// The time between interval bells.
+    case interval
+
+    /// The setting's name: `duration`, `warmup.duration`, `cooldown.duration`, `intervals.every`.
+    package var name: String {
+        switch self {
+        case .main: "duration"
+        case .warmUp: "warmup.duration"
+        case .coolDown: "cooldown.duration"
+        case .interval: "intervals.every"
+        }
+    }
+
+    /// What the editor asks when the row is tapped: `Cool Down duration`, `Interval`.
+    package var question: String {
+        switch self {
+        case .main: "Time duration"
+        case .warmUp: "Warm Up duration"
+        case .coolDown: "Cool Down duration"
+        case .interval: "Interval"
+        }
+    }
+
+    /// The lengths this setting allows.
+    package var allowed: ClosedRange<TimerDuration> {
+        switch self {
+        case .main: SegmentType.main.allowedDurations
+        case .warmUp: SegmentType.warmUp.allowedDurations
+        case .coolDown: SegmentType.coolDown.allowedDurations
+        case .interval: Intervals.allowedEvery
+        }
+    }
+
+    /// Checks `duration` against the range this setting allows.
+    ///
+    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` or
+    ///   ``ProfileError/intervalOutOfRange(_:allowed:)``.
+    package func validate(_ duration: TimerDuration) throws(ProfileError) {
+        switch self {
+        case .main: try SegmentType.main.validate(duration)
+        case .warmUp: try SegmentType.warmUp.validate(duration)
+        case .coolDown: try SegmentType.coolDown.validate(duration)
+        case .interval: try Intervals.validate(duration)
+        }
+    }
+
+    /// The length of the segment of `type`.
+    package init(segment type: SegmentType) {
+        switch type {
+        case .main: self = .main
+        case .warmUp: self = .warmUp
+        case .coolDown: self = .coolDown
+        }
+    }
+}
+
+/// The places a profile chooses a bell for.
+package enum BellSlot: CaseIterable, Sendable {
+    /// The bell at the start of the cool-down.
+    case coolDown
+    /// The interval bell.
+    case intervals
+
+    /// The setting's name: `cooldown.bell`, `intervals.bell`.
+    package var name: String {
+        switch self {
+        case .coolDown: "cooldown.bell"
+        case .intervals: "intervals.bell"
+        }
+    }
+}
+
+/// Reads a switch value: `on`/`off`, also `true`/`false`, `yes`/`no` and `1`/`0`.
+///
+/// - Throws: ``ProfileError/invalidSwitchValue(_:)``.
+package func parseSwitchValue(_ text: String) throws(ProfileError) -> Bool {
+    switch text.lowercased() {
+    case "on", "true", "yes", "1": return true
+    case "off", "false", "no", "0": return false
+    default: throw ProfileError.invalidSwitchValue(text)
+    }
+}

@@ -1,0 +1,198 @@
+import ProfileKit
+import TableKit
+
+/// How changes reach the disk.
+package enum EditMode: Sendable {
+    /// Save every change at once; ask when the file changed underneath.
+    case interactive
+    /// Save nothing until ``Session/commit()``; the script is all or nothing.
+    case script
+}
+
+/// The profiles a session has open — what is on disk, what is shown, the undo history of each — and
+/// saving them, with the question a conflict asks.
+final class OpenDocuments {
+    /// An open profile.
+    struct Document {
+        /// The version on disk this document is based on; nil for a profile not yet created (script mode).
+        var stored: StoredProfile?
+        var profile: Profile
+        var history = UndoHistory()
+        var isDirty: Bool { stored?.profile != profile }
+    }
+
+    /// What a save did.
+    enum SaveResult: Equatable {
+        case saved
+        /// The file changed on disk since it was read: nothing was written, and the session asks
+        /// whether to reload theirs or keep this one (``hasConflict``).
+        case conflict(path: String)
+    }
+
+    let store: any ProfileStore
+    let mode: EditMode
+    /// The document being edited; it always exists.
+    private(set) var current: Document
+    private var currentKey: String
+    /// The other open documents, by key.
+    private var others: [String: Document] = [:]
+    /// Keys in the order the documents were opened, for committing in that order.
+    private var order: [String]
+    /// Whether the last save met a conflict that waits for ``reload()`` or ``keepMine()``.
+    private(set) var hasConflict = false
+
+    /// Opens `name`; with `createIfMissing`, a missing profile is created (in a script, with the script).
+    init(store: any ProfileStore, name: String, createIfMissing: Bool, mode: EditMode) throws(ProfileError) {
+        self.store = store
+        self.mode = mode
+        do {
+            let stored = try store.load(name)
+            current = Document(stored: stored, profile: stored.profile)
+        } catch {
+            guard createIfMissing, case .profileNotFound = error else { throw error }
+            let profile = Profile(name: try ProfileName(validating: name).value)
+            // A script creates it with its other changes, so a failing script leaves no trace.
+            current = Document(stored: mode == .interactive ? try store.create(profile) : nil, profile: profile)
+        }
+        currentKey = ProfileName.key(current.profile.name)
+        order = [currentKey]
+    }
+
+    var profile: Profile { current.profile }
+    var name: String { current.profile.name }
+    var viewModel: ProfileViewModel { ProfileViewModel(profile: current.profile) }
+
+    /// The open profiles as the session holds them (in a script, not saved yet), in the order opened.
+    var openProfiles: [Profile] {
+        order.compactMap { $0 == currentKey ? current.profile : others[$0]?.profile }
+    }
+
+    // MARK: Changing
+
+    /// Makes `change` the current profile, remembered for undo as `label`, and saves it (interactive).
+    ///
+    /// - Throws: the store's error; the profile and its history are then as they were.
+    func apply(_ change: ProfileChange, label: String) throws(ProfileError) -> SaveResult {
+        let before = current.profile
+        current.history.record(before, label: label)
+        current.profile = change.profile
+        do {
+            return try save()
+        } catch {
+            current.profile = before
+            current.history.dropLastRecord()
+            throw error
+        }
+    }
+
+    /// Takes back (or makes again) the last change and saves; nil when there is nothing to step to.
+    func step(back: Bool) throws(ProfileError) -> (label: String, update: TableUpdate, result: SaveResult)? {
+        let before = current.profile
+        let sections = viewModel.sections
+        guard let entry = current.history.step(back: back, from: before) else { return nil }
+        current.profile = entry.profile
+        let update = TableUpdate(from: sections, to: viewModel.sections)
+        do {
+            return (entry.label, update, try save())
+        } catch {
+            current.profile = before
+            current.history.cancelStep(back: back, entry: entry)
+            throw error
+        }
+    }
+
+    /// Saves the current document when changes are saved at once and it exists on disk.
+    private func save() throws(ProfileError) -> SaveResult {
+        guard mode == .interactive, let stored = current.stored else { return .saved }
+        do {
+            current.stored = try store.save(current.profile, basedOn: stored.revision)
+            return .saved
+        } catch {
+            guard case let .conflict(path) = error else { throw error }
+            hasConflict = true
+            return .conflict(path: path)
+        }
+    }
+
+    // MARK: The conflict question
+
+    /// Drops this session's version for the one on disk, and its history with it.
+    func reload() throws(ProfileError) {
+        let stored = try store.load(name)
+        current.stored = stored
+        current.profile = stored.profile
+        current.history.clear()
+        hasConflict = false
+    }
+
+    /// Replaces the version on disk with this session's, knowingly.
+    func keepMine() throws(ProfileError) {
+        let latest = try store.load(name)
+        current.stored = try store.save(current.profile, basedOn: latest.revision)
+        hasConflict = false
+    }
+
+    // MARK: Opening
+
+    /// Makes the profile called `text` the current one, loading it if it is not open yet.
+    func open(named text: String) throws(ProfileError) {
+        let key = try ProfileName(validating: text).key
+        guard key != currentKey else { return }
+        if let document = others.removeValue(forKey: key) {
+            switchTo(document, key: key)
+        } else {
+            let stored = try store.load(text)
+            switchTo(Document(stored: stored, profile: stored.profile), key: key)
+        }
+    }
+
+    /// Creates a profile called `text` (in a script, with the script's commit) and makes it current.
+    func create(named text: String) throws(ProfileError) {
+        let valid = try ProfileName(validating: text)
+        if let existing = document(forKey: valid.key) { throw .profileExists(existing.profile.name) }
+        let profile = Profile(name: valid.value)
+        switch mode {
+        case .interactive:
+            let stored = try store.create(profile)
+            switchTo(Document(stored: stored, profile: stored.profile), key: valid.key)
+        case .script:
+            if let names = try? store.names(), let existing = names.first(where: { ProfileName.key($0) == valid.key }) {
+                throw .profileExists(existing)
+            }
+            switchTo(Document(stored: nil, profile: profile), key: valid.key)
+        }
+    }
+
+    private func document(forKey key: String) -> Document? {
+        key == currentKey ? current : others[key]
+    }
+
+    private func switchTo(_ document: Document, key: String) {
+        others[currentKey] = current
+        current = document
+        currentKey = key
+        if !order.contains(key) { order.append(key) }
+    }
+
+    // MARK: Committing a script
+
+    /// Saves every profile the script changed or created, in the order they were opened.
+    ///
+    /// - Throws: ``ProfileError/conflict(path:)`` when a file changed while the script ran.
+    func commit() throws(ProfileError) -> [String] {
+        others[currentKey] = current
+        defer { if let document = others.removeValue(forKey: currentKey) { current = document } }
+        var written: [String] = []
+        for key in order {
+            guard var document = others[key], document.isDirty else { continue }
+            if let stored = document.stored {
+                document.stored = try store.save(document.profile, basedOn: stored.revision)
+            } else {
+                document.stored = try store.create(document.profile)
+            }
+            others[key] = document
+            written.append(document.profile.name)
+        }
+        return written
+    }
+}

@@ -1,0 +1,188 @@
+import ProfileKit
+import Screens
+import TableKit
+import TextSupport
+
+/// The profile screen's view model: routes each action to the open documents, and asks the questions
+/// a tap or a conflict raises.
+final class ProfileEditor: ProfileScreenModel {
+    let documents: OpenDocuments
+    /// The length a tapped row asks for, while the question is open.
+    private var asking: DurationSetting?
+    /// The bell the open picker chooses, and the one a tap asked the next picker to choose.
+    private(set) var pickerSlot = BellSlot.coolDown
+    private var nextPickerSlot: BellSlot?
+
+    /// Told when the bell picker should open.
+    var didRequestBellPicker: (() -> Void)?
+
+    init(documents: OpenDocuments) {
+        self.documents = documents
+    }
+
+    private var viewModel: ProfileViewModel { documents.viewModel }
+
+    var name: String { documents.name }
+    var sections: [TableSection] { viewModel.sections }
+    var isAsking: Bool { documents.hasConflict || asking != nil }
+
+    var question: (prompt: String, prefill: String?)? {
+        if documents.hasConflict { return ("reload theirs (r) or keep yours (k)? ", nil) }
+        return asking.map { ("\($0.question): ", viewModel.text(of: .duration($0))) }
+    }
+
+    // MARK: What the commands take
+
+    var switchNames: [String] { Switch.allCases.map(\.rawValue) }
+    var settingNames: [String] { Setting.allCases.map(\.name) }
+    var valueHelp: String { "  durations: \(TimerDuration.acceptedForms)\n  bells: \(Bell.catalogList)\n" }
+
+    func valueCandidates(forSetting name: String) -> [String] {
+        guard let setting = try? Setting(named: name) else { return [] }
+        return Self.candidates(setting)
+    }
+
+    func valueCandidates(forRowAt path: RowPath) -> [String] {
+        viewModel.setting(at: path).map(Self.candidates) ?? []
+    }
+
+    /// A length is free text: the editor puts the current one on the line instead.
+    private static func candidates(_ setting: Setting) -> [String] {
+        setting.valueKind == .duration ? [] : setting.valueKind.examples
+    }
+
+    func profileNames() -> [String] { (try? documents.store.names()) ?? [] }
+
+    func profilesTable() throws(ScreenError) -> ListTable {
+        let summaries = try screen { () throws(ProfileError) in
+            try ProfileListing.summaries(store: documents.store, open: documents.openProfiles)
+        }
+        return ProfileRenderer.listTable(summaries)
+    }
+
+    // MARK: Actions
+
+    func toggle(named text: String) throws(ScreenError) -> ScreenChange {
+        let toggle = try screen { () throws(ProfileError) in try Switch(named: text) }
+        return try change("toggle \(text)") { () throws(ProfileError) in try viewModel.toggling(toggle) }
+    }
+
+    func set(named text: String, value: String) throws(ScreenError) -> ScreenChange {
+        let action = try screen { () throws(ProfileError) in try Setting(named: text).action(value: value) }
+        return try change("set \(text) \(value)") { () throws(ProfileError) in try viewModel.performing(action) }
+    }
+
+    /// Sets the bell the picker was opened for (the bell picker's choice).
+    func setBell(_ bell: Bell) throws(ScreenError) -> ScreenChange {
+        let action = ProfileAction.setBell(pickerSlot, bell)
+        return try change("set \(action.setting.name) \(bell.rawValue)") { () throws(ProfileError) in
+            try viewModel.performing(action)
+        }
+    }
+
+    /// The bell the picker shows as the profile's own.
+    var pickerBell: String { viewModel.text(of: .bell(pickerSlot)) }
+
+    func tap(at path: RowPath, value: String?) throws(ScreenError) -> TapResult {
+        let viewModel = viewModel
+        guard let setting = viewModel.setting(at: path) else { throw Self.noRow(path, in: viewModel) }
+        let label = "tap \(path)" + (value.map { " \($0)" } ?? "")
+        if let value {
+            let action = try screen { () throws(ProfileError) in try setting.action(value: value) }
+            return .changed(try change(label) { () throws(ProfileError) in try viewModel.performing(action) })
+        }
+        switch setting {
+        case let .toggle(toggle):
+            return .changed(try change(label) { () throws(ProfileError) in try viewModel.toggling(toggle) })
+        case let .duration(duration):
+            asking = duration
+            return .asking("")
+        case let .bell(slot):
+            nextPickerSlot = slot
+            return .openBellPicker
+        }
+    }
+
+    private static func noRow(_ path: RowPath, in viewModel: ProfileViewModel) -> ScreenError {
+        guard let section = ProfileSection(index: path.section) else {
+            let sections = ProfileSection.allCases.map { "\($0.index) (\($0.title))" }
+            return .usage("no section \(path.section); the sections are \(listed(sections))")
+        }
+        let rows = viewModel.numberOfRows(for: section)
+        return .usage("no row \(path); \(section.title) has rows \(path.section).0 to \(path.section).\(rows - 1)")
+    }
+
+    func undo() throws(ScreenError) -> ScreenChange? { try step(back: true) }
+    func redo() throws(ScreenError) -> ScreenChange? { try step(back: false) }
+
+    func answer(_ text: String) throws(ScreenError) -> ScreenChange {
+        let text = text.trimmingWhitespace()
+        if documents.hasConflict {
+            switch text.lowercased() {
+            case "r", "reload":
+                try screen { () throws(ProfileError) in try documents.reload() }
+                return ScreenChange(prefix: "reloaded \(name) from disk; your change was dropped\n", showAll: true)
+            case "k", "keep":
+                try screen { () throws(ProfileError) in try documents.keepMine() }
+                return ScreenChange(prefix: "kept your version of \(name)\n")
+            default:
+                throw .usage("answer r to reload theirs or k to keep yours")
+            }
+        }
+        guard let duration = asking else { return ScreenChange() }
+        asking = nil
+        guard !text.isEmpty else { return ScreenChange(prefix: "unchanged\n") }
+        return try set(named: Setting.duration(duration).name, value: text)
+    }
+
+    func cancelQuestion() -> String {
+        if documents.hasConflict {
+            // Leaving the question open would leave an unsaved change; keep what is on disk.
+            guard (try? documents.reload()) != nil else { return "" }
+            return "kept the version on disk; your last change was not saved\n"
+                + SectionText.tables(sections.enumerated().map { ($0.offset, $0.element) })
+        }
+        guard asking != nil else { return "" }
+        asking = nil
+        return "unchanged\n"
+    }
+
+    func open(named text: String) throws(ScreenError) {
+        try screen { () throws(ProfileError) in try documents.open(named: text) }
+    }
+
+    func create(named text: String) throws(ScreenError) {
+        try screen { () throws(ProfileError) in try documents.create(named: text) }
+    }
+
+    func openBellPicker() {
+        pickerSlot = nextPickerSlot ?? .coolDown
+        nextPickerSlot = nil
+        didRequestBellPicker?()
+    }
+
+    // MARK: Changes and saving
+
+    /// Applies a change to the current profile and describes it; a conflict on saving asks.
+    private func change(_ label: String, _ body: () throws(ProfileError) -> ProfileChange) throws(ScreenError) -> ScreenChange {
+        let change = try screen(body)
+        let result = try screen { () throws(ProfileError) in try documents.apply(change, label: label) }
+        return describe(ScreenChange(update: change.update), result)
+    }
+
+    private func step(back: Bool) throws(ScreenError) -> ScreenChange? {
+        guard let step = try screen({ () throws(ProfileError) in try documents.step(back: back) }) else { return nil }
+        return describe(ScreenChange(prefix: "\(back ? "undo" : "redo"): \(step.label)\n", update: step.update), step.result)
+    }
+
+    private func describe(_ change: ScreenChange, _ result: OpenDocuments.SaveResult) -> ScreenChange {
+        guard case let .conflict(path) = result else { return change }
+        var asking = change
+        asking.suffix = """
+            \(path) was changed by someone else (another editor or a script) since it was read.
+            Reload theirs and drop your change (r), or keep yours and replace theirs (k)?
+
+            """
+        return asking
+    }
+}

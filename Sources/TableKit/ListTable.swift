@@ -1,0 +1,32 @@
+/// A list with a header row, such as the profiles: the columns and the rows, to be drawn as a box table
+/// with or without a number before each row (the editor's lists are tapped by number).
+package struct ListTable: Sendable {
+    /// The column headings.
+    package var headers: [String]
+    /// How each column aligns.
+    package var alignments: [BoxTable.Alignment]
+    /// The rows, one cell per column.
+    package var rows: [[StyledText]]
+    /// The column that shrinks when the table is wider than the screen.
+    package var flexibleColumn: Int
+
+    /// Makes a list.
+    package init(headers: [String], alignments: [BoxTable.Alignment], rows: [[StyledText]], flexibleColumn: Int) {
+        self.headers = headers
+        self.alignments = alignments
+        self.rows = rows
+        self.flexibleColumn = flexibleColumn
+    }
+
+    /// The list as a box table; `numbered` puts a `#` column first, counting from 1.
+    package func render(numbered: Bool, options: RenderOptions) -> String {
+        guard numbered else {
+            return BoxTable(headers: headers, rows: rows, alignments: alignments, flexibleColumn: flexibleColumn)
+                .render(options: options)
+        }
+        return BoxTable(headers: ["#"] + headers,
+                        rows: rows.enumerated().map { [StyledText("\($0.offset + 1)", .dim)] + $0.element },
+                        alignments: [.right] + alignments, flexibleColumn: flexibleColumn + 1)
+            .render(options: options)
+    }
+}
