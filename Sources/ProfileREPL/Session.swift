@@ -40,11 +40,11 @@ package final class Session {
     private let profiles: ProfilesViewModel
     let profileScreen: ProfileScreen
     private let player: BellPlayer
-    private var stack: [Screen] = []
+    var stack: [Screen] = []
     /// Text and an error a view model's outcome produced while a command ran, reported after it.
     private var pendingOutput = ""
     private var pendingError: EditorError?
-    private var quitRequested = false
+    var quitRequested = false
 
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
     /// profile is created (the editor's `Default`).
@@ -188,53 +188,5 @@ package final class Session {
     @discardableResult
     package func commit() throws(ProfileError) -> [String] {
         try documents.commit()
-    }
-
-    // MARK: Commands
-
-    /// The commands every screen takes, after its own.
-    var globalCommands: [Command] {
-        [
-            Command("back", summary: "return to the previous screen") { [unowned self] _, options throws(ScreenError) in
-                guard stack.count > 1 else { throw .usage("this is the first screen; quit leaves the editor") }
-                stack.removeLast().close()
-                return top.render(options: options)
-            },
-            Command("help", aliases: ["?"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
-                    arguments: [.word { [unowned self] _ in commandNames }]) { [unowned self] input, _ throws(ScreenError) in
-                try help(input.words.isEmpty ? nil : input.rest.lowercased())
-            },
-            Command("quit", aliases: ["exit", "q"], summary: "leave the editor (Ctrl-D on an empty line too)") {
-                [unowned self] _, _ throws(ScreenError) in
-                quitRequested = true
-                return ""
-            },
-        ]
-    }
-
-    /// The commands available now: the top screen's, then the global ones.
-    var commands: [Command] { top.commands + globalCommands }
-
-    /// The names of the commands available now, for completion.
-    package var commandNames: [String] { commands.map(\.name) }
-
-    private func command(named name: String) -> Command? {
-        top.command(named: name) ?? globalCommands.first { $0.name == name || $0.aliases.contains(name) }
-    }
-
-    private func unknownCommand(_ name: String) -> EditorError {
-        .usage("no command \(quoted(name))\(didYouMean(name, in: commandNames)); type help for the commands")
-    }
-
-    private func help(_ topic: String?) throws(ScreenError) -> String {
-        let commands = commands
-        guard let topic else {
-            let width = commands.map { DisplayWidth.of($0.usage) }.max() ?? 0
-            return commands.map { "  \($0.usage)\(DisplayWidth.padding($0.usage, to: width))  \($0.summary)" }
-                .joined(separator: "\n")
-                + "\n\nRows are named SECTION.ROW as the tables show them (2.1); lists are numbered. Tab completes; Ctrl-C drops the line.\n"
-        }
-        guard let command = command(named: topic) else { throw .usage(unknownCommand(topic).message) }
-        return "\(command.usage)\n  \(command.summary)\n" + command.details()
     }
 }

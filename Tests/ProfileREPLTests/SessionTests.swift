@@ -199,4 +199,43 @@ struct ScreenNavigationTests {
             == .usage("copy changes files at once, and a script is one transaction; use 'profile copy' instead"))
         #expect(try store.names() == ["Default", "Morning"])
     }
+
+    /// Completion works on every screen, from the commands each screen publishes.
+    @Test func everyScreenCompletesItsCommandsAndTheirArguments() throws {
+        let (editor, _) = try session()
+        _ = editor.handle("back")
+        #expect(editor.completions(line: "", cursor: 0).candidates
+                == ["show", "tap", "open", "new", "copy", "rename", "delete", "back", "help", "quit"])
+        #expect(editor.completions(line: "open Mo", cursor: 7) == (5, ["Morning"]))
+        #expect(editor.completions(line: "tap ", cursor: 4) == (4, ["1", "2"]))
+        #expect(editor.completions(line: "copy 2 ", cursor: 7) == (7, []), "a new name is free text")
+        #expect(editor.completions(line: "rename ", cursor: 7) == (7, ["1", "2"]))
+        #expect(editor.completions(line: "delete 1", cursor: 8) == (7, ["1"]))
+        #expect(editor.completions(line: "help co", cursor: 7) == (5, ["copy"]))
+        _ = editor.handle("tap 2")
+        _ = editor.handle("bell")
+        #expect(editor.screenPath == ["profiles", "profile", "bell"])
+        #expect(editor.completions(line: "tap ", cursor: 4) == (4, ["1", "2", "3", "4", "5"]))
+        #expect(editor.completions(line: "l", cursor: 1) == (0, ["listen"]))
+        #expect(editor.completions(line: "listen ", cursor: 7) == (7, []), "listen takes nothing")
+    }
+
+    /// An unknown command gets the same error, with a suggestion, on every screen.
+    @Test func unknownCommandsGetOneStyleOfErrorOnEveryScreen() throws {
+        let (editor, _) = try session(.script)
+        #expect(editor.handle("tgole warmup").error == .usage("no command \"tgole\" (did you mean \"toggle\"?); type help for the commands"))
+        _ = editor.handle("bell")
+        #expect(editor.handle("lisen").error == .usage("no command \"lisen\" (did you mean \"listen\"?); type help for the commands"))
+        _ = editor.handle("back")
+        _ = editor.handle("back")
+        #expect(editor.handle("renam 1 X").error == .usage("no command \"renam\" (did you mean \"rename\"?); type help for the commands"))
+        #expect(editor.handle("help frob").error == .usage("no command \"frob\"; type help for the commands"))
+    }
+
+    /// A missing document is an error, typed: the store's own.
+    @Test func openingAMissingProfileIsTheStoresError() throws {
+        let (editor, _) = try session(.script)
+        #expect(editor.handle("open Evenin").error == .profile(.profileNotFound("Evenin", suggestion: nil)))
+        #expect(editor.profileName == "Morning", "the session stays on the profile it had")
+    }
 }

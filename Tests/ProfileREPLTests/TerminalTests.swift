@@ -43,6 +43,37 @@ struct TerminalTests {
         #expect(editor.waitForExit() == 0)
     }
 
+    /// Completion on the profiles screen and in the bell picker, through readline.
+    @Test func tabCompletesOnEveryScreen() throws {
+        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Long Sit.json").path,
+                                         toPath: "\(store)/Long Sit.json")
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        var mark = editor.checkpoint()
+        editor.send("back\r")
+        try editor.waitFor("\nprofile> ", since: mark)
+        mark = editor.checkpoint()
+        // Two tabs list the candidates: the numbers of the two profiles (Long Sit and Morning).
+        editor.send("tap \t\t")
+        let listed = try editor.waitFor("profile> tap ", since: mark + 1)
+        #expect(listed.contains("1") && listed.contains("2"))
+        editor.send("\u{15}")
+        mark = editor.checkpoint()
+        editor.send("open Mo\t")
+        try editor.waitFor("open Morning", since: mark)
+        editor.send("\r")
+        try editor.waitFor("profile:Morning> ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("bell\r")
+        try editor.waitFor("profile:Morning/bell> ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("tap \t\t")
+        let bells = try editor.waitFor("profile:Morning/bell> tap ", since: mark + 1)
+        for number in 1...5 { #expect(bells.contains("\(number)"), "the picker lists bell \(number)") }
+        editor.send("\u{15}quit\r")
+        #expect(editor.waitForExit() == 0)
+    }
+
     @Test func tabCompletesABellNameWithASpace() throws {
         let editor = try start("edit", "Morning")
         try editor.waitFor("profile:Morning> ")

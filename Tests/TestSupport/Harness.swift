@@ -44,6 +44,12 @@ public enum Harness {
         public var stdout: String
         public var stderr: String
         public var status: Int32
+
+        public init(stdout: String, stderr: String, status: Int32) {
+            self.stdout = stdout
+            self.stderr = stderr
+            self.status = status
+        }
     }
 
     /// The fixed environment every run gets, plus `extra` (an empty value removes a variable).

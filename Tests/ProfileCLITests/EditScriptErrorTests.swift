@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A piped `profile edit` keeps the editor's errors typed to the end: a line the editor refuses exits
+/// 65, an I/O error 74 and a lock 75, each with the message the command line prints for the same error.
+@Suite("Edit script errors", .serialized)
+struct EditScriptErrorTests {
+    static func makeStore() throws -> (home: String, store: String) {
+        let home = try makeTemporaryDirectory()
+        let store = "\(home)/store"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        for name in ["Morning", "Long Sit"] {
+            try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("\(name).json").path,
+                                             toPath: "\(store)/\(name).json")
+        }
+        return (home, store)
+    }
+
+    /// Runs `profile arguments…` under strace, which makes `syscall` fail with `errno` (on `path` alone,
+    /// when one is given).
+    static func runFailing(_ syscall: String, errno: String, on path: String?, _ arguments: [String], stdin: String,
+                           store: String, home: String) throws -> Harness.Result {
+        let strace = try #require(ReliabilityTests.strace, "strace is missing; .ci/run installs it")
+        let script = home + "/script"
+        try stdin.write(toFile: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: strace)
+        process.arguments = ["-f", "-o", "/dev/null"] + (path.map { ["-P", $0] } ?? [])
+            + ["-e", "trace=\(syscall)", "-e", "inject=\(syscall):error=\(errno)", Harness.binary.path] + arguments
+        process.environment = Harness.environment(store: store, home: home)
+        process.standardInput = FileHandle(forReadingAtPath: script)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Harness.Result(stdout: stdout, stderr: stderr, status: process.terminationStatus)
+    }
+
+    @Test(.enabled(if: ReliabilityTests.canInject, "strace is not installed (apt-get install strace)"))
+    func anIOErrorWhileTheScriptRunsExits74WithTheCommandLinesMessage() throws {
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let before = Harness.snapshot(store)
+        let path = "\(store)/Long Sit.json"
+        let edit = try Self.runFailing("openat", errno: "EIO", on: path, ["edit", "Morning"],
+                                       stdin: "set duration 5\nopen Long Sit\n", store: store, home: home)
+        let show = try Self.runFailing("openat", errno: "EIO", on: path, ["show", "Long Sit"], stdin: "", store: store, home: home)
+        #expect(show.status == 74)
+        #expect(edit.status == 74, "\(edit.stderr)")
+        #expect(edit.stderr == show.stderr.replacingOccurrences(of: "profile: ", with: "profile: <stdin>:2: "))
+        #expect(edit.stderr.contains("open failed: EIO"))
+        #expect(Harness.snapshot(store) == before, "a failed script writes nothing")
+    }
+
+    @Test(.enabled(if: ReliabilityTests.canInject, "strace is not installed (apt-get install strace)"))
+    func aSaveThatFailsOnAnIOErrorExits74() throws {
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json"))
+        let edit = try Self.runFailing("rename", errno: "EIO", on: nil, ["edit", "Morning"],
+                                       stdin: "set duration 5\n", store: store, home: home)
+        #expect(edit.status == 74, "\(edit.stderr)")
+        #expect(edit.stderr.hasSuffix("Morning.json: rename failed: EIO (Input/output error)\n"), "\(edit.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json")) == before)
+    }
+
+    @Test func aLockedProfileExits75AndABadValue65() throws {
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let host = ProcessInfo.processInfo.hostName
+        try "1 \(host)\n".write(toFile: "\(store)/Morning.json.lock", atomically: true, encoding: .utf8)
+        let locked = try Harness.run(["edit", "Morning"], stdin: "set duration 5\n", store: store, home: home,
+                                     environment: ["PROFILE_LOCK_TIMEOUT": "0"])
+        let cli = try Harness.run(["set", "Morning", "duration", "5"], store: store, home: home,
+                                  environment: ["PROFILE_LOCK_TIMEOUT": "0"])
+        #expect(cli.status == 75)
+        #expect(locked.status == 75, "\(locked.stderr)")
+        #expect(locked.stderr == cli.stderr, "the commit's error reads as the command line's")
+
+        try FileManager.default.removeItem(atPath: "\(store)/Morning.json.lock")
+        let bad = try Harness.run(["edit", "Morning"], stdin: "set duration 25h\n", store: store, home: home)
+        let badCLI = try Harness.run(["set", "Morning", "duration", "25h"], store: store, home: home)
+        #expect(badCLI.status == 64, "a bad value on the command line is a usage error")
+        #expect(bad.status == 65, "in a script it is a data error: the script is the data")
+        #expect(bad.stderr == badCLI.stderr.replacingOccurrences(of: "profile: ", with: "profile: <stdin>:1: "))
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+import ProfileKit
+import TableKit
+
+/// The one typed description of the rows: every setting is one row of one section, and counts, ids,
+/// labels, values and actions all come from it.
+@Suite("Settings and rows")
+struct SettingTests {
+    /// Every setting there is, from the three kinds of row, in no particular order.
+    static let everySetting: [Setting] = Switch.allCases.map(Setting.toggle)
+        + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell)
+
+    @Test func everySettingIsOneRowOfExactlyOneSection() {
+        #expect(Setting.allCases.count == Self.everySetting.count)
+        #expect(Set(Setting.allCases) == Set(Self.everySetting))
+        for setting in Self.everySetting {
+            let sections = ProfileSection.allCases.filter { $0.possibleRows.contains(setting) }
+            #expect(sections == [setting.section], "\(setting) is listed by \(sections)")
+            #expect(setting.rowID.hasPrefix(setting.section.id + "."), "\(setting.rowID)")
+            // A row depends only on switches of its own section, shown before it.
+            for toggle in setting.shownWhen {
+                let rows = setting.section.possibleRows
+                #expect(Setting.toggle(toggle).section == setting.section)
+                #expect((rows.firstIndex(of: .toggle(toggle)) ?? .max) < (rows.firstIndex(of: setting) ?? -1))
+            }
+        }
+        #expect(Set(Setting.allCases.map(\.name)).count == Setting.allCases.count, "names are unique")
+        #expect(Set(Setting.allCases.map(\.rowID)).count == Setting.allCases.count, "row ids are unique")
+        #expect(Setting.allCases.map(\.name) == [
+            "duration", "warmup", "warmup.duration", "cooldown", "cooldown.duration", "cooldown.bells",
+            "cooldown.bell", "intervals", "intervals.every", "intervals.bell",
+        ])
+    }
+
+    /// All 16 combinations of the four switches: the seed's counts, and every row is the setting's row.
+    @Test(arguments: 0..<16)
+    func countsAreTheLengthsOfTheTypedLists(_ bits: Int) throws {
+        var profile = Profile(name: "P")
+        var viewModel = ProfileViewModel(profile: profile)
+        for (index, toggle) in Switch.allCases.enumerated() {
+            profile = try viewModel.performing(.setSwitch(toggle, bits & (1 << index) != 0)).profile
+            viewModel = ProfileViewModel(profile: profile)
+        }
+        let on = { (toggle: Switch) in viewModel.isOn(toggle) }
+        #expect(viewModel.numberOfRows(for: .time) == 1)
+        #expect(viewModel.numberOfRows(for: .warmUp) == (on(.warmup) ? 2 : 1))
+        #expect(viewModel.numberOfRows(for: .coolDown) == (on(.cooldown) ? (on(.cooldownBells) ? 4 : 3) : 1))
+        #expect(viewModel.numberOfRows(for: .intervals) == (on(.intervals) ? 3 : 1))
+        for section in ProfileSection.allCases {
+            let rows = viewModel.rows(in: section)
+            #expect(viewModel.sections[section.index].rows.count == rows.count)
+            for (index, setting) in rows.enumerated() {
+                let path = RowPath(section: section.index, row: index)
+                #expect(viewModel.setting(at: path) == setting)
+                #expect(viewModel.row(at: path) == viewModel.row(setting))
+                #expect(viewModel.row(setting).label == setting.label)
+            }
+            #expect(viewModel.setting(at: RowPath(section: section.index, row: rows.count)) == nil)
+        }
+    }
+
+    /// Setting a value to the text the table shows changes nothing, for every setting: names, values,
+    /// parsing and the table agree.
+    @Test func everyShownValueReadsBackAsTheSameValue() throws {
+        var profile = Profile(name: "P")
+        for toggle in Switch.allCases { profile = try ProfileViewModel(profile: profile).performing(toggle.action(isOn: true)).profile }
+        let viewModel = ProfileViewModel(profile: profile)
+        for setting in Setting.allCases {
+            let named = try Setting(named: setting.name.uppercased())
+            #expect(named == setting)
+            let action = try setting.action(value: viewModel.text(of: setting))
+            #expect(action.setting == setting)
+            #expect(action.value == viewModel.value(of: setting))
+            let change = try viewModel.performing(action)
+            #expect(change.profile == profile && change.update.isEmpty, "\(setting)")
+        }
+    }
+}
