@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#else
+#error("Bells spawns players with Glibc's posix_spawn_file_actions_t (on Darwin an optional pointer); only Linux is supported")
 #endif
 import TextSupport
 import ProfileKit

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#else
+#error("LineReader.swift calls Glibc.read by name (a Darwin port spells it Darwin.read); only Linux is supported")
+#endif
 @preconcurrency import CReadline
 
 /// What one read of a line gave.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#else
+#error("the readline loop's signal handling uses Glibc's sigaction.__sigaction_handler (Darwin: __sigaction_u); only Linux is supported")
+#endif
 @preconcurrency import CReadline
 
 // readline's callbacks are C function pointers that cannot capture context, so the little state they

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import ProfileKit
 import Bells

@@ -1,7 +1,11 @@
 // profile — a terminal editor for meditation-timer profiles.
 // Copyright (C) 2026 the profile authors. GPL-3.0-or-later.
 import ArgumentParser
+#if canImport(Glibc)
 import Glibc
+#else
+#error("ProfileCommand.swift calls Glibc.exit by name (a Darwin port spells it Darwin.exit); only Linux is supported")
+#endif
 import LineEditing
 import ProfileKit
 

@@ -294,6 +294,10 @@ private struct DocumentReader {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 
 extension ProfileDocument {

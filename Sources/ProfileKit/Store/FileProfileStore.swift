@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#else
+#error("the store reads Glibc's stat.st_mtim (Darwin: st_mtimespec) to detect changed files; only Linux is supported")
 #endif
 import TextSupport
 

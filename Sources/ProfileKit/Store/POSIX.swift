@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#else
+#error("POSIX.swift calls Glibc.open and Glibc.fsync by name (a Darwin port spells them Darwin.open, Darwin.fsync); only Linux is supported")
 #endif
 
 /// Thin wrappers over the system calls the store uses; each failure becomes a ``ProfileError/io``

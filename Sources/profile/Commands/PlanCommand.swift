@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
 import Glibc
+#else
+#error("PlanCommand.swift calls Glibc.time by name (a Darwin port spells it Darwin.time); only Linux is supported")
+#endif
 import ProfileKit
 import Sitting
 

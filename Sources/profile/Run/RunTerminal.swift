@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#else
+#error("run's signal handling uses Glibc's sigaction.__sigaction_handler (Darwin: __sigaction_u); only Linux is supported")
 #endif
 import ProfileKit
 import Bells

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#else
+#error("Terminal.swift calls Glibc.write by name (a Darwin port spells it Darwin.write); only Linux is supported")
 #endif
 import ProfileKit
 
