@@ -2,9 +2,10 @@
 // profile — a terminal editor and timer for meditation-timer profiles.
 // Copyright (C) 2026 the profile authors. GPL-3.0-or-later (the program links GNU readline).
 //
-// Platform: Linux (Glibc), built and tested with Swift 6.3.1 on Debian 12. The sources that only need
-// POSIX import Darwin where it exists; those that need Linux's own interfaces (posix_spawn flags,
-// sigaction's handler union, /proc) stop a Darwin build with an #error naming what is missing.
+// Platform: Linux (Glibc), built and tested with Swift 6.3.1 on Debian 12. Sources that need only POSIX
+// import Darwin where it exists (never built here); the three that use Glibc's own spellings
+// (sigaction's __sigaction_handler in two, posix_spawn_file_actions_t as a struct in one) stop a Darwin
+// build with an #error naming what a port must change.
 //
 // Each target has one job, and the list of what it may import is its `dependencies`: CI builds with
 // `--explicit-target-dependency-import-check=error`, so an import of anything not declared here fails
@@ -28,7 +29,7 @@ let package = Package(
 
         // The table vocabulary: row paths, rows, sections, updates and the table-view rule, box tables,
         // update text. Never imports the model: the editor's screens see tables through it and nothing else.
-        .target(name: "TableKit", dependencies: ["TextSupport"]),
+        .target(name: "TableKit"),
 
         // A strict JSON parser with byte offsets (for line:column errors) and a canonical writer.
         // Never imports the model.
@@ -56,7 +57,7 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CReadline"]),
 
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
-        // alone, so no screen can reach a model type.
+        // and TextSupport alone, so no screen can reach a model type.
         .target(name: "Screens", dependencies: ["TextSupport", "TableKit"]),
 
         // A session of the editor: the coordinator, the screens' view models, open documents, undo,

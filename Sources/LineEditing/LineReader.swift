@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #else
-#error("LineReader.swift calls Glibc.read by name (a Darwin port spells it Darwin.read); only Linux is supported")
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 @preconcurrency import CReadline
 
@@ -90,7 +92,7 @@ package struct PlainLineSource: LineSource {
     private mutating func fill() {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[0..<count])
                 return
@@ -100,4 +102,9 @@ package struct PlainLineSource: LineSource {
             return
         }
     }
+}
+
+/// The C library's `read`, named apart from the sources' `readLine`.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

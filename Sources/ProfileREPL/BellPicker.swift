@@ -1,6 +1,5 @@
 import ProfileKit
 import Screens
-import TextSupport
 import Bells
 
 /// Plays a bell so that a user can hear it before choosing it.

@@ -54,8 +54,9 @@ package final class Session {
         self.options = options
         self.player = player
         documents = try OpenDocuments(store: store, name: name, createIfMissing: createIfMissing, mode: mode)
-        editor = ProfileEditor(documents: documents)
-        profiles = ProfilesViewModel(documents: documents)
+        let listing = ProfileListing(store: store, documents: documents)
+        editor = ProfileEditor(documents: documents, listing: listing)
+        profiles = ProfilesViewModel(store: store, documents: documents, listing: listing)
         profileScreen = ProfileScreen(model: editor)
         stack = [ProfilesScreen(model: profiles), profileScreen]
         editor.didRequestBellPicker = { [unowned self] in openBellPicker() }

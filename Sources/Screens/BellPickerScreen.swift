@@ -1,4 +1,5 @@
 import TableKit
+import TextSupport
 
 /// What the bell picker screen asks of its view model.
 package protocol BellPickerModel: AnyObject {
@@ -44,11 +45,10 @@ package final class BellPickerScreen: Screen {
                 render(options: options)
             },
             Command("tap", usage: "tap N", summary: "picking: select or unselect bell N (several may be selected to compare)",
-                    arguments: [.word { [model] _ in rowNumbers(model.rows.count) }]) { [unowned self] input, options throws(ScreenError) in
-                guard input.words.count == 1, let index = rowNumber(input.words[0], count: model.rows.count) else {
-                    throw .usage("tap takes a bell's number, 1 to \(model.rows.count)")
-                }
-                try model.toggleSelection(at: index)
+                    details: { "  N is the bell's number in the list, or its name: tap 2, tap temple bell.\n" },
+                    arguments: [.rest { [model] _ in rowNumbers(model.rows.count) + model.rows.map(\.title) }]) {
+                [unowned self] input, options throws(ScreenError) in
+                try model.toggleSelection(at: try row(input.rest))
                 return update(options: options)
             },
             Command("listen", summary: "play the selected bells one by one, hiding the others") { [unowned self] _, options throws(ScreenError) in
@@ -65,6 +65,18 @@ package final class BellPickerScreen: Screen {
                 return ""
             },
         ]
+    }
+
+    /// The row a bell's number or name picks.
+    private func row(_ text: String) throws(ScreenError) -> Int {
+        let count = model.rows.count
+        if let index = rowNumber(text, count: count) { return index }
+        if !text.isEmpty, !text.allSatisfy(\.isNumber),
+           let index = model.rows.firstIndex(where: { $0.title.lowercased() == text.lowercased() }) {
+            return index
+        }
+        guard !text.isEmpty, !text.allSatisfy(\.isNumber) else { throw .usage("tap takes a bell's number, 1 to \(count)") }
+        throw .usage("no bell named \(quoted(text))\(didYouMean(text, in: model.rows.map(\.title))); tap takes a bell's number, 1 to \(count), or its name")
     }
 
     /// The live observations, for tests.

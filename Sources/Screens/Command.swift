@@ -18,13 +18,13 @@ package struct Command {
     /// More lines for `help NAME` (each starting with two spaces and ending in a newline), or none.
     package var details: () -> String
     /// Its arguments in order, for completion.
-    package var arguments: [Argument]
+    package var arguments: [CommandArgument]
     /// Does it: the text to print, or why not.
     package var run: (CommandInput, RenderOptions) throws(ScreenError) -> String
 
     /// Makes a command.
     package init(_ name: String, aliases: [String] = [], usage: String? = nil, summary: String,
-                 details: @escaping () -> String = { "" }, arguments: [Argument] = [],
+                 details: @escaping () -> String = { "" }, arguments: [CommandArgument] = [],
                  run: @escaping (CommandInput, RenderOptions) throws(ScreenError) -> String) {
         self.name = name
         self.aliases = aliases
@@ -38,31 +38,32 @@ package struct Command {
     /// Runs the command on `input`; a command that takes no arguments refuses any.
     package func perform(_ input: CommandInput, options: RenderOptions) throws(ScreenError) -> String {
         var input = input
-        input.usage = usage
+        // Messages name the command as it was typed: `exit takes no argument: exit`.
+        input.usage = input.name == name ? usage : input.name + usage.dropFirst(name.count)
         if arguments.isEmpty { try input.noArgument() }
         return try run(input, options)
     }
 }
 
 /// One argument of a command, for completion.
-package struct Argument {
+package struct CommandArgument {
     /// Whether it takes the rest of the line, spaces and all (names of profiles and bells), rather than one word.
     package var takesRest: Bool
     /// What it may be, given the arguments typed before it.
     package var candidates: ([String]) -> [String]
 
     /// One word, from `candidates`.
-    package static func word(_ candidates: @escaping ([String]) -> [String]) -> Argument {
-        Argument(takesRest: false, candidates: candidates)
+    package static func word(_ candidates: @escaping ([String]) -> [String]) -> CommandArgument {
+        CommandArgument(takesRest: false, candidates: candidates)
     }
 
     /// The rest of the line, from `candidates`.
-    package static func rest(_ candidates: @escaping ([String]) -> [String]) -> Argument {
-        Argument(takesRest: true, candidates: candidates)
+    package static func rest(_ candidates: @escaping ([String]) -> [String]) -> CommandArgument {
+        CommandArgument(takesRest: true, candidates: candidates)
     }
 
     /// A word or name nothing can complete (a new name, a length of time).
-    package static var free: Argument { Argument(takesRest: true, candidates: { _ in [] }) }
+    package static var free: CommandArgument { CommandArgument(takesRest: true, candidates: { _ in [] }) }
 }
 
 /// A command line read once: the command word and its arguments.

@@ -54,7 +54,7 @@ package final class ProfileScreen: Screen {
                 let value = input.words.count > 1 ? input.rest(after: 1) : nil
                 switch try model.tap(at: path, value: value) {
                 case let .changed(change): return describe(change, options: options)
-                case let .asking(text): return text
+                case .asking: return ""
                 case .openBellPicker:
                     model.openBellPicker()
                     return ""

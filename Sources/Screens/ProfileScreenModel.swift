@@ -20,8 +20,8 @@ package struct ScreenChange {
 package enum TapResult {
     /// A switch flipped or a value was set.
     case changed(ScreenChange)
-    /// The view model asks a question (its `question`); the text comes first, such as a list to pick from.
-    case asking(String)
+    /// The view model asks a question (its `question`).
+    case asking
     /// The bell row: the bell picker should open.
     case openBellPicker
 }
@@ -59,7 +59,7 @@ package protocol ProfileScreenModel: AnyObject {
     func cancelQuestion() -> String
     /// Every profile, for `list`.
     func profilesTable() throws(ScreenError) -> ListTable
-    /// Edits another profile (the coordinator is told).
+    /// Edits another profile.
     func open(named: String) throws(ScreenError)
     /// Creates a profile and edits it.
     func create(named: String) throws(ScreenError)

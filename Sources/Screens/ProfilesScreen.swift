@@ -32,7 +32,7 @@ package final class ProfilesScreen: Screen {
     package var pathComponent: String? { nil }
 
     package var commands: [Command] {
-        let numbers = Argument.word { [model] _ in rowNumbers(model.names().count) }
+        let numbers = CommandArgument.word { [model] _ in rowNumbers(model.names().count) }
         return [
             Command("show", aliases: ["list"], summary: "list the profiles") { [unowned self] _, options throws(ScreenError) in
                 render(options: options)

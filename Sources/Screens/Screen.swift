@@ -20,7 +20,8 @@ package enum ScreenError: Error, CustomStringConvertible {
 }
 
 /// One screen of the editor: the commands it publishes, and how it looks. It never sees model types:
-/// this target depends on TableKit alone, and each screen reaches its view model by row index and name.
+/// this target depends on TableKit and TextSupport alone, and each screen reaches its view model by row
+/// path and name.
 package protocol Screen: AnyObject {
     /// What the prompt shows for this screen (`bell`), or nil for none.
     var pathComponent: String? { get }

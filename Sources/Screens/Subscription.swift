@@ -11,7 +11,4 @@ package final class Subscription {
         cancel?()
         cancel = nil
     }
-
-    /// Whether `dispose()` has been called.
-    package var isDisposed: Bool { cancel == nil }
 }

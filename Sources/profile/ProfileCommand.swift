@@ -3,8 +3,10 @@
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #else
-#error("ProfileCommand.swift calls Glibc.exit by name (a Darwin port spells it Darwin.exit); only Linux is supported")
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import LineEditing
 import ProfileKit
@@ -39,7 +41,7 @@ struct ProfileCommand: ParsableCommand {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = QuickPath.run(arguments) {
-            if status != 0 { Glibc.exit(status) }
+            if status != 0 { exitProcess(status) }
             return
         }
         if let name = arguments.first,
@@ -64,4 +66,9 @@ struct ProfileCommand: ParsableCommand {
             exit(withError: error)
         }
     }
+}
+
+/// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.
+private func exitProcess(_ status: Int32) -> Never {
+    exit(status)
 }

@@ -215,7 +215,14 @@ struct ScreenNavigationTests {
         _ = editor.handle("tap 2")
         _ = editor.handle("bell")
         #expect(editor.screenPath == ["profiles", "profile", "bell"])
-        #expect(editor.completions(line: "tap ", cursor: 4) == (4, ["1", "2", "3", "4", "5"]))
+        #expect(editor.completions(line: "tap ", cursor: 4)
+                == (4, ["1", "2", "3", "4", "5", "Singing Bowl", "Temple Bell", "Gong", "Tingsha", "Wood Block"]))
+        #expect(editor.completions(line: "tap temple b", cursor: 12) == (4, ["Temple Bell"]))
+        #expect(editor.handle("tap temple bell").error == nil, "a bell is tapped by name too")
+        #expect(editor.handle("tap 6").error == .usage("tap takes a bell's number, 1 to 5"))
+        #expect(editor.handle("tap cowbell").error == .usage("no bell named \"cowbell\"; tap takes a bell's number, 1 to 5, or its name"))
+        #expect(editor.handle("tap tingshaa").error
+                == .usage("no bell named \"tingshaa\" (did you mean \"Tingsha\"?); tap takes a bell's number, 1 to 5, or its name"))
         #expect(editor.completions(line: "l", cursor: 1) == (0, ["listen"]))
         #expect(editor.completions(line: "listen ", cursor: 7) == (7, []), "listen takes nothing")
     }

@@ -69,7 +69,7 @@ package enum ProfileRenderer {
     package static func updateJSON(_ action: ProfileAction, update: TableUpdate) -> String {
         let valueMember: (String, JSONWriter.Value) = switch action.value {
         case let .on(isOn): ("on", .bool(isOn))
-        case let other: ("value", .string(other.text))
+        case .duration, .bell: ("value", .string(action.value.text))
         }
         return JSONWriter.text(inlineFlatObjects: true, .object([
             ("setting", .string(action.setting.name)),
@@ -119,9 +119,10 @@ package enum ProfileRenderer {
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(summaries.map { summary in
                 let settings: [(String, JSONWriter.Value)] = zip(ProfileSummary.listedKeys, ProfileSummary.listedSettings).map { key, setting in
-                    switch summary.viewModel.value(of: setting) {
+                    let value = summary.viewModel.value(of: setting)
+                    return switch value {
                     case let .on(isOn): (key, .bool(isOn))
-                    case let other: (key, .string(other.text))
+                    case .duration, .bell: (key, .string(value.text))
                     }
                 }
                 return .object([("name", .string(summary.name)), ("time", .string(summary.time)), ("total", .string(summary.total))]

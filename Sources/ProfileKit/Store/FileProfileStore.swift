@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #else
-#error("the store reads Glibc's stat.st_mtim (Darwin: st_mtimespec) to detect changed files; only Linux is supported")
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import TextSupport
 
@@ -255,7 +257,7 @@ package struct FileProfileStore: ProfileStore {
             throw error
         }
         guard close(fd) == 0 else { throw POSIX.failure(temp, "close") }
-        guard Glibc.rename(temp, real) == 0 else { throw POSIX.failure(real, "rename") }
+        guard POSIX.renameFile(temp, real) == 0 else { throw POSIX.failure(real, "rename") }
         renamed = true
         try POSIX.fsyncDirectory(folder)
         return StoredProfile(profile: profile, revision: Revision(of: bytes))
@@ -285,7 +287,7 @@ package struct FileProfileStore: ProfileStore {
         var delay = 0.001
         let owner = Array("\(getpid()) \(POSIX.hostName)\n".utf8)
         while true {
-            let fd = Glibc.open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            let fd = POSIX.openFile(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             if fd >= 0 {
                 defer { close(fd) }
                 do throws(ProfileError) {
@@ -322,7 +324,7 @@ package struct FileProfileStore: ProfileStore {
     /// Breakers serialize on `flock` of the lock file itself and unlink only while the path still names
     /// the inode they inspected, so two processes breaking the same stale lock cannot remove a fresh one.
     private func inspectLock(_ lockPath: String) throws(ProfileError) -> LockState {
-        let fd = Glibc.open(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = POSIX.openFile(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
             if errno == ENOENT { return .gone }
             throw POSIX.failure(lockPath, "open lock")
@@ -337,7 +339,7 @@ package struct FileProfileStore: ProfileStore {
         let fields = content.split(whereSeparator: { $0 == " " || $0 == "\n" })
         let pid = fields.first.flatMap { Int32($0) }
         let host = fields.count > 1 ? String(fields[1]) : ""
-        let age = POSIX.now() - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        let age = POSIX.now() - POSIX.modificationTime(info)
 
         let reason: String
         if let pid, !host.isEmpty {

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #else
-#error("POSIX.swift calls Glibc.open and Glibc.fsync by name (a Darwin port spells them Darwin.open, Darwin.fsync); only Linux is supported")
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 
 /// Thin wrappers over the system calls the store uses; each failure becomes a ``ProfileError/io``
@@ -26,7 +28,7 @@ package enum POSIX {
     /// `open`, retried on EINTR.
     package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String = "open") throws(ProfileError) -> Int32 {
         while true {
-            let fd = Glibc.open(path, flags | O_CLOEXEC, mode)
+            let fd = openFile(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
             if errno != EINTR { throw failure(path, operation) }
         }
@@ -83,7 +85,7 @@ package enum POSIX {
     }
 
     package static func fsync(_ fd: Int32, path: String) throws(ProfileError) {
-        guard Glibc.fsync(fd) == 0 else { throw failure(path, "fsync") }
+        guard syncFile(fd) == 0 else { throw failure(path, "fsync") }
     }
 
     /// Flushes a directory's entries (a rename inside it) to disk.
@@ -171,4 +173,35 @@ package enum POSIX {
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
+}
+
+extension POSIX {
+    /// The C library's `open`, without retries: for callers that handle every errno themselves.
+    package static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        ProfileKit.openFile(path, flags, mode)
+    }
+
+    /// The C library's `rename`.
+    package static func renameFile(_ old: String, _ new: String) -> Int32 {
+        rename(old, new)
+    }
+
+    /// When `info`'s file was last modified, in seconds since 1970.
+    package static func modificationTime(_ info: stat) -> Double {
+        #if canImport(Darwin)
+        Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+    }
+}
+
+/// The C library's `open`, named apart from ``POSIX/open(_:_:_:operation:)``.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+/// The C library's `fsync`, named apart from ``POSIX/fsync(_:path:)``.
+private func syncFile(_ fd: Int32) -> Int32 {
+    fsync(fd)
 }

@@ -27,15 +27,10 @@ package enum ProfileSection: String, CaseIterable, Sendable {
         }
     }
 
-    /// Every row the section can show, top to bottom: the one typed list each section's rows come from.
-    /// Which of them show depends on the switches (``Setting/shownWhen``): Time shows 1 row; Warm Up 1
-    /// or 2; Cool Down 1, 3 or 4; Intervals 1 or 3.
+    /// Every row the section can show, top to bottom: the one typed list each section's rows come
+    /// from, in the order of ``Setting/position``. Which of them show depends on the switches
+    /// (``Setting/shownWhen``): Time shows 1 row; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3.
     package var possibleRows: [Setting] {
-        switch self {
-        case .time: [.duration(.main)]
-        case .warmUp: [.toggle(.warmup), .duration(.warmUp)]
-        case .coolDown: [.toggle(.cooldown), .duration(.coolDown), .toggle(.cooldownBells), .bell(.coolDown)]
-        case .intervals: [.toggle(.intervals), .duration(.interval), .bell(.intervals)]
-        }
+        Setting.allCases.filter { $0.section == self }
     }
 }

@@ -108,7 +108,7 @@ package struct ProfileViewModel: Hashable, Sendable {
     package func row(_ setting: Setting) -> TableRow {
         let content: TableRow.Content = switch value(of: setting) {
         case let .on(isOn): .toggle(isOn: isOn)
-        case let other: .value(other.text)
+        case .duration, .bell: .value(value(of: setting).text)
         }
         return TableRow(id: setting.rowID, label: setting.label, content: content)
     }

@@ -15,8 +15,12 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     /// A choice of bell.
     case bell(BellSlot)
 
-    /// Every setting in table order: section by section, each section's rows top to bottom.
-    package static let allCases: [Setting] = ProfileSection.allCases.flatMap(\.possibleRows)
+    /// Every setting in table order: section by section, each section's rows top to bottom. A new
+    /// switch, duration or bell slot joins by itself (each kind is `CaseIterable`); a new kind of row
+    /// joins here.
+    package static let allCases: [Setting] = (Switch.allCases.map(Setting.toggle)
+        + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell))
+        .sorted { ($0.section.index, $0.position) < ($1.section.index, $1.position) }
 
     /// The name `set` takes and help lists: `duration`, `warmup`, `cooldown.bell`, `intervals.every`.
     package var name: String {
@@ -42,8 +46,22 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
 
     /// The section whose table shows this setting's row.
     package var section: ProfileSection {
-        // Every setting is listed by exactly one section (a test holds this), so the search always finds it.
-        ProfileSection.allCases.first { $0.possibleRows.contains(self) } ?? .time
+        switch self {
+        case .duration(.main): .time
+        case .toggle(.warmup), .duration(.warmUp): .warmUp
+        case .toggle(.cooldown), .duration(.coolDown), .toggle(.cooldownBells), .bell(.coolDown): .coolDown
+        case .toggle(.intervals), .duration(.interval), .bell(.intervals): .intervals
+        }
+    }
+
+    /// The row's place among all the rows its section can show: 0 at the top.
+    package var position: Int {
+        switch self {
+        case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): 0
+        case .duration(.warmUp), .duration(.coolDown), .duration(.interval): 1
+        case .toggle(.cooldownBells), .bell(.intervals): 2
+        case .bell(.coolDown): 3
+        }
     }
 
     /// The row's identity across updates: `cooldown.duration`, `warmup.enabled`.

@@ -29,7 +29,7 @@ final class OpenDocuments {
         case conflict(path: String)
     }
 
-    let store: any ProfileStore
+    private let store: any ProfileStore
     let mode: EditMode
     /// The document being edited; it always exists.
     private(set) var current: Document
@@ -73,30 +73,30 @@ final class OpenDocuments {
     ///
     /// - Throws: the store's error; the profile and its history are then as they were.
     func apply(_ change: ProfileChange, label: String) throws(ProfileError) -> SaveResult {
-        let before = current.profile
-        current.history.record(before, label: label)
+        let before = current
+        current.history.record(before.profile, label: label)
         current.profile = change.profile
         do {
             return try save()
         } catch {
-            current.profile = before
-            current.history.dropLastRecord()
+            current = before
             throw error
         }
     }
 
     /// Takes back (or makes again) the last change and saves; nil when there is nothing to step to.
+    ///
+    /// - Throws: the store's error; the profile and its history are then as they were.
     func step(back: Bool) throws(ProfileError) -> (label: String, update: TableUpdate, result: SaveResult)? {
-        let before = current.profile
+        let before = current
         let sections = viewModel.sections
-        guard let entry = current.history.step(back: back, from: before) else { return nil }
+        guard let entry = current.history.step(back: back, from: before.profile) else { return nil }
         current.profile = entry.profile
         let update = TableUpdate(from: sections, to: viewModel.sections)
         do {
             return (entry.label, update, try save())
         } catch {
-            current.profile = before
-            current.history.cancelStep(back: back, entry: entry)
+            current = before
             throw error
         }
     }
@@ -115,6 +115,12 @@ final class OpenDocuments {
     }
 
     // MARK: The conflict question
+
+    /// Leaves the conflict question without an answer (the version on disk could not be read): the
+    /// next save meets the conflict again and asks again.
+    func dropConflict() {
+        hasConflict = false
+    }
 
     /// Drops this session's version for the one on disk, and its history with it.
     func reload() throws(ProfileError) {

@@ -6,7 +6,8 @@ import TextSupport
 /// The profile screen's view model: routes each action to the open documents, and asks the questions
 /// a tap or a conflict raises.
 final class ProfileEditor: ProfileScreenModel {
-    let documents: OpenDocuments
+    private let documents: OpenDocuments
+    private let listing: ProfileListing
     /// The length a tapped row asks for, while the question is open.
     private var asking: DurationSetting?
     /// The bell the open picker chooses, and the one a tap asked the next picker to choose.
@@ -16,8 +17,9 @@ final class ProfileEditor: ProfileScreenModel {
     /// Told when the bell picker should open.
     var didRequestBellPicker: (() -> Void)?
 
-    init(documents: OpenDocuments) {
+    init(documents: OpenDocuments, listing: ProfileListing) {
         self.documents = documents
+        self.listing = listing
     }
 
     private var viewModel: ProfileViewModel { documents.viewModel }
@@ -51,14 +53,9 @@ final class ProfileEditor: ProfileScreenModel {
         setting.valueKind == .duration ? [] : setting.valueKind.examples
     }
 
-    func profileNames() -> [String] { (try? documents.store.names()) ?? [] }
+    func profileNames() -> [String] { listing.names() }
 
-    func profilesTable() throws(ScreenError) -> ListTable {
-        let summaries = try screen { () throws(ProfileError) in
-            try ProfileListing.summaries(store: documents.store, open: documents.openProfiles)
-        }
-        return ProfileRenderer.listTable(summaries)
-    }
+    func profilesTable() throws(ScreenError) -> ListTable { try listing.table() }
 
     // MARK: Actions
 
@@ -87,17 +84,21 @@ final class ProfileEditor: ProfileScreenModel {
         let viewModel = viewModel
         guard let setting = viewModel.setting(at: path) else { throw Self.noRow(path, in: viewModel) }
         let label = "tap \(path)" + (value.map { " \($0)" } ?? "")
-        if let value {
+        // A value typed after the path sets a duration or bell row at once.
+        func set(to value: String) throws(ScreenError) -> TapResult {
             let action = try screen { () throws(ProfileError) in try setting.action(value: value) }
             return .changed(try change(label) { () throws(ProfileError) in try viewModel.performing(action) })
         }
         switch setting {
         case let .toggle(toggle):
+            // A tap on a switch flips it, as on a phone.
             return .changed(try change(label) { () throws(ProfileError) in try viewModel.toggling(toggle) })
         case let .duration(duration):
+            if let value { return try set(to: value) }
             asking = duration
-            return .asking("")
+            return .asking
         case let .bell(slot):
+            if let value { return try set(to: value) }
             nextPickerSlot = slot
             return .openBellPicker
         }
@@ -138,7 +139,12 @@ final class ProfileEditor: ProfileScreenModel {
     func cancelQuestion() -> String {
         if documents.hasConflict {
             // Leaving the question open would leave an unsaved change; keep what is on disk.
-            guard (try? documents.reload()) != nil else { return "" }
+            do throws(ProfileError) {
+                try documents.reload()
+            } catch {
+                documents.dropConflict()
+                return "could not reload \(quoted(name)) (\(error)); your last change is not saved, and the next save asks again\n"
+            }
             return "kept the version on disk; your last change was not saved\n"
                 + SectionText.tables(sections.enumerated().map { ($0.offset, $0.element) })
         }

@@ -5,30 +5,25 @@ import TextSupport
 
 /// The profiles screen's view model: the listing, opened and changed by row index.
 final class ProfilesViewModel: ProfilesModel {
+    private let store: any ProfileStore
+    /// The session's open profiles: opening one goes through them.
     private let documents: OpenDocuments
+    private let listing: ProfileListing
     /// Told that a profile was opened; the coordinator shows the profile screen.
     var didSelectProfile: (() -> Void)?
 
-    init(documents: OpenDocuments) {
+    init(store: any ProfileStore, documents: OpenDocuments, listing: ProfileListing) {
+        self.store = store
         self.documents = documents
+        self.listing = listing
     }
 
-    private var store: any ProfileStore { documents.store }
+    func table() throws(ScreenError) -> ListTable { try listing.table() }
 
-    private func summaries() throws(ScreenError) -> [ProfileSummary] {
-        try screen { () throws(ProfileError) in try ProfileListing.summaries(store: store, open: documents.openProfiles) }
-    }
-
-    func table() throws(ScreenError) -> ListTable {
-        ProfileRenderer.listTable(try summaries())
-    }
-
-    func names() -> [String] {
-        ((try? summaries()) ?? []).map(\.name)
-    }
+    func names() -> [String] { listing.names() }
 
     private func name(at index: Int) throws(ScreenError) -> String {
-        let all = try summaries()
+        let all = try listing.summaries()
         guard all.indices.contains(index) else { throw .usage("no profile \(index + 1)") }
         return all[index].name
     }

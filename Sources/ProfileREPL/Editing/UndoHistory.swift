@@ -22,11 +22,6 @@ struct UndoHistory {
         redo = []
     }
 
-    /// Forgets the change recorded last (its save failed, so it did not happen).
-    mutating func dropLastRecord() {
-        _ = undo.popLast()
-    }
-
     /// Steps back (or forward): the state to go to, with `current` kept to come back to. Nil when
     /// there is nothing to step to.
     mutating func step(back: Bool, from current: Profile) -> Entry? {
@@ -34,17 +29,6 @@ struct UndoHistory {
         let kept = Entry(profile: current, label: entry.label)
         if back { redo.append(kept) } else { undo.append(kept) }
         return entry
-    }
-
-    /// Takes a step back again (its save failed): `entry` returns where ``step(back:from:)`` took it from.
-    mutating func cancelStep(back: Bool, entry: Entry) {
-        if back {
-            _ = redo.popLast()
-            undo.append(entry)
-        } else {
-            _ = undo.popLast()
-            redo.append(entry)
-        }
     }
 
     /// Forgets everything (after a reload from disk, the history belongs to another version).

@@ -1,8 +1,10 @@
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #else
-#error("PlanCommand.swift calls Glibc.time by name (a Darwin port spells it Darwin.time); only Linux is supported")
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import ProfileKit
 import Sitting
@@ -11,8 +13,7 @@ extension ClockTime {
     /// A start time as `--start` reads it: `HH:MM`, `HH:MM:SS` or `now` (local time).
     static func start(_ text: String) throws(ProfileError) -> ClockTime {
         guard text.lowercased() == "now" else { return try ClockTime(parsing: text) }
-        var now = time_t(0)
-        Glibc.time(&now)
+        var now = currentTime()
         var parts = tm()
         localtime_r(&now, &parts)
         return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
@@ -49,4 +50,9 @@ struct PlanCommand: ParsableCommand {
                                                format: context.format(format), options: context.render))
         }
     }
+}
+
+/// The C library's `time`, named apart from `ClockTime`'s members.
+private func currentTime() -> time_t {
+    time(nil)
 }

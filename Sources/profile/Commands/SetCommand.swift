@@ -8,7 +8,7 @@ struct SetCommand: ParsableCommand {
         abstract: "Set a value and print the rows it inserted, deleted or reloaded.",
         discussion: """
             Settings: \(Setting.helpList).
-            Durations: 20 (minutes), 20m, 90s, 1h30m, 7:30, 1:05:00.
+            Durations: \(TimerDuration.acceptedForms).
             """)
 
     @OptionGroup var global: GlobalOptions

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #else
-#error("Terminal.swift calls Glibc.write by name (a Darwin port spells it Darwin.write); only Linux is supported")
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import ProfileKit
 
@@ -51,7 +53,7 @@ enum Output {
     static func write(_ text: String, to fd: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { writeBytes(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return
@@ -62,4 +64,9 @@ enum Output {
 
     static func stdout(_ text: String) { write(text, to: 1) }
     static func stderr(_ text: String) { write(text, to: 2) }
+}
+
+/// The C library's `write`, named apart from ``Output/write(_:to:)``.
+private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, bytes, count)
 }
