@@ -33,7 +33,8 @@ package struct ReadlineSource: LineSource {
     ///
     /// - Parameters:
     ///   - historyPath: where history is read from and written to (mode 0600); nil keeps no history.
-    ///   - makeFolder: creates the history file's folder (and its parents) before the first write.
+    ///   - makeFolder: given the history file's path, creates its folder (and their parents) before the
+    ///     first write.
     ///   - completer: given the line and the cursor's byte offset, where the word being completed starts
     ///     and what it may become.
     package init(historyPath: String?, makeFolder: @escaping (String) -> Void,
@@ -158,8 +159,7 @@ package struct ReadlineSource: LineSource {
         lastHistoryLine = line
         add_history(line)
         guard let historyPath else { return }
-        let folder = String(historyPath[..<(historyPath.lastIndex(of: "/") ?? historyPath.startIndex)])
-        makeFolder(folder)
+        makeFolder(historyPath)
         if write_history(historyPath) == 0 {
             _ = history_truncate_file(historyPath, Int32(Self.historyLimit))
             chmod(historyPath, 0o600)

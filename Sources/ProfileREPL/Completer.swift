@@ -11,16 +11,16 @@ extension Session {
         let bytes = Array(line.utf8)
         let before = String(decoding: bytes[0..<min(max(0, cursor), bytes.count)], as: UTF8.self)
         func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
-        let leading = before.prefix(while: isBlank).utf8.count
-        let text = before.dropFirst(before.prefix(while: isBlank).count)
+        let indent = before.prefix(while: isBlank)
+        let leading = indent.utf8.count
+        let text = before.dropFirst(indent.count)
         guard let space = text.firstIndex(where: isBlank) else {
             return (leading, Self.matching(commandNames, String(text)))
         }
         /// Where `rest` starts in `line`, in bytes.
         func offset(_ rest: Substring) -> Int { leading + text.utf8.count - rest.utf8.count }
         var remaining = text[space...].drop(while: isBlank)
-        let name = text[..<space].lowercased()
-        guard let command = commands.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
+        guard let command = command(named: text[..<space].lowercased()) else {
             return (offset(remaining), [])
         }
         var earlier: [String] = []

@@ -31,7 +31,7 @@ extension Session {
     package var commandNames: [String] { commands.map(\.name) }
 
     func command(named name: String) -> Command? {
-        top.command(named: name) ?? globalCommands.first { $0.name == name || $0.aliases.contains(name) }
+        commands.first { $0.isCalled(name) }
     }
 
     func unknownCommand(_ name: String) -> EditorError {

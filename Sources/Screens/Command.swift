@@ -35,6 +35,11 @@ package struct Command {
         self.run = run
     }
 
+    /// Whether `word` calls this command: its name or one of its aliases.
+    package func isCalled(_ word: String) -> Bool {
+        word == name || aliases.contains(word)
+    }
+
     /// Runs the command on `input`; a command that takes no arguments refuses any.
     package func perform(_ input: CommandInput, options: RenderOptions) throws(ScreenError) -> String {
         var input = input

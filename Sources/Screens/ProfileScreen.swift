@@ -39,9 +39,10 @@ package final class ProfileScreen: Screen {
             },
             Command("tap", usage: "tap S.R [VALUE]",
                     summary: "do what tapping row S.R would: flip a switch, edit a time, pick a bell",
-                    details: {
+                    details: { [model] in
                         "  a switch row flips; a duration row asks for the new time with the current one to edit;\n"
-                            + "  a bell row (2.3, 3.2) opens the bell picker. tap 2.1 7:30 sets the value at once.\n"
+                            + "  a bell row (\(model.bellRows.map(\.description).joined(separator: ", "))) opens the bell picker."
+                            + " tap 2.1 7:30 sets the value at once.\n"
                     },
                     arguments: [.word { [model] _ in Self.paths(model.sections) },
                                 .rest { [model] before in

@@ -39,6 +39,8 @@ package protocol ProfileScreenModel: AnyObject {
     var switchNames: [String] { get }
     /// The settings `set` takes, in table order.
     var settingNames: [String] { get }
+    /// The rows whose tap opens the bell picker, as they are numbered with every switch on (`2.3`).
+    var bellRows: [RowPath] { get }
     /// What `set` accepts beyond the settings' names, for its help: lines such as `  durations: …`.
     var valueHelp: String { get }
     /// The values the setting called `name` takes, for completion; empty when they are free text.

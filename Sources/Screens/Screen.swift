@@ -36,7 +36,7 @@ package protocol Screen: AnyObject {
 extension Screen {
     /// The command called `name` (or one of its aliases), if this screen has it.
     package func command(named name: String) -> Command? {
-        commands.first { $0.name == name || $0.aliases.contains(name) }
+        commands.first { $0.isCalled(name) }
     }
 }
 

@@ -113,12 +113,12 @@ package enum ProfileRenderer {
             return listTable(summaries).render(numbered: false, options: options)
         case .plain:
             return summaries.map { summary in
-                ([summary.name, summary.time, summary.total] + ProfileSummary.listedSettings.map { summary.viewModel.text(of: $0) })
+                ([summary.name, summary.time, summary.total] + ProfileSummary.listed.map { summary.viewModel.text(of: $0.setting) })
                     .map(plainField).joined(separator: "\t") + "\n"
             }.joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(summaries.map { summary in
-                let settings: [(String, JSONWriter.Value)] = zip(ProfileSummary.listedKeys, ProfileSummary.listedSettings).map { key, setting in
+                let settings: [(String, JSONWriter.Value)] = ProfileSummary.listed.map { key, setting in
                     let value = summary.viewModel.value(of: setting)
                     return switch value {
                     case let .on(isOn): (key, .bool(isOn))

@@ -26,13 +26,11 @@ package struct ProfileSummary: Hashable, Sendable {
     /// The time between interval bells, or nil when they are off.
     package var every: String? { viewModel.isOn(.intervals) ? viewModel.text(of: .duration(.interval)) : nil }
 
-    /// The settings `list --format plain` and `json` give after name, time and total, in their order
-    /// (which scripts rely on: new ones go at the end).
-    package static let listedSettings: [Setting] = [
-        .toggle(.warmup), .toggle(.cooldown), .toggle(.cooldownBells), .bell(.coolDown),
-        .toggle(.intervals), .duration(.interval), .bell(.intervals),
+    /// The settings `list --format plain` and `json` give after name, time and total, with their JSON
+    /// keys, in their order (which scripts rely on: new ones go at the end).
+    package static let listed: [(key: String, setting: Setting)] = [
+        ("warmup", .toggle(.warmup)), ("cooldown", .toggle(.cooldown)), ("bells", .toggle(.cooldownBells)),
+        ("bell", .bell(.coolDown)), ("intervals", .toggle(.intervals)), ("every", .duration(.interval)),
+        ("intervalBell", .bell(.intervals)),
     ]
-
-    /// The JSON keys of ``listedSettings``.
-    package static let listedKeys = ["warmup", "cooldown", "bells", "bell", "intervals", "every", "intervalBell"]
 }

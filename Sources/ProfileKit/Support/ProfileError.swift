@@ -93,9 +93,9 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidName(name, reason):
             return "invalid profile name \(quoted(name)): \(reason)"
         case let .unknownSetting(name, suggestion):
-            return "no setting named \(quoted(name))\(didYouMean(suggestion)); the settings are \(Setting.allCases.map(\.name).joined(separator: ", "))"
+            return "no setting named \(quoted(name))\(didYouMean(suggestion)); the settings are \(Setting.nameList)"
         case let .unknownSwitch(name, suggestion):
-            return "no switch named \(quoted(name))\(didYouMean(suggestion)); the switches are \(Switch.allCases.map(\.rawValue).joined(separator: ", "))"
+            return "no switch named \(quoted(name))\(didYouMean(suggestion)); the switches are \(Switch.nameList)"
         case let .invalidSwitchValue(value):
             return "invalid switch value \(quoted(value)): use on or off"
         case let .document(error):

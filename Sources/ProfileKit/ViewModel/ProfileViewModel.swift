@@ -106,9 +106,10 @@ package struct ProfileViewModel: Hashable, Sendable {
 
     /// The row `setting` shows.
     package func row(_ setting: Setting) -> TableRow {
-        let content: TableRow.Content = switch value(of: setting) {
+        let value = value(of: setting)
+        let content: TableRow.Content = switch value {
         case let .on(isOn): .toggle(isOn: isOn)
-        case .duration, .bell: .value(value(of: setting).text)
+        case .duration, .bell: .value(value.text)
         }
         return TableRow(id: setting.rowID, label: setting.label, content: content)
     }

@@ -33,6 +33,9 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
 
     package var description: String { name }
 
+    /// The settings' names as messages list them: `duration, warmup, warmup.duration, …`.
+    package static var nameList: String { allCases.map(\.name).joined(separator: ", ") }
+
     /// Finds a setting by name (case-insensitive).
     ///
     /// - Throws: ``ProfileError/unknownSetting(_:suggestion:)`` with a likely meant name.
@@ -146,6 +149,9 @@ package enum Switch: String, CaseIterable, Sendable {
     case cooldown
     case cooldownBells = "cooldown.bells"
     case intervals
+
+    /// The switches' names as messages and help list them: `warmup, cooldown, cooldown.bells, intervals`.
+    package static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Finds a switch by name (case-insensitive).
     ///

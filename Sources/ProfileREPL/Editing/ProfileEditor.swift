@@ -37,6 +37,13 @@ final class ProfileEditor: ProfileScreenModel {
 
     var switchNames: [String] { Switch.allCases.map(\.rawValue) }
     var settingNames: [String] { Setting.allCases.map(\.name) }
+    var bellRows: [RowPath] {
+        Setting.allCases.compactMap { setting in
+            guard case .bell = setting else { return nil }
+            // With every switch on, every row shows, so a row's place is its row number.
+            return RowPath(section: setting.section.index, row: setting.position)
+        }
+    }
     var valueHelp: String { "  durations: \(TimerDuration.acceptedForms)\n  bells: \(Bell.catalogList)\n" }
 
     func valueCandidates(forSetting name: String) -> [String] {

@@ -44,7 +44,9 @@ struct EditCommand: ParsableCommand {
         Output.stdout(session.welcome())
         let history = StoreLocation.historyFile(environment: Terminal.environment, homeFallback: Terminal.passwordHome)
         // The history is private: its folder is made for this user alone.
-        var source = ReadlineSource(historyPath: history, makeFolder: { try? POSIX.makeDirectories($0, mode: 0o700) }) { line, cursor in session.completions(line: line, cursor: cursor) }
+        var source = ReadlineSource(historyPath: history,
+                                    makeFolder: { try? POSIX.makeDirectories(POSIX.directoryName($0), mode: 0o700) },
+                                    completer: { line, cursor in session.completions(line: line, cursor: cursor) })
         while true {
             switch source.readLine(prompt: session.prompt, prefill: session.prefill) {
             case let .line(bytes):

@@ -5,14 +5,14 @@ struct ToggleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "toggle",
         abstract: "Flip a switch and print the rows it inserted or deleted.",
-        discussion: "Switches: \(Switch.helpList).")
+        discussion: "Switches: \(Switch.nameList).")
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "The profile.", completion: profileNameCompletion)
     var name: String
 
-    @Argument(help: "The switch: \(Switch.helpList).", completion: .list(Switch.allCases.map(\.rawValue)))
+    @Argument(help: "The switch: \(Switch.nameList).", completion: .list(Switch.allCases.map(\.rawValue)))
     var toggle: String
 
     @Option(help: "How to print the update.")

@@ -56,8 +56,3 @@ extension Setting {
         }.joined(separator: ", ")
     }
 }
-
-extension Switch {
-    /// The switches as help lists them: `warmup, cooldown, cooldown.bells, intervals`.
-    static var helpList: String { allCases.map(\.rawValue).joined(separator: ", ") }
-}
