@@ -62,7 +62,7 @@ let package = Package(
 
         // A session of the editor: the coordinator, the screens' view models, open documents, undo,
         // saving. Never imports readline or a terminal.
-        .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Bells", "Screens"]),
+        .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "Screens"]),
 
         // argv → one subcommand per file, the live run display, exit codes. The only place errors become
         // exit statuses.

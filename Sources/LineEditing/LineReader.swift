@@ -21,8 +21,8 @@ package enum LineResult: Equatable, Sendable {
 
 /// Where lines come from: GNU readline on a terminal, plain reads otherwise.
 package protocol LineSource {
-    /// Reads one line, showing `prompt` and with `prefill` already typed (on a terminal).
-    mutating func readLine(prompt: String, prefill: String?) -> LineResult
+    /// Reads one line, showing `prompt` (on a terminal).
+    mutating func readLine(prompt: String) -> LineResult
     /// Remembers a line the user entered, for up-arrow recall.
     mutating func remember(_ line: String)
 }
@@ -51,7 +51,7 @@ package struct PlainLineSource: LineSource {
         self.descriptor = descriptor
     }
 
-    package mutating func readLine(prompt: String, prefill: String?) -> LineResult {
+    package mutating func readLine(prompt: String) -> LineResult {
         var skipped = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {

@@ -9,7 +9,6 @@ import Glibc
 // share with Swift lives in these globals. The editor reads lines on one thread only.
 nonisolated(unsafe) private var completedLine: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var lineDone = false
-nonisolated(unsafe) private var pendingPrefill: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var interruptFlag: Int32 = 0
 nonisolated(unsafe) private var resizeFlag: Int32 = 0
 nonisolated(unsafe) private var activeCompleter: ((String, Int) -> (start: Int, candidates: [String]))?
@@ -69,14 +68,6 @@ package struct ReadlineSource: LineSource {
                 return strdup(candidates[candidateIndex])
             })
         }
-        rl_startup_hook = {
-            if let text = pendingPrefill {
-                rl_insert_text(text)
-                free(text)
-                pendingPrefill = nil
-            }
-            return 0
-        }
         using_history()
         stifle_history(Int32(Self.historyLimit))
         if let historyPath {
@@ -101,22 +92,15 @@ package struct ReadlineSource: LineSource {
         sigaction(SIGWINCH, &resize, nil)
     }
 
-    package mutating func readLine(prompt: String, prefill: String?) -> LineResult {
+    package mutating func readLine(prompt: String) -> LineResult {
         completedLine = nil
         lineDone = false
         interruptFlag = 0
-        if let prefill { pendingPrefill = strdup(prefill) }
         rl_callback_handler_install(prompt) { line in
             completedLine = line
             lineDone = true
             // Stop readline from printing the prompt again before we are ready for the next line.
             rl_callback_handler_remove()
-        }
-        defer {
-            if let text = pendingPrefill {
-                free(text)
-                pendingPrefill = nil
-            }
         }
         while !lineDone {
             // Flags are checked on every turn, with a short poll, so a signal that lands between the check

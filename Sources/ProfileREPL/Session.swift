@@ -55,8 +55,9 @@ package final class Session {
         self.player = player
         documents = try OpenDocuments(store: store, name: name, createIfMissing: createIfMissing, mode: mode)
         let listing = ProfileListing(store: store, documents: documents)
-        editor = ProfileEditor(documents: documents, listing: listing)
-        profiles = ProfilesViewModel(store: store, documents: documents, listing: listing)
+        let changes = StoreChanges(store: store, documents: documents)
+        editor = ProfileEditor(documents: documents, listing: listing, changes: changes)
+        profiles = ProfilesViewModel(documents: documents, listing: listing, changes: changes)
         profileScreen = ProfileScreen(model: editor)
         stack = [ProfilesScreen(model: profiles), profileScreen]
         editor.didRequestBellPicker = { [unowned self] in openBellPicker() }
@@ -115,26 +116,29 @@ package final class Session {
     /// What readline shows before the cursor: the question being asked, or where you are
     /// (`profile:Morning/bell> `).
     package var prompt: String {
-        if top === profileScreen, let question = editor.question { return question.prompt }
+        if let question = top.question { return question }
         let path = stack.compactMap(\.pathComponent)
         return path.isEmpty ? "profile> " : "profile:\(path.joined(separator: "/"))> "
     }
 
-    /// Text already typed when the prompt appears: the current value of a row being edited.
-    package var prefill: String? { top === profileScreen ? editor.question?.prefill : nil }
-
     /// Whether the next line answers a question rather than being a command.
-    package var isAsking: Bool { top === profileScreen && editor.isAsking }
+    package var isAsking: Bool { top.question != nil }
 
-    /// The question being asked, for messages: `Cool Down duration`.
+    /// The question being asked, for messages: `Cool Down duration [05:00]`.
     package var question: String? {
-        guard isAsking else { return nil }
-        return String(prompt.dropLast(2))
+        guard var text = top.question?.trimmingWhitespace() else { return nil }
+        if text.hasSuffix(":") { text.removeLast() }
+        return text
     }
 
-    /// What the editor shows when it starts: the profile's sections as tables.
+    /// The profile opening created (the editor's `Default` on first use), if it did; in a script it is
+    /// created when the script commits.
+    package var createdProfile: String? { documents.createdOnOpen ? documents.openProfiles.first?.name : nil }
+
+    /// What the editor shows when it starts: the profile's sections as tables, after a line saying so
+    /// when the profile was just created.
     package func welcome() -> String {
-        top.render(options: options)
+        (createdProfile.map { "created the profile \(quoted($0))\n" } ?? "") + top.render(options: options)
     }
 
     // MARK: Lines
@@ -159,7 +163,7 @@ package final class Session {
         pendingError = nil
         quitRequested = false
         if isAsking {
-            return finish { () throws(ScreenError) in try profileScreen.answer(line, options: options) }
+            return finish { () throws(ScreenError) in try top.answer(line, options: options) }
         }
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Reply() }
@@ -177,9 +181,10 @@ package final class Session {
         }
     }
 
-    /// Ctrl-C or the end of input while a question is open: the question is dropped.
+    /// Ctrl-C, Ctrl-D or the end of input while a question is open: the question is dropped, and
+    /// what it would have changed stays as it was.
     package func cancelQuestion() -> String {
-        isAsking ? editor.cancelQuestion() : ""
+        top.cancelQuestion(options: options)
     }
 
     /// Saves every profile the script changed or created, in the order they were opened.

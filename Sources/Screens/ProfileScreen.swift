@@ -74,7 +74,7 @@ package final class ProfileScreen: Screen {
                 return describe(change, options: options)
             },
             Command("list", summary: "list every profile") { [unowned self] _, options throws(ScreenError) in
-                return renderProfiles(try model.profilesTable(), numbered: false, options: options)
+                return renderProfiles(try model.profilesTable(), options: options)
             },
             Command("open", usage: "open NAME", summary: "edit another profile",
                     arguments: [.rest { [model] _ in model.profileNames() }]) { [unowned self] input, options throws(ScreenError) in
@@ -101,9 +101,14 @@ package final class ProfileScreen: Screen {
         return output + change.suffix
     }
 
-    /// Answers the model's question with a line.
+    package var question: String? { model.question }
+
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String {
         describe(try model.answer(line), options: options)
+    }
+
+    package func cancelQuestion(options: RenderOptions) -> String {
+        describe(model.cancelQuestion(), options: options)
     }
 
     /// Every row's path, `0.0` to the last, for completing `tap`.

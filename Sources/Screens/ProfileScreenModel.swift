@@ -33,8 +33,8 @@ package protocol ProfileScreenModel: AnyObject {
     var name: String { get }
     /// The sections as the table shows them.
     var sections: [TableSection] { get }
-    /// The question waiting for an answer, with the text to put on the line, if any.
-    var question: (prompt: String, prefill: String?)? { get }
+    /// The question waiting for an answer, as the prompt shows it, if any.
+    var question: String? { get }
     /// The switches `toggle` takes, in table order.
     var switchNames: [String] { get }
     /// The settings `set` takes, in table order.
@@ -55,11 +55,11 @@ package protocol ProfileScreenModel: AnyObject {
     /// Takes back the last change; nil when there is none.
     func undo() throws(ScreenError) -> ScreenChange?
     func redo() throws(ScreenError) -> ScreenChange?
-    /// Answers the question.
+    /// Answers the question; a wrong answer throws and leaves the question open.
     func answer(_ text: String) throws(ScreenError) -> ScreenChange
-    /// Drops the question (Ctrl-C, or the end of the input).
-    func cancelQuestion() -> String
-    /// Every profile, for `list`.
+    /// Drops the question (Ctrl-C, Ctrl-D or the end of the input).
+    func cancelQuestion() -> ScreenChange
+    /// Every profile, for `list`, numbered as the profiles screen numbers them.
     func profilesTable() throws(ScreenError) -> ListTable
     /// Edits another profile.
     func open(named: String) throws(ScreenError)
@@ -69,7 +69,9 @@ package protocol ProfileScreenModel: AnyObject {
     func openBellPicker()
 }
 
-/// A list of profiles as the screens draw it; an empty list says how to start one.
-func renderProfiles(_ table: ListTable, numbered: Bool, options: RenderOptions) -> String {
-    table.rows.isEmpty ? "no profiles yet; create one with: new NAME\n" : table.render(numbered: numbered, options: options)
+/// A list of profiles as both screens draw it, numbered as `tap N` counts; an empty list says how to
+/// start one.
+func renderProfiles(_ table: ListTable, marked: Set<Int> = [], options: RenderOptions) -> String {
+    table.rows.isEmpty ? "no profiles yet; create one with: new NAME\n"
+                       : table.render(numbered: true, marked: marked, options: options)
 }

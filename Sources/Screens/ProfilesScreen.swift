@@ -14,14 +14,25 @@ package protocol ProfilesModel: AnyObject {
     /// Creates a profile and opens it.
     func create(named: String) throws(ScreenError)
     /// Copies the profile at `index` under `name`.
-    func copy(at index: Int, to name: String) throws(ScreenError)
+    func copy(at index: Int, to name: String) throws(ScreenError) -> ScreenChange
     /// Renames the profile at `index`.
-    func rename(at index: Int, to name: String) throws(ScreenError)
-    /// Deletes the profile at `index`.
+    func rename(at index: Int, to name: String) throws(ScreenError) -> ScreenChange
+    /// Asks whether to delete the profile at `index` (its ``question``).
     func delete(at index: Int) throws(ScreenError)
+    /// The question waiting for an answer, as the prompt shows it, if any.
+    var question: String? { get }
+    /// Answers the question.
+    func answer(_ text: String) throws(ScreenError) -> ScreenChange
+    /// Drops the question: nothing is deleted.
+    func cancelQuestion() -> ScreenChange
+    /// Takes back the last new, copy, rename or delete; nil when there is none.
+    func undo() throws(ScreenError) -> ScreenChange?
+    /// Makes the last change taken back again; nil when there is none.
+    func redo() throws(ScreenError) -> ScreenChange?
 }
 
-/// The profiles screen: every profile with its time and total; open, create, copy, rename, delete.
+/// The profiles screen: every profile with its time and total; open, create, copy, rename, delete,
+/// and undo and redo of those.
 package final class ProfilesScreen: Screen {
     let model: ProfilesModel
 
@@ -54,19 +65,25 @@ package final class ProfilesScreen: Screen {
             Command("copy", usage: "copy N NAME", summary: "copy profile N under a new name", arguments: [numbers, .free]) {
                 [unowned self] input, options throws(ScreenError) in
                 let (index, name) = try numberAndName(input)
-                try model.copy(at: index, to: name)
-                return render(options: options)
+                return describe(try model.copy(at: index, to: name), options: options)
             },
             Command("rename", usage: "rename N NAME", summary: "give profile N a new name", arguments: [numbers, .free]) {
                 [unowned self] input, options throws(ScreenError) in
                 let (index, name) = try numberAndName(input)
-                try model.rename(at: index, to: name)
-                return render(options: options)
+                return describe(try model.rename(at: index, to: name), options: options)
             },
-            Command("delete", usage: "delete N", summary: "delete profile N", arguments: [numbers]) {
-                [unowned self] input, options throws(ScreenError) in
+            Command("delete", usage: "delete N", summary: "delete profile N, after asking", arguments: [numbers]) {
+                [unowned self] input, _ throws(ScreenError) in
                 try model.delete(at: try number(input.rest))
-                return render(options: options)
+                return ""
+            },
+            Command("undo", summary: "take back the last new, copy, rename or delete") { [unowned self] _, options throws(ScreenError) in
+                guard let change = try model.undo() else { return "nothing to undo\n" }
+                return describe(change, options: options)
+            },
+            Command("redo", summary: "make the last change taken back again") { [unowned self] _, options throws(ScreenError) in
+                guard let change = try model.redo() else { return "nothing to redo\n" }
+                return describe(change, options: options)
             },
         ]
     }
@@ -87,11 +104,34 @@ package final class ProfilesScreen: Screen {
     }
 
     package func render(options: RenderOptions) -> String {
+        render(marked: [], options: options)
+    }
+
+    private func render(marked: Set<Int>, options: RenderOptions) -> String {
         do throws(ScreenError) {
-            return renderProfiles(try model.table(), numbered: true, options: options)
+            return renderProfiles(try model.table(), marked: marked, options: options)
         } catch {
             return error.message + "\n"
         }
+    }
+
+    /// Prints a change of the list: its words, the rows it inserted and deleted, and the list with the
+    /// inserted rows marked.
+    private func describe(_ change: ScreenChange, options: RenderOptions) -> String {
+        guard let update = change.update else { return change.prefix + change.suffix }
+        let marked = Set(update.sections.flatMap(\.insertedRows))
+        return change.prefix + SectionText.updateLines(update, style: .rows(numbered: true))
+            + render(marked: marked, options: options) + change.suffix
+    }
+
+    package var question: String? { model.question }
+
+    package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String {
+        describe(try model.answer(line), options: options)
+    }
+
+    package func cancelQuestion(options: RenderOptions) -> String {
+        describe(model.cancelQuestion(), options: options)
     }
 
     package func close() {}

@@ -29,11 +29,23 @@ package protocol Screen: AnyObject {
     var commands: [Command] { get }
     /// The screen as it is now.
     func render(options: RenderOptions) -> String
+    /// The question the next line answers, as the prompt shows it (`Delete profile "Evening"? [y/N] `),
+    /// or nil when the next line is a command.
+    var question: String? { get }
+    /// Answers the question with a line; a wrong answer throws, and the question stays open.
+    func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String
+    /// Drops the question (Ctrl-C, Ctrl-D or the end of the input) and says what stayed as it was.
+    func cancelQuestion(options: RenderOptions) -> String
     /// Called when the screen leaves the stack: it lets go of everything it observes.
     func close()
 }
 
 extension Screen {
+    /// A screen that asks nothing.
+    package var question: String? { nil }
+    package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String { "" }
+    package func cancelQuestion(options: RenderOptions) -> String { "" }
+
     /// The command called `name` (or one of its aliases), if this screen has it.
     package func command(named name: String) -> Command? {
         commands.first { $0.isCalled(name) }

@@ -63,7 +63,7 @@ extension ProfileRenderer {
     }
 
     /// `dropped the interval bell at 30:00: it falls within 10 s of the main sit's end`, or nothing.
-    static func droppedNote(_ timeline: Timeline) -> String {
+    package static func droppedNote(_ timeline: Timeline) -> String {
         guard !timeline.droppedIntervals.isEmpty else { return "" }
         let times = timeline.droppedIntervals.map { TimerDuration(seconds: $0).formatted }.joined(separator: ", ")
         let one = timeline.droppedIntervals.count == 1

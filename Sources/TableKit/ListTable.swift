@@ -19,13 +19,19 @@ package struct ListTable: Sendable {
     }
 
     /// The list as a box table; `numbered` puts a `#` column first, counting from 1.
-    package func render(numbered: Bool, options: RenderOptions) -> String {
+    ///
+    /// - Parameter marked: indexes of rows to flag as just inserted (`+3`, highlighted in colour), as
+    ///   section tables mark theirs; only a numbered list has the column for the mark.
+    package func render(numbered: Bool, marked: Set<Int> = [], options: RenderOptions) -> String {
         guard numbered else {
             return BoxTable(headers: headers, rows: rows, alignments: alignments, flexibleColumn: flexibleColumn)
                 .render(options: options)
         }
         return BoxTable(headers: ["#"] + headers,
-                        rows: rows.enumerated().map { [StyledText("\($0.offset + 1)", .dim)] + $0.element },
+                        rows: rows.enumerated().map { index, cells in
+                            guard marked.contains(index) else { return [StyledText("\(index + 1)", .dim)] + cells }
+                            return [StyledText("+\(index + 1)", .inserted)] + cells.map { StyledText($0.text, .inserted) }
+                        },
                         alignments: [.right] + alignments, flexibleColumn: flexibleColumn + 1)
             .render(options: options)
     }

@@ -4,6 +4,7 @@ import TestSupport
 @testable import ProfileKit
 @testable import ProfileREPL
 import Screens
+import TableKit
 import TestDoubles
 
 @Suite("Editor session")
@@ -91,17 +92,56 @@ struct SessionTests {
         #expect(editor.profile == (try store.load("Morning").profile))
     }
 
-    @Test func tapAsksWithThePrefilledValueAndAnEmptyAnswerKeepsIt() throws {
-        let (editor, _) = try session()
+    @Test func tapAsksWithTheCurrentValueAsTheDefault() throws {
+        let (editor, store) = try session()
         #expect(editor.handle("tap 2.1").output == "")
-        #expect(editor.prompt == "Cool Down duration: ")
-        #expect(editor.prefill == "05:00")
-        #expect(editor.handle("").output == "unchanged\n")
+        #expect(editor.prompt == "Cool Down duration [05:00]: ")
+        #expect(editor.question == "Cool Down duration [05:00]")
+        #expect(editor.handle("").output == "Cool Down duration stays 05:00\n", "an empty answer keeps the value")
         #expect(!editor.isAsking)
         _ = editor.handle("tap 2.1")
         #expect(editor.handle("99h").error != nil)
-        #expect(!editor.isAsking, "a wrong answer ends the question with its error")
-        #expect(editor.profile.segment(ofType: .coolDown)?.duration == .minutes(5))
+        #expect(editor.isAsking, "a wrong answer asks again")
+        #expect(editor.prompt == "Cool Down duration [05:00]: ")
+        #expect(editor.handle("45").output.hasPrefix("Cool Down: ~ 2.1 Duration 45:00\n"), "typing replaces the value")
+        #expect(!editor.isAsking)
+        #expect(try store.load("Morning").profile.segment(ofType: .coolDown)?.duration == .minutes(45))
+        _ = editor.handle("tap 0.0")
+        #expect(editor.cancelQuestion() == "Time duration stays 30:00\n", "Ctrl-C and Ctrl-D leave the value")
+        #expect(!editor.isAsking)
+        #expect(editor.profile.duration == .minutes(30))
+    }
+
+    @Test func aChangeThatChangesNothingSaysWhatIsSo() throws {
+        let (editor, store) = try session()
+        let before = try store.load("Morning").revision
+        #expect(editor.handle("set warmup.duration 2m").output == "Warm Up duration is already 02:00\n")
+        #expect(editor.handle("set cooldown.bell temple bell").output == "Cool Down bell is already Temple Bell\n")
+        #expect(editor.handle("set warmup on").output == "Warm Up is already on\n")
+        #expect(editor.handle("tap 1.1 2:00").output == "Warm Up duration is already 02:00\n")
+        #expect(try store.load("Morning").revision == before, "nothing was saved")
+        #expect(editor.handle("undo").output == "nothing to undo\n", "nor remembered for undo")
+    }
+
+    @Test func aChangeOfAHiddenRowSaysWhereItWent() throws {
+        let (editor, _) = try session()
+        _ = editor.handle("toggle warmup")
+        #expect(editor.handle("set warmup.duration 3m").output
+            == "Warm Up duration is now 03:00; its row shows when Warm Up is on\n")
+        _ = editor.handle("toggle cooldown")
+        #expect(editor.handle("set cooldown.bell gong").output
+            == "Cool Down bell is now Gong; its row shows when Cool Down is on\n")
+    }
+
+    @Test func aChangeThatDropsAnIntervalBellSaysSoAsPlanDoes() throws {
+        let (editor, _) = try session()
+        _ = editor.handle("set intervals.every 10m")
+        _ = editor.handle("toggle intervals")
+        let shortened = editor.handle("set duration 20m").output
+        #expect(shortened.hasSuffix("dropped the interval bell at 22:00: it falls on the main sit's end or within 10 s of it\n"),
+                "the bell at 20:00 of the main sit, which starts after the 2-minute warm-up")
+        #expect(!editor.handle("set duration 21m").output.contains("dropped"))
+        #expect(editor.handle("undo").output.contains("dropped the interval bell at 22:00"))
     }
 
     struct CompletionCase: CustomTestStringConvertible, Sendable {
@@ -180,16 +220,89 @@ struct ScreenNavigationTests {
     @Test func theProfilesScreenCopiesRenamesAndDeletes() throws {
         let (editor, store) = try session()
         _ = editor.handle("back")
-        #expect(editor.handle("copy 2 Evening").error == nil)
+        #expect(editor.handle("copy 2 Evening").output.hasPrefix("copied \"Morning\" to \"Evening\"\nProfiles: + 2 Evening\n"))
         #expect(try store.names() == ["Default", "Evening", "Morning"])
-        #expect(editor.handle("rename 2 Dusk").error == nil)
+        #expect(editor.handle("rename 2 Dusk").output.hasPrefix("renamed \"Evening\" to \"Dusk\"\nProfiles: - 2 Evening, + 2 Dusk\n"))
         #expect(try store.names() == ["Default", "Dusk", "Morning"])
         #expect(editor.handle("delete 3").error == .usage("\"Morning\" is open in the editor; open another profile first"))
-        #expect(editor.handle("delete 2").error == nil)
+        #expect(editor.handle("delete 2").output == "")
+        #expect(editor.prompt == "Delete profile \"Dusk\"? [y/N] ")
+        #expect(editor.handle("y").output.hasPrefix("deleted \"Dusk\"\nProfiles: - 2 Dusk\n"))
         #expect(try store.names() == ["Default", "Morning"])
         #expect(editor.handle("delete 9").error == .usage("\"9\" is not a profile's number; use 1 to 2"))
         #expect(editor.handle("new Noon").error == nil)
         #expect(editor.prompt == "profile:Noon> ")
+    }
+
+    @Test func deleteAsksAndKeepsTheProfileUnlessTheAnswerIsYes() throws {
+        let (editor, store) = try session()
+        _ = editor.handle("back")
+        for answer in ["", "n", "no", "yess", "delete 1"] {
+            _ = editor.handle("delete 1")
+            #expect(editor.isAsking)
+            #expect(editor.handle(answer).output == "kept \"Default\"\n")
+            #expect(!editor.isAsking)
+        }
+        _ = editor.handle("delete 1")
+        #expect(editor.cancelQuestion() == "kept \"Default\"\n")
+        #expect(try store.names() == ["Default", "Morning"])
+        _ = editor.handle("delete 1")
+        #expect(editor.handle("YES").error == nil)
+        #expect(try store.names() == ["Morning"])
+    }
+
+    @Test func undoAndRedoOnTheProfilesScreenRestoreTheSameBytes() throws {
+        let (editor, store) = try session()
+        let defaultBytes = try #require(try store.delete("Default").bytes)
+        _ = try store.restore(RemovedProfile(name: "Default", bytes: defaultBytes + Array("\n".utf8)))
+        let original = try store.load("Default").revision
+        _ = editor.handle("back")
+        _ = editor.handle("delete 1")
+        _ = editor.handle("y")
+        #expect(try store.names() == ["Morning"])
+        let undone = editor.handle("undo")
+        #expect(undone.output.hasPrefix("undo: delete \"Default\"\nProfiles: + 1 Default\n"))
+        #expect(try store.load("Default").revision == original, "the file comes back byte for byte")
+        #expect(editor.handle("redo").output.hasPrefix("redo: delete \"Default\"\nProfiles: - 1 Default\n"))
+        #expect(try store.names() == ["Morning"])
+        _ = editor.handle("undo")
+        _ = editor.handle("copy 2 Evening")
+        _ = editor.handle("rename 2 Dusk")
+        #expect(try store.names() == ["Default", "Dusk", "Morning"])
+        #expect(editor.handle("undo").output.hasPrefix("undo: rename \"Evening\" to \"Dusk\"\n"))
+        #expect(try store.names() == ["Default", "Evening", "Morning"])
+        #expect(editor.handle("undo").output.hasPrefix("undo: copy \"Morning\" to \"Evening\"\n"))
+        #expect(try store.names() == ["Default", "Morning"])
+        #expect(editor.handle("undo").output == "nothing to undo\n", "the copy made the delete's redo a new history")
+        #expect(editor.handle("redo").error == nil)
+        #expect(editor.handle("redo").error == nil)
+        #expect(try store.names() == ["Default", "Dusk", "Morning"])
+        #expect(editor.handle("redo").output == "nothing to redo\n")
+    }
+
+    @Test func undoNeverRemovesTheProfileBeingEdited() throws {
+        let (editor, store) = try session()
+        #expect(editor.handle("new Noon").error == nil)
+        _ = editor.handle("back")
+        #expect(editor.handle("undo").error == .usage("\"Noon\" is open in the editor; open another profile first"))
+        _ = editor.handle("open Morning")
+        _ = editor.handle("back")
+        #expect(editor.handle("undo").output.hasPrefix("undo: new \"Noon\"\nProfiles: - 3 Noon\n"))
+        #expect(try store.names() == ["Default", "Morning"])
+    }
+
+    @Test func listUpdatesKeepTheTableViewRule() throws {
+        let names = [["A", "C"], ["A", "B", "C"], ["B", "C"], ["c", "D"], [], ["Z"]]
+        for (before, after) in zip(names, names.dropFirst()) {
+            let old = before.map { ProfileSummary(Profile(name: $0)) }
+            let new = after.map { ProfileSummary(Profile(name: $0)) }
+            let update = ProfilesViewModel.update(from: old, to: new)
+            func snapshot(_ list: [ProfileSummary]) -> TableSnapshot {
+                TableSnapshot(sections: [TableSection(id: "profiles", title: "Profiles",
+                    rows: list.map { TableRow(id: ProfileName.key($0.name), label: $0.name, content: .value("")) })])
+            }
+            #expect(try snapshot(old).applying(update) == snapshot(new), "\(before) → \(after)")
+        }
     }
 
     @Test func aScriptRefusesFileOperationsThatCannotWait() throws {
@@ -205,7 +318,7 @@ struct ScreenNavigationTests {
         let (editor, _) = try session()
         _ = editor.handle("back")
         #expect(editor.completions(line: "", cursor: 0).candidates
-                == ["show", "tap", "open", "new", "copy", "rename", "delete", "back", "help", "quit"])
+                == ["show", "tap", "open", "new", "copy", "rename", "delete", "undo", "redo", "back", "help", "quit"])
         #expect(editor.completions(line: "open Mo", cursor: 7) == (5, ["Morning"]))
         #expect(editor.completions(line: "tap ", cursor: 4) == (4, ["1", "2"]))
         #expect(editor.completions(line: "copy 2 ", cursor: 7) == (7, []), "a new name is free text")

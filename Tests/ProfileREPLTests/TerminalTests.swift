@@ -151,17 +151,75 @@ struct TerminalTests {
         #expect(editor.waitForExit() == 0)
     }
 
-    @Test func tapOnADurationEditsThePrefilledValue() throws {
+    /// The question shows the current value as the default: typing replaces it, a wrong answer is asked
+    /// again, Enter keeps it, and Ctrl-C or Ctrl-D leave it.
+    @Test func tapOnADurationAsksWithTheCurrentValueAsTheDefault() throws {
         let editor = try start("edit", "Morning")
         try editor.waitFor("profile:Morning> ")
-        let mark = editor.checkpoint()
+        var mark = editor.checkpoint()
+        editor.send("tap 0.0\r")
+        try editor.waitFor("Time duration [30:00]: ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("99h\r")
+        try editor.waitFor("profile: ", since: mark)
+        try editor.waitFor("Time duration [30:00]: ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("45\r")
+        try editor.waitFor("Time: ~ 0.0 Duration 45:00", since: mark)
+        try editor.waitFor("\nprofile:Morning> ", since: mark)
+        mark = editor.checkpoint()
         editor.send("tap 2.1\r")
-        try editor.waitFor("Cool Down duration: 05:00", since: mark)
-        editor.send(String(repeating: "\u{7F}", count: 5) + "7:30\r")
-        try editor.waitFor("Cool Down: ~ 2.1 Duration 07:30", since: mark)
+        try editor.waitFor("Cool Down duration [05:00]: ", since: mark)
+        editor.send("\r")
+        try editor.waitFor("Cool Down duration stays 05:00", since: mark)
+        mark = editor.checkpoint()
+        editor.send("tap 2.1\r")
+        try editor.waitFor("Cool Down duration [05:00]: ", since: mark)
+        editor.send("\u{03}")
+        try editor.waitFor("Cool Down duration stays 05:00", since: mark)
+        mark = editor.checkpoint()
+        editor.send("tap 2.1\r")
+        try editor.waitFor("Cool Down duration [05:00]: ", since: mark)
+        editor.send("\u{04}")
+        try editor.waitFor("Cool Down duration stays 05:00", since: mark)
+        try editor.waitFor("\nprofile:Morning> ", since: mark)
         editor.send("quit\r")
         #expect(editor.waitForExit() == 0)
-        #expect(try file("Morning").contains("\"duration\": \"07:30\""))
+        let saved = try file("Morning")
+        #expect(saved.contains("\"duration\": \"45:00\"") && saved.contains("\"duration\": \"05:00\""))
+    }
+
+    /// On the profiles screen, delete asks; `n` keeps the file, `y` deletes it, and undo brings back the
+    /// same bytes.
+    @Test func deleteOnTheProfilesScreenAsksAndUndoRestoresTheFile() throws {
+        let evening = "\(store)/Evening.json"
+        let bytes = Data("{ \"version\": 2, \"duration\": \"45:00\" }\n".utf8)
+        try bytes.write(to: URL(fileURLWithPath: evening))
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        var mark = editor.checkpoint()
+        editor.send("back\r")
+        try editor.waitFor("\nprofile> ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("delete 1\r")
+        try editor.waitFor("Delete profile \"Evening\"? [y/N] ", since: mark)
+        editor.send("n\r")
+        try editor.waitFor("kept \"Evening\"", since: mark)
+        #expect(FileManager.default.fileExists(atPath: evening))
+        mark = editor.checkpoint()
+        editor.send("delete 1\r")
+        try editor.waitFor("Delete profile \"Evening\"? [y/N] ", since: mark)
+        editor.send("y\r")
+        try editor.waitFor("deleted \"Evening\"", since: mark)
+        try editor.waitFor("\nprofile> ", since: mark)
+        #expect(!FileManager.default.fileExists(atPath: evening))
+        mark = editor.checkpoint()
+        editor.send("undo\r")
+        try editor.waitFor("Profiles: + 1 Evening", since: mark)
+        try editor.waitFor("\nprofile> ", since: mark)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: evening)) == bytes)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
     }
 
     @Test func tapOnTheBellRowOpensThePickerAndChooseGoesBack() throws {

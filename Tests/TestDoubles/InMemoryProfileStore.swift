@@ -101,9 +101,23 @@ package final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
         }
     }
 
-    package func delete(_ name: String) throws(ProfileError) {
+    @discardableResult
+    package func delete(_ name: String) throws(ProfileError) -> RemovedProfile {
         try locked { () throws(ProfileError) in
-            documents[try entry(name).key] = nil
+            let found = try entry(name)
+            documents[found.key] = nil
+            return RemovedProfile(name: found.name, bytes: found.bytes)
+        }
+    }
+
+    package func restore(_ removed: RemovedProfile) throws(ProfileError) -> StoredProfile {
+        let name = try ProfileName(validating: removed.name)
+        guard let bytes = removed.bytes else { throw FileProfileStore.cannotRestore(name.value) }
+        let profile = try ProfileDocument.decode(bytes, name: name.value, file: name.value)
+        return try locked { () throws(ProfileError) in
+            if let existing = documents[name.key] { throw .profileExists(existing.name) }
+            documents[name.key] = (name.value, bytes)
+            return StoredProfile(profile: profile, revision: Revision(of: bytes))
         }
     }
 

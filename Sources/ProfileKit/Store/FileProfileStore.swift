@@ -193,12 +193,38 @@ package struct FileProfileStore: ProfileStore {
         }
     }
 
-    package func delete(_ name: String) throws(ProfileError) {
+    @discardableResult
+    package func delete(_ name: String) throws(ProfileError) -> RemovedProfile {
         let location = try locateExisting(name)
-        try withLock(location.path) { () throws(ProfileError) in
+        return try withLock(location.path) { () throws(ProfileError) -> RemovedProfile in
+            // The bytes are read under the lock, so that what comes back is what was removed.
+            let real = try resolve(location.path)
+            let fd = try POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+            let bytes = try POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)
+            close(fd)
             guard unlink(location.path) == 0 else { throw POSIX.failure(location.path, "unlink") }
             try POSIX.fsyncDirectory(directory)
+            return RemovedProfile(name: location.name, bytes: bytes)
         }
+    }
+
+    package func restore(_ removed: RemovedProfile) throws(ProfileError) -> StoredProfile {
+        let name = try ProfileName(validating: removed.name)
+        let location = Location(name: name.value, path: path(for: name))
+        guard let bytes = removed.bytes else { throw Self.cannotRestore(location.path) }
+        // The same checks as reading it back: a restored file is one the store can read.
+        let profile = try ProfileDocument.decode(bytes, name: name.value, file: location.path)
+        try POSIX.makeDirectories(directory)
+        return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
+            if let existing = try locate(name) { throw .profileExists(existing.name) }
+            try write(bytes, to: location)
+            return StoredProfile(profile: profile, revision: Revision(of: bytes))
+        }
+    }
+
+    /// A removed file that was too large to keep cannot be put back.
+    package static func cannotRestore(_ path: String) -> ProfileError {
+        .document(DocumentError(file: path, message: "cannot be put back: it was over \(ProfileDocument.maximumSize) bytes when it was deleted"))
     }
 
     package func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile {
@@ -229,6 +255,12 @@ package struct FileProfileStore: ProfileStore {
     /// Writes `profile` to its file through a temp file and a rename; the caller holds the lock.
     private func write(_ profile: Profile, to location: Location) throws(ProfileError) -> StoredProfile {
         let bytes = ProfileDocument.encode(profile)
+        try write(bytes, to: location)
+        return StoredProfile(profile: profile, revision: Revision(of: bytes))
+    }
+
+    /// Writes `bytes` to a profile's file through a temp file and a rename; the caller holds the lock.
+    private func write(_ bytes: [UInt8], to location: Location) throws(ProfileError) {
         let real = try resolve(location.path)
         let folder = POSIX.directoryName(real)
         let base = POSIX.baseName(real)
@@ -260,7 +292,6 @@ package struct FileProfileStore: ProfileStore {
         guard POSIX.renameFile(temp, real) == 0 else { throw POSIX.failure(real, "rename") }
         renamed = true
         try POSIX.fsyncDirectory(folder)
-        return StoredProfile(profile: profile, revision: Revision(of: bytes))
     }
 
     /// Temp files of this profile that a killed process left; the caller holds the lock, so no live

@@ -33,6 +33,21 @@ package struct StoredProfile: Hashable, Sendable {
     }
 }
 
+/// A profile's file as it was when it was deleted, to put back with ``ProfileStore/restore(_:)``.
+package struct RemovedProfile: Hashable, Sendable {
+    /// The name the profile had.
+    package var name: String
+    /// The file's bytes; nil when it was larger than a profile can be (it was removed all the same,
+    /// and cannot be put back).
+    package var bytes: [UInt8]?
+
+    /// Describes a removed profile.
+    package init(name: String, bytes: [UInt8]?) {
+        self.name = name
+        self.bytes = bytes
+    }
+}
+
 /// One entry of a store listing: a profile, or the error that kept its file from being read.
 package struct ListedProfile: Sendable {
     /// The name taken from the file name.
@@ -81,8 +96,15 @@ package protocol ProfileStore: Sendable {
     /// writer's change is lost.
     func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile
 
-    /// Removes the profile called `name`.
-    func delete(_ name: String) throws(ProfileError)
+    /// Removes the profile called `name`, and gives back its file as it was, to ``restore(_:)`` it.
+    @discardableResult
+    func delete(_ name: String) throws(ProfileError) -> RemovedProfile
+
+    /// Puts a removed profile back, byte for byte, under the name it had.
+    ///
+    /// - Throws: ``ProfileError/profileExists(_:)`` when a profile of that name exists again, and a
+    ///   document error when there are no bytes to put back.
+    func restore(_ removed: RemovedProfile) throws(ProfileError) -> StoredProfile
 
     /// Gives the profile called `old` the name `new`; only the case or normalization may stay the same.
     func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile

@@ -95,6 +95,19 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
+    /// What messages call the setting: `Warm Up`, `Cool Down bell switch`, `Warm Up duration`, `Interval bell`.
+    package var title: String {
+        switch self {
+        case .toggle(.warmup): "Warm Up"
+        case .toggle(.cooldown): "Cool Down"
+        case .toggle(.cooldownBells): "Cool Down bell switch"
+        case .toggle(.intervals): "Intervals"
+        case let .duration(duration): duration.question
+        case .bell(.coolDown): "Cool Down bell"
+        case .bell(.intervals): "Interval bell"
+        }
+    }
+
     /// The switches that must be on for the row to show; a row shows when all of them are.
     package var shownWhen: [Switch] {
         switch self {

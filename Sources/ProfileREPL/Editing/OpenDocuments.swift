@@ -40,6 +40,8 @@ final class OpenDocuments {
     private var order: [String]
     /// Whether the last save met a conflict that waits for ``reload()`` or ``keepMine()``.
     private(set) var hasConflict = false
+    /// Whether opening created the profile (in a script: will create it when committed).
+    private(set) var createdOnOpen = false
 
     /// Opens `name`; with `createIfMissing`, a missing profile is created (in a script, with the script).
     init(store: any ProfileStore, name: String, createIfMissing: Bool, mode: EditMode) throws(ProfileError) {
@@ -53,6 +55,7 @@ final class OpenDocuments {
             let profile = Profile(name: try ProfileName(validating: name).value)
             // A script creates it with its other changes, so a failing script leaves no trace.
             current = Document(stored: mode == .interactive ? try store.create(profile) : nil, profile: profile)
+            createdOnOpen = true
         }
         currentKey = ProfileName.key(current.profile.name)
         order = [currentKey]
@@ -155,7 +158,7 @@ final class OpenDocuments {
     /// Creates a profile called `text` (in a script, with the script's commit) and makes it current.
     func create(named text: String) throws(ProfileError) {
         let valid = try ProfileName(validating: text)
-        if let existing = document(forKey: valid.key) { throw .profileExists(existing.profile.name) }
+        if let existing = valid.key == currentKey ? current : others[valid.key] { throw .profileExists(existing.profile.name) }
         let profile = Profile(name: valid.value)
         switch mode {
         case .interactive:
@@ -169,8 +172,12 @@ final class OpenDocuments {
         }
     }
 
-    private func document(forKey key: String) -> Document? {
-        key == currentKey ? current : others[key]
+    /// Lets go of a profile whose file was removed or renamed on the profiles screen (never the current one).
+    func forget(_ name: String) {
+        let key = ProfileName.key(name)
+        guard key != currentKey else { return }
+        others[key] = nil
+        order.removeAll { $0 == key }
     }
 
     private func switchTo(_ document: Document, key: String) {

@@ -8,6 +8,8 @@ import TextSupport
 final class ProfileEditor: ProfileScreenModel {
     private let documents: OpenDocuments
     private let listing: ProfileListing
+    /// New profiles go through it, so that the profiles screen can take them back.
+    private let changes: StoreChanges
     /// The length a tapped row asks for, while the question is open.
     private var asking: DurationSetting?
     /// The bell the open picker chooses, and the one a tap asked the next picker to choose.
@@ -17,9 +19,10 @@ final class ProfileEditor: ProfileScreenModel {
     /// Told when the bell picker should open.
     var didRequestBellPicker: (() -> Void)?
 
-    init(documents: OpenDocuments, listing: ProfileListing) {
+    init(documents: OpenDocuments, listing: ProfileListing, changes: StoreChanges) {
         self.documents = documents
         self.listing = listing
+        self.changes = changes
     }
 
     private var viewModel: ProfileViewModel { documents.viewModel }
@@ -28,58 +31,28 @@ final class ProfileEditor: ProfileScreenModel {
     var sections: [TableSection] { viewModel.sections }
     var isAsking: Bool { documents.hasConflict || asking != nil }
 
-    var question: (prompt: String, prefill: String?)? {
-        if documents.hasConflict { return ("reload theirs (r) or keep yours (k)? ", nil) }
-        return asking.map { ("\($0.question): ", viewModel.text(of: .duration($0))) }
+    /// `Warm Up duration [02:00]: `: the current value is the answer an empty line gives.
+    var question: String? {
+        if documents.hasConflict { return "reload theirs (r) or keep yours (k)? " }
+        return asking.map { "\($0.question) [\(viewModel.text(of: .duration($0)))]: " }
     }
-
-    // MARK: What the commands take
-
-    var switchNames: [String] { Switch.allCases.map(\.rawValue) }
-    var settingNames: [String] { Setting.allCases.map(\.name) }
-    var bellRows: [RowPath] {
-        Setting.allCases.compactMap { setting in
-            guard case .bell = setting else { return nil }
-            // With every switch on, every row shows, so a row's place is its row number.
-            return RowPath(section: setting.section.index, row: setting.position)
-        }
-    }
-    var valueHelp: String { "  durations: \(TimerDuration.acceptedForms)\n  bells: \(Bell.catalogList)\n" }
-
-    func valueCandidates(forSetting name: String) -> [String] {
-        guard let setting = try? Setting(named: name) else { return [] }
-        return Self.candidates(setting)
-    }
-
-    func valueCandidates(forRowAt path: RowPath) -> [String] {
-        viewModel.setting(at: path).map(Self.candidates) ?? []
-    }
-
-    /// A length is free text: the editor puts the current one on the line instead.
-    private static func candidates(_ setting: Setting) -> [String] {
-        setting.valueKind == .duration ? [] : setting.valueKind.examples
-    }
-
-    func profileNames() -> [String] { listing.names() }
-
-    func profilesTable() throws(ScreenError) -> ListTable { try listing.table() }
 
     // MARK: Actions
 
     func toggle(named text: String) throws(ScreenError) -> ScreenChange {
         let toggle = try screen { () throws(ProfileError) in try Switch(named: text) }
-        return try change("toggle \(text)") { () throws(ProfileError) in try viewModel.toggling(toggle) }
+        return try change("toggle \(text)", .toggle(toggle)) { () throws(ProfileError) in try viewModel.toggling(toggle) }
     }
 
     func set(named text: String, value: String) throws(ScreenError) -> ScreenChange {
         let action = try screen { () throws(ProfileError) in try Setting(named: text).action(value: value) }
-        return try change("set \(text) \(value)") { () throws(ProfileError) in try viewModel.performing(action) }
+        return try change("set \(text) \(value)", action.setting) { () throws(ProfileError) in try viewModel.performing(action) }
     }
 
     /// Sets the bell the picker was opened for (the bell picker's choice).
     func setBell(_ bell: Bell) throws(ScreenError) -> ScreenChange {
         let action = ProfileAction.setBell(pickerSlot, bell)
-        return try change("set \(action.setting.name) \(bell.rawValue)") { () throws(ProfileError) in
+        return try change("set \(action.setting.name) \(bell.rawValue)", action.setting) { () throws(ProfileError) in
             try viewModel.performing(action)
         }
     }
@@ -94,12 +67,12 @@ final class ProfileEditor: ProfileScreenModel {
         // A value typed after the path sets a duration or bell row at once.
         func set(to value: String) throws(ScreenError) -> TapResult {
             let action = try screen { () throws(ProfileError) in try setting.action(value: value) }
-            return .changed(try change(label) { () throws(ProfileError) in try viewModel.performing(action) })
+            return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.performing(action) })
         }
         switch setting {
         case let .toggle(toggle):
             // A tap on a switch flips it, as on a phone.
-            return .changed(try change(label) { () throws(ProfileError) in try viewModel.toggling(toggle) })
+            return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.toggling(toggle) })
         case let .duration(duration):
             if let value { return try set(to: value) }
             asking = duration
@@ -138,26 +111,30 @@ final class ProfileEditor: ProfileScreenModel {
             }
         }
         guard let duration = asking else { return ScreenChange() }
+        guard !text.isEmpty else {
+            asking = nil
+            return ScreenChange(prefix: ChangeNotes.kept(.duration(duration), in: viewModel))
+        }
+        // A wrong answer throws before this line, and the question stays open to be answered again.
+        let change = try set(named: Setting.duration(duration).name, value: text)
         asking = nil
-        guard !text.isEmpty else { return ScreenChange(prefix: "unchanged\n") }
-        return try set(named: Setting.duration(duration).name, value: text)
+        return change
     }
 
-    func cancelQuestion() -> String {
+    func cancelQuestion() -> ScreenChange {
         if documents.hasConflict {
             // Leaving the question open would leave an unsaved change; keep what is on disk.
             do throws(ProfileError) {
                 try documents.reload()
             } catch {
                 documents.dropConflict()
-                return "could not reload \(quoted(name)) (\(error)); your last change is not saved, and the next save asks again\n"
+                return ScreenChange(prefix: "could not reload \(quoted(name)) (\(error)); your last change is not saved, and the next save asks again\n")
             }
-            return "kept the version on disk; your last change was not saved\n"
-                + SectionText.tables(sections.enumerated().map { ($0.offset, $0.element) })
+            return ScreenChange(prefix: "kept the version on disk; your last change was not saved\n", showAll: true)
         }
-        guard asking != nil else { return "" }
+        guard let duration = asking else { return ScreenChange() }
         asking = nil
-        return "unchanged\n"
+        return ScreenChange(prefix: ChangeNotes.kept(.duration(duration), in: viewModel))
     }
 
     func open(named text: String) throws(ScreenError) {
@@ -165,7 +142,7 @@ final class ProfileEditor: ProfileScreenModel {
     }
 
     func create(named text: String) throws(ScreenError) {
-        try screen { () throws(ProfileError) in try documents.create(named: text) }
+        try screen { () throws(ProfileError) in try changes.create(named: text) }
     }
 
     func openBellPicker() {
@@ -176,26 +153,69 @@ final class ProfileEditor: ProfileScreenModel {
 
     // MARK: Changes and saving
 
-    /// Applies a change to the current profile and describes it; a conflict on saving asks.
-    private func change(_ label: String, _ body: () throws(ProfileError) -> ProfileChange) throws(ScreenError) -> ScreenChange {
+    /// Applies a change of `setting` to the current profile and describes it; a conflict on saving asks.
+    /// A change that changes nothing is neither saved nor remembered for undo: it says what is so.
+    private func change(_ label: String, _ setting: Setting,
+                        _ body: () throws(ProfileError) -> ProfileChange) throws(ScreenError) -> ScreenChange {
+        let before = documents.profile
         let change = try screen(body)
+        guard change.profile != before else { return ScreenChange(prefix: ChangeNotes.unchanged(setting, in: viewModel)) }
         let result = try screen { () throws(ProfileError) in try documents.apply(change, label: label) }
-        return describe(ScreenChange(update: change.update), result)
+        // A value whose row is hidden changes no row: say where it went instead.
+        var described = change.update.isEmpty ? ScreenChange(prefix: ChangeNotes.hidden(setting, in: change.viewModel))
+                                              : ScreenChange(update: change.update)
+        described.suffix = ChangeNotes.dropped(before: before, after: change.profile)
+        return describe(described, result)
     }
 
     private func step(back: Bool) throws(ScreenError) -> ScreenChange? {
+        let before = documents.profile
         guard let step = try screen({ () throws(ProfileError) in try documents.step(back: back) }) else { return nil }
-        return describe(ScreenChange(prefix: "\(back ? "undo" : "redo"): \(step.label)\n", update: step.update), step.result)
+        return describe(ScreenChange(prefix: "\(back ? "undo" : "redo"): \(step.label)\n", update: step.update,
+                                     suffix: ChangeNotes.dropped(before: before, after: documents.profile)),
+                        step.result)
     }
 
     private func describe(_ change: ScreenChange, _ result: OpenDocuments.SaveResult) -> ScreenChange {
         guard case let .conflict(path) = result else { return change }
         var asking = change
-        asking.suffix = """
+        asking.suffix += """
             \(path) was changed by someone else (another editor or a script) since it was read.
             Reload theirs and drop your change (r), or keep yours and replace theirs (k)?
 
             """
         return asking
     }
+}
+
+/// What the profile screen's commands take, for their help and completion.
+extension ProfileEditor {
+    var switchNames: [String] { Switch.allCases.map(\.rawValue) }
+    var settingNames: [String] { Setting.allCases.map(\.name) }
+    var bellRows: [RowPath] {
+        Setting.allCases.compactMap { setting in
+            guard case .bell = setting else { return nil }
+            // With every switch on, every row shows, so a row's place is its row number.
+            return RowPath(section: setting.section.index, row: setting.position)
+        }
+    }
+    var valueHelp: String { "  durations: \(TimerDuration.acceptedForms)\n  bells: \(Bell.catalogList)\n" }
+
+    func valueCandidates(forSetting name: String) -> [String] {
+        guard let setting = try? Setting(named: name) else { return [] }
+        return Self.candidates(setting)
+    }
+
+    func valueCandidates(forRowAt path: RowPath) -> [String] {
+        viewModel.setting(at: path).map(Self.candidates) ?? []
+    }
+
+    /// A length is free text: the question shows the current one instead.
+    private static func candidates(_ setting: Setting) -> [String] {
+        setting.valueKind == .duration ? [] : setting.valueKind.examples
+    }
+
+    func profileNames() -> [String] { listing.names() }
+
+    func profilesTable() throws(ScreenError) -> ListTable { try listing.table() }
 }

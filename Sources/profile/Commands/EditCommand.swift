@@ -48,7 +48,7 @@ struct EditCommand: ParsableCommand {
                                     makeFolder: { try? POSIX.makeDirectories(POSIX.directoryName($0), mode: 0o700) },
                                     completer: { line, cursor in session.completions(line: line, cursor: cursor) })
         while true {
-            switch source.readLine(prompt: session.prompt, prefill: session.prefill) {
+            switch source.readLine(prompt: session.prompt) {
             case let .line(bytes):
                 if !session.isAsking { source.remember(String(decoding: bytes, as: UTF8.self)) }
                 let reply = session.handle(bytes: bytes)
@@ -60,7 +60,12 @@ struct EditCommand: ParsableCommand {
             case .interrupted:
                 Output.stdout(session.cancelQuestion())
             case .endOfInput:
-                Output.stdout("\n" + session.cancelQuestion())
+                // Ctrl-D at a question leaves it, as Ctrl-C does; on an empty command line it quits.
+                if session.isAsking {
+                    Output.stdout("\n" + session.cancelQuestion())
+                    continue
+                }
+                Output.stdout("\n")
                 return
             }
         }
@@ -76,7 +81,7 @@ struct EditCommand: ParsableCommand {
             throw ExitCode(error.scriptExitCode)
         }
         reading: while true {
-            let result = source.readLine(prompt: "", prefill: nil)
+            let result = source.readLine(prompt: "")
             if result != .endOfInput { lineNumber += 1 }
             switch result {
             case let .line(bytes):
@@ -99,6 +104,7 @@ struct EditCommand: ParsableCommand {
         if let question = session.question { try fail(.usage("the script ended before answering \(quoted(question))")) }
         Output.stdout(output)
         try session.commit()
+        if let name = session.createdProfile { Output.stdout("created the profile \(quoted(name))\n") }
     }
 }
 

@@ -94,6 +94,26 @@ struct ProfileStoreContractTests {
         #expect(throws: ProfileError.profileNotFound("Dawn", suggestion: nil)) { try store.delete("Dawn") }
     }
 
+    /// A deleted profile comes back byte for byte, under the name it had, and never over another.
+    @Test(arguments: Kind.allCases)
+    func deleteGivesBackTheBytesThatRestorePutsBack(_ kind: Kind) throws {
+        let dir = try TemporaryDirectory()
+        let store = Self.make(kind, in: dir)
+        let created = try store.create(makeProfile(warmUp: true).renamed("Morning"))
+        let removed = try store.delete("morning")
+        #expect(removed.name == "Morning")
+        #expect(removed.bytes.map(Revision.init(of:)) == created.revision)
+        #expect(try store.names().isEmpty)
+        let restored = try store.restore(removed)
+        #expect(restored == created)
+        #expect(try store.load("Morning") == created)
+        #expect(throws: ProfileError.profileExists("Morning")) { try store.restore(removed) }
+        // Bytes that are not a profile are refused, and nothing is written.
+        let broken = RemovedProfile(name: "Broken", bytes: Array("{".utf8))
+        #expect(throws: ProfileError.self) { try store.restore(broken) }
+        #expect(try store.names() == ["Morning"])
+    }
+
     @Test(arguments: Kind.allCases)
     func hostileNamesNeverReachTheStore(_ kind: Kind) throws {
         let dir = try TemporaryDirectory()
