@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "Screens", dependencies: ["TextSupport", "TableKit"]),
 
         // A session of the editor: the coordinator, the screens' view models, open documents, undo,
-        // saving. Never imports readline or a terminal.
+        // saving; Sitting for the plan's dropped-bell note. Never imports readline or a terminal.
         .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "Screens"]),
 
         // argv → one subcommand per file, the live run display, exit codes. The only place errors become
