@@ -62,8 +62,17 @@ extension ProfileRenderer {
         }
     }
 
+    /// The note on dropped interval bells when `after`, a changed `before`, drops a bell that `before`
+    /// rang; otherwise nothing.
+    package static func droppedNote(before: Profile, after: Profile) -> String {
+        let dropped = Set(Timeline(profile: before).droppedIntervals)
+        let timeline = Timeline(profile: after)
+        guard timeline.droppedIntervals.contains(where: { !dropped.contains($0) }) else { return "" }
+        return droppedNote(timeline)
+    }
+
     /// `dropped the interval bell at 30:00: it falls within 10 s of the main sit's end`, or nothing.
-    package static func droppedNote(_ timeline: Timeline) -> String {
+    static func droppedNote(_ timeline: Timeline) -> String {
         guard !timeline.droppedIntervals.isEmpty else { return "" }
         let times = timeline.droppedIntervals.map { TimerDuration(seconds: $0).formatted }.joined(separator: ", ")
         let one = timeline.droppedIntervals.count == 1

@@ -94,9 +94,11 @@ package final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
     package func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
         try locked { () throws(ProfileError) in
             let found = try entry(name)
-            var profile = try ProfileDocument.decode(found.bytes, name: found.name, file: found.name)
+            let original = try ProfileDocument.decode(found.bytes, name: found.name, file: found.name)
+            var profile = original
             try change(&profile)
             profile.name = found.name
+            guard profile != original else { return StoredProfile(profile: original, revision: Revision(of: found.bytes)) }
             return put(profile, key: found.key)
         }
     }

@@ -186,9 +186,12 @@ package struct FileProfileStore: ProfileStore {
     package func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
         let location = try locateExisting(name)
         return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
-            var profile = try read(location).stored.profile
+            let stored = try read(location).stored
+            var profile = stored.profile
             try change(&profile)
             profile.name = location.name
+            // A change that changes nothing leaves the file alone.
+            guard profile != stored.profile else { return stored }
             return try write(profile, to: location)
         }
     }

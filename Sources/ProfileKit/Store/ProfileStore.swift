@@ -93,7 +93,7 @@ package protocol ProfileStore: Sendable {
     func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile
 
     /// Reads, changes and writes the profile called `name` while holding its lock, so that no other
-    /// writer's change is lost.
+    /// writer's change is lost; a change that changes nothing writes nothing.
     func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile
 
     /// Removes the profile called `name`, and gives back its file as it was, to ``restore(_:)`` it.

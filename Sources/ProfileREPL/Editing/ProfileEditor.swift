@@ -1,5 +1,6 @@
 import ProfileKit
 import Screens
+import Sitting
 import TableKit
 import TextSupport
 
@@ -113,7 +114,7 @@ final class ProfileEditor: ProfileScreenModel {
         guard let duration = asking else { return ScreenChange() }
         guard !text.isEmpty else {
             asking = nil
-            return ScreenChange(prefix: ChangeNotes.kept(.duration(duration), in: viewModel))
+            return ScreenChange(prefix: viewModel.staysNote(.duration(duration)))
         }
         // A wrong answer throws before this line, and the question stays open to be answered again.
         let change = try set(named: Setting.duration(duration).name, value: text)
@@ -134,7 +135,7 @@ final class ProfileEditor: ProfileScreenModel {
         }
         guard let duration = asking else { return ScreenChange() }
         asking = nil
-        return ScreenChange(prefix: ChangeNotes.kept(.duration(duration), in: viewModel))
+        return ScreenChange(prefix: viewModel.staysNote(.duration(duration)))
     }
 
     func open(named text: String) throws(ScreenError) {
@@ -159,12 +160,12 @@ final class ProfileEditor: ProfileScreenModel {
                         _ body: () throws(ProfileError) -> ProfileChange) throws(ScreenError) -> ScreenChange {
         let before = documents.profile
         let change = try screen(body)
-        guard change.profile != before else { return ScreenChange(prefix: ChangeNotes.unchanged(setting, in: viewModel)) }
+        guard change.profile != before else { return ScreenChange(prefix: viewModel.alreadyNote(setting)) }
         let result = try screen { () throws(ProfileError) in try documents.apply(change, label: label) }
         // A value whose row is hidden changes no row: say where it went instead.
-        var described = change.update.isEmpty ? ScreenChange(prefix: ChangeNotes.hidden(setting, in: change.viewModel))
+        var described = change.update.isEmpty ? ScreenChange(prefix: change.viewModel.hiddenNote(setting))
                                               : ScreenChange(update: change.update)
-        described.suffix = ChangeNotes.dropped(before: before, after: change.profile)
+        described.suffix = ProfileRenderer.droppedNote(before: before, after: change.profile)
         return describe(described, result)
     }
 
@@ -172,7 +173,7 @@ final class ProfileEditor: ProfileScreenModel {
         let before = documents.profile
         guard let step = try screen({ () throws(ProfileError) in try documents.step(back: back) }) else { return nil }
         return describe(ScreenChange(prefix: "\(back ? "undo" : "redo"): \(step.label)\n", update: step.update,
-                                     suffix: ChangeNotes.dropped(before: before, after: documents.profile)),
+                                     suffix: ProfileRenderer.droppedNote(before: before, after: documents.profile)),
                         step.result)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import Sitting
 import TableKit
 
 struct SetCommand: ParsableCommand {
@@ -7,6 +8,10 @@ struct SetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Set a value and print the rows it inserted, deleted or reloaded.",
         discussion: """
+            A value that is already set says so (Warm Up duration is already 02:00), and a value whose row \
+            is hidden says which switch shows it; after a change that makes 'plan' drop an interval bell, \
+            plan's note follows. With --format json, the update alone.
+
             Settings: \(Setting.helpList).
             Durations: \(TimerDuration.acceptedForms).
             """)
@@ -30,13 +35,21 @@ struct SetCommand: ParsableCommand {
             let context = try Context(global)
             let setting = try Setting(named: setting)
             let action = try setting.action(value: value)
-            var update = TableUpdate.none
+            var before: Profile?
+            var change: ProfileChange?
             _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in
-                let change = try ProfileViewModel(profile: profile).performing(action)
-                profile = change.profile
-                update = change.update
+                before = profile
+                change = try ProfileViewModel(profile: profile).performing(action)
+                profile = change?.profile ?? profile
             }
-            Output.stdout(format.render(action, update: update))
+            guard let before, let change else { return }
+            guard format == .text else { return Output.stdout(format.render(action, update: change.update)) }
+            // In words, a change no row shows says what is so, and a bell the plan now drops is named.
+            var text = change.profile == before ? change.viewModel.alreadyNote(setting)
+                : change.update.isEmpty ? change.viewModel.hiddenNote(setting)
+                : format.render(action, update: change.update)
+            text += ProfileRenderer.droppedNote(before: before, after: change.profile)
+            Output.stdout(text)
         }
     }
 }

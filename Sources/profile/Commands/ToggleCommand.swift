@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import Sitting
 
 struct ToggleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,15 +23,19 @@ struct ToggleCommand: ParsableCommand {
         try reporting {
             let context = try Context(global)
             let toggle = try Switch(named: toggle)
+            var before: Profile?
             var change: ProfileChange?
             // The switch is read and flipped under the lock, so two toggles never both see "off".
             _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in
+                before = profile
                 let result = try ProfileViewModel(profile: profile).toggling(toggle)
                 profile = result.profile
                 change = result
             }
-            guard let change else { return }
-            Output.stdout(format.render(toggle.action(isOn: change.viewModel.isOn(toggle)), update: change.update))
+            guard let before, let change else { return }
+            var text = format.render(toggle.action(isOn: change.viewModel.isOn(toggle)), update: change.update)
+            if format == .text { text += ProfileRenderer.droppedNote(before: before, after: change.profile) }
+            Output.stdout(text)
         }
     }
 }

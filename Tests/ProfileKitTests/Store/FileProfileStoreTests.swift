@@ -44,6 +44,19 @@ struct FileProfileStoreTests {
         #expect(try dir.read("profiles/Morning.json") == String(decoding: ProfileDocument.encode(Profile(name: "Morning")), as: UTF8.self))
     }
 
+    /// An update that changes nothing leaves the file's bytes alone, even a version-1 file's; a
+    /// deleted file is restored with its bytes.
+    @Test func anUpdateThatChangesNothingWritesNothing() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let text = "{ \"version\": 1, \"duration\": \"30:00\" }\n"
+        try text.write(toFile: "\(folder)/Old.json", atomically: false, encoding: .utf8)
+        _ = try store.update("Old") { $0.duration = .minutes(30) }
+        #expect(try String(contentsOfFile: "\(folder)/Old.json", encoding: .utf8) == text)
+        let removed = try store.delete("Old")
+        _ = try store.restore(removed)
+        #expect(try String(contentsOfFile: "\(folder)/Old.json", encoding: .utf8) == text)
+    }
+
     @Test func savesLeaveNoTempOrLockFiles() throws {
         var stored = try store.create(Profile(name: "Morning"))
         for minutes in 1...30 {
