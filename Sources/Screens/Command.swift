@@ -35,6 +35,20 @@ package struct Command {
         self.run = run
     }
 
+    /// `undo` and `redo` for a screen that steps through its changes: `step(back, options)` describes
+    /// the step, or gives nil when there is nothing to step to.
+    static func undoAndRedo(undoing what: String,
+                            _ step: @escaping (_ back: Bool, RenderOptions) throws(ScreenError) -> String?) -> [Command] {
+        [
+            Command("undo", summary: "take back the last \(what)") { _, options throws(ScreenError) in
+                try step(true, options) ?? "nothing to undo\n"
+            },
+            Command("redo", summary: "make the last change taken back again") { _, options throws(ScreenError) in
+                try step(false, options) ?? "nothing to redo\n"
+            },
+        ]
+    }
+
     /// Whether `word` calls this command: its name or one of its aliases.
     package func isCalled(_ word: String) -> Bool {
         word == name || aliases.contains(word)

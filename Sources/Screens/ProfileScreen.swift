@@ -65,14 +65,9 @@ package final class ProfileScreen: Screen {
                 model.openBellPicker()
                 return ""
             },
-            Command("undo", summary: "take back the last change") { [unowned self] _, options throws(ScreenError) in
-                guard let change = try model.undo() else { return "nothing to undo\n" }
-                return describe(change, options: options)
-            },
-            Command("redo", summary: "make the last change taken back again") { [unowned self] _, options throws(ScreenError) in
-                guard let change = try model.redo() else { return "nothing to redo\n" }
-                return describe(change, options: options)
-            },
+        ] + Command.undoAndRedo(undoing: "change") { [unowned self] back, options throws(ScreenError) in
+            try (back ? model.undo() : model.redo()).map { describe($0, options: options) }
+        } + [
             Command("list", summary: "list every profile") { [unowned self] _, options throws(ScreenError) in
                 return renderProfiles(try model.profilesTable(), options: options)
             },

@@ -77,15 +77,9 @@ package final class ProfilesScreen: Screen {
                 try model.delete(at: try number(input.rest))
                 return ""
             },
-            Command("undo", summary: "take back the last new, copy, rename or delete") { [unowned self] _, options throws(ScreenError) in
-                guard let change = try model.undo() else { return "nothing to undo\n" }
-                return describe(change, options: options)
-            },
-            Command("redo", summary: "make the last change taken back again") { [unowned self] _, options throws(ScreenError) in
-                guard let change = try model.redo() else { return "nothing to redo\n" }
-                return describe(change, options: options)
-            },
-        ]
+        ] + Command.undoAndRedo(undoing: "new, copy, rename or delete") { [unowned self] back, options throws(ScreenError) in
+            try (back ? model.undo() : model.redo()).map { describe($0, options: options) }
+        }
     }
 
     /// The list index a typed number names.
