@@ -34,6 +34,9 @@ final class OpenDocuments {
     /// The document being edited; it always exists.
     private(set) var current: Document
     private var currentKey: String
+    /// Whether the current profile's file was deleted or renamed on the profiles screen: it is no longer
+    /// listed or kept, and opening a profile, even of its name, reads the file afresh.
+    private var currentClosed = false
     /// The other open documents, by key.
     private var others: [String: Document] = [:]
     /// Keys in the order the documents were opened, for committing in that order.
@@ -67,7 +70,7 @@ final class OpenDocuments {
 
     /// The open profiles as the session holds them (in a script, not saved yet), in the order opened.
     var openProfiles: [Profile] {
-        order.compactMap { $0 == currentKey ? current.profile : others[$0]?.profile }
+        order.compactMap { $0 == currentKey ? (currentClosed ? nil : current.profile) : others[$0]?.profile }
     }
 
     // MARK: Changing
@@ -146,7 +149,7 @@ final class OpenDocuments {
     /// Makes the profile called `text` the current one, loading it if it is not open yet.
     func open(named text: String) throws(ProfileError) {
         let key = try ProfileName(validating: text).key
-        guard key != currentKey else { return }
+        guard key != currentKey || currentClosed else { return }
         if let document = others.removeValue(forKey: key) {
             switchTo(document, key: key)
         } else {
@@ -158,7 +161,9 @@ final class OpenDocuments {
     /// Creates a profile called `text` (in a script, with the script's commit) and makes it current.
     func create(named text: String) throws(ProfileError) {
         let valid = try ProfileName(validating: text)
-        if let existing = valid.key == currentKey ? current : others[valid.key] { throw .profileExists(existing.profile.name) }
+        if let existing = valid.key == currentKey && !currentClosed ? current : others[valid.key] {
+            throw .profileExists(existing.profile.name)
+        }
         let profile = Profile(name: valid.value)
         switch mode {
         case .interactive:
@@ -172,23 +177,24 @@ final class OpenDocuments {
         }
     }
 
-    /// Lets go of a profile whose file was removed or renamed on the profiles screen (never the current one).
+    /// Lets go of a profile whose file was deleted or renamed on the profiles screen, with its history.
     func forget(_ name: String) {
         let key = ProfileName.key(name)
-        guard key != currentKey else { return }
-        others[key] = nil
+        if key == currentKey { currentClosed = true } else { others[key] = nil }
         order.removeAll { $0 == key }
     }
 
     private func switchTo(_ document: Document, key: String) {
-        others[currentKey] = current
+        if !currentClosed { others[currentKey] = current }
+        currentClosed = false
         current = document
         currentKey = key
         if !order.contains(key) { order.append(key) }
     }
+}
 
-    // MARK: Committing a script
-
+/// Committing a script.
+extension OpenDocuments {
     /// Saves every profile the script changed or created, in the order they were opened.
     ///
     /// - Throws: ``ProfileError/conflict(path:)`` when a file changed while the script ran.

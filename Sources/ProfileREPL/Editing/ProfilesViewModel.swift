@@ -74,11 +74,7 @@ final class ProfilesViewModel: ProfilesModel {
 
     func delete(at index: Int) throws(ScreenError) {
         try immediate("delete")
-        let name = try name(at: index)
-        guard ProfileName.key(name) != ProfileName.key(documents.name) else {
-            throw .usage("\(quoted(name)) is open in the editor; open another profile first")
-        }
-        deleting = name
+        deleting = try name(at: index)
     }
 
     /// `y` or `yes` deletes; anything else keeps the profile, as the command line's `delete` does.

@@ -12,7 +12,7 @@ enum FileStep: Equatable {
     /// Renames a profile.
     case rename(from: String, to: String)
 
-    /// The name of the profile whose file the step removes or renames, if any: it must not be open.
+    /// The name of the profile whose file the step removes or renames, if any: the session lets go of it.
     var removes: String? {
         switch self {
         case let .remove(name): name
@@ -37,7 +37,8 @@ enum FileStep: Equatable {
 /// The profiles screen's changes of files — new, copy, rename and delete — made at once, and taken back
 /// and made again within the session with `undo` and `redo`.
 ///
-/// A step never touches the profile open on the profile screen: its file stays where the session saves it.
+/// On the profiles screen no profile is being edited: a profile whose file is deleted or renamed is let
+/// go of (``OpenDocuments/forget(_:)``), and opening it again reads its file.
 final class StoreChanges {
     /// A change as it was made, with the step that takes it back.
     private struct Entry {
@@ -72,7 +73,6 @@ final class StoreChanges {
 
     /// Renames `old`; returns the new name as stored.
     func rename(_ old: String, to name: String) throws(ScreenError) -> String {
-        try checkClosed(old)
         let renamed = try screen { () throws(ProfileError) in try store.rename(old, to: name).profile.name }
         documents.forget(old)
         record("rename \(quoted(old)) to \(quoted(renamed))", undo: .rename(from: renamed, to: old))
@@ -81,7 +81,6 @@ final class StoreChanges {
 
     /// Deletes `name`, keeping its bytes to put back.
     func delete(_ name: String) throws(ScreenError) {
-        try checkClosed(name)
         let removed = try screen { () throws(ProfileError) in try store.delete(name) }
         documents.forget(name)
         record("delete \(quoted(removed.name))", undo: .restore(removed))
@@ -89,10 +88,9 @@ final class StoreChanges {
 
     /// Takes back (or makes again) the last change: its label, or nil when there is nothing to step to.
     ///
-    /// - Throws: when the step would touch the open profile, or the store refuses; nothing changes then.
+    /// - Throws: the store's error (a profile of the name came back meanwhile, say); nothing changes then.
     func step(back: Bool) throws(ScreenError) -> String? {
         guard let entry = back ? undoStack.last : redoStack.last else { return nil }
-        if let name = entry.step.removes { try checkClosed(name) }
         let inverse = try screen { () throws(ProfileError) in try entry.step.perform(on: store) }
         if let name = entry.step.removes { documents.forget(name) }
         if back {
@@ -109,12 +107,5 @@ final class StoreChanges {
         undoStack.append(Entry(label: label, step: step))
         if undoStack.count > UndoHistory.limit { undoStack.removeFirst() }
         redoStack = []
-    }
-
-    /// Refuses to remove or rename the file of the profile being edited.
-    private func checkClosed(_ name: String) throws(ScreenError) {
-        guard ProfileName.key(name) != ProfileName.key(documents.name) else {
-            throw .usage("\(quoted(name)) is open in the editor; open another profile first")
-        }
     }
 }
