@@ -30,6 +30,6 @@ struct ListCommand: ParsableCommand {
         }
         Output.stdout(ProfileRenderer.list(profiles, format: context.format(format), options: context.render))
         for failure in failures { Output.stderr("profile: \(failure)\n") }
-        if !failures.isEmpty { throw ExitCode(65) }
+        if !failures.isEmpty { throw ExitStatus.dataError.exitCode }
     }
 }

@@ -58,7 +58,7 @@ struct RunCommand: ParsableCommand {
             // Let the last bell sound out, unless the user asked to stop.
             ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
             keys.restore()
-            if summary.ending == .interrupted { throw ExitCode(130) }
+            if summary.ending == .interrupted { throw ExitStatus.interrupted.exitCode }
         }
     }
 
