@@ -22,7 +22,7 @@ struct Context {
         store = FileProfileStore(directory: directory, lockTimeout: timeout,
                                  notice: { Output.stderr("profile: notice: \($0)\n") })
         stdoutIsTerminal = Terminal.isTerminal(1)
-        render = RenderOptions(width: Terminal.width(), color: Terminal.useColor(noColorFlag: noColor))
+        render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: noColor))
     }
 
     /// The format asked for, else a table on a terminal and plain lines otherwise.
