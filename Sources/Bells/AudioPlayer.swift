@@ -8,9 +8,10 @@ import ProfileKit
 
 /// How one bell rang, for the display: through which player, or the terminal bell and why, or not at all.
 package struct RingReport: Hashable, Sendable {
-    /// `paplay`, `terminal bell` or `silent`.
+    /// `paplay`, `terminal bell`, `no sound` (no player and no terminal) or `silent`.
     package var via: String
-    /// Why the terminal bell rang instead of a player, once, when that first happens.
+    /// Why the terminal bell rang instead of a player, or why nothing sounded, once, when that first
+    /// happens.
     package var note: String?
 
     package init(via: String, note: String? = nil) {
@@ -34,7 +35,8 @@ package final class SilentRinger: BellRinger {
     package func finish(timeout: Double) {}
 }
 
-/// Plays the synthesized bells through the first audio player found, else rings the terminal bell.
+/// Plays the synthesized bells through the first audio player found, else rings the terminal bell, else
+/// (no terminal to ring it on) says that no bell can sound.
 ///
 /// The player is `$PROFILE_PLAYER` when set (`none` means the terminal bell), else the first of
 /// ``candidates`` on `$PATH`. A player that exits with a failure (no sound server, no device) is not
@@ -42,12 +44,23 @@ package final class SilentRinger: BellRinger {
 package final class SystemBellRinger: BellRinger {
     /// The players tried, in order.
     package static let candidates = ["pw-play", "paplay", "aplay"]
+    /// How a report names a bell that nothing could sound.
+    package static let noSound = "no sound"
 
     /// The player's path, or nil for the terminal bell.
     package private(set) var playerPath: String?
     /// The player's name, as reports show it.
     package var playerName: String? { playerPath.map(POSIX.baseName) }
-    private let terminalBell: () -> Void
+    /// How the bells sound now, as reports show it: the player's name, `terminal bell` or `no sound`.
+    package var soundName: String { playerName ?? fallbackName }
+    private let terminalBell: (() -> Void)?
+    private var fallbackName: String { terminalBell == nil ? Self.noSound : "terminal bell" }
+    /// What the bells do without a player, for the notes: `ringing the terminal bell`, or why none sounds.
+    private var fallback: String { Self.fallback(hasTerminal: terminalBell != nil) }
+
+    private static func fallback(hasTerminal: Bool) -> String {
+        hasTerminal ? "ringing the terminal bell" : "no terminal for the terminal bell either, so no bell can sound"
+    }
     private let cacheDirectory: String?
     private var files: [Bell: String] = [:]
     private var children: [pid_t] = []
@@ -55,24 +68,26 @@ package final class SystemBellRinger: BellRinger {
 
     /// - Parameters:
     ///   - environment: where `PROFILE_PLAYER`, `PATH`, `XDG_CACHE_HOME` and `HOME` are read.
-    ///   - terminalBell: rings the terminal bell (writes BEL where the user will hear it).
-    package init(environment: [String: String], terminalBell: @escaping () -> Void) {
+    ///   - terminalBell: rings the terminal bell (writes BEL where the user will hear it); nil when
+    ///     there is no terminal to ring it on.
+    package init(environment: [String: String], terminalBell: (() -> Void)?) {
         self.terminalBell = terminalBell
+        let fallback = Self.fallback(hasTerminal: terminalBell != nil)
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         if let chosen = environment["PROFILE_PLAYER"], !chosen.isEmpty {
             if chosen == "none" {
                 playerPath = nil
-                pendingNote = "PROFILE_PLAYER is none; ringing the terminal bell"
+                pendingNote = "PROFILE_PLAYER is none; \(fallback)"
             } else if let found = Self.find(chosen, path: path) {
                 playerPath = found
             } else {
                 playerPath = nil
-                pendingNote = "PROFILE_PLAYER names \(quoted(chosen)), which is not an executable on PATH; ringing the terminal bell"
+                pendingNote = "PROFILE_PLAYER names \(quoted(chosen)), which is not an executable on PATH; \(fallback)"
             }
         } else {
             playerPath = Self.candidates.lazy.compactMap { Self.find($0, path: path) }.first
             if playerPath == nil {
-                pendingNote = "no audio player found (\(Self.candidates.joined(separator: ", "))); ringing the terminal bell"
+                pendingNote = "no audio player found (\(Self.candidates.joined(separator: ", "))); \(fallback)"
             }
         }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
@@ -104,10 +119,10 @@ package final class SystemBellRinger: BellRinger {
             }
             disablePlayer("\(POSIX.baseName(player)) could not be started (\(errnoName(errno)))")
         }
-        terminalBell()
+        terminalBell?()
         let note = pendingNote
         pendingNote = nil
-        return RingReport(via: "terminal bell", note: note)
+        return RingReport(via: fallbackName, note: note)
     }
 
     package func finish(timeout: Double) {
@@ -141,7 +156,7 @@ package final class SystemBellRinger: BellRinger {
     private func disablePlayer(_ reason: String) {
         guard playerPath != nil else { return }
         playerPath = nil
-        pendingNote = "\(reason); ringing the terminal bell from now on"
+        pendingNote = "\(reason); \(fallback) from now on"
     }
 
     /// The bell's WAV file, synthesized once into the cache (or a private temporary folder).

@@ -4,11 +4,14 @@ import ProfileKit
 
 extension ProfileRenderer {
     /// A session's timeline: each event with its offset from the start and, given `start`, its clock
-    /// time; the total length; and, in tables and JSON, the interval bells dropped near the end.
+    /// time; the total length; and the interval bells dropped near the end (a note under the table, a
+    /// `dropped` line in plain output, the `dropped` list in JSON).
     package static func plan(_ timeline: Timeline, name: String, start: ClockTime?, format: OutputFormat,
                             options: RenderOptions = RenderOptions()) -> String {
         let withSeconds = start.map { start in
-            timeline.events.contains { start.adding($0.offset).time.secondsSinceMidnight % 60 != 0 }
+            (timeline.events.map(\.offset) + timeline.droppedIntervals).contains {
+                start.adding($0).time.secondsSinceMidnight % 60 != 0
+            }
         } ?? false
         func clock(_ offset: Int) -> String? {
             guard let start else { return nil }
@@ -36,10 +39,22 @@ extension ProfileRenderer {
             text += droppedNote(timeline)
             return text
         case .plain:
-            return timeline.events.map { event in
-                [TimerDuration(seconds: event.offset).formatted, clock(event.offset) ?? "", event.kind.rawValue,
-                 event.bell?.rawValue ?? ""].joined(separator: "\t") + "\n"
-            }.joined()
+            func line(_ offset: Int, _ event: String, _ bell: Bell?) -> String {
+                [TimerDuration(seconds: offset).formatted, clock(offset) ?? "", event, bell?.rawValue ?? ""]
+                    .joined(separator: "\t") + "\n"
+            }
+            // A dropped interval bell is a line of its own, `dropped` with no bell (nothing rings), in
+            // time order before the events at its offset: the note of the table, in fields a script reads.
+            var dropped = timeline.droppedIntervals[...]
+            var text = ""
+            for event in timeline.events {
+                while let offset = dropped.first, offset <= event.offset {
+                    text += line(offset, Self.droppedEvent, nil)
+                    dropped.removeFirst()
+                }
+                text += line(event.offset, event.kind.rawValue, event.bell)
+            }
+            return text + dropped.map { line($0, Self.droppedEvent, nil) }.joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .object([
                 ("name", .string(name)),
@@ -70,6 +85,9 @@ extension ProfileRenderer {
         guard timeline.droppedIntervals.contains(where: { !dropped.contains($0) }) else { return "" }
         return droppedNote(timeline)
     }
+
+    /// The event field of a dropped interval bell's line in plain output.
+    package static let droppedEvent = "dropped"
 
     /// `dropped the interval bell at 30:00: it falls within 10 s of the main sit's end`, or nothing.
     static func droppedNote(_ timeline: Timeline) -> String {

@@ -15,7 +15,7 @@ package struct BoxTable: Sendable {
     /// Per column; missing entries are left-aligned.
     package var alignments: [Alignment]
     /// The column that gives up space (its cells are cut with `…`) when the table is wider than the
-    /// terminal.
+    /// terminal; with no width to fit (``RenderOptions/width`` nil) nothing is cut.
     package var flexibleColumn: Int?
 
     /// Makes a table.
@@ -52,8 +52,8 @@ package struct BoxTable: Sendable {
         if titleWidth > inner(widths) { widths[columns - 1] += titleWidth - inner(widths) }
         // Too wide for the terminal: the flexible column gives up space, down to 5 columns.
         let total = inner(widths) + 4
-        if total > options.width, let flexible = tables.first?.flexibleColumn, flexible < columns {
-            widths[flexible] = max(5, widths[flexible] - (total - options.width))
+        if let width = options.width, total > width, let flexible = tables.first?.flexibleColumn, flexible < columns {
+            widths[flexible] = max(5, widths[flexible] - (total - width))
         }
         return tables.map { $0.render(widths: widths, options: options) }.joined(separator: "\n")
     }

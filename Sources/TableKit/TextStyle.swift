@@ -1,12 +1,13 @@
 /// How rendered text looks: its width in columns and whether it may use colour.
 package struct RenderOptions: Sendable, Equatable {
-    /// The terminal's width; tables narrower than this are never stretched, wider ones are cut.
-    package var width: Int
+    /// The terminal's width; tables narrower than this are never stretched, wider ones are cut. Nil
+    /// when there is no width to fit (output to a pipe or file): tables keep their natural width.
+    package var width: Int?
     /// Whether ANSI colour and emphasis may be used.
     package var color: Bool
 
     /// Makes options.
-    package init(width: Int = 80, color: Bool = false) {
+    package init(width: Int? = 80, color: Bool = false) {
         self.width = width
         self.color = color
     }

@@ -10,6 +10,7 @@ import Darwin
 #endif
 import LineEditing
 import ProfileKit
+import TextSupport
 
 @main
 struct ProfileCommand: ParsableCommand {
@@ -51,21 +52,65 @@ struct ProfileCommand: ParsableCommand {
                 try command.run()
                 return
             } catch {
-                exit(withError: error)
+                exitReporting(error)
             }
         }
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            exit(withError: error)
+            exitReporting(error)
         }
         do {
             try command.run()
         } catch {
-            exit(withError: error)
+            exitReporting(error)
         }
     }
+
+    /// Ends the process as ArgumentParser's `exit(withError:)` does — help, version and completion
+    /// scripts on stdout with status 0, a mistake on stderr with its status (64 for usage) — except that
+    /// a message starts `profile: ` as the program's own do, and its outside bytes are escaped.
+    static func exitReporting(_ error: any Error) -> Never {
+        let status = exitCode(for: error).rawValue
+        let text = fullMessage(for: error)
+        if status == 0 {
+            if !text.isEmpty { Output.stdout(text + "\n") }
+        } else if !text.isEmpty {
+            Output.stderr(diagnostic(text) + "\n")
+        }
+        exitProcess(status)
+    }
+
+    /// ArgumentParser's message as the program writes its own: `profile: ` in place of its `Error: `,
+    /// invisible characters (an argument's escape sequences) escaped, and each line bounded.
+    static func diagnostic(_ message: String) -> String {
+        let body = message.hasPrefix(argumentParserPrefix) ? message.dropFirst(argumentParserPrefix.count) : message[...]
+        let lines = ("profile: " + body).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let escaped = escapingInvisibles(line)
+            return escaped.count > maximumLineLength ? escaped.prefix(maximumLineLength - 1) + "…" : escaped[...]
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// What ArgumentParser puts before its messages.
+    private static let argumentParserPrefix = "Error: "
+    /// The longest line of a diagnostic, in characters: an argument of a megabyte is not echoed whole.
+    static let maximumLineLength = 300
+}
+
+/// `text` with control, format and other invisible characters written `\u{1B}`, as ``quoted(_:)`` does
+/// inside its quotes.
+private func escapingInvisibles(_ text: Substring) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if scalar.isInvisible {
+            result += "\\u{\(hex(scalar.value))}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }
 
 /// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.

@@ -30,6 +30,7 @@ struct CLIGoldenTests {
             Step("set", "Default", "intervals", "on"),
             Step("set", "Default", "intervals.every", "10"),
             Step("plan", "Default", "--format", "table"),
+            Step("plan", "Default", "--start", "21:00", "--format", "plain"),
             Step("plan", "Morning", "--start", "25:00"),
             Step("plan", "Morning", "--start", "7pm"),
             Step("plan", "Mornin"),

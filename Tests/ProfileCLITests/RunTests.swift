@@ -87,24 +87,37 @@ struct RunTests {
         #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix("-q \(home)/.cache/profile/bells/v1-singing-bowl.wav"))
     }
 
-    @Test func withoutAPlayerTheTerminalBellRingsAndTheLogSaysSo() throws {
+    /// With no player, and neither stdout nor stderr a terminal to ring the terminal bell on, nothing
+    /// sounds: the log says so for every bell, and why once, instead of claiming the terminal bell.
+    @Test func withoutAPlayerOrATerminalTheLogSaysNoBellSounds() throws {
         for environment in [["PATH": "/nonexistent"], ["PROFILE_PLAYER": "none"], ["PROFILE_PLAYER": "no-such-player"]] {
             let result = try run("run", "Morning", "--speed", "2000", environment: environment)
             #expect(result.status == 0)
-            #expect(result.stdout.contains("sound: terminal bell"))
-            #expect(result.stdout.contains("main-start  Main sit starts  bell: Singing Bowl (terminal bell)"))
+            #expect(result.stdout.contains("sound: no sound"))
+            #expect(result.stdout.contains("main-start  Main sit starts  bell: Singing Bowl (no sound)"))
+            #expect(result.stdout.contains("cooldown-start  Cool-down starts  bell: Temple Bell (no sound)"))
+            #expect(!result.stdout.contains("terminal bell)"), "a bell claimed the terminal bell: \(result.stdout)")
+            #expect(!result.stdout.contains("\u{07}") && !result.stderr.contains("\u{07}"))
             let notes = result.stdout.split(separator: "\n").filter { $0.contains("  note  ") }
             #expect(notes.count == 1, "the reason is given once: \(notes)")
-            #expect(notes.first?.contains("ringing the terminal bell") == true)
+            #expect(notes.first?.hasSuffix("; no terminal for the terminal bell either, so no bell can sound") == true)
         }
     }
 
-    @Test func aFailingPlayerIsDroppedForTheTerminalBell() throws {
+    @Test func aFailingPlayerIsDroppedAndWithoutATerminalNothingSounds() throws {
         let (bin, _) = try fakePlayer("paplay", status: 1)
         let result = try run("run", "Morning", "--speed", "500", environment: ["PATH": "\(bin):/usr/bin:/bin"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("note  paplay failed with status 1; ringing the terminal bell from now on"))
-        #expect(result.stdout.contains("session-end  Session ends  bell: Singing Bowl (terminal bell)"))
+        #expect(result.stdout.contains(
+            "note  paplay failed with status 1; no terminal for the terminal bell either, so no bell can sound from now on"))
+        #expect(result.stdout.contains("session-end  Session ends  bell: Singing Bowl (no sound)"))
+    }
+
+    @Test func soundsPlaySaysItCouldNotPlayWithoutAPlayerOrATerminal() throws {
+        let result = try run("sounds", "--play", "gong", environment: ["PROFILE_PLAYER": "none"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "could not play Gong (no sound)\n"
+            + "profile: notice: PROFILE_PLAYER is none; no terminal for the terminal bell either, so no bell can sound\n")
     }
 
     @Test func anInterruptStopsTheRunWithStatus130() throws {

@@ -29,7 +29,9 @@ package enum ProfileRenderer {
             return JSONWriter.text(inlineFlatObjects: true, .object([
                 ("name", .string(viewModel.profile.name)),
                 ("time", .string(viewModel.mainTime)),
+                ("timeSeconds", .int(viewModel.profile.duration.seconds)),
                 ("total", .string(viewModel.totalTime)),
+                ("totalSeconds", .int(viewModel.profile.totalDuration.seconds)),
                 ("sections", .array(all.map { index, section in
                     .object([
                         ("index", .int(index)),
@@ -41,6 +43,24 @@ package enum ProfileRenderer {
                     ])
                 })),
             ]))
+        }
+    }
+
+    /// The session's total under a profile's sections, never a row of one: in a table
+    /// `Total: 37:00 (Warm Up 02:00 + Time 30:00 + Cool Down 05:00)`, naming the parts that are on; in
+    /// plain lines `session`, an empty row, `Total` and the time, a line no section's id starts; in JSON
+    /// nothing, as the object's `total` and `totalSeconds` give it.
+    package static func total(_ viewModel: ProfileViewModel, format: OutputFormat) -> String {
+        switch format {
+        case .table:
+            let summary = ProfileSummary(viewModel.profile)
+            let parts = [(ProfileSection.warmUp, summary.warmUp), (.time, summary.time), (.coolDown, summary.coolDown)]
+                .compactMap { section, time in time.map { "\(section.title) \($0)" } }
+            return "Total: \(summary.total)" + (parts.count > 1 ? " (\(parts.joined(separator: " + ")))" : "") + "\n"
+        case .plain:
+            return ["session", "", "Total", viewModel.totalTime].joined(separator: "\t") + "\n"
+        case .json:
+            return ""
         }
     }
 
@@ -125,8 +145,9 @@ package enum ProfileRenderer {
                     case .duration, .bell: (key, .string(value.text))
                     }
                 }
-                return .object([("name", .string(summary.name)), ("time", .string(summary.time)), ("total", .string(summary.total))]
-                               + settings)
+                return .object([("name", .string(summary.name)), ("time", .string(summary.time)),
+                                ("timeSeconds", .int(summary.timeSeconds)), ("total", .string(summary.total)),
+                                ("totalSeconds", .int(summary.totalSeconds))] + settings)
             }))
         }
     }

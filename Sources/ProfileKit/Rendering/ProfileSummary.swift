@@ -15,6 +15,10 @@ package struct ProfileSummary: Hashable, Sendable {
     package var time: String { viewModel.mainTime }
     /// The whole session's length.
     package var total: String { viewModel.totalTime }
+    /// The main sit's length in seconds, for scripts.
+    package var timeSeconds: Int { viewModel.profile.duration.seconds }
+    /// The whole session's length in seconds, for scripts.
+    package var totalSeconds: Int { viewModel.profile.totalDuration.seconds }
     /// The warm-up's length, or nil when it is off.
     package var warmUp: String? { viewModel.isOn(.warmup) ? viewModel.text(of: .duration(.warmUp)) : nil }
     /// The cool-down's length, or nil when it is off.
@@ -31,6 +35,7 @@ package struct ProfileSummary: Hashable, Sendable {
     package static let listed: [(key: String, setting: Setting)] = [
         ("warmup", .toggle(.warmup)), ("cooldown", .toggle(.cooldown)), ("bells", .toggle(.cooldownBells)),
         ("bell", .bell(.coolDown)), ("intervals", .toggle(.intervals)), ("every", .duration(.interval)),
-        ("intervalBell", .bell(.intervals)),
+        ("intervalBell", .bell(.intervals)), ("warmupDuration", .duration(.warmUp)),
+        ("cooldownDuration", .duration(.coolDown)),
     ]
 }

@@ -22,7 +22,7 @@ struct DeleteCommand: ParsableCommand {
             if !force {
                 guard Terminal.isTerminal(0) else {
                     Output.stderr("profile: refusing to delete \(quoted(profile.name)) without --force: standard input is not a terminal to ask on\n")
-                    throw ExitCode(64)
+                    throw ExitStatus.usage.exitCode
                 }
                 Output.stderr("Delete profile \(quoted(profile.name))? [y/N] ")
                 let answer = readLine(strippingNewline: true)?.lowercased() ?? ""

@@ -78,7 +78,7 @@ struct EditCommand: ParsableCommand {
         func fail(_ error: EditorError) throws -> Never {
             Output.stdout(output)
             Output.stderr("profile: <stdin>:\(lineNumber): \(error)\n")
-            throw ExitCode(error.scriptExitCode)
+            throw error.scriptExitStatus.exitCode
         }
         reading: while true {
             let result = source.readLine(prompt: "")
@@ -111,14 +111,14 @@ struct EditCommand: ParsableCommand {
 extension EditorError {
     /// The exit status of a script that stopped on this error: the script is the data, so whatever the
     /// editor refused is a data error (65), while the system's failures keep their own (sysexits(3)).
-    var scriptExitCode: Int32 {
+    var scriptExitStatus: ExitStatus {
         switch self {
         case .usage:
-            65
+            .dataError
         case let .profile(error):
             switch error.category {
-            case .usage, .data, .notFound, .cannotCreate: 65
-            case .io, .temporary, .configuration: error.exitCode
+            case .usage, .data, .notFound, .cannotCreate: .dataError
+            case .io, .temporary, .configuration: error.exitStatus
             }
         }
     }

@@ -1,11 +1,18 @@
 import ArgumentParser
 import ProfileKit
+import TextSupport
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List every profile: name, time, total and which parts are on.",
-        discussion: "A file that cannot be read is reported on stderr and the rest are listed; the exit status is then 65.")
+        discussion: """
+            Plain lines give name, time, total, then the settings \
+            \(listed(ProfileSummary.listed.map(\.setting.name))) (new fields come at the end). JSON \
+            gives the same, keyed \(listed(ProfileSummary.listed.map(\.key))), with timeSeconds and \
+            totalSeconds. A file that cannot be read is reported on stderr and the rest are listed; the \
+            exit status is then 65.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
@@ -30,6 +37,6 @@ struct ListCommand: ParsableCommand {
         }
         Output.stdout(ProfileRenderer.list(profiles, format: context.format(format), options: context.render))
         for failure in failures { Output.stderr("profile: \(failure)\n") }
-        if !failures.isEmpty { throw ExitCode(65) }
+        if !failures.isEmpty { throw ExitStatus.dataError.exitCode }
     }
 }

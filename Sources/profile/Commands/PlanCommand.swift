@@ -26,7 +26,10 @@ struct PlanCommand: ParsableCommand {
         abstract: "Show a session's timeline: every event and bell with its offset, and the total length.",
         discussion: """
             Interval bells ring every so often from the start of the main sit; a bell that would ring on \
-            the main sit's end, or within \(Intervals.guardSeconds) seconds of it, is dropped.
+            the main sit's end, or within \(Intervals.guardSeconds) seconds of it, is dropped. A table says \
+            so in a line under it, JSON in its "dropped" list, and plain output in a line of its own: the \
+            bell's offset and clock time, the event '\(ProfileRenderer.droppedEvent)' and an empty bell \
+            field, since nothing rings.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -35,7 +38,7 @@ struct PlanCommand: ParsableCommand {
     var name: String
 
     @Option(help: ArgumentHelp("Also show clock times for a session starting at this time: HH:MM (24-hour), HH:MM:SS or now.",
-                               valueName: "HH:MM"))
+                               valueName: "HH:MM|now"))
     var start: String?
 
     @Option(help: "table (default on a terminal), plain (tab-separated) or json.")

@@ -9,9 +9,10 @@ struct RunCommand: ParsableCommand {
         abstract: "Run a session: ring each bell at its time, with a live display on a terminal.",
         discussion: """
             On a terminal: the part under way, the time left in it and in the session, a progress bar and \
-            the next bell; space pauses and resumes, q asks to stop. Elsewhere (a pipe, a file): one line \
-            per event with its time. Bells are synthesized and played through pw-play, paplay or aplay \
-            (or $PROFILE_PLAYER); without one the terminal bell rings. Exit status 130 after Ctrl-C.
+            the next bell; space pauses and resumes, q asks to stop and y confirms. Elsewhere (a pipe, a \
+            file): one line per event with its time. Bells are synthesized and played through pw-play, \
+            paplay or aplay (or $PROFILE_PLAYER); without one the terminal bell rings, and with no terminal \
+            either the log says no bell could sound. Exit status 130 after Ctrl-C or SIGTERM.
             """)
 
     /// The speeds `--speed` accepts.
@@ -43,7 +44,7 @@ struct RunCommand: ParsableCommand {
             } else {
                 let system = Terminal.bellRinger()
                 ringer = system
-                sound = system.playerName ?? "terminal bell"
+                sound = system.soundName
             }
             let keys = TerminalKeys()
             defer { keys.restore() }
@@ -57,7 +58,7 @@ struct RunCommand: ParsableCommand {
             // Let the last bell sound out, unless the user asked to stop.
             ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
             keys.restore()
-            if summary.ending == .interrupted { throw ExitCode(130) }
+            if summary.ending == .interrupted { throw ExitStatus.interrupted.exitCode }
         }
     }
 

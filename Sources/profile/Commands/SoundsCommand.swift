@@ -34,7 +34,8 @@ struct SoundsCommand: ParsableCommand {
                 let bell = try Bell(named: name)
                 let ringer = Terminal.bellRinger()
                 let report = ringer.ring(bell)
-                Output.stderr("playing \(bell.rawValue) (\(report.via))\n" + (report.note.map { "profile: notice: \($0)\n" } ?? ""))
+                let verb = report.via == SystemBellRinger.noSound ? "could not play" : "playing"
+                Output.stderr("\(verb) \(bell.rawValue) (\(report.via))\n" + (report.note.map { "profile: notice: \($0)\n" } ?? ""))
                 ringer.finish(timeout: 15)
                 return
             }

@@ -95,13 +95,15 @@ extension Terminal {
         return result
     }
 
-    /// The bell ringer `run`, `sounds --play` and the editor's picker share.
+    /// The bell ringer `run`, `sounds --play` and the editor's picker share. With neither standard output
+    /// nor standard error a terminal there is no terminal bell to fall back on, and its reports say so.
     static func bellRinger() -> SystemBellRinger {
-        SystemBellRinger(environment: soundEnvironment, terminalBell: ringTerminalBell)
+        let terminalBell: (() -> Void)? = isTerminal(1) || isTerminal(2) ? { ringTerminalBell() } : nil
+        return SystemBellRinger(environment: soundEnvironment, terminalBell: terminalBell)
     }
 
     /// Rings the terminal bell where the user hears it: the terminal on standard output or standard error.
-    static func ringTerminalBell() {
+    private static func ringTerminalBell() {
         if isTerminal(1) {
             Output.stdout("\u{07}")
         } else if isTerminal(2) {

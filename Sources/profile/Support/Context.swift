@@ -22,7 +22,7 @@ struct Context {
         store = FileProfileStore(directory: directory, lockTimeout: timeout,
                                  notice: { Output.stderr("profile: notice: \($0)\n") })
         stdoutIsTerminal = Terminal.isTerminal(1)
-        render = RenderOptions(width: Terminal.width(), color: Terminal.useColor(noColorFlag: noColor))
+        render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: noColor))
     }
 
     /// The format asked for, else a table on a terminal and plain lines otherwise.
@@ -33,15 +33,15 @@ struct Context {
 
 extension ProfileError {
     /// The exit status for this error (sysexits(3)).
-    var exitCode: Int32 {
+    var exitStatus: ExitStatus {
         switch category {
-        case .usage: 64
-        case .data: 65
-        case .notFound: 66
-        case .cannotCreate: 73
-        case .io: 74
-        case .temporary: 75
-        case .configuration: 78
+        case .usage: .usage
+        case .data: .dataError
+        case .notFound: .noInput
+        case .cannotCreate: .cannotCreate
+        case .io: .ioError
+        case .temporary: .temporaryFailure
+        case .configuration: .configuration
         }
     }
 }
@@ -59,6 +59,6 @@ func reportingErrors(_ body: () throws -> Void) throws {
         try body()
     } catch let error as ProfileError {
         Output.stderr("profile: \(error)\n")
-        throw ExitCode(error.exitCode)
+        throw error.exitStatus.exitCode
     }
 }

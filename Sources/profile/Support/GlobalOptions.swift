@@ -7,7 +7,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The profile store folder.", valueName: "dir"), completion: .directory)
     var store: String?
 
-    @Flag(name: .long, help: "Never use colour (also: NO_COLOR set to anything).")
+    @Flag(name: .long, help: "Never use colour (also: NO_COLOR set and not empty).")
     var noColor = false
 }
 

@@ -29,10 +29,16 @@ enum Terminal {
 
     /// The width of the terminal on `fd`, else `$COLUMNS`, else 80.
     static func width(of fd: Int32 = 1) -> Int {
+        tableWidth(of: fd) ?? 80
+    }
+
+    /// The width tables must fit on `fd`: the terminal's, else `$COLUMNS`; nil when `fd` is not a
+    /// terminal and `COLUMNS` is unset, so that a pipe or file gets every table whole.
+    static func tableWidth(of fd: Int32 = 1) -> Int? {
         var size = winsize()
         if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = variable("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
-        return 80
+        return isatty(fd) == 1 ? 80 : nil
     }
 
     /// The home directory from the password database, for when `$HOME` is unset.

@@ -59,6 +59,14 @@ struct RenderingTests {
         #expect(text.contains("…"))
     }
 
+    @Test func withoutAWidthToFitNothingIsCut() {
+        let name = String(repeating: "禅", count: 40)
+        let text = ProfileRenderer.list([Profile(name: name)], format: .table, options: RenderOptions(width: nil))
+        let widths = Set(text.split(separator: "\n").map { DisplayWidth.of($0) })
+        #expect(widths.count == 1 && widths.first.map { $0 > 80 } == true)
+        #expect(text.contains(name) && !text.contains("…"))
+    }
+
     @Test func colourOnlyWhenAskedAndWidthsStayTheSame() {
         let viewModel = ProfileViewModel(profile: makeProfile(coolDown: true))
         let plain = ProfileRenderer.sections(viewModel, format: .table)

@@ -1,0 +1,27 @@
+import ArgumentParser
+import ProfileKit
+
+/// Every status the program exits with (sysexits(3), and 130 for a signal). The README's and
+/// profile(1)'s tables of exit statuses are tested against this list.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    /// Bad usage or a bad value on the command line; also ArgumentParser's `validationFailure`.
+    case usage = 64
+    /// An invalid profile file, or a line an `edit` script could not run.
+    case dataError = 65
+    /// No such profile.
+    case noInput = 66
+    /// The profile exists already.
+    case cannotCreate = 73
+    /// The system refused a read or write.
+    case ioError = 74
+    /// Locked or changed underneath: try again.
+    case temporaryFailure = 75
+    /// No store could be found.
+    case configuration = 78
+    /// `run` stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C).
+    case interrupted = 130
+
+    /// The status as ArgumentParser throws it from a command's `run`.
+    var exitCode: ExitCode { ExitCode(rawValue) }
+}
