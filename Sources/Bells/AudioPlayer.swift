@@ -13,10 +13,13 @@ package struct RingReport: Hashable, Sendable {
     /// Why the terminal bell rang instead of a player, or why nothing sounded, once, when that first
     /// happens.
     package var note: String?
+    /// Whether the bell made a sound: false for `silent` and `no sound`.
+    package var sounded: Bool
 
-    package init(via: String, note: String? = nil) {
+    package init(via: String, note: String? = nil, sounded: Bool = true) {
         self.via = via
         self.note = note
+        self.sounded = sounded
     }
 }
 
@@ -31,7 +34,7 @@ package protocol BellRinger: AnyObject {
 /// Rings nothing (`--silent`).
 package final class SilentRinger: BellRinger {
     package init() {}
-    package func ring(_ bell: Bell) -> RingReport { RingReport(via: "silent") }
+    package func ring(_ bell: Bell) -> RingReport { RingReport(via: "silent", sounded: false) }
     package func finish(timeout: Double) {}
 }
 
@@ -122,7 +125,7 @@ package final class SystemBellRinger: BellRinger {
         terminalBell?()
         let note = pendingNote
         pendingNote = nil
-        return RingReport(via: fallbackName, note: note)
+        return RingReport(via: fallbackName, note: note, sounded: terminalBell != nil)
     }
 
     package func finish(timeout: Double) {

@@ -41,12 +41,15 @@ extension Session {
     private func help(_ topic: String?) throws(ScreenError) -> String {
         let commands = commands
         guard let topic else {
-            let width = commands.map { DisplayWidth.of($0.usage) }.max() ?? 0
-            return commands.map { "  \($0.usage)\(DisplayWidth.padding($0.usage, to: width))  \($0.summary)" }
+            // Each command with the other words that call it: `quit, exit, q`.
+            let names = commands.map { ([$0.usage] + $0.aliases).joined(separator: ", ") }
+            let width = names.map(DisplayWidth.of).max() ?? 0
+            return zip(names, commands).map { "  \($0)\(DisplayWidth.padding($0, to: width))  \($1.summary)" }
                 .joined(separator: "\n")
                 + "\n\nRows are named SECTION.ROW as the tables show them (2.1); lists are numbered. Tab completes; Ctrl-C drops the line.\n"
         }
         guard let command = command(named: topic) else { throw .usage(unknownCommand(topic).message) }
-        return "\(command.usage)\n  \(command.summary)\n" + command.details()
+        let also = command.aliases.isEmpty ? "" : "  also called: \(command.aliases.joined(separator: ", "))\n"
+        return "\(command.usage)\n  \(command.summary)\n" + also + command.details()
     }
 }

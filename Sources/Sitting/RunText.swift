@@ -1,9 +1,11 @@
 import ProfileKit
 
 extension RunSummary {
-    /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`
+    /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`;
+    /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`.
     package func text(total: Int) -> String {
         let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
+            + (silence.map { " (\($0))" } ?? "")
         let paused = pauses == 0 ? "" : ", paused \(pauses) \(pauses == 1 ? "time" : "times")"
         switch ending {
         case .completed:

@@ -54,8 +54,10 @@ package struct RunState: Sendable {
     package var isConfirmingStop = false
     /// How bells ring: a player's name, `terminal bell` or `silent`.
     package var sound: String
-    /// How many bells rang so far.
+    /// How many bells sounded so far.
     package var bellsRung = 0
+    /// Why a bell that was due made no sound (`silent`, `no sound`), once one did not.
+    package var silence: String?
 
     /// The part under way.
     package var part: Timeline.Part { timeline.part(at: elapsed) }
@@ -83,11 +85,13 @@ package struct RunSummary: Hashable, Sendable {
     package var ending: Ending
     /// Session seconds that ran.
     package var elapsed: Int
-    /// Bells that rang, and bells the plan has.
+    /// Bells that sounded, and bells the plan has.
     package var bellsRung: Int
     package var bellsPlanned: Int
     /// How many times the session was paused.
     package var pauses: Int
+    /// Why bells that were due made no sound (`silent`, `no sound`), if any did not.
+    package var silence: String? = nil
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.
@@ -150,7 +154,7 @@ package final class SessionRunner {
         func end(_ ending: RunSummary.Ending, at now: Double) -> RunSummary {
             state.elapsed = ending == .completed ? Double(timeline.total) : min(elapsed(now), Double(timeline.total))
             let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
-                                     bellsPlanned: timeline.bells.count, pauses: pauses)
+                                     bellsPlanned: timeline.bells.count, pauses: pauses, silence: state.silence)
             display.end(summary, state: state)
             return summary
         }
@@ -164,8 +168,9 @@ package final class SessionRunner {
                 next += 1
                 var report: RingReport?
                 if let bell = event.bell {
-                    report = ringer.ring(bell)
-                    state.bellsRung += 1
+                    let rang = ringer.ring(bell)
+                    if rang.sounded { state.bellsRung += 1 } else { state.silence = rang.via }
+                    report = rang
                 }
                 display.fired(event, report: report, state: state)
             }

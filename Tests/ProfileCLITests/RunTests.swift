@@ -58,7 +58,7 @@ struct RunTests {
         #expect(logged.first?.kind == "run Intervals: 52:00, 7 bells, sound: silent")
         #expect(logged.dropFirst().dropLast().map(\.kind) == planned.map { String($0[2]) })
         #expect(logged.dropFirst().dropLast().map(\.offset) == planned.map { String($0[0]) })
-        #expect(lines.last?.hasSuffix("completed  Session complete: 52:00, 7 of 7 bells rang.") == true)
+        #expect(lines.last?.hasSuffix("completed  Session complete: 52:00, 0 of 7 bells rang (silent).") == true, "a silent bell is not counted as rung")
         #expect(result.stdout.contains("bell: Tingsha (silent)"))
         #expect(!result.stdout.contains("\u{07}") && result.stderr.isEmpty)
     }
@@ -101,6 +101,7 @@ struct RunTests {
             let notes = result.stdout.split(separator: "\n").filter { $0.contains("  note  ") }
             #expect(notes.count == 1, "the reason is given once: \(notes)")
             #expect(notes.first?.hasSuffix("; no terminal for the terminal bell either, so no bell can sound") == true)
+            #expect(result.stdout.contains("Session complete: 37:00, 0 of 3 bells rang (no sound)."), "\(result.stdout)")
         }
     }
 
