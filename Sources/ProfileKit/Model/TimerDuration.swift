@@ -34,6 +34,24 @@ package struct TimerDuration: Hashable, Comparable, Sendable, CustomStringConver
 
     package var description: String { formatted }
 
+    /// The length in words when it is a whole number of one unit (`1 second`, `10 minutes`, `4 hours`),
+    /// else the formatted time: `00:01` alone could be read as a minute.
+    package var inWords: String {
+        func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s")" }
+        if seconds > 0, seconds % 3600 == 0 { return count(seconds / 3600, "hour") }
+        if seconds > 0, seconds % 60 == 0 { return count(seconds / 60, "minute") }
+        if seconds < 60 { return count(seconds, "second") }
+        return formatted
+    }
+
+    /// An allowed range as error messages give it: `00:01 (1 second) to 01:00:00 (1 hour)`.
+    package static func rangeText(_ range: ClosedRange<TimerDuration>) -> String {
+        func bound(_ duration: TimerDuration) -> String {
+            duration.inWords == duration.formatted ? duration.formatted : "\(duration.formatted) (\(duration.inWords))"
+        }
+        return "\(bound(range.lowerBound)) to \(bound(range.upperBound))"
+    }
+
     /// `7` → `07`: the two-digit fields of clock-style times.
     package static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : String(value)

@@ -83,9 +83,9 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidDuration(input, reason):
             return "invalid duration \(quoted(input)): \(reason); use \(TimerDuration.acceptedForms)"
         case let .durationOutOfRange(duration, segment, allowed):
-            return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
+            return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(TimerDuration.rangeText(allowed))"
         case let .intervalOutOfRange(every, allowed):
-            return "interval \(every.formatted) is out of range: use \(allowed.lowerBound.formatted) to \(allowed.upperBound.formatted)"
+            return "interval \(every.formatted) is out of range: use \(TimerDuration.rangeText(allowed))"
         case let .invalidOption(value, option, accepted):
             return "invalid \(option) \(quoted(value)): use \(accepted)"
         case let .unknownBell(name):

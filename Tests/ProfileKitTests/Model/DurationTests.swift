@@ -24,6 +24,17 @@ struct DurationTests {
         #expect(TimerDuration(seconds: c.seconds).formatted == c.text)
     }
 
+    /// A bound in words where `00:01` alone could be read as a minute.
+    @Test func boundsAreAlsoGivenInWords() {
+        #expect(TimerDuration(seconds: 1).inWords == "1 second")
+        #expect(TimerDuration(seconds: 10).inWords == "10 seconds")
+        #expect(TimerDuration.minutes(1).inWords == "1 minute")
+        #expect(TimerDuration(seconds: 7200).inWords == "2 hours")
+        #expect(TimerDuration(seconds: 90).inWords == "01:30")
+        #expect(TimerDuration.rangeText(TimerDuration(seconds: 1)...TimerDuration(seconds: 3600)) == "00:01 (1 second) to 01:00:00 (1 hour)")
+        #expect(TimerDuration.rangeText(TimerDuration(seconds: 10)...TimerDuration(seconds: 86399)) == "00:10 (10 seconds) to 23:59:59")
+    }
+
     struct ParseCase: CustomTestStringConvertible, Sendable {
         let input: String
         let seconds: Int
@@ -139,6 +150,6 @@ struct DurationTests {
     @Test func rangeErrorNamesTheLimits() {
         let error = ProfileError.durationOutOfRange(TimerDuration(seconds: 7200), segment: .coolDown,
                                                     allowed: SegmentType.coolDown.allowedDurations)
-        #expect(error.description == "cool-down duration 02:00:00 is out of range: use 00:01 to 01:00:00")
+        #expect(error.description == "cool-down duration 02:00:00 is out of range: use 00:01 (1 second) to 01:00:00 (1 hour)")
     }
 }

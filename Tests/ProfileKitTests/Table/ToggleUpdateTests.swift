@@ -172,7 +172,7 @@ struct ToggleUpdateTests {
             try viewModel.performing(.setDuration(.interval, TimerDuration(seconds: seconds)))
         }
         #expect("\(ProfileError.intervalOutOfRange(TimerDuration(seconds: 9), allowed: Intervals.allowedEvery))"
-                == "interval 00:09 is out of range: use 00:10 to 23:59:59")
+                == "interval 00:09 is out of range: use 00:10 (10 seconds) to 23:59:59")
     }
 
     @Test func settingTheBellReloadsTheNameRow() throws {
