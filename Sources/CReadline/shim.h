@@ -1,6 +1,12 @@
 #ifndef PROFILE_CREADLINE_SHIM_H
 #define PROFILE_CREADLINE_SHIM_H
 #include <stdio.h>
+// Without GNU readline's headers the first error would otherwise be a bare "file not found" deep in
+// a module map; say which package to install, once, before any other C error.
+#if __has_include(<readline/readline.h>)
 #include <readline/readline.h>
 #include <readline/history.h>
+#else
+#error "GNU readline's headers are missing: install libreadline-dev (Debian, Ubuntu), readline-devel (Fedora) or readline (Homebrew on macOS); or run 'make run' or 'make check', which install them"
+#endif
 #endif

@@ -35,4 +35,44 @@ struct DocsInSyncTests {
         #expect(help.count >= 11)
         #expect(try Self.readmeSubcommands() == help)
     }
+
+    /// A file of the repository, as text.
+    static func file(_ path: String) throws -> String {
+        try String(contentsOf: Harness.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The `make` commands of the README's code: its `sh` blocks and inline code.
+    static func readmeMakeTargets() throws -> Set<String> {
+        var code: [Substring] = []
+        var inBlock = false
+        for line in try file("README.md").split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock = line == "```sh"
+            } else if inBlock {
+                code.append(line)
+            } else {
+                code += line.matches(of: /`([^`]+)`/).map(\.output.1)
+            }
+        }
+        return Set(code.compactMap { $0.firstMatch(of: /^(?:sudo )?make ([a-z]+)/).map { String($0.output.1) } })
+    }
+
+    @Test func everyMakeTargetOfTheReadmeIsAPhonyTargetOfTheMakefile() throws {
+        let makefile = try Self.file("Makefile")
+        let phony = Set(try #require(makefile.firstMatch(of: /\n\.PHONY:([^\n]*)/)).output.1.split(separator: " ").map(String.init))
+        let named = try Self.readmeMakeTargets()
+        #expect(named.isSuperset(of: ["run", "check", "install", "uninstall"]))
+        for target in named {
+            #expect(phony.contains(target), "the Makefile does not declare `make \(target)` phony")
+            #expect(makefile.contains("\n\(target):"), "the Makefile has no rule for `make \(target)`")
+        }
+    }
+
+    /// The package a machine without GNU readline's headers needs has one name in the build's error, in
+    /// SwiftPM's hint and in the set-up's list.
+    @Test func theReadlinePackageHasOneName() throws {
+        #expect(try Self.file("Sources/CReadline/shim.h").contains("#error \"GNU readline's headers are missing: install libreadline-dev (Debian, Ubuntu)"))
+        #expect(try Self.file("Package.swift").contains(#"providers: [.apt(["libreadline-dev"])]"#))
+        #expect(try Self.file("Scripts/setup").contains("\nrun     libreadline-dev "))
+    }
 }

@@ -1,0 +1,98 @@
+# profile: build, run, test, install.
+#
+#   make                 the static release binary (the README's fastest build) and its shell completions
+#   make run             installs what is missing (Scripts/setup run), then opens the editor
+#   make check           installs what is missing (Scripts/setup check), then runs the tests
+#   make install         copies the binary, the manual pages and the completions under $(DESTDIR)$(PREFIX)
+#   make uninstall       removes exactly those files
+#   make clean           removes the build
+#
+# `make install` builds only what is missing, so `make && sudo make install` does not run SwiftPM as
+# root. `make install CONFIGURATION=debug` installs the debug binary `make check` builds (CI does).
+
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+DATAROOTDIR = $(PREFIX)/share
+MANDIR = $(DATAROOTDIR)/man
+BASHCOMPDIR = $(DATAROOTDIR)/bash-completion/completions
+ZSHCOMPDIR = $(DATAROOTDIR)/zsh/site-functions
+FISHCOMPDIR = $(DATAROOTDIR)/fish/vendor_completions.d
+
+SWIFT = swift
+INSTALL = install
+INSTALL_PROGRAM = $(INSTALL) -m 755
+INSTALL_DATA = $(INSTALL) -m 644
+
+# release: fully static, the fastest to start (README, Benchmarks). debug: the tests' build, so
+# installing it costs no build after `make check`.
+CONFIGURATION = release
+SWIFTFLAGS_release = -c release -Xswiftc -static-executable
+SWIFTFLAGS_debug = -c debug
+SWIFTFLAGS = $(SWIFTFLAGS_$(CONFIGURATION))
+
+# What `make run` runs: `make run ARGS='edit Morning'` opens another profile.
+ARGS = edit
+
+BIN = .build/$(CONFIGURATION)/profile
+COMPLETIONS = .build/completions
+BASH_COMPLETION = $(COMPLETIONS)/profile.bash
+ZSH_COMPLETION = $(COMPLETIONS)/_profile
+FISH_COMPLETION = $(COMPLETIONS)/profile.fish
+
+.PHONY: all build completions run check install uninstall clean
+# `build` must finish before the completions are compared with the binary it may have replaced.
+.NOTPARALLEL:
+
+all: build completions
+
+# SwiftPM rebuilds only what changed, so `make` always asks it.
+build:
+	$(SWIFT) build $(SWIFTFLAGS) --product profile
+
+# Only when there is no binary yet (`make install` without `make`).
+$(BIN):
+	$(SWIFT) build $(SWIFTFLAGS) --product profile
+
+# The program writes its own completions (swift-argument-parser), so they always match it.
+completions: $(BASH_COMPLETION) $(ZSH_COMPLETION) $(FISH_COMPLETION)
+
+$(BASH_COMPLETION): $(BIN)
+	@mkdir -p $(COMPLETIONS)
+	$(BIN) --generate-completion-script bash > $@.tmp && mv $@.tmp $@
+
+$(ZSH_COMPLETION): $(BIN)
+	@mkdir -p $(COMPLETIONS)
+	$(BIN) --generate-completion-script zsh > $@.tmp && mv $@.tmp $@
+
+$(FISH_COMPLETION): $(BIN)
+	@mkdir -p $(COMPLETIONS)
+	$(BIN) --generate-completion-script fish > $@.tmp && mv $@.tmp $@
+
+run:
+	@Scripts/setup run
+	$(SWIFT) run profile $(ARGS)
+
+# The README's test command. The import check (every import is a declared dependency) costs nothing:
+# it is the same build.
+check:
+	@Scripts/setup check
+	$(SWIFT) test --explicit-target-dependency-import-check=error
+
+install: $(BIN) completions
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(INSTALL_PROGRAM) $(BIN) $(DESTDIR)$(BINDIR)/profile
+	$(INSTALL_DATA) man/profile.1 $(DESTDIR)$(MANDIR)/man1/profile.1
+	$(INSTALL_DATA) man/profile.5 $(DESTDIR)$(MANDIR)/man5/profile.5
+	$(INSTALL_DATA) $(BASH_COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/profile
+	$(INSTALL_DATA) $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_profile
+	$(INSTALL_DATA) $(FISH_COMPLETION) $(DESTDIR)$(FISHCOMPDIR)/profile.fish
+
+# The folders stay: others' files live there too.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/profile $(DESTDIR)$(MANDIR)/man1/profile.1 $(DESTDIR)$(MANDIR)/man5/profile.5 \
+		$(DESTDIR)$(BASHCOMPDIR)/profile $(DESTDIR)$(ZSHCOMPDIR)/_profile $(DESTDIR)$(FISHCOMPDIR)/profile.fish
+
+clean:
+	$(SWIFT) package clean
+	rm -rf $(COMPLETIONS)
