@@ -8,7 +8,7 @@
 #   make clean           removes the build
 #
 # `make install` builds only what is missing, so `make && sudo make install` does not run SwiftPM as
-# root. `make install CONFIGURATION=debug` installs the debug binary `make check` builds (CI does).
+# root. `make install CONFIGURATION=debug` installs the debug binary `make check` builds.
 
 PREFIX = /usr/local
 BINDIR = $(PREFIX)/bin
