@@ -6,6 +6,13 @@
 #if __has_include(<readline/readline.h>)
 #include <readline/readline.h>
 #include <readline/history.h>
+// Readline 8.2 remembers a Ctrl-D (rl_eof_found) across lines and then prints an extra newline on every
+// later line; the editor goes on after Ctrl-D at a question, so it forgets it before each line.
+static inline void profile_forget_eof(void) {
+#if defined(RL_READLINE_VERSION) && RL_READLINE_VERSION >= 0x0802
+    rl_eof_found = 0;
+#endif
+}
 #else
 #error "GNU readline's headers are missing: install libreadline-dev (Debian, Ubuntu), readline-devel (Fedora) or readline (Homebrew on macOS); or run 'make run' or 'make check', which install them"
 #endif

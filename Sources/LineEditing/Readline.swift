@@ -96,6 +96,7 @@ package struct ReadlineSource: LineSource {
         completedLine = nil
         lineDone = false
         interruptFlag = 0
+        profile_forget_eof()
         rl_callback_handler_install(prompt) { line in
             completedLine = line
             lineDone = true

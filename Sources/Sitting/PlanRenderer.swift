@@ -78,12 +78,14 @@ extension ProfileRenderer {
     }
 
     /// The note on dropped interval bells when `after`, a changed `before`, drops a bell that `before`
-    /// rang; otherwise nothing.
+    /// rang; otherwise nothing. Bells are compared by their place in the main sit, so a longer warm-up,
+    /// which moves every bell, drops none.
     package static func droppedNote(before: Profile, after: Profile) -> String {
-        let dropped = Set(Timeline(profile: before).droppedIntervals)
-        let timeline = Timeline(profile: after)
-        guard timeline.droppedIntervals.contains(where: { !dropped.contains($0) }) else { return "" }
-        return droppedNote(timeline)
+        func dropped(_ profile: Profile) -> Set<Int> {
+            Set(profile.intervals.droppedOffsets(inMainSitOf: profile.duration))
+        }
+        guard !dropped(after).isSubset(of: dropped(before)) else { return "" }
+        return droppedNote(Timeline(profile: after))
     }
 
     /// The event field of a dropped interval bell's line in plain output.

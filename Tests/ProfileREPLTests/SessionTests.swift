@@ -131,6 +131,8 @@ struct SessionTests {
         _ = editor.handle("toggle cooldown")
         #expect(editor.handle("set cooldown.bell gong").output
             == "Cool Down bell is now Gong; its row shows when Cool Down is on\n")
+        #expect(editor.handle("undo").output
+            == "undo: set cooldown.bell gong\nCool Down bell is now Temple Bell; its row shows when Cool Down is on\n")
     }
 
     @Test func aChangeThatDropsAnIntervalBellSaysSoAsPlanDoes() throws {
@@ -142,6 +144,8 @@ struct SessionTests {
                 "the bell at 20:00 of the main sit, which starts after the 2-minute warm-up")
         #expect(!editor.handle("set duration 21m").output.contains("dropped"))
         #expect(editor.handle("undo").output.contains("dropped the interval bell at 22:00"))
+        _ = editor.handle("set duration 21m")
+        #expect(!editor.handle("set warmup.duration 3m").output.contains("dropped"), "a warm-up moves bells, drops none")
     }
 
     struct CompletionCase: CustomTestStringConvertible, Sendable {
@@ -298,6 +302,47 @@ struct ScreenNavigationTests {
         _ = editor.handle("back")
         #expect(editor.handle("undo").output.hasPrefix("undo: new \"Noon\"\nProfiles: - 3 Noon\n"))
         #expect(try store.names() == ["Dawn", "Default"])
+    }
+
+    /// Taking back a new profile or a copy never removes a file that changed since the session made it;
+    /// a change that can no longer be taken back leaves the history, and the older ones still can be.
+    @Test func undoRemovesOnlyTheVersionTheSessionMade() throws {
+        let (editor, store) = try session()
+        _ = editor.handle("new Retreat")
+        _ = editor.handle("set duration 45")
+        _ = editor.handle("back")
+        #expect(editor.handle("undo").error == .usage(
+            "cannot undo new \"Retreat\": \"Retreat\" was changed since; delete it yourself if it should go; it is dropped from the history"))
+        #expect(try store.names() == ["Default", "Morning", "Retreat"])
+        _ = editor.handle("copy 2 Evening")
+        _ = editor.handle("copy 3 Dusk")
+        _ = try store.rename("Dusk", to: "Night")
+        #expect(editor.handle("undo").error == .usage(
+            "cannot undo copy \"Morning\" to \"Dusk\": there is no profile \"Dusk\" any more; it is dropped from the history"))
+        #expect(editor.handle("undo").output.hasPrefix("undo: copy \"Morning\" to \"Evening\"\n"))
+        #expect(try store.names() == ["Default", "Morning", "Night", "Retreat"])
+    }
+
+    /// A file replaced on the profiles screen is read afresh, never the session's old copy of it.
+    @Test func aProfileReplacedOnTheProfilesScreenIsReadAfresh() throws {
+        let (editor, store) = try session()
+        _ = editor.handle("open Default")
+        _ = try store.delete("Morning")
+        _ = editor.handle("back")
+        _ = editor.handle("copy 1 Morning")
+        #expect(editor.handle("open Morning").error == nil)
+        #expect(editor.profile.duration == .minutes(20), "the copy of Default, not the Morning the session had open")
+    }
+
+    /// A change that changes nothing still meets a file changed on disk, and asks.
+    @Test func aChangeThatChangesNothingStillMeetsAConflict() throws {
+        let (editor, store) = try session()
+        _ = try store.update("Morning") { $0.duration = .minutes(45) }
+        let reply = editor.handle("set duration 30")
+        #expect(reply.output.hasPrefix("Time duration is already 30:00\n"))
+        #expect(editor.isAsking, "the conflict question")
+        _ = editor.handle("k")
+        #expect(try store.load("Morning").profile.duration == .minutes(30))
     }
 
     @Test func listUpdatesKeepTheTableViewRule() throws {

@@ -104,9 +104,10 @@ package final class InMemoryProfileStore: ProfileStore, @unchecked Sendable {
     }
 
     @discardableResult
-    package func delete(_ name: String) throws(ProfileError) -> RemovedProfile {
+    package func delete(_ name: String, basedOn revision: Revision?) throws(ProfileError) -> RemovedProfile {
         try locked { () throws(ProfileError) in
             let found = try entry(name)
+            if let revision, Revision(of: found.bytes) != revision { throw .conflict(path: found.name) }
             documents[found.key] = nil
             return RemovedProfile(name: found.name, bytes: found.bytes)
         }

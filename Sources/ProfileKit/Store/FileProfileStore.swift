@@ -118,10 +118,7 @@ package struct FileProfileStore: ProfileStore {
     /// The real file behind `path`: itself, or the target of a link that stays inside the store.
     private func resolve(_ path: String) throws(ProfileError) -> String {
         guard let info = try POSIX.lstatIfExists(path), POSIX.isSymlink(info) else { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink(path, &buffer, buffer.count - 1)
-        let target = length > 0
-            ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        let target = POSIX.linkTarget(path) ?? "?"
         guard let resolved = POSIX.realPath(path) else {
             throw .io(path: path, operation: "follow link to \(quoted(target))", errno: ENOENT)
         }
@@ -197,17 +194,25 @@ package struct FileProfileStore: ProfileStore {
     }
 
     @discardableResult
-    package func delete(_ name: String) throws(ProfileError) -> RemovedProfile {
+    package func delete(_ name: String, basedOn revision: Revision?) throws(ProfileError) -> RemovedProfile {
         let location = try locateExisting(name)
         return try withLock(location.path) { () throws(ProfileError) -> RemovedProfile in
-            // The bytes are read under the lock, so that what comes back is what was removed.
-            let real = try resolve(location.path)
-            let fd = try POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-            let bytes = try POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)
-            close(fd)
+            // The file is read under the lock, so that what comes back is what was removed.
+            var removed = RemovedProfile(name: location.name, bytes: nil)
+            if let info = try POSIX.lstatIfExists(location.path), POSIX.isSymlink(info) {
+                removed.linkTarget = POSIX.linkTarget(location.path)
+            }
+            // A link out of the store, or to nothing, is removed with nothing to put back.
+            if let real = try? resolve(location.path), let info = try POSIX.lstatIfExists(real), POSIX.isRegular(info) {
+                let fd = try POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+                defer { close(fd) }
+                removed.bytes = try POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)
+                removed.mode = UInt32(info.st_mode & 0o7777)
+            }
+            if let revision, removed.bytes.map(Revision.init(of:)) != revision { throw .conflict(path: location.path) }
             guard unlink(location.path) == 0 else { throw POSIX.failure(location.path, "unlink") }
             try POSIX.fsyncDirectory(directory)
-            return RemovedProfile(name: location.name, bytes: bytes)
+            return removed
         }
     }
 
@@ -220,7 +225,15 @@ package struct FileProfileStore: ProfileStore {
         try POSIX.makeDirectories(directory)
         return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
             if let existing = try locate(name) { throw .profileExists(existing.name) }
-            try write(bytes, to: location)
+            // A link comes back as the link while what it pointed at is still there, as it was.
+            if let target = removed.linkTarget, symlink(target, location.path) == 0 {
+                if let stored = try? read(location).stored, stored.revision == Revision(of: bytes) {
+                    try POSIX.fsyncDirectory(directory)
+                    return stored
+                }
+                unlink(location.path)
+            }
+            try write(bytes, to: location, newFileMode: removed.mode.map { mode_t($0) } ?? 0o644)
             return StoredProfile(profile: profile, revision: Revision(of: bytes))
         }
     }
@@ -263,13 +276,13 @@ package struct FileProfileStore: ProfileStore {
     }
 
     /// Writes `bytes` to a profile's file through a temp file and a rename; the caller holds the lock.
-    private func write(_ bytes: [UInt8], to location: Location) throws(ProfileError) {
+    private func write(_ bytes: [UInt8], to location: Location, newFileMode: mode_t = 0o644) throws(ProfileError) {
         let real = try resolve(location.path)
         let folder = POSIX.directoryName(real)
         let base = POSIX.baseName(real)
         removeLeftoverTempFiles(base: base, in: folder)
 
-        var mode: mode_t = 0o644
+        var mode = newFileMode
         var owner: (uid_t, gid_t)?
         if let info = try POSIX.lstatIfExists(real) {
             mode = info.st_mode & 0o7777

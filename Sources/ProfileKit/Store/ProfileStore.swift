@@ -19,6 +19,14 @@ package struct Revision: Hashable, Sendable, CustomStringConvertible {
     package var description: String { String(hash, radix: 16) }
 }
 
+extension ProfileStore {
+    /// Removes the profile called `name`, whatever version it is.
+    @discardableResult
+    package func delete(_ name: String) throws(ProfileError) -> RemovedProfile {
+        try delete(name, basedOn: nil)
+    }
+}
+
 /// A profile together with the revision of the file it was read from or written to.
 package struct StoredProfile: Hashable, Sendable {
     /// The profile.
@@ -37,14 +45,20 @@ package struct StoredProfile: Hashable, Sendable {
 package struct RemovedProfile: Hashable, Sendable {
     /// The name the profile had.
     package var name: String
-    /// The file's bytes; nil when it was larger than a profile can be (it was removed all the same,
-    /// and cannot be put back).
+    /// The file's bytes; nil when it was no regular file or larger than a profile can be (it was
+    /// removed all the same, and cannot be put back).
     package var bytes: [UInt8]?
+    /// The file's permission bits, to put back with it; nil for the default.
+    package var mode: UInt32?
+    /// Where the file pointed when it was a link within the store: it is put back as that link.
+    package var linkTarget: String?
 
     /// Describes a removed profile.
-    package init(name: String, bytes: [UInt8]?) {
+    package init(name: String, bytes: [UInt8]?, mode: UInt32? = nil, linkTarget: String? = nil) {
         self.name = name
         self.bytes = bytes
+        self.mode = mode
+        self.linkTarget = linkTarget
     }
 }
 
@@ -97,8 +111,11 @@ package protocol ProfileStore: Sendable {
     func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile
 
     /// Removes the profile called `name`, and gives back its file as it was, to ``restore(_:)`` it.
+    ///
+    /// - Parameter revision: when given, the file is removed only if it is still that version.
+    /// - Throws: ``ProfileError/conflict(path:)`` when the file is no longer `revision`.
     @discardableResult
-    func delete(_ name: String) throws(ProfileError) -> RemovedProfile
+    func delete(_ name: String, basedOn revision: Revision?) throws(ProfileError) -> RemovedProfile
 
     /// Puts a removed profile back, byte for byte, under the name it had.
     ///

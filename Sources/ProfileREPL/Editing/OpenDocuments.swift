@@ -75,12 +75,13 @@ final class OpenDocuments {
 
     // MARK: Changing
 
-    /// Makes `change` the current profile, remembered for undo as `label`, and saves it (interactive).
+    /// Makes `change` (of `setting`) the current profile, remembered for undo as `label`, and saves it
+    /// (interactive).
     ///
     /// - Throws: the store's error; the profile and its history are then as they were.
-    func apply(_ change: ProfileChange, label: String) throws(ProfileError) -> SaveResult {
+    func apply(_ change: ProfileChange, label: String, setting: Setting) throws(ProfileError) -> SaveResult {
         let before = current
-        current.history.record(before.profile, label: label)
+        current.history.record(before.profile, label: label, setting: setting)
         current.profile = change.profile
         do {
             return try save()
@@ -93,18 +94,27 @@ final class OpenDocuments {
     /// Takes back (or makes again) the last change and saves; nil when there is nothing to step to.
     ///
     /// - Throws: the store's error; the profile and its history are then as they were.
-    func step(back: Bool) throws(ProfileError) -> (label: String, update: TableUpdate, result: SaveResult)? {
+    func step(back: Bool) throws(ProfileError) -> (entry: UndoHistory.Entry, update: TableUpdate, result: SaveResult)? {
         let before = current
         let sections = viewModel.sections
         guard let entry = current.history.step(back: back, from: before.profile) else { return nil }
         current.profile = entry.profile
         let update = TableUpdate(from: sections, to: viewModel.sections)
         do {
-            return (entry.label, update, try save())
+            return (entry, update, try save())
         } catch {
             current = before
             throw error
         }
+    }
+
+    /// For a change that changes nothing: nothing is written while the file still holds this session's
+    /// version; when it does not, the save meets the conflict and asks, as a change would.
+    func checkDisk() throws(ProfileError) -> SaveResult {
+        guard mode == .interactive, let stored = current.stored, try store.load(name).revision != stored.revision else {
+            return .saved
+        }
+        return try save()
     }
 
     /// Saves the current document when changes are saved at once and it exists on disk.

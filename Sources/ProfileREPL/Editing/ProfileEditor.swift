@@ -160,8 +160,11 @@ final class ProfileEditor: ProfileScreenModel {
                         _ body: () throws(ProfileError) -> ProfileChange) throws(ScreenError) -> ScreenChange {
         let before = documents.profile
         let change = try screen(body)
-        guard change.profile != before else { return ScreenChange(prefix: viewModel.alreadyNote(setting)) }
-        let result = try screen { () throws(ProfileError) in try documents.apply(change, label: label) }
+        guard change.profile != before else {
+            let result = try screen { () throws(ProfileError) in try documents.checkDisk() }
+            return describe(ScreenChange(prefix: viewModel.alreadyNote(setting)), result)
+        }
+        let result = try screen { () throws(ProfileError) in try documents.apply(change, label: label, setting: setting) }
         // A value whose row is hidden changes no row: say where it went instead.
         var described = change.update.isEmpty ? ScreenChange(prefix: change.viewModel.hiddenNote(setting))
                                               : ScreenChange(update: change.update)
@@ -172,9 +175,14 @@ final class ProfileEditor: ProfileScreenModel {
     private func step(back: Bool) throws(ScreenError) -> ScreenChange? {
         let before = documents.profile
         guard let step = try screen({ () throws(ProfileError) in try documents.step(back: back) }) else { return nil }
-        return describe(ScreenChange(prefix: "\(back ? "undo" : "redo"): \(step.label)\n", update: step.update,
-                                     suffix: ProfileRenderer.droppedNote(before: before, after: documents.profile)),
-                        step.result)
+        var described = ScreenChange(prefix: "\(back ? "undo" : "redo"): \(step.entry.label)\n", update: step.update,
+                                     suffix: ProfileRenderer.droppedNote(before: before, after: documents.profile))
+        // A value whose row is hidden changes no row: say where it went instead.
+        if step.update.isEmpty {
+            described.prefix += viewModel.hiddenNote(step.entry.setting)
+            described.update = nil
+        }
+        return describe(described, step.result)
     }
 
     private func describe(_ change: ScreenChange, _ result: OpenDocuments.SaveResult) -> ScreenChange {

@@ -64,7 +64,8 @@ final class ProfilesViewModel: ProfilesModel {
         try immediate("rename")
         let old = try name(at: index)
         return try listChange { () throws(ScreenError) in
-            "renamed \(quoted(old)) to \(quoted(try changes.rename(old, to: newName)))\n"
+            let renamed = try screen { () throws(ProfileError) in try changes.rename(old, to: newName) }
+            return "renamed \(quoted(old)) to \(quoted(renamed))\n"
         }
     }
 
@@ -83,8 +84,7 @@ final class ProfilesViewModel: ProfilesModel {
         deleting = nil
         guard ["y", "yes"].contains(text.trimmingWhitespace().lowercased()) else { return kept(name) }
         return try listChange { () throws(ScreenError) in
-            try changes.delete(name)
-            return "deleted \(quoted(name))\n"
+            "deleted \(quoted(try screen { () throws(ProfileError) in try changes.delete(name) }))\n"
         }
     }
 
@@ -116,7 +116,8 @@ final class ProfilesViewModel: ProfilesModel {
     private func listChange(_ body: () throws(ScreenError) -> String) throws(ScreenError) -> ScreenChange {
         let before = try listing.summaries()
         let words = try body()
-        let after = (try? listing.summaries()) ?? []
+        // The change is made; a list that cannot be read now only costs its rows.
+        guard let after = try? listing.summaries() else { return ScreenChange(prefix: words) }
         return ScreenChange(prefix: words, update: Self.update(from: before, to: after))
     }
 

@@ -6,6 +6,8 @@ struct UndoHistory {
     struct Entry {
         var profile: Profile
         var label: String
+        /// The setting the command changed, for what an undo says when no row shows it.
+        var setting: Setting
     }
 
     /// How many changes are kept; the oldest go first.
@@ -16,8 +18,8 @@ struct UndoHistory {
 
     /// Remembers `before`, the profile as it was before `label` changed it; a new change forgets what
     /// was taken back.
-    mutating func record(_ before: Profile, label: String) {
-        undo.append(Entry(profile: before, label: label))
+    mutating func record(_ before: Profile, label: String, setting: Setting) {
+        undo.append(Entry(profile: before, label: label, setting: setting))
         if undo.count > Self.limit { undo.removeFirst() }
         redo = []
     }
@@ -26,7 +28,7 @@ struct UndoHistory {
     /// there is nothing to step to.
     mutating func step(back: Bool, from current: Profile) -> Entry? {
         guard let entry = back ? undo.popLast() : redo.popLast() else { return nil }
-        let kept = Entry(profile: current, label: entry.label)
+        let kept = Entry(profile: current, label: entry.label, setting: entry.setting)
         if back { redo.append(kept) } else { undo.append(kept) }
         return entry
     }

@@ -57,6 +57,25 @@ struct FileProfileStoreTests {
         #expect(try String(contentsOfFile: "\(folder)/Old.json", encoding: .utf8) == text)
     }
 
+    /// A deleted file comes back with its mode, a deleted link as the link; a version other than the
+    /// one named is not deleted.
+    @Test func restoreKeepsTheModeAndTheLink() throws {
+        _ = try store.create(Profile(name: "Good"))
+        chmod("\(folder)/Good.json", 0o600)
+        _ = try store.restore(try store.delete("Good"))
+        var info = stat()
+        #expect(stat("\(folder)/Good.json", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(symlink("Good.json", "\(folder)/x.json") == 0)
+        let link = try store.delete("x")
+        #expect(link.linkTarget == "Good.json")
+        _ = try store.restore(link)
+        #expect(POSIX.linkTarget("\(folder)/x.json") == "Good.json")
+        let stale = try store.load("Good").revision
+        _ = try store.update("Good") { $0.duration = .minutes(45) }
+        #expect(throws: ProfileError.conflict(path: "\(folder)/Good.json")) { try store.delete("Good", basedOn: stale) }
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/Good.json"))
+    }
+
     @Test func savesLeaveNoTempOrLockFiles() throws {
         var stored = try store.create(Profile(name: "Morning"))
         for minutes in 1...30 {
