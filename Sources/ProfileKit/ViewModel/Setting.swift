@@ -199,13 +199,14 @@ package enum DurationSetting: CaseIterable, Sendable {
         }
     }
 
-    /// What the editor asks when the row is tapped: `Cool Down duration`, `Interval`.
+    /// What the editor asks when the row is tapped, and what messages call it: `Cool Down duration`,
+    /// `Time between interval bells`.
     package var question: String {
         switch self {
         case .main: "Time duration"
         case .warmUp: "Warm Up duration"
         case .coolDown: "Cool Down duration"
-        case .interval: "Interval"
+        case .interval: "Time between interval bells"
         }
     }
 
