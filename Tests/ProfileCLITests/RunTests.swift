@@ -121,22 +121,28 @@ struct RunTests {
             + "profile: notice: PROFILE_PLAYER is none; no terminal for the terminal bell either, so no bell can sound\n")
     }
 
-    @Test func anInterruptStopsTheRunWithStatus130() throws {
+    /// Ctrl-C, SIGTERM and a hang-up (the terminal closed) end a run alike: the summary, then 130.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aStopSignalEndsTheRunWithItsSummaryAndStatus130(_ signal: Int32) throws {
         let process = Process()
         process.executableURL = Harness.binary
         process.arguments = ["run", "Morning", "--silent"]
         process.environment = Harness.environment(store: store, home: home)
         let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
+        process.standardError = errors
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
         Thread.sleep(forTimeInterval: 0.5)
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+        #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)
         #expect(text.split(separator: "\n").last?.contains("interrupted  Interrupted at 00:00 of 37:00; 0 of 3 bells rang.") == true)
     }
