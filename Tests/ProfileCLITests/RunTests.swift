@@ -76,6 +76,23 @@ struct RunTests {
         for file in Set(played) { _ = try WAVReader(path: file) }
     }
 
+    /// `profile` ignores SIGPIPE to see EPIPE; a player it starts gets every signal's default back.
+    @Test func aPlayerStartsWithSIGPIPEAtItsDefault() throws {
+        let bin = "\(home)/bin-sigpipe"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = "\(bin)/status.log"
+        try "#!/bin/sh\ngrep '^SigIgn:' /proc/$$/status >> '\(log)'\n".write(toFile: "\(bin)/paplay", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/paplay")
+        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let mask = try #require(UInt64(line.split(separator: "\t").last ?? "", radix: 16), "\(line)")
+            #expect(mask & (1 << (UInt64(SIGPIPE) - 1)) == 0, "the player inherited SIGPIPE ignored: \(line)")
+        }
+    }
+
     @Test func pwPlayComesBeforePaplayAndAplayGetsQuiet() throws {
         let pw = try fakePlayer("pw-play")
         let pa = try fakePlayer("paplay")
