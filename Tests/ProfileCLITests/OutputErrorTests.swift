@@ -116,6 +116,34 @@ struct OutputErrorTests {
         #expect(result.stderr == "profile: <stdout>: write failed: EIO (Input/output error)\n")
     }
 
+    /// A standard output another program left non-blocking fills up (EAGAIN) while its reader is slow:
+    /// the writer waits, and every byte arrives.
+    @Test func aNonBlockingStdoutWithASlowReaderGetsEveryByte() throws {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting.fileDescriptor
+        _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) | O_NONBLOCK)
+        let input = "\(home)/script"
+        try String(repeating: "show\n", count: 200).write(toFile: input, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["edit", "Morning"]
+        process.environment = Harness.environment(store: store, home: home)
+        process.standardInput = FileHandle(forReadingAtPath: input)
+        process.standardOutput = pipe
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        Thread.sleep(forTimeInterval: 0.5)
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+        #expect(process.terminationStatus == 0)
+        let one = try Harness.run(["edit", "Morning"], stdin: "show\n", store: store, home: home)
+        #expect(output.count == one.stdout.utf8.count * 200, "\(output.count) bytes of \(one.stdout.utf8.count * 200)")
+        #expect(output.count > 65536, "the pipe never filled")
+    }
+
     /// Commands that print nothing have nothing to lose: a closed standard output is no error for them,
     /// and the files they open do not take its place.
     @Test func commandsThatPrintNothingSucceedWithAClosedStdout() throws {

@@ -68,7 +68,8 @@ enum Output {
     /// The errno of the first failed write to standard output, or 0.
     private static let stdoutFailure = Atomic<Int32>(0)
 
-    /// Writes `text` to `fd` whole, retrying interrupted and partial writes.
+    /// Writes `text` to `fd` whole, retrying interrupted and partial writes, and waiting when the
+    /// descriptor was left non-blocking by another program sharing it.
     ///
     /// - Returns: nil when every byte was written, else the errno of the write that failed.
     @discardableResult
@@ -78,6 +79,11 @@ enum Output {
             let written = bytes.withUnsafeBytes { writeBytes(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                    continue
+                }
                 return errno
             }
             bytes = bytes.dropFirst(written)
