@@ -201,7 +201,16 @@ package final class SystemBellRinger: BellRinger {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, player, &actions, nil, &argv, environ)
+        // The player starts with every signal's default action, whatever this process ignores (`profile`
+        // ignores SIGPIPE to see EPIPE instead).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let result = posix_spawn(&pid, player, &actions, &attributes, &argv, environ)
         guard result == 0 else {
             errno = result
             return nil
@@ -213,16 +222,17 @@ package final class SystemBellRinger: BellRinger {
 /// Writing WAV files whole: to a temporary name, then renamed into place.
 package enum WAVFile {
     /// Writes every bell of the catalog into `directory` (made if missing) as `singing-bowl.wav` and so
-    /// on, telling `wrote` each file and its length in seconds.
+    /// on, telling `wrote` each file and its length in seconds; an error `wrote` throws stops the export.
     ///
     /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the folder or file.
-    package static func export(to directory: String, wrote: (Bell, String, Double) -> Void) throws(ProfileError) {
+    package static func export(to directory: String,
+                               wrote: (Bell, String, Double) throws(ProfileError) -> Void) throws(ProfileError) {
         try POSIX.makeDirectories(directory)
         for bell in Bell.allCases {
             let samples = BellSynth.samples(for: bell)
             let path = "\(directory)/\(BellSynth.fileName(for: bell))"
             try write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path)
-            wrote(bell, path, Double(samples.count) / Double(BellSynth.sampleRate))
+            try wrote(bell, path, Double(samples.count) / Double(BellSynth.sampleRate))
         }
     }
 

@@ -78,7 +78,8 @@ package struct RunSummary: Hashable, Sendable {
         case completed
         /// The user stopped it (q, then y).
         case stopped
-        /// A signal stopped it (Ctrl-C, SIGTERM).
+        /// A signal stopped it (Ctrl-C, SIGTERM, SIGHUP), or the input did for its own reason (`run` stops
+        /// when its output cannot be written).
         case interrupted
     }
 

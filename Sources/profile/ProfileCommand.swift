@@ -40,6 +40,7 @@ struct ProfileCommand: ParsableCommand {
     /// a subcommand, that subcommand alone parses the rest; anything it does not accept as a plain run
     /// (help, errors, completion requests) goes through the root, so every message stays the same.
     static func main() {
+        StandardStreams.prepare()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = QuickPath.run(arguments) {
             if status != 0 { exitProcess(status) }
@@ -70,12 +71,14 @@ struct ProfileCommand: ParsableCommand {
 
     /// Ends the process as ArgumentParser's `exit(withError:)` does — help, version and completion
     /// scripts on stdout with status 0, a mistake on stderr with its status (64 for usage) — except that
-    /// a message starts `profile: ` as the program's own do, and its outside bytes are escaped.
+    /// a message starts `profile: ` as the program's own do, and its outside bytes are escaped. Help that
+    /// could not be written is an error as any command's output is.
     static func exitReporting(_ error: any Error) -> Never {
         let status = exitCode(for: error).rawValue
         let text = fullMessage(for: error)
         if status == 0 {
             if !text.isEmpty { Output.stdout(text + "\n") }
+            if let lost = Output.stdoutError { exitProcess(report(lost).rawValue) }
         } else if !text.isEmpty {
             Output.stderr(diagnostic(text) + "\n")
         }

@@ -167,11 +167,12 @@ struct ReliabilityTests {
         var testDescription: String { "\(syscall) #\(when) \(errno)" }
     }
 
-    // A save's calls, in order: write the lock's owner (write #1), write the temp file (write #2), fsync it
+    // A `set`'s calls, in order: write the lock's owner (write #1), print the update (write #2, before the
+    // save so that output it cannot write changes nothing), write the temp file (write #3), fsync it
     // (fsync #1), rename it over the profile (rename #1), fsync the folder (fsync #2).
     static let faults: [Fault] = [
-        Fault(syscall: "write", errno: "ENOSPC", when: 2, names: "/.Morning.json.", operation: "write", written: false),
-        Fault(syscall: "write", errno: "EIO", when: 2, names: "/.Morning.json.", operation: "write", written: false),
+        Fault(syscall: "write", errno: "ENOSPC", when: 3, names: "/.Morning.json.", operation: "write", written: false),
+        Fault(syscall: "write", errno: "EIO", when: 3, names: "/.Morning.json.", operation: "write", written: false),
         Fault(syscall: "write", errno: "ENOSPC", when: 1, names: "/Morning.json.lock", operation: "write", written: false),
         Fault(syscall: "fsync", errno: "EIO", when: 1, names: "/.Morning.json.", operation: "fsync", written: false),
         Fault(syscall: "fsync", errno: "ENOSPC", when: 1, names: "/.Morning.json.", operation: "fsync", written: false),

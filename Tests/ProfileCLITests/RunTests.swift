@@ -76,6 +76,23 @@ struct RunTests {
         for file in Set(played) { _ = try WAVReader(path: file) }
     }
 
+    /// `profile` ignores SIGPIPE to see EPIPE; a player it starts gets every signal's default back.
+    @Test func aPlayerStartsWithSIGPIPEAtItsDefault() throws {
+        let bin = "\(home)/bin-sigpipe"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = "\(bin)/status.log"
+        try "#!/bin/sh\ngrep '^SigIgn:' /proc/$$/status >> '\(log)'\n".write(toFile: "\(bin)/paplay", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/paplay")
+        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            let mask = try #require(UInt64(line.split(separator: "\t").last ?? "", radix: 16), "\(line)")
+            #expect(mask & (1 << (UInt64(SIGPIPE) - 1)) == 0, "the player inherited SIGPIPE ignored: \(line)")
+        }
+    }
+
     @Test func pwPlayComesBeforePaplayAndAplayGetsQuiet() throws {
         let pw = try fakePlayer("pw-play")
         let pa = try fakePlayer("paplay")
@@ -121,22 +138,28 @@ struct RunTests {
             + "profile: notice: PROFILE_PLAYER is none; no terminal for the terminal bell either, so no bell can sound\n")
     }
 
-    @Test func anInterruptStopsTheRunWithStatus130() throws {
+    /// Ctrl-C, SIGTERM and a hang-up (the terminal closed) end a run alike: the summary, then 130.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aStopSignalEndsTheRunWithItsSummaryAndStatus130(_ signal: Int32) throws {
         let process = Process()
         process.executableURL = Harness.binary
         process.arguments = ["run", "Morning", "--silent"]
         process.environment = Harness.environment(store: store, home: home)
         let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
+        process.standardError = errors
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
         Thread.sleep(forTimeInterval: 0.5)
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+        #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)
         #expect(text.split(separator: "\n").last?.contains("interrupted  Interrupted at 00:00 of 37:00; 0 of 3 bells rang.") == true)
     }

@@ -24,7 +24,10 @@ struct DeleteCommand: ParsableCommand {
                     Output.stderr("profile: refusing to delete \(quoted(profile.name)) without --force: standard input is not a terminal to ask on\n")
                     throw ExitStatus.usage.exitCode
                 }
-                Output.stderr("Delete profile \(quoted(profile.name))? [y/N] ")
+                // A question nobody can see is not asked: its answer would not be one.
+                if let code = Output.stderr("Delete profile \(quoted(profile.name))? [y/N] ") {
+                    throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
+                }
                 let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     Output.stderr("kept \(quoted(profile.name))\n")

@@ -33,15 +33,17 @@ struct EditCommand: ParsableCommand {
                                       mode: interactive ? .interactive : .script, options: context.render,
                                       player: player)
             if interactive {
-                runInteractive(session)
+                try runInteractive(session)
             } else {
                 try runScript(session)
             }
         }
     }
 
-    private func runInteractive(_ session: Session) {
-        Output.stdout(session.welcome())
+    /// Reads and runs lines until the user quits. A reply that cannot be written ends the editor with
+    /// that error (every change before it is saved already, as each is).
+    private func runInteractive(_ session: Session) throws(ProfileError) {
+        try Output.print(session.welcome())
         let history = StoreLocation.historyFile(environment: Terminal.environment, homeFallback: Terminal.passwordHome)
         // The history is private: its folder is made for this user alone.
         var source = ReadlineSource(historyPath: history,
@@ -52,25 +54,28 @@ struct EditCommand: ParsableCommand {
             case let .line(bytes):
                 if !session.isAsking { source.remember(String(decoding: bytes, as: UTF8.self)) }
                 let reply = session.handle(bytes: bytes)
-                Output.stdout(reply.output)
+                try Output.print(reply.output)
                 if let error = reply.error { Output.stderr("profile: \(error)\n") }
                 if reply.quit { return }
             case let .tooLong(length):
                 Output.stderr("profile: the line is \(length) bytes long; a line has at most \(Session.maximumLineLength)\n")
             case .interrupted:
-                Output.stdout(session.cancelQuestion())
+                try Output.print(session.cancelQuestion())
             case .endOfInput:
                 // Ctrl-D at a question leaves it, as Ctrl-C does; on an empty command line it quits.
                 if session.isAsking {
-                    Output.stdout("\n" + session.cancelQuestion())
+                    try Output.print("\n" + session.cancelQuestion())
                     continue
                 }
-                Output.stdout("\n")
+                try Output.print("\n")
                 return
             }
         }
     }
 
+    /// Runs standard input as one transaction. Its output is written, and checked, before the commit:
+    /// output that cannot be written fails the script with nothing saved. Only the line saying a profile
+    /// was created comes after the commit, since before it that would not yet be true.
     private func runScript(_ session: Session) throws {
         var source = PlainLineSource()
         var output = ""
@@ -97,12 +102,12 @@ struct EditCommand: ParsableCommand {
                 break reading
             }
             if output.utf8.count > 65536 {
-                Output.stdout(output)
+                try Output.print(output)
                 output = ""
             }
         }
         if let question = session.question { try fail(.usage("the script ended before answering \(quoted(question))")) }
-        Output.stdout(output)
+        try Output.print(output)
         try session.commit()
         if let name = session.createdProfile { Output.stdout("created the profile \(quoted(name))\n") }
     }

@@ -12,7 +12,8 @@ struct RunCommand: ParsableCommand {
             the next bell; space pauses and resumes, q asks to stop and y confirms. Elsewhere (a pipe, a \
             file): one line per event with its time. Bells are synthesized and played through pw-play, \
             paplay or aplay (or $PROFILE_PLAYER); without one the terminal bell rings, and with no terminal \
-            either the log says no bell could sound. Exit status 130 after Ctrl-C or SIGTERM.
+            either the log says no bell could sound. Ctrl-C, SIGTERM and SIGHUP stop it after its summary, with \
+            exit status 130; a line it cannot write stops it with 74.
             """)
 
     /// The speeds `--speed` accepts.
@@ -58,7 +59,9 @@ struct RunCommand: ParsableCommand {
             // Let the last bell sound out, unless the user asked to stop.
             ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
             keys.restore()
-            if summary.ending == .interrupted { throw ExitStatus.interrupted.exitCode }
+            // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
+            // terminal); one stopped because its output was lost fails as any command's lost output does.
+            if summary.ending == .interrupted, !keys.stoppedByLostOutput { throw ExitStatus.interrupted.exitCode }
         }
     }
 

@@ -35,21 +35,24 @@ struct SetCommand: ParsableCommand {
             let context = try Context(global)
             let setting = try Setting(named: setting)
             let action = try setting.action(value: value)
-            var before: Profile?
-            var change: ProfileChange?
+            // The update is printed under the lock before it is saved, as an `edit` script prints before
+            // it commits: output that cannot be written fails the command with nothing changed.
             _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in
-                before = profile
-                change = try ProfileViewModel(profile: profile).performing(action)
-                profile = change?.profile ?? profile
+                let change = try ProfileViewModel(profile: profile).performing(action)
+                try Output.print(describe(change, before: profile, setting: setting, action: action))
+                profile = change.profile
             }
-            guard let before, let change else { return }
-            guard format == .text else { return Output.stdout(format.render(action, update: change.update)) }
-            // In words, a change no row shows says what is so, and a bell the plan now drops is named.
-            var text = change.profile == before ? change.viewModel.alreadyNote(setting)
-                : change.update.isEmpty ? change.viewModel.hiddenNote(setting)
-                : format.render(action, update: change.update)
-            text += ProfileRenderer.droppedNote(before: before, after: change.profile)
-            Output.stdout(text)
         }
+    }
+
+    /// What the change did: the update, or in words a value already set or a row hidden, and a bell the
+    /// plan now drops.
+    private func describe(_ change: ProfileChange, before: Profile, setting: Setting, action: ProfileAction) -> String {
+        guard format == .text else { return format.render(action, update: change.update) }
+        var text = change.profile == before ? change.viewModel.alreadyNote(setting)
+            : change.update.isEmpty ? change.viewModel.hiddenNote(setting)
+            : format.render(action, update: change.update)
+        text += ProfileRenderer.droppedNote(before: before, after: change.profile)
+        return text
     }
 }

@@ -46,8 +46,9 @@ struct SoundsCommand: ParsableCommand {
 
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
     static func export(to directory: String) throws(ProfileError) {
-        try WAVFile.export(to: directory) { bell, path, seconds in
-            Output.stdout("wrote \(path) (\(bell.rawValue), \(seconds.formatted(decimals: 1)) s)\n")
+        // A line that cannot be written stops the export: no more files than the lines that got out, plus one.
+        try WAVFile.export(to: directory) { (bell, path, seconds) throws(ProfileError) in
+            try Output.print("wrote \(path) (\(bell.rawValue), \(seconds.formatted(decimals: 1)) s)\n")
         }
     }
 }

@@ -23,19 +23,15 @@ struct ToggleCommand: ParsableCommand {
         try reporting {
             let context = try Context(global)
             let toggle = try Switch(named: toggle)
-            var before: Profile?
-            var change: ProfileChange?
-            // The switch is read and flipped under the lock, so two toggles never both see "off".
+            // The switch is read and flipped under the lock, so two toggles never both see "off"; the
+            // update is printed there before it is saved, so output that cannot be written changes nothing.
             _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in
-                before = profile
-                let result = try ProfileViewModel(profile: profile).toggling(toggle)
-                profile = result.profile
-                change = result
+                let change = try ProfileViewModel(profile: profile).toggling(toggle)
+                var text = format.render(toggle.action(isOn: change.viewModel.isOn(toggle)), update: change.update)
+                if format == .text { text += ProfileRenderer.droppedNote(before: profile, after: change.profile) }
+                try Output.print(text)
+                profile = change.profile
             }
-            guard let before, let change else { return }
-            var text = format.render(toggle.action(isOn: change.viewModel.isOn(toggle)), update: change.update)
-            if format == .text { text += ProfileRenderer.droppedNote(before: before, after: change.profile) }
-            Output.stdout(text)
         }
     }
 }

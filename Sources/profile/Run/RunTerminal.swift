@@ -7,14 +7,21 @@ import ProfileKit
 import Bells
 import Sitting
 
-/// Set by SIGINT and SIGTERM during `run`; the key loop turns it into ``RunKey/interrupt``.
+/// Set by SIGINT, SIGTERM and SIGHUP during `run`; the key loop turns it into ``RunKey/interrupt``.
 nonisolated(unsafe) private var runStopSignal: Int32 = 0
 
 /// Keys from the terminal on standard input, read one at a time without echo; or, when standard input
-/// is not a terminal, no keys at all, only the waiting. Either way SIGINT and SIGTERM stop the run.
+/// is not a terminal, no keys at all, only the waiting. Either way SIGINT, SIGTERM and SIGHUP stop the
+/// run (a closed terminal is a hang-up: the run ends as on Ctrl-C), and so does output that could not be
+/// written: a run whose log or display is lost does not go on unseen.
 final class TerminalKeys: RunInput {
+    /// The signals that stop a run, each as Ctrl-C does.
+    static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+
     /// Whether keys are read (standard input is a terminal).
     let readsKeys: Bool
+    /// Whether the run was stopped because its output could not be written, rather than by a signal.
+    private(set) var stoppedByLostOutput = false
     private var saved = termios()
     private var changed = false
 
@@ -24,13 +31,11 @@ final class TerminalKeys: RunInput {
         action.__sigaction_handler.sa_handler = { _ in runStopSignal = 1 }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0  // no SA_RESTART: poll returns EINTR and the loop sees the flag at once
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
+        for signal in Self.stopSignals { sigaction(signal, &action, nil) }
         // A parent may hand down these signals blocked; a run must still stop on them.
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
+        for signal in Self.stopSignals { sigaddset(&signals, signal) }
         sigprocmask(SIG_UNBLOCK, &signals, nil)
         if readsKeys, tcgetattr(0, &saved) == 0 {
             var raw = saved
@@ -54,6 +59,10 @@ final class TerminalKeys: RunInput {
 
     func key(waitingUpTo timeout: Double) -> RunKey? {
         if runStopSignal != 0 { return .interrupt }
+        if Output.stdoutError != nil {
+            stoppedByLostOutput = true
+            return .interrupt
+        }
         let milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         let ready = readsKeys ? poll(&descriptor, 1, milliseconds) : poll(nil, 0, milliseconds)

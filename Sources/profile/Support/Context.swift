@@ -54,11 +54,26 @@ extension ParsableCommand {
 }
 
 /// Runs `body`, turning a ``ProfileError`` into `profile: message` on stderr and its exit status.
+///
+/// Output that did not reach standard output is such an error too (`<stdout>: write failed`, 74), checked
+/// after `body` for every command; a status the command chose itself (list's 65, run's 130) stands, with
+/// the lost output said as well.
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
+        try Output.checkStdout()
     } catch let error as ProfileError {
-        Output.stderr("profile: \(error)\n")
-        throw error.exitStatus.exitCode
+        throw report(error)
+    } catch {
+        if let lost = Output.stdoutError { _ = report(lost) }
+        throw error
     }
+}
+
+/// Prints `error` as `profile: message` on stderr and gives its exit status; a reader that has gone
+/// (EPIPE) ends the process quietly instead, as a closed pipe ends a filter.
+func report(_ error: ProfileError) -> ExitCode {
+    if error.isBrokenPipe { StandardStreams.endByBrokenPipe() }
+    Output.stderr("profile: \(error)\n")
+    return error.exitStatus.exitCode
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ProfileKit
 
-/// Every status the program exits with (sysexits(3), and 130 for a signal). The README's and
+/// Every status the program exits with (sysexits(3), and 130 and 141 for signals). The README's and
 /// profile(1)'s tables of exit statuses are tested against this list.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
@@ -19,8 +19,11 @@ enum ExitStatus: Int32, CaseIterable {
     case temporaryFailure = 75
     /// No store could be found.
     case configuration = 78
-    /// `run` stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report Ctrl-C).
+    /// `run` stopped by SIGINT, SIGTERM or SIGHUP (128 + SIGINT, as shells report Ctrl-C).
     case interrupted = 130
+    /// Standard output's reader went away (`| head`): the process ends by SIGPIPE, quietly, as a shell
+    /// reports it (128 + SIGPIPE).
+    case brokenPipe = 141
 
     /// The status as ArgumentParser throws it from a command's `run`.
     var exitCode: ExitCode { ExitCode(rawValue) }

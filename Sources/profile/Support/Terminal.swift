@@ -6,6 +6,7 @@ import Darwin
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import ProfileKit
+import Synchronization
 
 /// The process's terminal and environment, read in one place.
 enum Terminal {
@@ -55,21 +56,71 @@ enum Terminal {
 }
 
 /// Writes to the standard streams without buffering surprises: each call writes its text whole.
+///
+/// Standard output keeps its first failure, as stdio keeps a stream's error flag: later writes to it
+/// are skipped (what follows a lost piece would only mislead), and ``checkStdout()`` turns the failure
+/// into the command's error. A failed write to standard error changes nothing: there is nowhere left
+/// to say so, and whatever it carried accompanies a failure or is a notice.
 enum Output {
-    static func write(_ text: String, to fd: Int32) {
+    /// How diagnostics name standard output: `profile: <stdout>: write failed: ENOSPC (…)`.
+    static let stdoutName = "<stdout>"
+
+    /// The errno of the first failed write to standard output, or 0.
+    private static let stdoutFailure = Atomic<Int32>(0)
+
+    /// Writes `text` to `fd` whole, retrying interrupted and partial writes, and waiting when the
+    /// descriptor was left non-blocking by another program sharing it.
+    ///
+    /// - Returns: nil when every byte was written, else the errno of the write that failed.
+    @discardableResult
+    static func write(_ text: String, to fd: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { writeBytes(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                    continue
+                }
+                return errno
             }
             bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 
-    static func stdout(_ text: String) { write(text, to: 1) }
-    static func stderr(_ text: String) { write(text, to: 2) }
+    /// Writes to standard output, unless an earlier write to it failed; a failure is kept for
+    /// ``checkStdout()``.
+    static func stdout(_ text: String) {
+        guard stdoutFailure.load(ordering: .relaxed) == 0, let code = write(text, to: 1) else { return }
+        _ = stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+    }
+
+    /// Writes to standard error.
+    ///
+    /// - Returns: nil when it was written, else the errno of the failed write.
+    @discardableResult
+    static func stderr(_ text: String) -> Int32? { write(text, to: 2) }
+
+    /// Writes to standard output and checks that it got there.
+    static func print(_ text: String) throws(ProfileError) {
+        stdout(text)
+        try checkStdout()
+    }
+
+    /// Throws the first failed write to standard output: `<stdout>: write failed: ENOSPC (…)`, or
+    /// EPIPE when its reader has gone (see ``ProfileError/isBrokenPipe``).
+    static func checkStdout() throws(ProfileError) {
+        if let error = stdoutError { throw error }
+    }
+
+    /// The first failed write to standard output as an error, or nil when all of it got there.
+    static var stdoutError: ProfileError? {
+        let code = stdoutFailure.load(ordering: .relaxed)
+        return code == 0 ? nil : .io(path: stdoutName, operation: "write", errno: code)
+    }
 }
 
 /// The C library's `write`, named apart from ``Output/write(_:to:)``.
