@@ -14,6 +14,7 @@ nonisolated(unsafe) private var resizeFlag: Int32 = 0
 nonisolated(unsafe) private var activeCompleter: ((String, Int) -> (start: Int, candidates: [String]))?
 nonisolated(unsafe) private var candidates: [String] = []
 nonisolated(unsafe) private var candidateIndex = 0
+nonisolated(unsafe) private var typedBytes = UTF8Watch()
 
 /// Lines typed at a terminal, through GNU readline's callback interface.
 ///
@@ -45,6 +46,13 @@ package struct ReadlineSource: LineSource {
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
         rl_change_environment = 0
+        // readline drops or replaces bytes that are not UTF-8 (the lead byte of C3 28 never reaches the
+        // line), so the line it returns cannot show what was typed: every byte is watched as it is read.
+        rl_getc_function = { stream in
+            let key = rl_getc(stream)
+            if key >= 0 { typedBytes.add(UInt8(truncatingIfNeeded: key)) }
+            return key
+        }
         activeCompleter = completer
         rl_attempted_completion_function = { _, start, end in
             rl_attempted_completion_over = 1
@@ -97,6 +105,7 @@ package struct ReadlineSource: LineSource {
         lineDone = false
         interruptFlag = 0
         profile_forget_eof()
+        typedBytes = UTF8Watch()
         rl_callback_handler_install(prompt) { line in
             completedLine = line
             lineDone = true
@@ -133,6 +142,7 @@ package struct ReadlineSource: LineSource {
         }
         guard let line = completedLine else { return .endOfInput }
         defer { free(line) }
+        guard typedBytes.isValid else { return .notText }
         let length = strlen(line)
         return .line(Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length)))
     }

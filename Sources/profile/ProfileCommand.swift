@@ -40,6 +40,11 @@ struct ProfileCommand: ParsableCommand {
     /// a subcommand, that subcommand alone parses the rest; anything it does not accept as a plain run
     /// (help, errors, completion requests) goes through the root, so every message stays the same.
     static func main() {
+        // Checked before anything reads them: Swift's own arguments have U+FFFD in place of bad bytes.
+        if let problem = ArgumentBytes.problem(in: ArgumentBytes.raw) {
+            Output.diagnostic(problem)
+            exitProcess(ExitStatus.usage.rawValue)
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = QuickPath.run(arguments) {
             if status != 0 { exitProcess(status) }
@@ -87,8 +92,7 @@ struct ProfileCommand: ParsableCommand {
     static func diagnostic(_ message: String) -> String {
         let body = message.hasPrefix(argumentParserPrefix) ? message.dropFirst(argumentParserPrefix.count) : message[...]
         let lines = ("profile: " + body).split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let escaped = escapingInvisibles(line)
-            return escaped.count > maximumLineLength ? escaped.prefix(maximumLineLength - 1) + "…" : escaped[...]
+            diagnosticLine(line, limit: maximumLineLength)
         }
         return lines.joined(separator: "\n")
     }
@@ -97,20 +101,6 @@ struct ProfileCommand: ParsableCommand {
     private static let argumentParserPrefix = "Error: "
     /// The longest line of a diagnostic, in characters: an argument of a megabyte is not echoed whole.
     static let maximumLineLength = 300
-}
-
-/// `text` with control, format and other invisible characters written `\u{1B}`, as ``quoted(_:)`` does
-/// inside its quotes.
-private func escapingInvisibles(_ text: Substring) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        if scalar.isInvisible {
-            result += "\\u{\(hex(scalar.value))}"
-        } else {
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
 }
 
 /// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.
