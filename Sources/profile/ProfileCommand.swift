@@ -64,6 +64,10 @@ struct ProfileCommand: ParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
+            if exitCode(for: error) != .success, let message = dashedValueMessage(arguments) {
+                Output.diagnostic(message)
+                exitProcess(ExitStatus.usage.rawValue)
+            }
             exitReporting(error)
         }
         do {
@@ -95,6 +99,21 @@ struct ProfileCommand: ParsableCommand {
             diagnosticLine(line, limit: maximumLineLength)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What to say when the command line failed to parse and holds a value such as `-5`, which
+    /// ArgumentParser reads as an option (swift-argument-parser #31) and then reports as a missing
+    /// argument: for a duration of `set`, the duration's own message; otherwise how to pass such a value.
+    static func dashedValueMessage(_ arguments: [String]) -> String? {
+        let words = arguments.prefix(while: { $0 != "--" })
+        guard let index = words.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isASCIIDigit == true })
+        else { return nil }
+        let word = words[index]
+        if words.first == "set", index > words.startIndex,
+           let setting = try? Setting(named: words[index - 1]), setting.valueKind == .duration {
+            return ProfileError.invalidDuration(word, reason: "a duration cannot be negative").description
+        }
+        return "\(quoted(word)) reads as an option, and there is no such option; to give a value that starts with '-', put '--' before it"
     }
 
     /// What ArgumentParser puts before its messages.
