@@ -25,6 +25,7 @@ package enum FuzzChecks {
         } catch {
             guard case let .document(problem) = error else { preconditionFailure("not a document error: \(error)") }
             precondition(!problem.message.isEmpty, "a document error without a message")
+            checkPrintable(problem.description)
         }
     }
 
@@ -41,8 +42,22 @@ package enum FuzzChecks {
                 let update = TableUpdate(from: before.sections, to: after.sections)
                 precondition((try? before.snapshot.applying(update)) == after.snapshot, "inconsistent table update")
             }
+            if let error = reply.error { checkPrintable(error.message) }
             _ = session.completions(line: String(decoding: line, as: UTF8.self), cursor: line.count)
             if reply.quit { break }
         }
+    }
+
+    /// A message is one line a terminal shows as it is, however hostile the input: no control or format
+    /// character (ESC, a line break, a bidi override) and no echo of input at length.
+    static func checkPrintable(_ message: String) {
+        // The joiner and tags of an emoji are format characters that belong to the picture.
+        let emoji: ClosedRange<UInt32> = 0xE0020...0xE007F
+        let raw = message.unicodeScalars.first { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F
+                || (scalar.properties.generalCategory == .format && scalar.value != 0x200D && !emoji.contains(scalar.value))
+        }
+        precondition(raw == nil, "a raw control or format character in a message: \(message.debugDescription)")
+        precondition(message.utf8.count < 2048, "a message of \(message.utf8.count) bytes")
     }
 }

@@ -33,8 +33,8 @@ package struct JSONNode: Sendable {
         switch value {
         case .null: "null"
         case let .bool(flag): flag ? "true" : "false"
-        case let .number(text): "the number \(text)"
-        case let .string(text): "the string \(quoted(String(text.prefix(40))))"
+        case let .number(text): "the number \(escaped(text))"
+        case let .string(text): "the string \(quoted(text, limit: 40))"
         case .array: "an array"
         case .object: "an object"
         }
@@ -229,7 +229,14 @@ package struct JSONParser {
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                throw JSONSyntaxError(message: "a number cannot start with 0", offset: start)
+                // JSON has no leading zeros (RFC 8259 §6); say what to write instead.
+                let digitsStart = index
+                _ = digits()
+                let significant = bytes[digitsStart..<index].drop(while: { $0 == UInt8(ascii: "0") })
+                let sign = bytes[start] == UInt8(ascii: "-") ? "-" : ""
+                let plain = sign + (significant.isEmpty ? "0" : String(decoding: significant, as: UTF8.self))
+                throw JSONSyntaxError(message: "a number cannot start with 0 (JSON numbers have no leading zeros): write \(escaped(plain))",
+                                      offset: start)
             }
         } else {
             _ = digits()

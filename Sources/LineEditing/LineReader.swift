@@ -11,8 +11,12 @@ import Darwin
 package enum LineResult: Equatable, Sendable {
     /// A line, without its newline, as raw bytes (it may not be valid UTF-8).
     case line([UInt8])
-    /// A line longer than the limit; its bytes were skipped up to the newline.
+    /// A line longer than the limit, reported as soon as the limit is passed with the bytes read of it
+    /// so far; the next read skips the rest of it, up to the newline.
     case tooLong(Int)
+    /// A line typed at a terminal whose bytes were not valid UTF-8: readline dropped or replaced some
+    /// of them, so the text it returned is not what was typed, and the line is refused whole.
+    case notText
     /// Ctrl-C: the half-typed line is gone.
     case interrupted
     /// End of input (Ctrl-D on an empty line, or the end of a piped script).
@@ -45,6 +49,8 @@ package struct PlainLineSource: LineSource {
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
+    /// Whether the start of the current line was reported as too long, so the rest of it is skipped.
+    private var skippingRest = false
 
     /// Reads from `descriptor` (standard input by default).
     package init(descriptor: Int32 = 0) {
@@ -52,27 +58,36 @@ package struct PlainLineSource: LineSource {
     }
 
     package mutating func readLine(prompt: String) -> LineResult {
-        var skipped = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
                 compact()
-                if skipped > 0 { return .tooLong(skipped + line.count) }
+                if skippingRest {
+                    skippingRest = false
+                    continue
+                }
+                if line.count > Self.maximumLineLength { return .tooLong(line.count) }
                 return .line(line.last == 0x0D ? Array(line.dropLast()) : line)
             }
-            // No newline yet: a line over the limit is dropped as it streams in, so memory stays bounded.
-            if buffer.count - start > Self.maximumLineLength {
-                skipped += buffer.count - start
+            // No newline yet: a line over the limit is reported at once rather than read to its end,
+            // which may never come (`< /dev/zero`), and memory stays bounded.
+            let pending = buffer.count - start
+            if skippingRest || pending > Self.maximumLineLength {
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
+                if !skippingRest {
+                    skippingRest = true
+                    return .tooLong(pending)
+                }
             }
             if finished {
-                if start < buffer.count || skipped > 0 {
+                skippingRest = false
+                if start < buffer.count {
                     let line = Array(buffer[start...])
                     buffer.removeAll()
                     start = 0
-                    return skipped > 0 ? .tooLong(skipped + line.count) : .line(line)
+                    return .line(line)
                 }
                 return .endOfInput
             }

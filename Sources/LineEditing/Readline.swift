@@ -14,6 +14,9 @@ nonisolated(unsafe) private var resizeFlag: Int32 = 0
 nonisolated(unsafe) private var activeCompleter: ((String, Int) -> (start: Int, candidates: [String]))?
 nonisolated(unsafe) private var candidates: [String] = []
 nonisolated(unsafe) private var candidateIndex = 0
+nonisolated(unsafe) private var readyBytes: [UInt8] = []
+nonisolated(unsafe) private var heldByte: UInt8?
+nonisolated(unsafe) private var droppedBytes = false
 
 /// Lines typed at a terminal, through GNU readline's callback interface.
 ///
@@ -45,6 +48,10 @@ package struct ReadlineSource: LineSource {
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
         rl_change_environment = 0
+        // readline drops bytes that are not UTF-8 (C3 28 reaches the line as `(`) and keeps the broken
+        // character's bytes for the next line; it is handed whole, valid characters only, and a line
+        // typed with anything else is refused.
+        rl_getc_function = { stream in checkedKey(stream) }
         activeCompleter = completer
         rl_attempted_completion_function = { _, start, end in
             rl_attempted_completion_over = 1
@@ -97,6 +104,9 @@ package struct ReadlineSource: LineSource {
         lineDone = false
         interruptFlag = 0
         profile_forget_eof()
+        readyBytes = []
+        heldByte = nil
+        droppedBytes = false
         rl_callback_handler_install(prompt) { line in
             completedLine = line
             lineDone = true
@@ -120,6 +130,11 @@ package struct ReadlineSource: LineSource {
                 fflush(stdout)
                 return .interrupted
             }
+            // The rest of a character already read is handed over before waiting for more.
+            if !readyBytes.isEmpty || heldByte != nil {
+                rl_callback_read_char()
+                continue
+            }
             var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 100) > 0 {
                 if descriptor.revents & Int16(POLLIN) != 0 {
@@ -133,6 +148,7 @@ package struct ReadlineSource: LineSource {
         }
         guard let line = completedLine else { return .endOfInput }
         defer { free(line) }
+        guard !droppedBytes else { return .notText }
         let length = strlen(line)
         return .line(Array(UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length)))
     }
@@ -149,5 +165,78 @@ package struct ReadlineSource: LineSource {
             _ = history_truncate_file(historyPath, Int32(Self.historyLimit))
             chmod(historyPath, 0o600)
         }
+    }
+}
+
+/// readline's source of keys: the terminal's bytes, handed over only as whole, valid UTF-8 characters.
+///
+/// A byte that cannot start a character, a character cut short and an encoding UTF-8 forbids (an
+/// overlong form, a surrogate) are dropped and remembered in `droppedBytes`, so the line is refused;
+/// readline never sees them, so they cannot linger in its state and spoil the next line.
+private func checkedKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    if !readyBytes.isEmpty { return Int32(readyBytes.removeFirst()) }
+    while true {
+        let key = nextByte(stream)
+        guard key >= 0x80 else { return key } // ASCII, or EOF and read errors as readline reports them
+        let lead = UInt8(truncatingIfNeeded: key)
+        guard let length = utf8Length(startingWith: lead) else {
+            droppedBytes = true
+            continue
+        }
+        var bytes = [lead]
+        while bytes.count < length {
+            guard waitForInput() else {
+                // Ctrl-C while a character was cut short: the loop drops the line; give readline any key.
+                droppedBytes = true
+                return Int32(UInt8(ascii: " "))
+            }
+            let next = nextByte(stream)
+            guard next >= 0 else {
+                droppedBytes = true
+                return next
+            }
+            let byte = UInt8(truncatingIfNeeded: next)
+            guard byte & 0xC0 == 0x80 else {
+                heldByte = byte // it starts the next character
+                break
+            }
+            bytes.append(byte)
+        }
+        // The standard library refuses overlong forms, surrogates and code points past U+10FFFF.
+        guard bytes.count == length, String(validating: bytes, as: UTF8.self) != nil else {
+            droppedBytes = true
+            continue
+        }
+        readyBytes = Array(bytes.dropFirst())
+        return Int32(lead)
+    }
+}
+
+/// A byte read one too far first, else the next byte readline reads from the terminal.
+private func nextByte(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    if let byte = heldByte {
+        heldByte = nil
+        return Int32(byte)
+    }
+    return rl_getc(stream)
+}
+
+/// Waits for the rest of a character; false when Ctrl-C came first.
+private func waitForInput() -> Bool {
+    if heldByte != nil { return true }
+    while interruptFlag == 0 {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 100) > 0 { return true }
+    }
+    return false
+}
+
+/// How many bytes a UTF-8 character starting with `lead` takes; nil for a byte that cannot start one.
+private func utf8Length(startingWith lead: UInt8) -> Int? {
+    switch lead {
+    case 0xC2...0xDF: 2
+    case 0xE0...0xEF: 3
+    case 0xF0...0xF4: 4
+    default: nil
     }
 }

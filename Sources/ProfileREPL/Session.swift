@@ -143,14 +143,15 @@ package final class Session {
 
     // MARK: Lines
 
+    /// What a line that is not UTF-8 text gets, whether the session found it or the terminal's reader did.
+    package static let notText = EditorError.usage("the line is not valid UTF-8 text")
+
     /// Handles one line as read, checking that it is text the editor can take.
     package func handle(bytes: [UInt8]) -> Reply {
         guard bytes.count <= Self.maximumLineLength else {
             return Reply(error: .usage("the line is \(bytes.count) bytes long; a line has at most \(Self.maximumLineLength)"))
         }
-        guard let line = String(validating: bytes, as: UTF8.self) else {
-            return Reply(error: .usage("the line is not valid UTF-8 text"))
-        }
+        guard let line = String(validating: bytes, as: UTF8.self) else { return Reply(error: Self.notText) }
         if let bad = line.unicodeScalars.first(where: { $0.properties.generalCategory == .control && $0 != "\t" }) {
             return Reply(error: .usage("the line contains the control character \(codePoint(bad))"))
         }

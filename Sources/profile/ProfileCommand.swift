@@ -41,6 +41,11 @@ struct ProfileCommand: ParsableCommand {
     /// (help, errors, completion requests) goes through the root, so every message stays the same.
     static func main() {
         StandardStreams.prepare()
+        // Checked before anything reads them: Swift's own arguments have U+FFFD in place of bad bytes.
+        if let problem = ArgumentBytes.problem(in: ArgumentBytes.raw) {
+            Output.diagnostic(problem)
+            exitProcess(ExitStatus.usage.rawValue)
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = QuickPath.run(arguments) {
             if status != 0 { exitProcess(status) }
@@ -60,6 +65,10 @@ struct ProfileCommand: ParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
+            if exitCode(for: error) != .success, let message = dashedValueMessage(arguments) {
+                Output.diagnostic(message)
+                exitProcess(ExitStatus.usage.rawValue)
+            }
             exitReporting(error)
         }
         do {
@@ -90,30 +99,30 @@ struct ProfileCommand: ParsableCommand {
     static func diagnostic(_ message: String) -> String {
         let body = message.hasPrefix(argumentParserPrefix) ? message.dropFirst(argumentParserPrefix.count) : message[...]
         let lines = ("profile: " + body).split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            let escaped = escapingInvisibles(line)
-            return escaped.count > maximumLineLength ? escaped.prefix(maximumLineLength - 1) + "…" : escaped[...]
+            diagnosticLine(line, limit: maximumLineLength)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What to say when the command line failed to parse and holds a value such as `-5`, which
+    /// ArgumentParser reads as an option (swift-argument-parser #31) and then reports as a missing
+    /// argument: for a duration of `set`, the duration's own message; otherwise how to pass such a value.
+    static func dashedValueMessage(_ arguments: [String]) -> String? {
+        let words = arguments.prefix(while: { $0 != "--" })
+        guard let index = words.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isASCIIDigit == true })
+        else { return nil }
+        let word = words[index]
+        if words.first == "set", index > words.startIndex,
+           let setting = try? Setting(named: words[index - 1]), setting.valueKind == .duration {
+            return ProfileError.invalidDuration(word, reason: "a duration cannot be negative").description
+        }
+        return "\(quoted(word)) reads as an option, and there is no such option; to give a value that starts with '-', put '--' before it"
     }
 
     /// What ArgumentParser puts before its messages.
     private static let argumentParserPrefix = "Error: "
     /// The longest line of a diagnostic, in characters: an argument of a megabyte is not echoed whole.
     static let maximumLineLength = 300
-}
-
-/// `text` with control, format and other invisible characters written `\u{1B}`, as ``quoted(_:)`` does
-/// inside its quotes.
-private func escapingInvisibles(_ text: Substring) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        if scalar.isInvisible {
-            result += "\\u{\(hex(scalar.value))}"
-        } else {
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
 }
 
 /// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.

@@ -43,6 +43,26 @@ struct TerminalTests {
         #expect(editor.waitForExit() == 0)
     }
 
+    /// readline drops the lead byte of C3 28 and would hand back `new Z(`: the typed bytes are checked,
+    /// and the line is refused whole. Valid UTF-8 typed the same way still works.
+    @Test func aLineTypedWithBrokenUTF8IsRefused() throws {
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        var mark = editor.checkpoint()
+        editor.send("new Z")
+        editor.send(bytes: [0xC3, 0x28])
+        editor.send("\r")
+        try editor.waitFor("profile: the line is not valid UTF-8 text", since: mark)
+        try editor.waitFor("profile:Morning> ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("new Z\u{E9}\r")
+        try editor.waitFor("profile:Z\u{E9}> ", since: mark)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store).sorted()
+        #expect(names == ["Morning.json", "Z\u{E9}.json"], "no profile from the broken line: \(names)")
+    }
+
     /// Completion on the profiles screen and in the bell picker, through readline.
     @Test func tabCompletesOnEveryScreen() throws {
         try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Long Sit.json").path,

@@ -87,6 +87,11 @@ public final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// Types raw bytes, which need not be UTF-8 (a broken sequence, an 8-bit key).
+    public func send(bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
     /// Changes the terminal's size, as a window resize does; the program gets SIGWINCH.
     public func resize(columns: UInt16, rows: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Why a profile document could not be read, and where: the file, the line and column, and the key
 /// path of the offending value.
 package struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -21,16 +23,17 @@ package struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible
         self.message = message
     }
 
-    /// `file:line:column: key.path: message`, leaving out what is not known.
+    /// `file:line:column: key.path: message`, leaving out what is not known; the file and the key path
+    /// are escaped (a key can hold any text), so the message is one line a terminal shows as it is.
     package var description: String {
         var parts: [String] = []
-        var place = file ?? ""
+        var place = file.map(escapedPath) ?? ""
         if let line {
             place += place.isEmpty ? "line \(line)" : ":\(line)"
             if let column { place += ":\(column)" }
         }
         if !place.isEmpty { parts.append(place) }
-        if let keyPath, !keyPath.isEmpty { parts.append(keyPath) }
+        if let keyPath, !keyPath.isEmpty { parts.append(escaped(keyPath)) }
         parts.append(message)
         return parts.joined(separator: ": ")
     }

@@ -163,10 +163,7 @@ private struct DocumentReader {
         let duration: TimerDuration
         switch node.value {
         case let .number(text):
-            guard let seconds = Int(text), seconds >= 0 else {
-                throw fail(node, path, "\(text) is not a whole number of seconds from 0 to \(TimerDuration.parseLimit)")
-            }
-            duration = TimerDuration(seconds: seconds)
+            duration = TimerDuration(seconds: try seconds(node, path, text))
         case let .string(text):
             do {
                 duration = try TimerDuration(parsing: text)
@@ -177,6 +174,22 @@ private struct DocumentReader {
             throw fail(node, path, "expected \(expected), found \(node.kindDescription)")
         }
         return duration
+    }
+
+    /// A number of seconds as JSON writes it, refused with what is wrong with it: an exponent, a
+    /// fraction, a sign or its size.
+    func seconds(_ node: JSONNode, _ path: String, _ text: String) throws(ProfileError) -> Int {
+        let shown = escaped(text)
+        let accepted = "write the seconds as plain digits (1000) or a duration such as \"16:40\""
+        if text.hasPrefix("-") { throw fail(node, path, "\(shown): a duration cannot be negative") }
+        if text.contains(where: { $0 == "e" || $0 == "E" }) {
+            throw fail(node, path, "\(shown): a number with an exponent is not accepted; \(accepted)")
+        }
+        if text.contains(".") { throw fail(node, path, "\(shown) is not a whole number of seconds; \(accepted)") }
+        guard let seconds = Int(text) else {
+            throw fail(node, path, "\(shown) is too large: a duration is at most \(TimerDuration.parseLimit) seconds")
+        }
+        return seconds
     }
 
     func bell(_ node: JSONNode, _ path: String) throws(ProfileError) -> Bell {

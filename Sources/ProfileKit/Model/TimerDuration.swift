@@ -123,9 +123,13 @@ extension TimerDuration {
         } ?? nil
     }
 
+    /// The value of a run of ASCII digits; leading zeros are fine (`0020` is 20), more than nine
+    /// significant digits are too many.
     private static func number(_ digits: Substring) -> Int? {
-        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCIIDigit) else { return nil }
-        return Int(digits)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        let significant = digits.drop(while: { $0 == "0" })
+        guard significant.count <= 9 else { return nil }
+        return significant.isEmpty ? 0 : Int(significant)
     }
 
     private static func number(_ digits: String) -> Int? { number(digits[...]) }
@@ -138,10 +142,10 @@ extension TimerDuration {
         }
         var total = 0
         for (position, field) in fields.enumerated() {
-            guard let value = number(field) else { throw fail("the number \(field) is too large") }
+            guard let value = number(field) else { throw fail("the number \(escaped(String(field))) is too large") }
             if position > 0 {
-                guard field.count == 2 else { throw fail("\"\(field)\" must have two digits") }
-                guard value < 60 else { throw fail("\(field) is not below 60") }
+                guard field.count == 2 else { throw fail("\(quoted(String(field))) must have two digits") }
+                guard value < 60 else { throw fail("\(escaped(String(field))) is not below 60") }
             }
             total = total * 60 + value
             if total > parseLimit { throw fail("it is longer than \(TimerDuration(seconds: parseLimit).formatted)") }
@@ -156,14 +160,14 @@ extension TimerDuration {
         var total = 0
         while !rest.isEmpty {
             let digits = rest.prefix(while: \.isASCIIDigit)
-            guard !digits.isEmpty else { throw fail("\"\(rest)\" is not a number followed by h, m or s") }
+            guard !digits.isEmpty else { throw fail("\(quoted(String(rest))) is not a number followed by h, m or s") }
             rest = rest.dropFirst(digits.count)
-            guard let unit = rest.first else { throw fail("\"\(digits)\" has no unit (h, m or s)") }
+            guard let unit = rest.first else { throw fail("\(quoted(String(digits))) has no unit (h, m or s)") }
             guard let index = units.firstIndex(where: { $0.0 == unit }) else {
-                throw fail("\"\(unit)\" is not a unit; use h, m or s")
+                throw fail("\(quoted(String(unit))) is not a unit; use h, m or s")
             }
             guard index >= nextUnit else { throw fail("units go in the order h, m, s, each once") }
-            guard let value = number(digits) else { throw fail("the number \(digits) is too large") }
+            guard let value = number(digits) else { throw fail("the number \(escaped(String(digits))) is too large") }
             total += value * units[index].1
             if total > parseLimit { throw fail("it is longer than \(TimerDuration(seconds: parseLimit).formatted)") }
             nextUnit = index + 1

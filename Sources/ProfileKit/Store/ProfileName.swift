@@ -33,7 +33,7 @@ package struct ProfileName: Hashable, Sendable, CustomStringConvertible {
         if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" }) {
             throw fail("it contains \(quoted(String(bad))), which separates folders")
         }
-        if let bad = name.unicodeScalars.first(where: { $0.isInvisible }) {
+        if let bad = name.firstHiddenScalar {
             throw fail("it contains the invisible character \(codePoint(bad))")
         }
         guard name.first?.isWhitespace == false, name.last?.isWhitespace == false else {

@@ -105,15 +105,15 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .profileExists(name):
             return "a profile named \(quoted(name)) exists already"
         case let .locked(path, pid, host):
-            return "\(path): locked by pid \(pid) on \(host); try again when it has finished"
+            return "\(escapedPath(path)): locked by pid \(pid) on \(escaped(host)); try again when it has finished"
         case let .conflict(path):
-            return "\(path): the file was changed by someone else since it was read; reload it or save again to replace it"
+            return "\(escapedPath(path)): the file was changed by someone else since it was read; reload it or save again to replace it"
         case let .io(path, operation, code):
-            return "\(path): \(operation) failed: \(errnoName(code)) (\(errnoMessage(code)))"
+            return "\(escapedPath(path)): \(operation) failed: \(errnoName(code)) (\(errnoMessage(code)))"
         case let .configuration(message):
             return message
         case let .symlinkOutsideStore(path, target):
-            return "\(path): is a symbolic link to \(quoted(target)), outside the store; profile will not follow it"
+            return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), outside the store; profile will not follow it"
         }
     }
 }

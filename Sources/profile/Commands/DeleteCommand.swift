@@ -21,7 +21,7 @@ struct DeleteCommand: ParsableCommand {
             let profile = try context.store.load(name).profile
             if !force {
                 guard Terminal.isTerminal(0) else {
-                    Output.stderr("profile: refusing to delete \(quoted(profile.name)) without --force: standard input is not a terminal to ask on\n")
+                    Output.diagnostic("refusing to delete \(quoted(profile.name)) without --force: standard input is not a terminal to ask on")
                     throw ExitStatus.usage.exitCode
                 }
                 // A question nobody can see is not asked: its answer would not be one.

@@ -55,10 +55,12 @@ struct EditCommand: ParsableCommand {
                 if !session.isAsking { source.remember(String(decoding: bytes, as: UTF8.self)) }
                 let reply = session.handle(bytes: bytes)
                 try Output.print(reply.output)
-                if let error = reply.error { Output.stderr("profile: \(error)\n") }
+                if let error = reply.error { Output.diagnostic("\(error)") }
                 if reply.quit { return }
             case let .tooLong(length):
-                Output.stderr("profile: the line is \(length) bytes long; a line has at most \(Session.maximumLineLength)\n")
+                Output.diagnostic(Self.tooLong(length).message)
+            case .notText:
+                Output.diagnostic(Session.notText.message)
             case .interrupted:
                 try Output.print(session.cancelQuestion())
             case .endOfInput:
@@ -82,7 +84,7 @@ struct EditCommand: ParsableCommand {
         var lineNumber = 0
         func fail(_ error: EditorError) throws -> Never {
             Output.stdout(output)
-            Output.stderr("profile: <stdin>:\(lineNumber): \(error)\n")
+            Output.diagnostic("<stdin>:\(lineNumber): \(error)")
             throw error.scriptExitStatus.exitCode
         }
         reading: while true {
@@ -95,7 +97,10 @@ struct EditCommand: ParsableCommand {
                 if let error = reply.error { try fail(error) }
                 if reply.quit { break reading }
             case let .tooLong(length):
-                try fail(.usage("the line is \(length) bytes long; a line has at most \(Session.maximumLineLength)"))
+                // Reported as soon as the limit is passed: the rest of such a line may never end (`< /dev/zero`).
+                try fail(Self.tooLong(length))
+            case .notText:
+                try fail(Session.notText)
             case .interrupted:
                 continue
             case .endOfInput:
@@ -110,6 +115,13 @@ struct EditCommand: ParsableCommand {
         try Output.print(output)
         try session.commit()
         if let name = session.createdProfile { Output.stdout("created the profile \(quoted(name))\n") }
+    }
+}
+
+extension EditCommand {
+    /// A line the reader stopped reading after `length` bytes.
+    static func tooLong(_ length: Int) -> EditorError {
+        .usage("the line is at least \(grouped(length)) bytes long; a line has at most \(Session.maximumLineLength)")
     }
 }
 

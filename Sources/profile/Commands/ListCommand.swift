@@ -36,7 +36,7 @@ struct ListCommand: ParsableCommand {
             }
         }
         Output.stdout(ProfileRenderer.list(profiles, format: context.format(format), options: context.render))
-        for failure in failures { Output.stderr("profile: \(failure)\n") }
+        for failure in failures { Output.diagnostic("\(failure)") }
         // A listing that did not get out is the first failure, whatever else was wrong.
         try Output.checkStdout()
         if !failures.isEmpty { throw ExitStatus.dataError.exitCode }

@@ -20,7 +20,7 @@ struct Context {
         // PROFILE_LOCK_TIMEOUT (seconds) bounds the wait for another process's lock; scripts may want less.
         let timeout = Terminal.variable("PROFILE_LOCK_TIMEOUT").flatMap(Double.init).map { max(0, min($0, 3600)) } ?? 5
         store = FileProfileStore(directory: directory, lockTimeout: timeout,
-                                 notice: { Output.stderr("profile: notice: \($0)\n") })
+                                 notice: { Output.diagnostic("notice: \($0)") })
         stdoutIsTerminal = Terminal.isTerminal(1)
         render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: noColor))
     }
@@ -74,6 +74,6 @@ func reportingErrors(_ body: () throws -> Void) throws {
 /// (EPIPE) ends the process quietly instead, as a closed pipe ends a filter.
 func report(_ error: ProfileError) -> ExitCode {
     if error.isBrokenPipe { StandardStreams.endByBrokenPipe() }
-    Output.stderr("profile: \(error)\n")
+    Output.diagnostic("\(error)")
     return error.exitStatus.exitCode
 }

@@ -54,7 +54,7 @@ enum QuickPath {
         } catch let exit as ExitCode {
             return exit.rawValue
         } catch {
-            Output.stderr("profile: \(error)\n")
+            Output.diagnostic("\(error)")
             return 1
         }
     }

@@ -43,6 +43,8 @@ struct DurationTests {
 
     @Test(arguments: [
         ParseCase(input: "20", seconds: 1200),
+        ParseCase(input: "0020", seconds: 1200),
+        ParseCase(input: "00000000000000000000020", seconds: 1200),
         ParseCase(input: "0", seconds: 0),
         ParseCase(input: "20m", seconds: 1200),
         ParseCase(input: "90s", seconds: 90),

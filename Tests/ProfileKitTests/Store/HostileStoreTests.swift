@@ -46,7 +46,7 @@ struct HostileStoreTests {
         }, errors: [("Pipe", "Pipe.json: not a regular file; a profile is a JSON file")]),
         Case(id: "an invisible character in the name", make: { folder in
             try Data("{\"version\": 1}".utf8).write(to: URL(fileURLWithPath: "\(folder)/Zero\u{200B}Width.json"))
-        }, errors: [("", "Zero\u{200B}Width.json: invalid profile name \"Zero\\u{200B}Width\": it contains the invisible character U+200B")]),
+        }, errors: [("", "Zero\\u{200B}Width.json: invalid profile name \"Zero\\u{200B}Width\": it contains the invisible character U+200B")]),
     ]
 
     @Test(arguments: cases)

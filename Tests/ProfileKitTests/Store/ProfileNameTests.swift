@@ -1,4 +1,5 @@
 import Testing
+import TextSupport
 @testable import ProfileKit
 
 @Suite("Profile names")
@@ -28,7 +29,11 @@ struct ProfileNameTests {
         HostileName(name: "Morning.TMP", message: "invalid profile name \"Morning.TMP\": it ends with \".tmp\", which the store uses for its own files"),
         HostileName(name: " Morning", message: "invalid profile name \" Morning\": it starts or ends with white space"),
         HostileName(name: "Morning ", message: "invalid profile name \"Morning \": it starts or ends with white space"),
-        HostileName(name: String(repeating: "a", count: 65), message: "invalid profile name \"\(String(repeating: "a", count: 65))\": it has 65 characters; a name has at most 64"),
+        HostileName(name: String(repeating: "a", count: 65), message: "invalid profile name \"\(String(repeating: "a", count: 64))…\" (65 characters): it has 65 characters; a name has at most 64"),
+        // Joiners and variation selectors are invisible outside an emoji.
+        HostileName(name: "a\u{200D}b", message: "invalid profile name \"a\\u{200D}b\": it contains the invisible character U+200D"),
+        HostileName(name: "Morning\u{FE0F}", message: "invalid profile name \"Morning\\u{FE0F}\": it contains the invisible character U+FE0F"),
+        HostileName(name: "\u{200D}🧘", message: "invalid profile name \"\\u{200D}🧘\": it contains the invisible character U+200D"),
         HostileName(name: String(repeating: "𝄞", count: 51), message: "invalid profile name \"\(String(repeating: "𝄞", count: 51))\": it takes 204 bytes in UTF-8; a name takes at most 200"),
         HostileName(name: String(repeating: "🧘🏽", count: 30), message: "invalid profile name \"\(String(repeating: "🧘🏽", count: 30))\": it takes 240 bytes in UTF-8; a name takes at most 200"),
     ])
@@ -53,5 +58,13 @@ struct ProfileNameTests {
         #expect(try ProfileName(validating: "Straße").key == (try ProfileName(validating: "STRASSE")).key)
         #expect(try ProfileName(validating: "Morning").key != (try ProfileName(validating: "Evening")).key)
         #expect(try ProfileName(validating: "禅 Zen 🧘").value == "禅 Zen 🧘")
+    }
+
+    /// An emoji of several code points is one visible character: its joiners and selectors are part of it.
+    @Test(arguments: ["🧘\u{200D}♀\u{FE0F}", "👨\u{200D}👩\u{200D}👧", "🏳\u{FE0F}\u{200D}🌈", "🧘🏽\u{200D}♂\u{FE0F} Sit", "1\u{FE0F}\u{20E3}",
+                      "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"])
+    func emojiSequencesAreNames(_ name: String) throws {
+        #expect(try ProfileName(validating: name).value == name)
+        #expect(quoted(name) == "\"\(name)\"")
     }
 }
