@@ -80,7 +80,7 @@ package struct FileProfileStore: ProfileStore {
         guard let first = matches.first else { return nil }
         if matches.count > 1 {
             guard exactly, let exact = matches.first(where: { $0.stem.utf8.elementsEqual(name.value.utf8) }) else {
-                throw Self.twins(matches[1], of: matches.filter { $0.path != matches[1].path })
+                throw Self.twins(matches[1], of: matches.indices.filter { $0 != 1 }.map { matches[$0] })
             }
             return Location(name: exact.stem.nfc, path: exact.path)
         }
@@ -113,7 +113,7 @@ package struct FileProfileStore: ProfileStore {
     package func list() throws(ProfileError) -> [ListedProfile] {
         let (entries, undecodable) = try scan()
         var byKey: [String: [Entry]] = [:]
-        for entry in entries { byKey[ProfileName.key(entry.stem.nfc), default: []].append(entry) }
+        for entry in entries { byKey[ProfileName.key(entry.stem), default: []].append(entry) }
         var listed = entries.map { entry in
             let name = entry.stem.nfc
             let result: Result<Profile, ProfileError> = Result { () throws(ProfileError) -> Profile in
@@ -126,7 +126,8 @@ package struct FileProfileStore: ProfileStore {
                 if twins.count > 1 {
                     // Files whose names differ only in case or Unicode normalization: one profile, two
                     // versions. Neither is guessed at, here or by any command that names it.
-                    throw Self.twins(entry, of: twins.filter { $0.path != entry.path })
+                    // Paths compare byte for byte: as Swift strings an NFC and an NFD name are equal.
+                    throw Self.twins(entry, of: twins.filter { !$0.path.utf8.elementsEqual(entry.path.utf8) })
                 }
                 return try read(Location(name: name, path: entry.path)).stored.profile
             }
