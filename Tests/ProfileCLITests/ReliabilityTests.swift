@@ -171,6 +171,7 @@ struct ReliabilityTests {
             }
         }
         #expect(lost.isEmpty, "\(lost.count) of 60 updates lost: \(lost.prefix(5))")
+        print("link race test: 2 processes × 30 sets through P.json and the link x.json; updates lost: \(lost.count)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: store).sorted() == ["P.json", "x.json"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(store)/x.json") == "P.json", "the link stays a link")
     }
