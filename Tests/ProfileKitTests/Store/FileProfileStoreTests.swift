@@ -265,31 +265,30 @@ struct FileProfileStoreTests {
         #expect(files() == ["Alias.json", "Morning.json"])
     }
 
-    /// Every name of one file takes the file's lock: writers through a link and through the name lose
-    /// no update.
-    @Test func writersThroughALinkAndTheNameLoseNoUpdate() async throws {
+    /// Every name of one file takes the file's lock: a change through a link waits for the lock of the
+    /// file it leads to, and a delete or rename of the link too.
+    @Test func aLinkTakesTheLockOfTheFileItLeadsTo() throws {
         _ = try store.create(Profile(name: "P"))
         #expect(symlink("P.json", "\(folder)/x.json") == 0)
-        let store = FileProfileStore(directory: folder, lockTimeout: 30)
-        let rounds = 30
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for writer in 0..<2 {
-                group.addTask {
-                    for round in 1...rounds {
-                        if writer == 0 {
-                            _ = try store.update("P") { $0.duration = .minutes(round) }
-                        } else {
-                            _ = try store.update("x") { $0[segment: .warmUp].duration = TimerDuration(seconds: round) }
-                        }
-                    }
-                }
-            }
-            try await group.waitForAll()
+        try dir.write("profiles/P.json.lock", FileProfileStore.lockRecord(for: getpid()))
+        let lockedOut: (ProfileError) -> Bool = { error in
+            if case let .locked(path, pid, _) = error { return path == "\(folder)/P.json.lock" && pid == getpid() }
+            return false
         }
-        let final = try store.load("P").profile
-        #expect(final.duration == .minutes(rounds))
-        #expect(final.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: rounds))
-        #expect(files() == ["P.json", "x.json"])
+        for (label, change) in [
+            ("update", { () throws(ProfileError) in _ = try store.update("x") { $0.duration = .minutes(5) } }),
+            ("delete", { () throws(ProfileError) in _ = try store.delete("x") }),
+            ("rename", { () throws(ProfileError) in _ = try store.rename("x", to: "y") }),
+        ] as [(String, () throws(ProfileError) -> Void)] {
+            do throws(ProfileError) {
+                try change()
+                Issue.record("\(label) through the link did not wait for P.json.lock")
+            } catch {
+                #expect(lockedOut(error), "\(label): \(error)")
+            }
+        }
+        #expect(try store.load("P").profile.duration == .minutes(20))
+        #expect(files() == ["P.json", "P.json.lock", "x.json"])
     }
 
     /// A link pointed elsewhere while a save waited for the lock: the save writes the new target under
