@@ -95,7 +95,7 @@ package final class SystemBellRinger: BellRinger {
         }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
             cacheDirectory = "\(cache)/profile/bells"
-        } else if let home = environment["HOME"], !home.isEmpty {
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
             cacheDirectory = "\(home)/.cache/profile/bells"
         } else {
             cacheDirectory = nil

@@ -122,7 +122,8 @@ struct CLIGoldenTests {
             Step("list", "--format", "plain"),
         ]),
         ScriptCase("sounds", [Step("sounds", "--format", "table"), Step("sounds"), Step("sounds", "--format", "json")]),
-        ScriptCase("locked", setup: [morning], files: [("Morning.json.lock", "1 $HOST\n")], [
+        // Pid 1 as it runs now (its start time and this boot): a live owner.
+        ScriptCase("locked", setup: [morning], files: [("Morning.json.lock", FileProfileStore.lockRecord(for: 1))], [
             Step("set", "Morning", "duration", "5"), Step("toggle", "Morning", "warmup"),
             Step("show", "Morning", "--format", "plain"),
         ]),

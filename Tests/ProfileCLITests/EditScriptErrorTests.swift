@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ProfileKit
 
 /// A piped `profile edit` keeps the editor's errors typed to the end: a line the editor refuses exits
 /// 65, an I/O error 74 and a lock 75, each with the message the command line prints for the same error.
@@ -72,8 +73,8 @@ struct EditScriptErrorTests {
     @Test func aLockedProfileExits75AndABadValue65() throws {
         let (home, store) = try Self.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let host = ProcessInfo.processInfo.hostName
-        try "1 \(host)\n".write(toFile: "\(store)/Morning.json.lock", atomically: true, encoding: .utf8)
+        // Held by pid 1 as it runs now (its start time and this boot are in the lock).
+        try FileProfileStore.lockRecord(for: 1).write(toFile: "\(store)/Morning.json.lock", atomically: true, encoding: .utf8)
         let locked = try Harness.run(["edit", "Morning"], stdin: "set duration 5\n", store: store, home: home,
                                      environment: ["PROFILE_LOCK_TIMEOUT": "0"])
         let cli = try Harness.run(["set", "Morning", "duration", "5"], store: store, home: home,

@@ -144,6 +144,38 @@ struct ReliabilityTests {
         print("race test: 4 × \(rounds) sets; retried after exit 75: \(retries)")
     }
 
+    /// Two names of one file — `x.json` a link to `P.json` — take one lock: two processes setting
+    /// different values through each lose no update and leave no temp file (the issue's check).
+    @Test func writersThroughALinkAndItsTargetLoseNoUpdate() throws {
+        Harness.ignoreBrokenPipes
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.moveItem(atPath: "\(store)/Morning.json", toPath: "\(store)/P.json")
+        try FileManager.default.createSymbolicLink(atPath: "\(store)/x.json", withDestinationPath: "P.json")
+        nonisolated(unsafe) var lost: [String] = []
+        let lock = NSLock()
+        for round in 1...30 {
+            let commands = [["set", "P", "duration", "\(round)"], ["set", "x", "warmup.duration", "\(round)s"]]
+            DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+                let result = try? Harness.run(commands[index], store: store, home: home, environment: ["PROFILE_LOCK_TIMEOUT": "10"])
+                if result?.status != 0 {
+                    lock.lock()
+                    lost.append("round \(round): \(commands[index].joined(separator: " ")): exit \(String(describing: result?.status)): \(result?.stderr ?? "")")
+                    lock.unlock()
+                }
+            }
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(store)/P.json")))
+            let now = try ProfileDocument.decode(bytes, name: "P")
+            if now.duration != .minutes(round) || now.segment(ofType: .warmUp)?.duration != TimerDuration(seconds: round) {
+                lost.append("round \(round): duration \(now.duration.formatted), warm-up \(String(describing: now.segment(ofType: .warmUp)?.duration.formatted))")
+            }
+        }
+        #expect(lost.isEmpty, "\(lost.count) of 60 updates lost: \(lost.prefix(5))")
+        print("link race test: 2 processes × 30 sets through P.json and the link x.json; updates lost: \(lost.count)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store).sorted() == ["P.json", "x.json"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(store)/x.json") == "P.json", "the link stays a link")
+    }
+
     // MARK: Fault injection
 
     static var strace: String? {
@@ -207,8 +239,11 @@ struct ReliabilityTests {
         #expect(message.contains("\(fault.operation) failed: \(fault.errno) ("), "\(message)")
         let after = try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json"))
         if fault.written {
-            // The rename had happened: the file is the new one, whole; only its durability is in doubt.
+            // The rename had happened: the file is the new one, whole; only its durability is in doubt,
+            // and the message says so rather than that nothing changed.
             #expect(try Self.current(store).duration == .minutes(5))
+            #expect(message.contains(": saved, but the folder could not be flushed: "), "\(message)")
+            #expect(message.hasSuffix("; the change may not survive a power loss\n"), "\(message)")
         } else {
             #expect(after == before, "the original changed")
         }

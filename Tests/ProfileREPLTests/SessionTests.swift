@@ -184,7 +184,7 @@ struct SessionTests {
         let store = FileProfileStore(directory: home, lockTimeout: 0.1)
         _ = try store.create(try Self.morning())
         let editor = try Session(store: store, name: "Morning", mode: .interactive)
-        try "1 \(ProcessInfo.processInfo.hostName)\n".write(toFile: "\(home)/Morning.json.lock", atomically: false, encoding: .utf8)
+        try FileProfileStore.lockRecord(for: 1).write(toFile: "\(home)/Morning.json.lock", atomically: false, encoding: .utf8)
         let reply = editor.handle("toggle warmup")
         #expect(reply.error?.message.contains("locked by pid 1") == true, "\(String(describing: reply.error))")
         #expect(editor.profile == (try store.load("Morning").profile))

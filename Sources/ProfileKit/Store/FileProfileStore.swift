@@ -9,10 +9,12 @@ import TextSupport
 
 /// Profiles as files: `<directory>/<name>.json`, saved crash-safely.
 ///
-/// A save takes the profile's lock (`<name>.json.lock`, created with `O_EXCL`), removes temp files a
-/// killed process left, writes a temp file in the same directory with the old file's mode, fsyncs it,
-/// renames it over the profile and fsyncs the directory. Readers never lock: they see the old file or
-/// the new one, never a mix. A lock whose process no longer exists on this host is broken with a notice.
+/// A save takes the lock of the profile's file (`<file>.lock`, created with `O_EXCL`; a name that is a
+/// link inside the store locks the file it leads to, so every name of one file takes one lock), removes
+/// temp files a killed process left, writes a temp file in the same directory with the old file's mode,
+/// fsyncs it, renames it over the profile and fsyncs the directory. Readers never lock: they see the old
+/// file or the new one, never a mix. A lock whose process no longer exists on this host (or whose pid
+/// now belongs to another process) is broken with a notice.
 package struct FileProfileStore: ProfileStore {
     /// The folder that holds the profiles; created on the first write.
     package let directory: String
@@ -39,33 +41,67 @@ package struct FileProfileStore: ProfileStore {
 
     private func path(for name: ProfileName) -> String { "\(directory)/\(name.value).json" }
 
-    /// The profile files in the store, by name; nil names are files whose stem is not a valid name.
-    private func entries() throws(ProfileError) -> [(stem: String, path: String)] {
-        guard let names = try POSIX.directoryEntries(directory) else { return [] }
-        return names
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && $0.count > 5 }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .map { (String($0.dropLast(5)), "\(directory)/\($0)") }
+    /// A profile file in the store: its name without `.json`, and its path.
+    private struct Entry {
+        var stem: String
+        var path: String
     }
 
-    /// Finds the file of the profile called `name`: the exact file first, else any whose name is the same
-    /// after NFC and case folding.
-    func locate(_ name: ProfileName) throws(ProfileError) -> Location? {
-        let exact = path(for: name)
-        if try POSIX.lstatIfExists(exact) != nil { return Location(name: name.value, path: exact) }
+    /// The profile files in the store, in byte order of their names, and the `.json` files whose names
+    /// are not valid UTF-8 (no profile name can reach them).
+    private func scan() throws(ProfileError) -> (entries: [Entry], undecodable: [[UInt8]]) {
+        guard let names = try POSIX.directoryEntries(directory) else { return ([], []) }
+        let suffix = Array(".json".utf8)
+        var entries: [Entry] = []
+        var undecodable: [[UInt8]] = []
+        for bytes in names where bytes.count > suffix.count && bytes.first != UInt8(ascii: ".") && bytes.suffix(suffix.count).elementsEqual(suffix) {
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                undecodable.append(bytes)
+                continue
+            }
+            entries.append(Entry(stem: String(name.dropLast(5)), path: "\(directory)/\(name)"))
+        }
+        entries.sort { $0.stem.utf8.lexicographicallyPrecedes($1.stem.utf8) }
+        undecodable.sort { $0.lexicographicallyPrecedes($1) }
+        return (entries, undecodable)
+    }
+
+    private func entries() throws(ProfileError) -> [Entry] { try scan().entries }
+
+    /// Finds the file of the profile called `name`: the file whose name is the same after NFC and case
+    /// folding.
+    ///
+    /// Two or more such files are one profile in two versions, and neither is guessed at: the name is
+    /// refused with the files named, as `list` reports them — unless `exactly` and one of them is `name`
+    /// byte for byte, which `delete` and `rename` take, so that the store can be put right with them.
+    func locate(_ name: ProfileName, exactly: Bool = false) throws(ProfileError) -> Location? {
         let key = name.key
-        for entry in try entries() where ProfileName.key(entry.stem) == key {
-            return Location(name: entry.stem.nfc, path: entry.path)
+        let matches = try entries().filter { ProfileName.key($0.stem) == key }
+        guard let first = matches.first else { return nil }
+        if matches.count > 1 {
+            guard exactly, let exact = matches.first(where: { $0.stem.utf8.elementsEqual(name.value.utf8) }) else {
+                throw Self.twins(matches[1], of: matches.indices.filter { $0 != 1 }.map { matches[$0] })
+            }
+            return Location(name: exact.stem.nfc, path: exact.path)
         }
-        return nil
+        return Location(name: first.stem.nfc, path: first.path)
     }
 
-    private func locateExisting(_ text: String) throws(ProfileError) -> Location {
+    /// The error for a file whose name is one profile's with `others`.
+    private static func twins(_ entry: Entry, of others: [Entry]) -> ProfileError {
+        .document(DocumentError(
+            file: entry.path,
+            message: "names the same profile as \(listed(others.map(\.path))) (names are compared ignoring case and Unicode normalization); rename or remove one of them"))
+    }
+
+    private func locateExisting(_ text: String, exactly: Bool = false) throws(ProfileError) -> Location {
         let name = try ProfileName(validating: text)
-        guard let location = try locate(name) else {
-            throw .profileNotFound(text, suggestion: closestMatch(to: text, in: (try? names()) ?? []))
-        }
+        guard let location = try locate(name, exactly: exactly) else { throw notFound(text) }
         return location
+    }
+
+    private func notFound(_ text: String) -> ProfileError {
+        .profileNotFound(text, suggestion: closestMatch(to: text, in: (try? names()) ?? []))
     }
 
     // MARK: Reading
@@ -75,28 +111,57 @@ package struct FileProfileStore: ProfileStore {
     }
 
     package func list() throws(ProfileError) -> [ListedProfile] {
-        var firstFile: [String: String] = [:]
-        let listed = try entries().map { entry in
+        let (entries, undecodable) = try scan()
+        var byKey: [String: [Entry]] = [:]
+        for entry in entries { byKey[ProfileName.key(entry.stem), default: []].append(entry) }
+        var listed = entries.map { entry in
             let name = entry.stem.nfc
-            let key = ProfileName.key(name)
-            let twin = firstFile[key]
-            if twin == nil { firstFile[key] = entry.path }
             let result: Result<Profile, ProfileError> = Result { () throws(ProfileError) -> Profile in
                 do throws(ProfileError) {
                     _ = try ProfileName(validating: entry.stem)
                 } catch {
                     throw .document(DocumentError(file: entry.path, message: error.description))
                 }
-                if let twin {
-                    // Two files whose names differ only in case or Unicode normalization: one profile, two
-                    // versions. Neither is guessed at.
-                    throw .document(DocumentError(file: entry.path, message: "names the same profile as \(twin) (names are compared ignoring case and Unicode normalization); rename or remove one of them"))
+                let twins = byKey[ProfileName.key(name)] ?? []
+                if twins.count > 1 {
+                    // Files whose names differ only in case or Unicode normalization: one profile, two
+                    // versions. Neither is guessed at, here or by any command that names it.
+                    // Paths compare byte for byte: as Swift strings an NFC and an NFD name are equal.
+                    throw Self.twins(entry, of: twins.filter { !$0.path.utf8.elementsEqual(entry.path.utf8) })
                 }
                 return try read(Location(name: name, path: entry.path)).stored.profile
             }
             return ListedProfile(name: name, path: entry.path, result: result)
         }
+        for bytes in undecodable {
+            let shown = String(decoding: bytes, as: UTF8.self)
+            let error = ProfileError.document(DocumentError(
+                file: directory,
+                message: "the file name \(Self.quotedBytes(bytes)) is not valid UTF-8, so no profile name reaches it; rename the file"))
+            listed.append(ListedProfile(name: String(shown.dropLast(5)), path: "\(directory)/\(shown)", result: .failure(error)))
+        }
         return Self.sortedByName(listed) { $0.name }
+    }
+
+    /// A file name's bytes in double quotes, escaped as ``quoted(_:)`` escapes text, with each byte that
+    /// is not part of valid UTF-8 written `\xFF`.
+    static func quotedBytes(_ bytes: [UInt8]) -> String {
+        var result = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(encoded):
+                result += quoted(String(Character(Unicode.UTF8.decode(encoded)))).dropFirst().dropLast()
+                offset += encoded.count
+            case let .error(length):
+                for byte in bytes[offset..<(offset + length)] { result += "\\x" + hex(byte, digits: 2) }
+                offset += length
+            case .emptyInput:
+                return "\"" + result + "\""
+            }
+        }
     }
 
     /// `items` sorted by name as people expect (case-insensitively), each key computed once.
@@ -119,8 +184,13 @@ package struct FileProfileStore: ProfileStore {
     private func resolve(_ path: String) throws(ProfileError) -> String {
         guard let info = try POSIX.lstatIfExists(path), POSIX.isSymlink(info) else { return path }
         let target = POSIX.linkTarget(path) ?? "?"
-        guard let resolved = POSIX.realPath(path) else {
-            throw .io(path: path, operation: "follow link to \(quoted(target))", errno: ENOENT)
+        let resolved: String
+        switch POSIX.canonicalPath(path) {
+        case let .success(path): resolved = path
+        case let .failure(error):
+            // ENOENT for a link to nothing, ELOOP for a link to itself or a cycle of links.
+            guard case let .io(_, _, code) = error else { throw error }
+            throw .io(path: path, operation: "follow link to \(quoted(target))", errno: code)
         }
         let root = POSIX.realPath(directory) ?? directory
         guard resolved.hasPrefix(root + "/") else { throw .symlinkOutsideStore(path: path, target: target) }
@@ -162,7 +232,7 @@ package struct FileProfileStore: ProfileStore {
         let name = try ProfileName(validating: profile.name)
         try POSIX.makeDirectories(directory)
         let location = Location(name: name.value, path: path(for: name))
-        return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
+        return try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
             if let existing = try locate(name) { throw .profileExists(existing.name) }
             var named = profile
             named.name = name.value
@@ -172,7 +242,8 @@ package struct FileProfileStore: ProfileStore {
 
     package func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile {
         let location = try locateExisting(profile.name)
-        return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
+        // A file gone meanwhile is a conflict here: the editor asks whether to keep its version.
+        return try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
             guard try currentRevision(location) == revision else { throw .conflict(path: location.path) }
             var named = profile
             named.name = location.name
@@ -182,7 +253,7 @@ package struct FileProfileStore: ProfileStore {
 
     package func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
         let location = try locateExisting(name)
-        return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
+        return try withLock(location, existing: true) { () throws(ProfileError) -> StoredProfile in
             let stored = try read(location).stored
             var profile = stored.profile
             try change(&profile)
@@ -195,8 +266,8 @@ package struct FileProfileStore: ProfileStore {
 
     @discardableResult
     package func delete(_ name: String, basedOn revision: Revision?) throws(ProfileError) -> RemovedProfile {
-        let location = try locateExisting(name)
-        return try withLock(location.path) { () throws(ProfileError) -> RemovedProfile in
+        let location = try locateExisting(name, exactly: true)
+        return try withLock(location, existing: true) { () throws(ProfileError) -> RemovedProfile in
             // The file is read under the lock, so that what comes back is what was removed.
             var removed = RemovedProfile(name: location.name, bytes: nil)
             if let info = try POSIX.lstatIfExists(location.path), POSIX.isSymlink(info) {
@@ -211,7 +282,7 @@ package struct FileProfileStore: ProfileStore {
             }
             if let revision, removed.bytes.map(Revision.init(of:)) != revision { throw .conflict(path: location.path) }
             guard unlink(location.path) == 0 else { throw POSIX.failure(location.path, "unlink") }
-            try POSIX.fsyncDirectory(directory)
+            try flush(directory)
             return removed
         }
     }
@@ -223,12 +294,12 @@ package struct FileProfileStore: ProfileStore {
         // The same checks as reading it back: a restored file is one the store can read.
         let profile = try ProfileDocument.decode(bytes, name: name.value, file: location.path)
         try POSIX.makeDirectories(directory)
-        return try withLock(location.path) { () throws(ProfileError) -> StoredProfile in
+        return try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
             if let existing = try locate(name) { throw .profileExists(existing.name) }
             // A link comes back as the link while what it pointed at is still there, as it was.
             if let target = removed.linkTarget, symlink(target, location.path) == 0 {
                 if let stored = try? read(location).stored, stored.revision == Revision(of: bytes) {
-                    try POSIX.fsyncDirectory(directory)
+                    try flush(directory)
                     return stored
                 }
                 unlink(location.path)
@@ -244,23 +315,23 @@ package struct FileProfileStore: ProfileStore {
     }
 
     package func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile {
-        let source = try locateExisting(old)
+        let source = try locateExisting(old, exactly: true)
         let newName = try ProfileName(validating: new)
         let target = Location(name: newName.value, path: path(for: newName))
         if ProfileName.key(source.name) != newName.key, let existing = try locate(newName) {
             throw .profileExists(existing.name)
         }
-        return try withLock(source.path) { () throws(ProfileError) -> StoredProfile in
+        return try withLock(source, existing: true) { () throws(ProfileError) -> StoredProfile in
             let stored = try read(source).stored
             guard source.path != target.path else { return stored }
-            return try withLock(target.path) { () throws(ProfileError) -> StoredProfile in
+            return try withLock(target, existing: false) { () throws(ProfileError) -> StoredProfile in
                 // link refuses to replace, so a profile created meanwhile under the new name survives.
                 guard link(source.path, target.path) == 0 else {
                     if errno == EEXIST { throw .profileExists(newName.value) }
                     throw POSIX.failure(target.path, "link")
                 }
                 guard unlink(source.path) == 0 else { throw POSIX.failure(source.path, "unlink") }
-                try POSIX.fsyncDirectory(directory)
+                try flush(directory)
                 var profile = stored.profile
                 profile.name = newName.value
                 return StoredProfile(profile: profile, revision: stored.revision)
@@ -307,32 +378,94 @@ package struct FileProfileStore: ProfileStore {
         guard close(fd) == 0 else { throw POSIX.failure(temp, "close") }
         guard POSIX.renameFile(temp, real) == 0 else { throw POSIX.failure(real, "rename") }
         renamed = true
-        try POSIX.fsyncDirectory(folder)
+        try flush(folder)
     }
 
-    /// Temp files of this profile that a killed process left; the caller holds the lock, so no live
-    /// writer owns them.
-    private func removeLeftoverTempFiles(base: String, in folder: String) {
-        guard let names = try? POSIX.directoryEntries(folder) else { return }
-        for name in names where name.hasPrefix(".\(base).") && name.hasSuffix(".tmp") {
-            unlink("\(folder)/\(name)")
+    /// Flushes `folder` after a change is in place there. A failure now cannot take the change back, so
+    /// it is reported as ``ProfileError/notFlushed(path:operation:errno:)``: saved, maybe not durably.
+    private func flush(_ folder: String) throws(ProfileError) {
+        do throws(ProfileError) {
+            try POSIX.fsyncDirectory(folder)
+        } catch {
+            guard case let .io(path, operation, code) = error else { throw error }
+            throw .notFlushed(path: path, operation: operation, errno: code)
         }
     }
 
+    /// How old a temp file is before it counts as left over even when its pid runs a `profile`.
+    static let abandonedTempAge = 600.0
+
+    /// Removes the temp files of the file `base` that no live save owns; the caller holds its lock.
+    ///
+    /// A temp file is `.<base>.<pid>.<random>.tmp`. Every save writes its temp file under the lock the
+    /// caller now holds, so a temp file is left over when its process is gone or runs another program
+    /// (its pid was reused), or when it is older than any save takes. One a live `profile` process made
+    /// moments ago is left alone: its lock was broken as stale, and removing its file would fail its save.
+    private func removeLeftoverTempFiles(base: String, in folder: String) {
+        guard let names = try? POSIX.directoryEntries(folder) else { return }
+        let prefix = Array(".\(base).".utf8)
+        let suffix = Array(".tmp".utf8)
+        for bytes in names where bytes.count > prefix.count + suffix.count && bytes.starts(with: prefix)
+            && bytes.suffix(suffix.count).elementsEqual(suffix) {
+            // Exactly `<pid>.<hex>` between them, so that another profile's temp file (`.A.json.x.json.…`
+            // for a profile `A.json.x`) is never taken for this one's.
+            let middle = bytes[prefix.count..<(bytes.count - suffix.count)].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            guard middle.count == 2, let pid = Int32(String(decoding: middle[0], as: UTF8.self)),
+                  !middle[1].isEmpty, middle[1].allSatisfy({ Self.hexDigits.contains($0) }) else { continue }
+            let path = "\(folder)/\(String(decoding: bytes, as: UTF8.self))"
+            guard let info = try? POSIX.lstatIfExists(path), POSIX.isRegular(info) else { continue }
+            let young = POSIX.now() - POSIX.modificationTime(info) < Self.abandonedTempAge
+            if pid != getpid(), young, POSIX.processExists(pid), POSIX.programName(pid).map(Self.isProfileProgram) ?? true {
+                continue
+            }
+            unlink(path)
+        }
+    }
+
+    private static let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+
+    /// Whether a process's program name is this program's (`profile`, or a renamed copy such as
+    /// `profile-1.2`).
+    static func isProfileProgram(_ name: String) -> Bool { name.hasPrefix("profile") }
+
     // MARK: Locking
 
-    /// Runs `body` while holding the lock file `<path>.lock`.
-    func withLock<T>(_ path: String, _ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
-        let lockPath = path + ".lock"
-        try acquireLock(lockPath)
-        defer { unlink(lockPath) }
-        return try body()
+    /// How often a lock is taken again because the name's link was pointed elsewhere meanwhile.
+    private static let lockAttempts = 8
+
+    /// Runs `body` while holding the lock of the file `location` leads to.
+    ///
+    /// The lock is `<file>.lock` beside the real file: a name that is a link inside the store locks its
+    /// target, so that every name of one file takes one lock. A link out of the store, to nothing or to
+    /// itself locks its own name (nothing is written through it). With `existing`, a file that is gone by
+    /// the time the lock is held — deleted or renamed by another process meanwhile — is
+    /// ``ProfileError/profileNotFound(_:suggestion:)``.
+    func withLock<T>(_ location: Location, existing: Bool, _ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
+        for _ in 0..<Self.lockAttempts {
+            let file = (try? resolve(location.path)) ?? location.path
+            let lockPath = file + ".lock"
+            try acquireLock(lockPath)
+            defer { unlink(lockPath) }
+            // The link may have been pointed elsewhere while this process waited for the lock.
+            guard ((try? resolve(location.path)) ?? location.path) == file else { continue }
+            if existing, try POSIX.lstatIfExists(location.path) == nil { throw notFound(location.name) }
+            return try body()
+        }
+        throw .conflict(path: location.path)
+    }
+
+    /// What a lock file holds: `<pid> <host> <start time> <boot id>`; the last two, where the system
+    /// gives them, tell this process from a later one given the same pid.
+    package static func lockRecord(for pid: Int32) -> String {
+        var fields = ["\(pid)", POSIX.hostName]
+        if let started = POSIX.processStartTime(pid), let boot = POSIX.bootID { fields += ["\(started)", boot] }
+        return fields.joined(separator: " ") + "\n"
     }
 
     private func acquireLock(_ lockPath: String) throws(ProfileError) {
         let deadline = POSIX.monotonicNow() + lockTimeout
         var delay = 0.001
-        let owner = Array("\(getpid()) \(POSIX.hostName)\n".utf8)
+        let owner = Array(Self.lockRecord(for: getpid()).utf8)
         while true {
             let fd = POSIX.openFile(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             if fd >= 0 {
@@ -386,12 +519,17 @@ package struct FileProfileStore: ProfileStore {
         let fields = content.split(whereSeparator: { $0 == " " || $0 == "\n" })
         let pid = fields.first.flatMap { Int32($0) }
         let host = fields.count > 1 ? String(fields[1]) : ""
+        let started = fields.count > 2 ? UInt64(fields[2]) : nil
+        let boot = fields.count > 3 ? String(fields[3]) : nil
         let age = POSIX.now() - POSIX.modificationTime(info)
 
         let reason: String
         if let pid, !host.isEmpty {
-            guard host == POSIX.hostName, !POSIX.processExists(pid) else { return .held(pid: pid, host: host) }
-            reason = "left by pid \(pid), which no longer exists"
+            // Another host's processes cannot be seen from here: its locks are never broken.
+            guard host == POSIX.hostName, let why = Self.staleReason(pid: pid, started: started, boot: boot) else {
+                return .held(pid: pid, host: host)
+            }
+            reason = why
         } else {
             // Its owner died between creating the lock and writing its pid into it, or is doing so now.
             guard age > 2 else { return .held(pid: pid ?? 0, host: host.isEmpty ? POSIX.hostName : host) }
@@ -403,5 +541,23 @@ package struct FileProfileStore: ProfileStore {
         guard unlink(lockPath) == 0 || errno == ENOENT else { throw POSIX.failure(lockPath, "unlink stale lock") }
         notice("\(lockPath): broke a stale lock \(reason)")
         return .broken
+    }
+
+    /// Why the process a lock of this host names cannot be the lock's owner, or nil when it may be.
+    ///
+    /// After a crash and a reboot the pid may run again, as another program: a lock records its
+    /// process's start time and the boot, and an older lock without them takes a pid that does not run
+    /// `profile` as another program. Where the system says none of this, a live pid holds its lock.
+    static func staleReason(pid: Int32, started: UInt64?, boot: String?) -> String? {
+        if let boot, let current = POSIX.bootID, boot != current {
+            return "left by pid \(pid) before the system restarted"
+        }
+        guard POSIX.processExists(pid) else { return "left by pid \(pid), which no longer exists" }
+        if let started {
+            guard let now = POSIX.processStartTime(pid), now != started else { return nil }
+            return "left by pid \(pid), which now belongs to another process"
+        }
+        guard let program = POSIX.programName(pid), !isProfileProgram(program) else { return nil }
+        return "left by pid \(pid), which is now \(quoted(program)), not profile"
     }
 }

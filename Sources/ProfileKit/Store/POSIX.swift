@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import TextSupport
 
 /// Thin wrappers over the system calls the store uses; each failure becomes a ``ProfileError/io``
 /// naming the path, the operation and the errno.
@@ -109,28 +110,33 @@ package enum POSIX {
         guard mkdir(path, mode) == 0 || errno == EEXIST else { throw failure(path, "mkdir") }
     }
 
-    /// The names in a directory, without `.` and `..`; nil when the directory does not exist.
-    package static func directoryEntries(_ path: String) throws(ProfileError) -> [String]? {
+    /// The names in a directory, without `.` and `..`, as the bytes the file system holds (a name need
+    /// not be valid UTF-8); nil when the directory does not exist.
+    package static func directoryEntries(_ path: String) throws(ProfileError) -> [[UInt8]]? {
         guard let dir = opendir(path) else {
             if errno == ENOENT { return nil }
             throw failure(path, "opendir")
         }
         defer { closedir(dir) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
         }
         return names
     }
 
     /// The canonical absolute path, with every link resolved; nil when it does not exist.
     package static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        try? canonicalPath(path).get()
+    }
+
+    /// The canonical absolute path, with every link resolved, or the errno `realpath` failed with
+    /// (ENOENT for a link to nothing, ELOOP for a link to itself).
+    package static func canonicalPath(_ path: String) -> Result<String, ProfileError> {
+        guard let resolved = realpath(path, nil) else { return .failure(failure(path, "realpath")) }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return .success(String(cString: resolved))
     }
 
     /// Where the link at `path` points, as written in it; nil when it is no link.
@@ -161,6 +167,47 @@ package enum POSIX {
     package static func processExists(_ pid: Int32) -> Bool {
         guard pid > 0 else { return false }
         return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// When process `pid` started, in clock ticks since boot (field 22 of `/proc/PID/stat`); nil where
+    /// the system does not say. With the boot id, it tells a process from a later one given the same pid.
+    package static func processStartTime(_ pid: Int32) -> UInt64? {
+        guard pid > 0, let bytes = readSmallFile("/proc/\(pid)/stat") else { return nil }
+        // The command name in parentheses may hold spaces and parentheses: the fields start after the last ')'.
+        guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
+        // Field 3 (the state) is the first after the name; field 22 is the start time.
+        guard fields.count > 19 else { return nil }
+        return UInt64(String(decoding: fields[19], as: UTF8.self))
+    }
+
+    /// The program running as `pid`: the last part of its `argv[0]`; nil where the system does not say.
+    package static func programName(_ pid: Int32) -> String? {
+        guard pid > 0, let bytes = readSmallFile("/proc/\(pid)/cmdline") else { return nil }
+        let first = bytes.prefix(while: { $0 != 0 })
+        return baseName(String(decoding: first, as: UTF8.self))
+    }
+
+    /// This boot's id (`/proc/sys/kernel/random/boot_id`); nil where the system does not say.
+    package static let bootID: String? = readSmallFile("/proc/sys/kernel/random/boot_id").map {
+        String(decoding: $0, as: UTF8.self).trimmingWhitespace()
+    }.flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The first 4 KiB of a file, for the small files of `/proc` (whose size `stat` does not give).
+    private static func readSmallFile(_ path: String) -> [UInt8]? {
+        let fd = openFile(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < buffer.count {
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return nil }
+            if got == 0 { break }
+            count += got
+        }
+        return Array(buffer[..<count])
     }
 
     /// Seconds since the epoch, with nanoseconds.

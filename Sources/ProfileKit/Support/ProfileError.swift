@@ -40,6 +40,8 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflict(path: String)
     /// A system call on `path` failed with `errno`.
     case io(path: String, operation: String, errno: Int32)
+    /// The change is in place, but flushing the folder `path` to disk failed: a power loss may take it back.
+    case notFlushed(path: String, operation: String, errno: Int32)
     /// A symbolic link in the store that points outside it.
     case symlinkOutsideStore(path: String, target: String)
     /// The environment does not say where things are (no home folder, say).
@@ -72,7 +74,7 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .document, .symlinkOutsideStore: .data
         case .profileNotFound: .notFound
         case .profileExists: .cannotCreate
-        case .io: .io
+        case .io, .notFlushed: .io
         case .locked, .conflict: .temporary
         case .configuration: .configuration
         }
@@ -105,11 +107,15 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .profileExists(name):
             return "a profile named \(quoted(name)) exists already"
         case let .locked(path, pid, host):
-            return "\(escapedPath(path)): locked by pid \(pid) on \(escaped(host)); try again when it has finished"
+            // One line, as git's index.lock message says: who holds it, and how to clear a lock a crash left.
+            let owner = pid > 0 ? "pid \(pid) on \(escaped(host))" : "a process on \(escaped(host)) that has not written its pid yet"
+            return "\(escapedPath(path)): locked by \(owner); try again when it has finished; if no profile is running on \(escaped(host)), remove the lock: rm \(shellQuoted(path))"
         case let .conflict(path):
             return "\(escapedPath(path)): the file was changed by someone else since it was read; reload it or save again to replace it"
         case let .io(path, operation, code):
             return "\(escapedPath(path)): \(operation) failed: \(errnoName(code)) (\(errnoMessage(code)))"
+        case let .notFlushed(path, operation, code):
+            return "\(escapedPath(path)): saved, but the folder could not be flushed: \(operation) failed: \(errnoName(code)) (\(errnoMessage(code))); the change may not survive a power loss"
         case let .configuration(message):
             return message
         case let .symlinkOutsideStore(path, target):
@@ -127,6 +133,11 @@ extension SegmentType {
         case .coolDown: "cool-down duration"
         }
     }
+}
+
+/// `text` as one shell word: in single quotes, with each `'` written `'\''`.
+private func shellQuoted(_ text: String) -> String {
+    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
 /// The symbolic name of an errno value, as people search for it: `ENOSPC`.

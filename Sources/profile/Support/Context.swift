@@ -13,12 +13,13 @@ struct Context {
     }
 
     init(store flag: String?, noColor: Bool) throws {
-        guard let directory = StoreLocation.resolve(flag: flag, environment: Terminal.environment,
+        let environment = Terminal.environment
+        guard let directory = StoreLocation.resolve(flag: flag, environment: environment,
                                                     homeFallback: Terminal.passwordHome) else {
-            throw ProfileError.configuration("cannot find the profile store: HOME is not set; use --store DIR or set PROFILE_STORE")
+            throw ProfileError.configuration("cannot find the profile store: HOME is not set (or is not an absolute path) and the password database names no home folder; use --store DIR or set PROFILE_STORE")
         }
         // PROFILE_LOCK_TIMEOUT (seconds) bounds the wait for another process's lock; scripts may want less.
-        let timeout = Terminal.variable("PROFILE_LOCK_TIMEOUT").flatMap(Double.init).map { max(0, min($0, 3600)) } ?? 5
+        let timeout = try StoreLocation.lockTimeout(environment: environment)
         store = FileProfileStore(directory: directory, lockTimeout: timeout,
                                  notice: { Output.diagnostic("notice: \($0)") })
         stdoutIsTerminal = Terminal.isTerminal(1)

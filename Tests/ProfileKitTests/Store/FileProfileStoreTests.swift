@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 @testable import ProfileKit
@@ -34,6 +35,22 @@ struct FileProfileStoreTests {
     }
 
     func files() -> [String] { dir.contents("profiles").keys.sorted() }
+
+    /// A live process running `/bin/sleep` under the program name `program` (a link to it), for locks
+    /// and temp files whose pid is alive; the caller terminates it.
+    func liveProcess(named program: String) throws -> Process {
+        let link = "\(dir.path)/\(program)"
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/bin/sleep")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: link)
+        process.arguments = ["30"]
+        try process.run()
+        // Until exec has happened, /proc shows the test runner's name.
+        for _ in 0..<200 where POSIX.programName(process.processIdentifier) != program { usleep(5_000) }
+        return process
+    }
 
     @Test func theStoreIsCreatedOnFirstWriteOnly() throws {
         #expect(try store.list().isEmpty)
@@ -90,23 +107,46 @@ struct FileProfileStoreTests {
 
     @Test func leftoverTempFilesAreIgnoredAndCleanedOnTheNextSave() throws {
         _ = try store.create(Profile(name: "Morning"))
-        try dir.write("profiles/.Morning.json.4242.deadbeef.tmp", "{\"version\": 1, \"dur")
-        try dir.write("profiles/.Evening.json.4242.deadbeef.tmp", "{")
+        let dead = try Self.deadPID()
+        try dir.write("profiles/.Morning.json.\(dead).deadbeef.tmp", "{\"version\": 1, \"dur")
+        try dir.write("profiles/.Evening.json.\(dead).deadbeef.tmp", "{")
+        // Another profile's temp file, whose name starts like Morning's (`Morning.json.x` is a valid name).
+        try dir.write("profiles/.Morning.json.x.json.\(dead).deadbeef.tmp", "{")
         #expect(try store.list().map(\.name) == ["Morning"])
         _ = try store.update("Morning") { $0.duration = .minutes(5) }
-        #expect(files() == [".Evening.json.4242.deadbeef.tmp", "Morning.json"], "only Morning's leftovers are its to clean")
+        #expect(files() == [".Evening.json.\(dead).deadbeef.tmp", ".Morning.json.x.json.\(dead).deadbeef.tmp", "Morning.json"],
+                "only Morning's leftovers are its to clean")
+    }
+
+    /// A temp file a live `profile` made moments ago may be a save in progress: it is kept. One whose pid
+    /// now runs another program, or that is older than any save takes, is a leftover.
+    @Test func aTempFileOfALiveSaveIsNeverRemoved() throws {
+        _ = try store.create(Profile(name: "Morning"))
+        let profile = try liveProcess(named: "profile")
+        let other = try liveProcess(named: "sleep")
+        defer { profile.terminate(); other.terminate() }
+        let live = ".Morning.json.\(profile.processIdentifier).0badf00d.tmp"
+        let old = ".Morning.json.\(profile.processIdentifier).01df11e.tmp"
+        let reused = ".Morning.json.\(other.processIdentifier).deadbeef.tmp"
+        for name in [live, old, reused] { try dir.write("profiles/\(name)", "{") }
+        let longAgo = time(nil) - Int(FileProfileStore.abandonedTempAge) - 60
+        var times = [timeval(tv_sec: longAgo, tv_usec: 0), timeval(tv_sec: longAgo, tv_usec: 0)]
+        #expect(utimes("\(folder)/\(old)", &times) == 0)
+        _ = try store.update("Morning") { $0.duration = .minutes(5) }
+        #expect(files() == [live, "Morning.json"])
     }
 
     @Test func aLockHeldByALiveProcessIsRefusedWithItsPid() throws {
         _ = try store.create(Profile(name: "Morning"))
         let before = dir.contents("profiles")
         let host = POSIX.hostName
-        try dir.write("profiles/Morning.json.lock", "1 \(host)\n")
+        // Pid 1 as it runs now: its start time and this boot.
+        try dir.write("profiles/Morning.json.lock", FileProfileStore.lockRecord(for: 1))
         #expect {
             try store.update("Morning") { $0.duration = .minutes(5) }
         } throws: { error in
             (error as? ProfileError)?.description
-                == "\(folder)/Morning.json.lock: locked by pid 1 on \(host); try again when it has finished"
+                == "\(folder)/Morning.json.lock: locked by pid 1 on \(host); try again when it has finished; if no profile is running on \(host), remove the lock: rm '\(folder)/Morning.json.lock'"
                 && (error as? ProfileError)?.category == .temporary
         }
         #expect(dir.contents("profiles")["Morning.json"] == before["Morning.json"])
@@ -129,6 +169,38 @@ struct FileProfileStoreTests {
         #expect(try store.load("Morning").profile.duration == .minutes(5))
         #expect(files() == ["Morning.json"])
         #expect(notices.all == ["\(folder)/Morning.json.lock: broke a stale lock left by pid \(pid), which no longer exists"])
+    }
+
+    /// After a crash and a reboot the lock's pid may run again as another program: the lock is stale.
+    @Test func aLockWhosePidNowRunsAnotherProcessIsBrokenWithANotice() throws {
+        _ = try store.create(Profile(name: "Morning"))
+        let host = POSIX.hostName
+        let sleeper = try liveProcess(named: "sleep")
+        defer { sleeper.terminate() }
+        let pid = sleeper.processIdentifier
+        let started = try #require(POSIX.processStartTime(pid), "this system does not say when a process started")
+        let boot = try #require(POSIX.bootID)
+        let locks = [
+            ("\(pid) \(host) \(started + 1) \(boot)\n", "left by pid \(pid), which now belongs to another process"),
+            ("\(pid) \(host) \(started) 00000000-0000-0000-0000-000000000000\n", "left by pid \(pid) before the system restarted"),
+            // An older profile's lock, with no start time: the pid runs `sleep`, not profile.
+            ("\(pid) \(host)\n", "left by pid \(pid), which is now \"sleep\", not profile"),
+        ]
+        for (minutes, (record, reason)) in zip(1..., locks) {
+            try dir.write("profiles/Morning.json.lock", record)
+            _ = try store.update("Morning") { $0.duration = .minutes(minutes) }
+            #expect(notices.all.last == "\(folder)/Morning.json.lock: broke a stale lock \(reason)")
+        }
+        #expect(notices.all.count == 3)
+        #expect(files() == ["Morning.json"])
+        // The same pid with its true start time, or an old lock of a process named profile, holds.
+        let named = try liveProcess(named: "profile")
+        defer { named.terminate() }
+        for record in [FileProfileStore.lockRecord(for: pid), "\(named.processIdentifier) \(host)\n"] {
+            try dir.write("profiles/Morning.json.lock", record)
+            #expect(throws: ProfileError.self) { try store.update("Morning") { $0.duration = .minutes(9) } }
+        }
+        #expect(notices.all.count == 3)
     }
 
     @Test func anEmptyLockIsBrokenOnlyWhenOld() throws {
@@ -191,6 +263,114 @@ struct FileProfileStoreTests {
         #expect(lstat("\(folder)/Alias.json", &info) == 0)
         #expect(info.st_mode & S_IFMT == S_IFLNK)
         #expect(files() == ["Alias.json", "Morning.json"])
+    }
+
+    /// Every name of one file takes the file's lock: a change through a link waits for the lock of the
+    /// file it leads to, and a delete or rename of the link too.
+    @Test func aLinkTakesTheLockOfTheFileItLeadsTo() throws {
+        _ = try store.create(Profile(name: "P"))
+        #expect(symlink("P.json", "\(folder)/x.json") == 0)
+        try dir.write("profiles/P.json.lock", FileProfileStore.lockRecord(for: getpid()))
+        let lockedOut: (ProfileError) -> Bool = { error in
+            if case let .locked(path, pid, _) = error { return path == "\(folder)/P.json.lock" && pid == getpid() }
+            return false
+        }
+        for (label, change) in [
+            ("update", { () throws(ProfileError) in _ = try store.update("x") { $0.duration = .minutes(5) } }),
+            ("delete", { () throws(ProfileError) in _ = try store.delete("x") }),
+            ("rename", { () throws(ProfileError) in _ = try store.rename("x", to: "y") }),
+        ] as [(String, () throws(ProfileError) -> Void)] {
+            do throws(ProfileError) {
+                try change()
+                Issue.record("\(label) through the link did not wait for P.json.lock")
+            } catch {
+                #expect(lockedOut(error), "\(label): \(error)")
+            }
+        }
+        #expect(try store.load("P").profile.duration == .minutes(20))
+        #expect(files() == ["P.json", "P.json.lock", "x.json"])
+    }
+
+    /// A link pointed elsewhere while a save waited for the lock: the save writes the new target under
+    /// the new target's lock.
+    @Test func aLinkRetargetedWhileWaitingIsFollowedAgain() throws {
+        _ = try store.create(Profile(name: "Good"))
+        _ = try store.create(Profile(name: "Other"))
+        #expect(symlink("Good.json", "\(folder)/x.json") == 0)
+        try dir.write("profiles/Good.json.lock", FileProfileStore.lockRecord(for: getpid()))
+        let waiting = FileProfileStore(directory: folder, lockTimeout: 10)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var outcome: Result<StoredProfile, ProfileError>?
+        DispatchQueue.global().async {
+            outcome = Result { () throws(ProfileError) in try waiting.update("x") { $0.duration = .minutes(7) } }
+            done.signal()
+        }
+        usleep(100_000)
+        #expect(unlink("\(folder)/x.json") == 0 && symlink("Other.json", "\(folder)/x.json") == 0)
+        #expect(unlink("\(folder)/Good.json.lock") == 0)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(throws: Never.self) { try outcome?.get() }
+        #expect(try store.load("Other").profile.duration == .minutes(7))
+        #expect(try store.load("Good").profile.duration == .minutes(20))
+    }
+
+    /// A profile renamed or deleted while a change waited for its lock is not found (66), not an I/O error.
+    @Test func aProfileGoneWhileWaitingForTheLockIsNotFound() throws {
+        _ = try store.create(Profile(name: "Morning"))
+        _ = try store.create(Profile(name: "Evening"))
+        let waiting = FileProfileStore(directory: folder, lockTimeout: 10)
+        let changes: [(String, @Sendable () throws(ProfileError) -> Void)] = [
+            ("update", { () throws(ProfileError) in _ = try waiting.update("Morning") { $0.duration = .minutes(7) } }),
+            ("delete", { () throws(ProfileError) in _ = try waiting.delete("Evening") }),
+        ]
+        for (index, (label, change)) in changes.enumerated() {
+            let name = index == 0 ? "Morning" : "Evening"
+            try dir.write("profiles/\(name).json.lock", FileProfileStore.lockRecord(for: getpid()))
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var failure: ProfileError?
+            DispatchQueue.global().async {
+                do throws(ProfileError) { try change() } catch { failure = error }
+                done.signal()
+            }
+            usleep(100_000)
+            #expect(rename("\(folder)/\(name).json", "\(folder)/\(name) Renamed.json") == 0)
+            #expect(unlink("\(folder)/\(name).json.lock") == 0)
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(failure?.category == .notFound, "\(label): \(String(describing: failure))")
+            #expect(failure?.description.hasPrefix("no profile named \"\(name)\"") == true, "\(label)")
+        }
+        #expect(files() == ["Evening Renamed.json", "Morning Renamed.json"])
+    }
+
+    /// Files whose names are one name after case folding: `show` and `set` refuse it, naming both, as
+    /// `list` does; `delete` and `rename` take the file named exactly, to put the store right.
+    @Test func twoFilesOfOneNameAreRefusedNamingBoth() throws {
+        try POSIX.makeDirectories(folder)
+        try dir.write("profiles/Morning.json", "{\"version\": 2}\n")
+        try dir.write("profiles/morning.json", "{\"version\": 2, \"duration\": 60}\n")
+        let refusal = ProfileError.document(DocumentError(
+            file: "\(folder)/morning.json",
+            message: "names the same profile as \(folder)/Morning.json (names are compared ignoring case and Unicode normalization); rename or remove one of them"))
+        #expect(throws: refusal) { try store.load("Morning") }
+        #expect(throws: refusal) { try store.load("MORNING") }
+        #expect(throws: refusal) { try store.update("morning") { $0.duration = .minutes(5) } }
+        #expect(throws: refusal) { try store.create(Profile(name: "MoRnInG")) }
+        let listed = try store.list()
+        #expect(listed.count == 2 && listed.allSatisfy { if case .failure = $0.result { true } else { false } })
+        _ = try store.rename("morning", to: "Noon")
+        #expect(try store.load("Morning").profile.duration == .minutes(20))
+        #expect(try store.load("Noon").profile.duration == .minutes(1))
+        try dir.write("profiles/MORNING.json", "{\"version\": 2}\n")
+        #expect(throws: ProfileError.self) { try store.load("Morning") }
+        _ = try store.delete("MORNING")
+        #expect(files() == ["Morning.json", "Noon.json"])
+    }
+
+    /// A directory fsync that fails after the rename: the change is in place, and the error says so.
+    @Test func aFolderThatCannotBeFlushedSaysTheChangeIsSaved() {
+        let error = ProfileError.notFlushed(path: "/p", operation: "fsync", errno: EIO)
+        #expect(error.description == "/p: saved, but the folder could not be flushed: fsync failed: EIO (Input/output error); the change may not survive a power loss")
+        #expect(error.category == .io)
     }
 
     @Test func aDecomposedFileNameIsFoundAndSavedInPlace() throws {

@@ -31,13 +31,26 @@ struct HostileStoreTests {
         Case(id: "NFD and NFC names of one profile", make: { folder in
             try Data("{\"version\": 1}".utf8).write(to: URL(fileURLWithPath: "\(folder)/Caf\u{E9}.json"))
             try Data("{\"version\": 1, \"duration\": 60}".utf8).write(to: URL(fileURLWithPath: "\(folder)/Cafe\u{301}.json"))
-        }, errors: [("", "Caf\u{E9}.json: names the same profile as %STORE%/Cafe\u{301}.json (names are compared ignoring case and Unicode normalization); rename or remove one of them")]),
+        }, errors: [
+            ("", "Cafe\u{301}.json: names the same profile as %STORE%/Caf\u{E9}.json (names are compared ignoring case and Unicode normalization); rename or remove one of them"),
+            // Loading either is refused too, naming the other: neither is guessed at.
+            ("Caf\u{E9}", "Caf\u{E9}.json: names the same profile as %STORE%/Cafe\u{301}.json (names are compared ignoring case and Unicode normalization); rename or remove one of them"),
+        ]),
         Case(id: "a link out of the store", make: { folder in
             try FileManager.default.createSymbolicLink(atPath: "\(folder)/Passwd.json", withDestinationPath: "/etc/passwd")
         }, errors: [("Passwd", "Passwd.json: is a symbolic link to \"/etc/passwd\", outside the store; profile will not follow it")]),
         Case(id: "a dangling link", make: { folder in
             try FileManager.default.createSymbolicLink(atPath: "\(folder)/Gone.json", withDestinationPath: "missing.json")
         }, errors: [("Gone", "Gone.json: follow link to \"missing.json\" failed: ENOENT (No such file or directory)")]),
+        Case(id: "a link to itself", make: { folder in
+            try FileManager.default.createSymbolicLink(atPath: "\(folder)/Self.json", withDestinationPath: "Self.json")
+        }, errors: [("Self", "Self.json: follow link to \"Self.json\" failed: ELOOP (Too many levels of symbolic links)")]),
+        Case(id: "a file name that is not valid UTF-8", make: { folder in
+            let path = Array(folder.utf8) + Array("/Bad\u{1B}".utf8) + [0xFF, 0xC3, 0x28] + Array(".json".utf8)
+            let fd = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard fd >= 0 else { throw POSIXError(.EIO) }
+            close(fd)
+        }, errors: [("", ": the file name \"Bad\\u{1B}\\xFF\\xC3(.json\" is not valid UTF-8, so no profile name reaches it; rename the file")]),
         Case(id: "a folder", make: { folder in
             try FileManager.default.createDirectory(atPath: "\(folder)/Folder.json", withIntermediateDirectories: false)
         }, errors: [("Folder", "Folder.json: not a regular file; a profile is a JSON file")]),
@@ -61,13 +74,16 @@ struct HostileStoreTests {
             guard case let .failure(error) = entry.result else { return nil }
             return error.description
         }
-        let expected = c.errors.map { "\(folder)/\($0.message)".replacingOccurrences(of: "%STORE%", with: folder) }
-        #expect(messages == expected)
+        let expected = c.errors.map { error in
+            // A message that starts with ':' is about the store folder itself.
+            (error.message.hasPrefix(":") ? folder : "\(folder)/") + error.message.replacingOccurrences(of: "%STORE%", with: folder)
+        }
+        #expect(messages.sorted() == expected.sorted())
         for (name, message) in c.errors where !name.isEmpty {
             #expect {
                 try store.load(name)
             } throws: { error in
-                (error as? ProfileError)?.description == "\(folder)/\(message)"
+                (error as? ProfileError)?.description == "\(folder)/\(message)".replacingOccurrences(of: "%STORE%", with: folder)
             }
             #expect(throws: ProfileError.self) { try store.update(name) { $0.duration = .minutes(5) } }
         }
