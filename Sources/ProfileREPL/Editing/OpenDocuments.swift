@@ -80,30 +80,36 @@ final class OpenDocuments {
     ///
     /// - Throws: the store's error; the profile and its history are then as they were.
     func apply(_ change: ProfileChange, label: String, setting: Setting) throws(ProfileError) -> SaveResult {
-        let before = current
-        current.history.record(before.profile, label: label, setting: setting)
+        // Only the profile is kept aside: a copy of the whole document would make the history's next
+        // change copy every entry (copy on write).
+        let before = current.profile
         current.profile = change.profile
+        let result: SaveResult
         do {
-            return try save()
+            result = try save()
         } catch {
-            current = before
+            current.profile = before
             throw error
         }
+        current.history.record(before, label: label, setting: setting)
+        return result
     }
 
     /// Takes back (or makes again) the last change and saves; nil when there is nothing to step to.
     ///
     /// - Throws: the store's error; the profile and its history are then as they were.
     func step(back: Bool) throws(ProfileError) -> (entry: UndoHistory.Entry, update: TableUpdate, result: SaveResult)? {
-        let before = current
+        let before = current.profile
         let sections = viewModel.sections
-        guard let entry = current.history.step(back: back, from: before.profile) else { return nil }
+        guard let entry = current.history.step(back: back, from: before) else { return nil }
         current.profile = entry.profile
         let update = TableUpdate(from: sections, to: viewModel.sections)
         do {
             return (entry, update, try save())
         } catch {
-            current = before
+            // The step the other way puts both lists back as they were.
+            _ = current.history.step(back: !back, from: entry.profile)
+            current.profile = before
             throw error
         }
     }
