@@ -21,6 +21,9 @@ package enum LineResult: Equatable, Sendable {
     case interrupted
     /// End of input (Ctrl-D on an empty line, or the end of a piped script).
     case endOfInput
+    /// Reading failed with this errno (a closed descriptor, an I/O error): the input has no end one
+    /// can trust, so a script must not go on as if it had ended.
+    case readFailed(Int32)
 }
 
 /// Where lines come from: GNU readline on a terminal, plain reads otherwise.
@@ -49,6 +52,8 @@ package struct PlainLineSource: LineSource {
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
+    /// The errno of a read that failed, reported once after the lines read before it.
+    private var readError: Int32?
     /// Whether the start of the current line was reported as too long, so the rest of it is skipped.
     private var skippingRest = false
 
@@ -89,6 +94,10 @@ package struct PlainLineSource: LineSource {
                     start = 0
                     return .line(line)
                 }
+                if let code = readError {
+                    readError = nil
+                    return .readFailed(code)
+                }
                 return .endOfInput
             }
             fill()
@@ -113,6 +122,7 @@ package struct PlainLineSource: LineSource {
                 return
             }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 { readError = errno }
             finished = true
             return
         }

@@ -159,6 +159,16 @@ struct OutputErrorTests {
         #expect(show.status == 0 && show.stdout.contains("25:00"), "\(show)")
     }
 
+    /// An editor script whose input cannot be read is no script that ended: it fails with 74, naming
+    /// standard input, and saves nothing.
+    @Test func anEditScriptWithAClosedStdinFailsAndSavesNothing() throws {
+        let before = try String(contentsOfFile: "\(store)/Morning.json", encoding: .utf8)
+        let result = try shell(Self.command(["edit", "Morning"]) + " <&-")
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr == "profile: <stdin>:1: <stdin>: read failed: EBADF (Bad file descriptor)\n")
+        #expect(try String(contentsOfFile: "\(store)/Morning.json", encoding: .utf8) == before)
+    }
+
     /// A listing that did not get out is the failure reported first; the file that could not be read is
     /// still named.
     @Test func listWithAFullDeviceAndABadFileExits74AndNamesBoth() throws {

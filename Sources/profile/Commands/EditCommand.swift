@@ -71,6 +71,9 @@ struct EditCommand: ParsableCommand {
                 }
                 try Output.print("\n")
                 return
+            case .readFailed:
+                // Readline reports a failed read as the end of input; a plain source never reaches here.
+                return
             }
         }
     }
@@ -101,6 +104,8 @@ struct EditCommand: ParsableCommand {
                 try fail(Self.tooLong(length))
             case .notText:
                 try fail(Session.notText)
+            case let .readFailed(code):
+                try fail(.profile(.io(path: "<stdin>", operation: "read", errno: code)))
             case .interrupted:
                 continue
             case .endOfInput:

@@ -35,7 +35,8 @@ struct SoundsCommand: ParsableCommand {
                 let ringer = Terminal.bellRinger()
                 let report = ringer.ring(bell)
                 let verb = report.via == SystemBellRinger.noSound ? "could not play" : "playing"
-                Output.stderr("\(verb) \(bell.rawValue) (\(report.via))\n" + (report.note.map { "profile: notice: \($0)\n" } ?? ""))
+                Output.stderr("\(verb) \(bell.rawValue) (\(report.via))\n")
+                if let note = report.note { Output.diagnostic("notice: \(note)") }
                 ringer.finish(timeout: 15)
                 return
             }
