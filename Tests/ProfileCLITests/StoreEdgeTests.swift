@@ -45,6 +45,30 @@ struct StoreEdgeTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Evening.json"])
     }
 
+    /// `new dawn` and `new Dawn` at once take the store's names lock, so one creates the profile and
+    /// the other is told it exists: never two files for one name. A bounded race, 20 rounds.
+    @Test func twoNamesOfOneProfileCreatedAtOnceMakeOneFile() throws {
+        let (home, store) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        for round in 0..<20 {
+            let processes = ["Dawn\(round)", "dawn\(round)"].map { name in
+                let process = Process()
+                process.executableURL = Harness.binary
+                process.arguments = ["new", name]
+                process.environment = Harness.environment(store: store, home: home, extra: [:])
+                process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+                process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+                return process
+            }
+            for process in processes { try process.run() }
+            for process in processes { process.waitUntilExit() }
+            let statuses = processes.map(\.terminationStatus).sorted()
+            #expect(statuses == [0, 73], "round \(round): \(statuses)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: store).filter { $0.lowercased() == "dawn\(round).json" }
+            #expect(files.count == 1, "round \(round): \(files)")
+        }
+    }
+
     @Test(arguments: ["abc", "-1", "1e3", "3601"])
     func aLockTimeoutThatIsNotANumberOfSecondsExits78(_ value: String) throws {
         let (home, store) = try Self.makeStore()

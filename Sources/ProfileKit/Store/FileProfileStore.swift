@@ -232,11 +232,13 @@ package struct FileProfileStore: ProfileStore {
         let name = try ProfileName(validating: profile.name)
         try POSIX.makeDirectories(directory)
         let location = Location(name: name.value, path: path(for: name))
-        return try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
-            if let existing = try locate(name) { throw .profileExists(existing.name) }
-            var named = profile
-            named.name = name.value
-            return try write(named, to: location)
+        return try withNamesLock { () throws(ProfileError) -> StoredProfile in
+            try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
+                if let existing = try locate(name) { throw .profileExists(existing.name) }
+                var named = profile
+                named.name = name.value
+                return try write(named, to: location)
+            }
         }
     }
 
@@ -294,18 +296,20 @@ package struct FileProfileStore: ProfileStore {
         // The same checks as reading it back: a restored file is one the store can read.
         let profile = try ProfileDocument.decode(bytes, name: name.value, file: location.path)
         try POSIX.makeDirectories(directory)
-        return try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
-            if let existing = try locate(name) { throw .profileExists(existing.name) }
-            // A link comes back as the link while what it pointed at is still there, as it was.
-            if let target = removed.linkTarget, symlink(target, location.path) == 0 {
-                if let stored = try? read(location).stored, stored.revision == Revision(of: bytes) {
-                    try flush(directory)
-                    return stored
+        return try withNamesLock { () throws(ProfileError) -> StoredProfile in
+            try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
+                if let existing = try locate(name) { throw .profileExists(existing.name) }
+                // A link comes back as the link while what it pointed at is still there, as it was.
+                if let target = removed.linkTarget, symlink(target, location.path) == 0 {
+                    if let stored = try? read(location).stored, stored.revision == Revision(of: bytes) {
+                        try flush(directory)
+                        return stored
+                    }
+                    unlink(location.path)
                 }
-                unlink(location.path)
+                try write(bytes, to: location, newFileMode: removed.mode.map { mode_t($0) } ?? 0o644)
+                return StoredProfile(profile: profile, revision: Revision(of: bytes))
             }
-            try write(bytes, to: location, newFileMode: removed.mode.map { mode_t($0) } ?? 0o644)
-            return StoredProfile(profile: profile, revision: Revision(of: bytes))
         }
     }
 
@@ -318,23 +322,26 @@ package struct FileProfileStore: ProfileStore {
         let source = try locateExisting(old, exactly: true)
         let newName = try ProfileName(validating: new)
         let target = Location(name: newName.value, path: path(for: newName))
-        if ProfileName.key(source.name) != newName.key, let existing = try locate(newName) {
-            throw .profileExists(existing.name)
-        }
-        return try withLock(source, existing: true) { () throws(ProfileError) -> StoredProfile in
-            let stored = try read(source).stored
-            guard source.path != target.path else { return stored }
-            return try withLock(target, existing: false) { () throws(ProfileError) -> StoredProfile in
-                // link refuses to replace, so a profile created meanwhile under the new name survives.
-                guard link(source.path, target.path) == 0 else {
-                    if errno == EEXIST { throw .profileExists(newName.value) }
-                    throw POSIX.failure(target.path, "link")
+        return try withNamesLock { () throws(ProfileError) -> StoredProfile in
+            // Under the names lock, no other name of the new profile can come in meanwhile.
+            if ProfileName.key(source.name) != newName.key, let existing = try locate(newName) {
+                throw .profileExists(existing.name)
+            }
+            return try withLock(source, existing: true) { () throws(ProfileError) -> StoredProfile in
+                let stored = try read(source).stored
+                guard source.path != target.path else { return stored }
+                return try withLock(target, existing: false) { () throws(ProfileError) -> StoredProfile in
+                    // link refuses to replace, so a profile created meanwhile under the new name survives.
+                    guard link(source.path, target.path) == 0 else {
+                        if errno == EEXIST { throw .profileExists(newName.value) }
+                        throw POSIX.failure(target.path, "link")
+                    }
+                    guard unlink(source.path) == 0 else { throw POSIX.failure(source.path, "unlink") }
+                    try flush(directory)
+                    var profile = stored.profile
+                    profile.name = newName.value
+                    return StoredProfile(profile: profile, revision: stored.revision)
                 }
-                guard unlink(source.path) == 0 else { throw POSIX.failure(source.path, "unlink") }
-                try flush(directory)
-                var profile = stored.profile
-                profile.name = newName.value
-                return StoredProfile(profile: profile, revision: stored.revision)
             }
         }
     }
@@ -440,6 +447,13 @@ package struct FileProfileStore: ProfileStore {
     /// itself locks its own name (nothing is written through it). With `existing`, a file that is gone by
     /// the time the lock is held — deleted or renamed by another process meanwhile — is
     /// ``ProfileError/profileNotFound(_:suggestion:)``.
+    /// Runs `body` holding the store's names lock (`.names.lock`), which every change that brings a
+    /// name into the store takes before a profile's own lock: `new morning` and `new Morning` at once
+    /// would otherwise take two locks and both create their file.
+    func withNamesLock<T>(_ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
+        try withLock(Location(name: ".names", path: "\(directory)/.names"), existing: false, body)
+    }
+
     func withLock<T>(_ location: Location, existing: Bool, _ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
         for _ in 0..<Self.lockAttempts {
             let file = (try? resolve(location.path)) ?? location.path
