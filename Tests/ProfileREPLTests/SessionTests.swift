@@ -190,6 +190,46 @@ struct SessionTests {
         #expect(editor.profile == (try store.load("Morning").profile))
         #expect(editor.handle("undo").output == "nothing to undo\n")
     }
+
+    /// A store whose saves land but whose folder cannot be flushed afterwards.
+    final class UnflushedStore: ProfileStore, @unchecked Sendable {
+        let inner: InMemoryProfileStore
+        init(_ inner: InMemoryProfileStore) { self.inner = inner }
+        func list() throws(ProfileError) -> [ListedProfile] { try inner.list() }
+        func names() throws(ProfileError) -> [String] { try inner.names() }
+        func load(_ name: String) throws(ProfileError) -> StoredProfile { try inner.load(name) }
+        func create(_ profile: Profile) throws(ProfileError) -> StoredProfile { try inner.create(profile) }
+        func save(_ profile: Profile, basedOn revision: Revision) throws(ProfileError) -> StoredProfile {
+            _ = try inner.save(profile, basedOn: revision)
+            throw .notFlushed(path: "store", operation: "fsync", errno: EIO)
+        }
+        func update(_ name: String, _ change: (inout Profile) throws(ProfileError) -> Void) throws(ProfileError) -> StoredProfile {
+            try inner.update(name, change)
+        }
+        func delete(_ name: String, basedOn revision: Revision?) throws(ProfileError) -> RemovedProfile {
+            try inner.delete(name, basedOn: revision)
+        }
+        func restore(_ removed: RemovedProfile) throws(ProfileError) -> StoredProfile { try inner.restore(removed) }
+        func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile { try inner.rename(old, to: new) }
+    }
+
+    /// A save that landed but could not be flushed is reported, and the session keeps the change, its
+    /// undo and the new revision: the next change saves without a conflict.
+    @Test func aSaveThatWasNotFlushedIsKept() throws {
+        let inner = try InMemoryProfileStore([try Self.morning()])
+        let editor = try Session(store: UnflushedStore(inner), name: "Morning", mode: .interactive)
+        let reply = editor.handle("set duration 45")
+        #expect(reply.error?.message.contains("saved, but the folder could not be flushed") == true)
+        #expect(editor.profile.duration == .minutes(45))
+        #expect(try inner.load("Morning").profile.duration == .minutes(45))
+        let next = editor.handle("toggle warmup")
+        #expect(next.error?.message.contains("saved, but") == true, "saved again, with no conflict question")
+        #expect(!editor.isAsking)
+        #expect(try inner.load("Morning").profile.segment(ofType: .warmUp)?.enabled == false)
+        _ = editor.handle("undo")
+        _ = editor.handle("undo")
+        #expect(try inner.load("Morning").profile.duration == .minutes(30))
+    }
 }
 
 /// The coordinator's navigation, and the profiles screen's file operations in interactive mode.

@@ -88,7 +88,7 @@ final class OpenDocuments {
         do {
             result = try save()
         } catch {
-            current.profile = before
+            if case .notFlushed = error { current.history.record(before, label: label, setting: setting) } else { current.profile = before }
             throw error
         }
         current.history.record(before, label: label, setting: setting)
@@ -107,7 +107,8 @@ final class OpenDocuments {
         do {
             return (entry, update, try save())
         } catch {
-            // The step the other way puts both lists back as they were.
+            // The step the other way puts both lists back as they were, unless the step is on disk.
+            if case .notFlushed = error { throw error }
             _ = current.history.step(back: !back, from: entry.profile)
             current.profile = before
             throw error
@@ -130,6 +131,8 @@ final class OpenDocuments {
             current.stored = try store.save(current.profile, basedOn: stored.revision)
             return .saved
         } catch {
+            // Saved, but not flushed: the change is on disk, so the session keeps it and its revision.
+            if case .notFlushed = error { current.stored = (try? store.load(name)) ?? stored }
             guard case let .conflict(path) = error else { throw error }
             hasConflict = true
             return .conflict(path: path)
