@@ -109,12 +109,16 @@ struct ProfileCommand: ParsableCommand {
     /// argument: for a duration of `set`, the duration's own message; otherwise how to pass such a value.
     static func dashedValueMessage(_ arguments: [String]) -> String? {
         let words = arguments.prefix(while: { $0 != "--" })
-        guard let index = words.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isASCIIDigit == true })
+        // `-5`, `- 5`, `-.5`: a dash and no option's letter.
+        guard let index = words.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isLetter == false && $0.dropFirst().first != "-" })
         else { return nil }
         let word = words[index]
-        if words.first == "set", index > words.startIndex,
-           let setting = try? Setting(named: words[index - 1]), setting.valueKind == .duration {
+        let previous = index > words.startIndex ? words[index - 1] : nil
+        if previous == "--duration" || (words.first == "set" && previous.flatMap { try? Setting(named: $0) }?.valueKind == .duration) {
             return ProfileError.invalidDuration(word, reason: "a duration cannot be negative").description
+        }
+        if let option = previous, option.hasPrefix("-") {
+            return "\(quoted(word)) reads as an option, and there is no such option; to give it as the value of \(option), write \(option)=\(word)"
         }
         return "\(quoted(word)) reads as an option, and there is no such option; to give a value that starts with '-', put '--' before it"
     }

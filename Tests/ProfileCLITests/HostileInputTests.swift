@@ -145,5 +145,85 @@ struct HostileInputTests {
         let other = try run("set", "Morning", "warmup", "-1")
         #expect(other.status == 64)
         #expect(other.stderr == "profile: \"-1\" reads as an option, and there is no such option; to give a value that starts with '-', put '--' before it\n")
+        let spaced = try run("set", "Morning", "duration", "- 5")
+        #expect(spaced.stderr.hasPrefix("profile: invalid duration \"- 5\": a duration cannot be negative"), "\(spaced.stderr)")
+        let option = try run("new", "Evening", "--duration", "-5")
+        #expect(option.stderr.hasPrefix("profile: invalid duration \"-5\": a duration cannot be negative"), "\(option.stderr)")
+        let start = try run("plan", "Morning", "--start", "-5")
+        #expect(start.stderr == "profile: \"-5\" reads as an option, and there is no such option; to give it as the value of --start, write --start=-5\n")
+    }
+}
+
+/// What a second hostile look found (issue 16): each through the built binary.
+@Suite("Hostile input, second look", .serialized)
+struct HostileInputFollowUpTests {
+    let home: String
+    var store: String { "\(home)/store" }
+
+    init() throws {
+        home = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
+                                         toPath: "\(store)/Morning.json")
+    }
+
+    func run(_ arguments: [String], extra: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: extra)
+    }
+
+    /// Of two files that are one name after folding, `delete` takes the one named exactly, so that the
+    /// store can be put right with the program itself; the other stays.
+    @Test func deleteTakesTheTwinNamedExactly() throws {
+        try FileManager.default.copyItem(atPath: "\(store)/Morning.json", toPath: "\(store)/morning.json")
+        #expect(try run(["show", "morning"]).status == 65, "the name is ambiguous")
+        let result = try run(["delete", "--force", "morning"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
+    }
+
+    /// A broken file can be deleted: delete does not need to read it.
+    @Test func aBrokenFileCanBeDeleted() throws {
+        try Data("{".utf8).write(to: URL(fileURLWithPath: "\(store)/Broken.json"))
+        #expect(try run(["delete", "--force", "Broken"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: "\(store)/Broken.json"))
+    }
+
+    /// A link to nothing is no profile (66), and says where it points.
+    @Test func aLinkToNothingIsNoProfile() throws {
+        #expect(symlink("Gone.json", "\(store)/x.json") == 0)
+        let result = try run(["set", "x", "duration", "5"])
+        #expect(result.status == 66)
+        #expect(result.stderr.hasSuffix("x.json: is a symbolic link to \"Gone.json\", which does not exist; point it at a profile or remove it\n"))
+    }
+
+    /// A missing profile's suggestion is never the name asked for.
+    @Test func theSuggestionIsNeverTheNameItself() throws {
+        let result = try run(["show", "Mornin"])
+        #expect(result.stderr == "profile: no profile named \"Mornin\" (did you mean \"Morning\"?)\n")
+    }
+
+    /// A path in the environment that is not UTF-8 is refused (78), not repaired into another path.
+    @Test func anEnvironmentPathThatIsNotUTF8IsRefused() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "PROFILE_STORE=\"$(printf '\(store)/st\\377')\" \"$0\" new A", Harness.binary.path]
+        process.environment = Harness.environment(store: store, home: home, extra: [:]).filter { $0.key != "PROFILE_STORE" }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 78)
+        #expect(stderr == "profile: PROFILE_STORE is not valid UTF-8: \"\(store)/st\\xFF\"; paths and settings are UTF-8 text\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
+    }
+
+    /// `-0` in a document is zero, refused for its range, not as a negative number.
+    @Test func minusZeroIsZero() throws {
+        let file = "\(home)/zero.json"
+        try Data("{\"version\": 2, \"duration\": -0}".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try run(["import", file])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("duration 00:00 is out of range"), "\(result.stderr)")
     }
 }

@@ -134,7 +134,7 @@ struct RunTests {
     @Test func soundsPlaySaysItCouldNotPlayWithoutAPlayerOrATerminal() throws {
         let result = try run("sounds", "--play", "gong", environment: ["PROFILE_PLAYER": "none"])
         #expect(result.status == 0)
-        #expect(result.stderr == "could not play Gong (no sound)\n"
+        #expect(result.stderr == "profile: could not play Gong (no sound)\n"
             + "profile: notice: PROFILE_PLAYER is none; no terminal for the terminal bell either, so no bell can sound\n")
     }
 

@@ -181,13 +181,17 @@ private struct DocumentReader {
     func seconds(_ node: JSONNode, _ path: String, _ text: String) throws(ProfileError) -> Int {
         let shown = escaped(text)
         let accepted = "write the seconds as plain digits (1000) or a duration such as \"16:40\""
-        if text.hasPrefix("-") { throw fail(node, path, "\(shown): a duration cannot be negative") }
+        // -0 is zero, which the range check refuses with the range; any other minus is a negative number.
+        if text.hasPrefix("-"), text.contains(where: { ("1"..."9").contains($0) }) {
+            throw fail(node, path, "\(shown): a duration cannot be negative")
+        }
         if text.contains(where: { $0 == "e" || $0 == "E" }) {
             throw fail(node, path, "\(shown): a number with an exponent is not accepted; \(accepted)")
         }
         if text.contains(".") { throw fail(node, path, "\(shown) is not a whole number of seconds; \(accepted)") }
         guard let seconds = Int(text) else {
-            throw fail(node, path, "\(shown) is too large: a duration is at most \(TimerDuration.parseLimit) seconds")
+            let longest = SegmentType.main.allowedDurations.upperBound
+            throw fail(node, path, "\(shown) is too large: no duration is longer than \(longest.formatted) (\(longest.seconds) seconds)")
         }
         return seconds
     }

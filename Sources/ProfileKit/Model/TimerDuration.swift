@@ -160,7 +160,11 @@ extension TimerDuration {
         var total = 0
         while !rest.isEmpty {
             let digits = rest.prefix(while: \.isASCIIDigit)
-            guard !digits.isEmpty else { throw fail("\(quoted(String(rest))) is not a number followed by h, m or s") }
+            guard !digits.isEmpty else {
+                // The input is named once already; a part of it is named as typed, not lowercased.
+                let part = rest.count == text.count ? "it" : quoted(String(text.suffix(rest.count)))
+                throw fail("\(part) is not a number followed by h, m or s")
+            }
             rest = rest.dropFirst(digits.count)
             guard let unit = rest.first else { throw fail("\(quoted(String(digits))) has no unit (h, m or s)") }
             guard let index = units.firstIndex(where: { $0.0 == unit }) else {

@@ -118,14 +118,24 @@ package struct FileProfileStore: ProfileStore {
             message: "names the same profile as \(listed(others.map(\.path))) (names are compared ignoring case and Unicode normalization); rename or remove one of them"))
     }
 
+    /// The name of the profile `text` names, as its file has it, without reading the file (a broken one
+    /// can be deleted too); of twin files, the one named by `text` byte for byte, as `delete` takes it.
+    package func existingName(_ text: String) throws(ProfileError) -> String {
+        try locateExisting(text, exactly: true).name
+    }
+
     private func locateExisting(_ text: String, exactly: Bool = false) throws(ProfileError) -> Location {
         let name = try ProfileName(validating: text)
         guard let location = try locate(name, exactly: exactly) else { throw notFound(text) }
         return location
     }
 
+    /// No profile of that name; a close name is suggested, never the name itself (a profile renamed
+    /// back while this command waited would otherwise be "did you mean" itself).
     private func notFound(_ text: String) -> ProfileError {
-        .profileNotFound(text, suggestion: closestMatch(to: text, in: (try? names()) ?? []))
+        let key = ProfileName.key(text)
+        let others = ((try? names()) ?? []).filter { ProfileName.key($0) != key }
+        return .profileNotFound(text, suggestion: closestMatch(to: text, in: others))
     }
 
     // MARK: Reading
@@ -214,6 +224,7 @@ package struct FileProfileStore: ProfileStore {
         case let .failure(error):
             // ENOENT for a link to nothing, ELOOP for a link to itself or a cycle of links.
             guard case let .io(_, _, code) = error else { throw error }
+            if code == ENOENT { throw .danglingLink(path: path, target: target) }
             throw .io(path: path, operation: "follow link to \(quoted(target))", errno: code)
         }
         let root = POSIX.realPath(directory) ?? directory

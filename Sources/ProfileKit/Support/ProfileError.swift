@@ -44,6 +44,9 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFlushed(path: String, operation: String, errno: Int32)
     /// A symbolic link in the store that points outside it.
     case symlinkOutsideStore(path: String, target: String)
+    /// The profile's file is a link to a file that does not exist (66): renamed or deleted away, maybe
+    /// while the command waited.
+    case danglingLink(path: String, target: String)
     /// The environment does not say where things are (no home folder, say).
     case configuration(String)
 
@@ -72,7 +75,7 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
              .unknownSwitch, .invalidSwitchValue:
             .usage
         case .document, .symlinkOutsideStore: .data
-        case .profileNotFound: .notFound
+        case .profileNotFound, .danglingLink: .notFound
         case .profileExists: .cannotCreate
         case .io, .notFlushed: .io
         case .locked, .conflict: .temporary
@@ -120,6 +123,8 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return message
         case let .symlinkOutsideStore(path, target):
             return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), outside the store; profile will not follow it"
+        case let .danglingLink(path, target):
+            return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), which does not exist; point it at a profile or remove it"
         }
     }
 }
@@ -136,8 +141,27 @@ extension SegmentType {
 }
 
 /// `text` as one shell word: in single quotes, with each `'` written `'\''`.
+/// `text` as one word for a POSIX shell, to copy into it: `'…'`, or, when it holds a control or
+/// invisible character, bash's `$'…'` with that character as `\xHH` bytes, so that the command still
+/// names the real path once the diagnostic's own escaping is done.
 private func shellQuoted(_ text: String) -> String {
-    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    guard text.unicodeScalars.contains(where: { $0.isInvisible || $0 == "\\" }) else {
+        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+    var quoted = "$'"
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "'": quoted += "\\'"
+        case "\\": quoted += "\\\\"
+        default:
+            if scalar.isInvisible {
+                quoted += String(scalar).utf8.map { "\\x" + hex($0, digits: 2) }.joined()
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return quoted + "'"
 }
 
 /// The symbolic name of an errno value, as people search for it: `ENOSPC`.

@@ -18,23 +18,25 @@ struct DeleteCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let context = try Context(global)
-            let profile = try context.store.load(name).profile
+            // The file need not be readable to be deleted, and of two files that are one name after
+            // folding, the one named exactly is taken, so that the store can be put right.
+            let stored = try context.store.existingName(name)
             if !force {
                 guard Terminal.isTerminal(0) else {
-                    Output.diagnostic("refusing to delete \(quoted(profile.name)) without --force: standard input is not a terminal to ask on")
+                    Output.diagnostic("refusing to delete \(quoted(stored)) without --force: standard input is not a terminal to ask on")
                     throw ExitStatus.usage.exitCode
                 }
                 // A question nobody can see is not asked: its answer would not be one.
-                if let code = Output.stderr("Delete profile \(quoted(profile.name))? [y/N] ") {
+                if let code = Output.stderr("Delete profile \(quoted(stored))? [y/N] ") {
                     throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
                 }
                 let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
-                    Output.stderr("kept \(quoted(profile.name))\n")
+                    Output.stderr("kept \(quoted(stored))\n")
                     return
                 }
             }
-            try context.store.delete(profile.name)
+            try context.store.delete(name)
         }
     }
 }

@@ -105,7 +105,9 @@ struct EditCommand: ParsableCommand {
             case .notText:
                 try fail(Session.notText)
             case let .readFailed(code):
-                try fail(.profile(.io(path: "<stdin>", operation: "read", errno: code)))
+                // Not a line's error: the input itself failed, and it is named once.
+                Output.stdout(output)
+                throw report(.io(path: "<stdin>", operation: "read", errno: code))
             case .interrupted:
                 continue
             case .endOfInput:

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ProfileKit
 import Bells
+import TextSupport
 
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,8 +35,12 @@ struct SoundsCommand: ParsableCommand {
                 let bell = try Bell(named: name)
                 let ringer = Terminal.bellRinger()
                 let report = ringer.ring(bell)
-                let verb = report.via == SystemBellRinger.noSound ? "could not play" : "playing"
-                Output.stderr("\(verb) \(bell.rawValue) (\(report.via))\n")
+                // The player's name comes from outside (PROFILE_PLAYER): escaped, as every diagnostic is.
+                if report.via == SystemBellRinger.noSound {
+                    Output.diagnostic("could not play \(bell.rawValue) (\(escaped(report.via)))")
+                } else {
+                    Output.stderr(diagnosticLine("playing \(bell.rawValue) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
+                }
                 if let note = report.note { Output.diagnostic("notice: \(note)") }
                 ringer.finish(timeout: 15)
                 return

@@ -13,6 +13,7 @@ struct Context {
     }
 
     init(store flag: String?, noColor: Bool) throws {
+        if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
         let environment = Terminal.environment
         guard let directory = StoreLocation.resolve(flag: flag, environment: environment,
                                                     homeFallback: Terminal.passwordHome) else {

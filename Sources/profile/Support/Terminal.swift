@@ -14,16 +14,31 @@ enum Terminal {
     /// a `show` does.
     static var environment: [String: String] {
         var result: [String: String] = [:]
-        for name in ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
-                     "PROFILE_LOCK_TIMEOUT"] {
+        for name in variableNames {
             if let value = variable(name) { result[name] = value }
         }
         return result
     }
 
-    /// One environment variable.
+    /// The variables the program reads.
+    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
+                                "PROFILE_LOCK_TIMEOUT"]
+
+    /// One environment variable; nil when unset or not valid UTF-8 (see ``undecodableVariable``).
     static func variable(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        getenv(name).flatMap { String(validatingCString: $0) }
+    }
+
+    /// `PROFILE_STORE is not valid UTF-8: "/tmp/st\xFF"; …` for the first variable the program reads
+    /// whose bytes are not UTF-8 text, else nil: such a path would be repaired into another one.
+    static func undecodableVariable() -> String? {
+        for name in variableNames {
+            guard let value = getenv(name), String(validatingCString: value) == nil else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlen(value)))
+            return "\(name) is not valid UTF-8: \(ArgumentBytes.shown(bytes)); paths and settings are UTF-8 text"
+        }
+        return nil
     }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

@@ -95,7 +95,8 @@ struct DurationTests {
         RejectCase(input: "7:5", reason: "\"5\" must have two digits"),
         RejectCase(input: "1:2:3:4", reason: "a clock time has at most three fields (H:MM:SS)"),
         RejectCase(input: "1::00", reason: "a clock time is digits separated by ':'"),
-        RejectCase(input: "abc", reason: "\"abc\" is not a number followed by h, m or s"),
+        RejectCase(input: "abc", reason: "it is not a number followed by h, m or s"),
+        RejectCase(input: "20m ABC", reason: "\"ABC\" is not a number followed by h, m or s"),
         RejectCase(input: "20x", reason: "\"x\" is not a unit; use h, m or s"),
         RejectCase(input: "30m1h", reason: "units go in the order h, m, s, each once"),
         RejectCase(input: "5m5m", reason: "units go in the order h, m, s, each once"),
@@ -106,7 +107,7 @@ struct DurationTests {
         RejectCase(input: "17000", reason: "it is longer than 277:46:39"),
         RejectCase(input: "300h", reason: "it is longer than 277:46:39"),
         RejectCase(input: "300:00:00", reason: "it is longer than 277:46:39"),
-        RejectCase(input: "２０", reason: "\"２０\" is not a number followed by h, m or s"),
+        RejectCase(input: "２０", reason: "it is not a number followed by h, m or s"),
     ])
     func reject(_ c: RejectCase) {
         #expect(throws: ProfileError.invalidDuration(c.input, reason: c.reason)) {

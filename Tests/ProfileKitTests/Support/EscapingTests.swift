@@ -1,5 +1,6 @@
 import Testing
 import TextSupport
+@testable import ProfileKit
 
 /// How messages show pieces of input: escaped, on one line, and cut with their size.
 @Suite("Escaping")
@@ -50,5 +51,17 @@ struct EscapingTests {
     @Test(arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (65_536, "65,536"), (1_000_000, "1,000,000"), (-12_345, "-12,345")])
     func numbersAreGroupedByThousands(_ number: Int, _ text: String) {
         #expect(grouped(number) == text)
+    }
+}
+
+/// The `rm` a held lock's message offers names the real file, even when its path holds a control
+/// character: the message's escaping must not make the command name another path.
+@Suite("Lock hint")
+struct LockHintTests {
+    @Test func theRemoveCommandNamesTheRealPath() {
+        let plain = ProfileError.locked(path: "/tmp/it's/A.json.lock", pid: 5, host: "vm").description
+        #expect(plain.hasSuffix("remove the lock: rm '/tmp/it'\\''s/A.json.lock'"))
+        let hostile = ProfileError.locked(path: "/tmp/q\u{1B}'s/A.json.lock", pid: 5, host: "vm").description
+        #expect(hostile.hasSuffix("remove the lock: rm $'/tmp/q\\x1B\\'s/A.json.lock'"), "\(hostile)")
     }
 }
