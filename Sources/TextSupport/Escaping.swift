@@ -5,26 +5,38 @@
 /// points are written `\u{1B}`; a line break is written `\n`, so a message stays on one line. A piece
 /// longer than its limit is cut and followed by its size, so that a megabyte of input is not echoed
 /// back whole: `"kkkk…" (1,000,000 characters)`.
+///
+/// The limit counts characters and code points both: one character can hold any number of code points
+/// (`a` with 400,000 combining accents is one), so a piece is also cut when what it shows would take
+/// more than four code points a character (``Echo/codePointLimit(_:)``, an escape such as `\u{E0067}`
+/// counting as the 9 it takes), and its size is then given in code points: `"á́́…" (400,001 code points)`.
 package enum Echo {
     /// The most characters of a value, key or name a message shows: the longest profile name fits.
     package static let limit = 64
     /// The most characters of a path a message shows: longer than any real one.
     package static let pathLimit = 1024
+    /// The most code points a piece cut after `limit` characters shows, as written (escapes included):
+    /// four a character, which holds any valid name (200 bytes) whole and keeps a piece of ``limit``
+    /// characters under 1 KB.
+    package static func codePointLimit(_ limit: Int) -> Int {
+        limit > Int.max / 4 ? Int.max : limit * 4
+    }
 }
 
 /// `text` in double quotes, with control, format and other invisible characters escaped as `\u{…}`,
-/// so that a user can see exactly what was refused; cut after `limit` characters with its size.
+/// so that a user can see exactly what was refused; cut after `limit` characters (or
+/// ``Echo/codePointLimit(_:)`` code points as written) with its size.
 package func quoted(_ text: String, limit: Int = Echo.limit) -> String {
-    let (shown, size) = cut(text, limit: limit)
-    return "\"" + escaping(shown, quote: true) + (size.map { "…\" (\($0))" } ?? "\"")
+    let (shown, size) = written(text, limit: limit, quote: true)
+    return "\"" + shown + (size.map { "…\" (\($0))" } ?? "\"")
 }
 
 /// `text` as it is, except that control, format and other invisible characters are escaped as in
-/// ``quoted(_:limit:)``, and cut after `limit` characters with its size: for the parts of a message that
-/// are not quoted, such as a file's path or a key path.
+/// ``quoted(_:limit:)``, and cut as it cuts with its size: for the parts of a message that are not
+/// quoted, such as a file's path or a key path.
 package func escaped(_ text: String, limit: Int = Echo.limit) -> String {
-    let (shown, size) = cut(text, limit: limit)
-    return escaping(shown, quote: false) + (size.map { "… (\($0))" } ?? "")
+    let (shown, size) = written(text, limit: limit, quote: false)
+    return shown + (size.map { "… (\($0))" } ?? "")
 }
 
 /// A path as messages show it: escaped, and cut only when longer than any real path.
@@ -33,31 +45,41 @@ package func escapedPath(_ path: String) -> String {
 }
 
 /// A finished message as one line a terminal shows as it is: whatever invisible character is left
-/// (a line break included) is escaped, and a line longer than `limit` characters is cut with `…`.
+/// (a line break included) is escaped, and a line that would take more than `limit` bytes of UTF-8 is
+/// cut with `…` so that it takes at most `limit`.
 ///
-/// Messages escape their pieces already; this is the last guard before the bytes reach a terminal.
+/// Messages escape their pieces already; this is the last guard before the bytes reach a terminal. It
+/// counts bytes, not characters, because one character may be of any length; an escape such as
+/// `\u{1B}` is kept whole or left out.
+///
+/// - Complexity: O(*limit*), plus the length of the character that crosses the limit.
 package func diagnosticLine(_ message: some StringProtocol, limit: Int = 2000) -> String {
-    var text = Substring(message)
-    var cutShort = false
-    if let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex {
-        text = text[..<text.index(before: end)]
-        cutShort = true
+    let text = Substring(message)
+    if text.utf8.count <= limit, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value >= 0x7F }) {
+        return String(text)
     }
-    let tail = cutShort ? "…" : ""
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value >= 0x7F }) else { return String(text) + tail }
+    let tail = "…"
     var result = ""
+    /// The length of `result` up to which a `tail` still fits.
+    var fitting = 0
     for character in text {
         let scalars = Array(character.unicodeScalars)
         for index in scalars.indices {
             let scalar = scalars[index]
-            if isHidden(scalars, at: index) {
-                result += escape(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
+            let piece = isHidden(scalars, at: index) ? escape(scalar) : String(scalar)
+            guard result.utf8.count + piece.utf8.count <= limit else {
+                return String(decoding: result.utf8.prefix(fitting), as: UTF8.self) + tail
             }
+            result += piece
+            if result.utf8.count + tail.utf8.count <= limit { fitting = result.utf8.count }
         }
     }
-    return result + tail
+    return result
+}
+
+/// `1,000 code points`: the size of a piece cut by its code points.
+package func codePointCount(_ count: Int) -> String {
+    "\(grouped(count)) code point\(count == 1 ? "" : "s")"
 }
 
 /// `1,000,000 characters`: a size as messages give it, in groups of three digits.
@@ -77,35 +99,33 @@ package func grouped(_ number: Int) -> String {
     return (number < 0 ? "-" : "") + groups.joined(separator: ",")
 }
 
-/// The first `limit` characters of `text`, and its size when that is not all of it.
+/// `text` escaped, as much of it as fits in `limit` characters and ``Echo/codePointLimit(_:)`` code
+/// points as written, and its size when that is not all of it: in characters when the characters ran
+/// out, in code points when the code points did (the cut may then fall inside a character).
 ///
 /// - Complexity: O(*limit*) when the text is short enough, else O(*n*) to count it.
-private func cut(_ text: String, limit: Int) -> (shown: Substring, size: String?) {
-    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else {
-        return (text[...], nil)
-    }
-    return (text[..<end], characterCount(text.count))
-}
-
-private func escaping(_ text: Substring, quote: Bool) -> String {
+private func written(_ text: String, limit: Int, quote: Bool) -> (shown: String, size: String?) {
+    let budget = Echo.codePointLimit(limit)
     var result = ""
+    var length = 0
+    var characters = 0
     for character in text {
+        guard characters < limit else { return (result, characterCount(text.count)) }
+        characters += 1
         let scalars = Array(character.unicodeScalars)
         for index in scalars.indices {
             let scalar = scalars[index]
-            switch scalar {
-            case "\"" where quote: result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if isHidden(scalars, at: index) {
-                    result += escape(scalar)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            let piece: String = switch scalar {
+            case "\"" where quote: "\\\""
+            case "\\": "\\\\"
+            default: isHidden(scalars, at: index) ? escape(scalar) : String(scalar)
             }
+            length += piece.unicodeScalars.count
+            guard length <= budget else { return (result, codePointCount(text.unicodeScalars.count)) }
+            result += piece
         }
     }
-    return result
+    return (result, nil)
 }
 
 /// `\n`, `\t`, `\r`, `\0`, else `\u{1B}`.
@@ -122,12 +142,18 @@ private func escape(_ scalar: Unicode.Scalar) -> String {
 /// Whether the code point at `index` of one character's code points is one a reader cannot see there.
 ///
 /// Invisible code points are hidden everywhere but in an emoji, where they are part of the picture:
-/// the zero-width joiner between two emoji (`🧘‍♀️` is 🧘, U+200D, ♀, U+FE0F), and the tags of a
-/// subdivision flag. A variation selector (U+FE0E, U+FE0F) shows as part of the emoji or keycap it
-/// follows and is hidden after anything else.
+///
+/// - the zero-width joiner between two emoji (`🧘‍♀️` is 🧘, U+200D, ♀, U+FE0F);
+/// - the emoji variation selector U+FE0F after an emoji that would show as text without it (♀, ©,
+///   🏳), or between a keycap's base `0`–`9`, `#` or `*` and U+20E3 (`1️⃣`); after an emoji that shows
+///   as a picture anyway (🧘) it changes nothing a reader can see;
+/// - the tags U+E0020…U+E007E of a subdivision flag, between 🏴 U+1F3F4 and the cancel tag U+E007F
+///   that ends it (🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland).
+///
+/// Everything else that is invisible (``Unicode/Scalar/isInvisible``) is hidden, the text
+/// presentation selector U+FE0E included.
 package func isHidden(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
     let scalar = scalars[index]
-    let emojiBase = scalars.first.map { !$0.isASCII && $0.properties.isEmoji } ?? false
     switch scalar.value {
     case 0x200D:
         // Joined between emoji: after an emoji (with its selector or skin tone) and before another.
@@ -137,27 +163,45 @@ package func isHidden(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         let beforeIsEmoji = (!before.isASCII && before.properties.isEmoji) || before.value == 0xFE0F
             || before.properties.isEmojiModifier
         return !(beforeIsEmoji && !after.isASCII && after.properties.isEmoji)
-    case 0xFE0E, 0xFE0F:
+    case 0xFE0F:
         guard index > 0 else { return true }
-        return !scalars[index - 1].properties.isEmoji
+        let before = scalars[index - 1]
+        if before.isASCII {
+            let isKeycap = "0123456789#*".unicodeScalars.contains(before)
+                && index + 1 < scalars.count && scalars[index + 1].value == 0x20E3
+            return !isKeycap
+        }
+        return !(before.properties.isEmoji && !before.properties.isEmojiPresentation)
     case 0xE0020...0xE007F:
-        return !(emojiBase && index > 0)
+        return !isSubdivisionFlag(scalars)
     default:
         return scalar.isInvisible
     }
 }
 
+/// 🏴 U+1F3F4, one or more tags U+E0020…U+E007E, and the cancel tag U+E007F, with nothing else.
+private func isSubdivisionFlag(_ scalars: [Unicode.Scalar]) -> Bool {
+    guard scalars.count >= 3, scalars.first?.value == 0x1F3F4, scalars.last?.value == 0xE007F else { return false }
+    return scalars.dropFirst().dropLast().allSatisfy { (0xE0020...0xE007E).contains($0.value) }
+}
+
 extension Unicode.Scalar {
-    /// Control, format, separator, private-use, unassigned or surrogate code points: what a reader
-    /// cannot see or tell apart.
+    /// Control, format, separator, private-use, unassigned or surrogate code points, the default
+    /// ignorable ones (combining grapheme joiner U+034F, variation selectors, Mongolian free variation
+    /// selectors, tags…) and the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which are letters
+    /// that show as nothing: what a reader cannot see or tell apart.
     package var isInvisible: Bool {
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
-            true
+            return true
         case .spaceSeparator:
-            self != " "
+            return self != " "
         default:
-            false
+            switch value {
+            case 0..<0x80: return false
+            case 0x115F, 0x1160, 0x3164, 0xFFA0: return true
+            default: return properties.isDefaultIgnorableCodePoint
+            }
         }
     }
 }

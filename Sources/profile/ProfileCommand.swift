@@ -69,7 +69,7 @@ struct ProfileCommand: ParsableCommand {
                 Output.diagnostic(message)
                 exitProcess(ExitStatus.usage.rawValue)
             }
-            exitReporting(error)
+            exitReporting(error, arguments: arguments)
         }
         do {
             try command.run()
@@ -82,26 +82,58 @@ struct ProfileCommand: ParsableCommand {
     /// scripts on stdout with status 0, a mistake on stderr with its status (64 for usage) — except that
     /// a message starts `profile: ` as the program's own do, and its outside bytes are escaped. Help that
     /// could not be written is an error as any command's output is.
-    static func exitReporting(_ error: any Error) -> Never {
+    ///
+    /// `arguments` are the command line `error` came from when it is a failure to parse it: see
+    /// ``failureMessage(for:arguments:)``.
+    static func exitReporting(_ error: any Error, arguments: [String] = []) -> Never {
         let status = exitCode(for: error).rawValue
-        let text = fullMessage(for: error)
         if status == 0 {
+            let text = fullMessage(for: error)
             if !text.isEmpty { Output.stdout(text + "\n") }
             if let lost = Output.stdoutError { exitProcess(report(lost).rawValue) }
-        } else if !text.isEmpty {
-            Output.stderr(diagnostic(text) + "\n")
+        } else {
+            let text = failureMessage(for: error, arguments: arguments)
+            if !text.isEmpty { Output.stderr(text + "\n") }
         }
         exitProcess(status)
     }
 
+    /// ArgumentParser's message for a command line it refused, as ``diagnostic(_:)`` writes it, with no
+    /// line break of the command line's in it.
+    ///
+    /// ArgumentParser quotes an argument as it was given, so `profile list $'a\nprofile: fake'` would
+    /// write a second line of the user's making; and its own message may have several lines (the help
+    /// of the option, the usage and the hint after the error), so the two kinds of line break cannot
+    /// be told apart afterwards. When an argument holds a line break, the command line is therefore
+    /// parsed once more with each argument escaped as ``diagnosticLine(_:limit:)`` escapes it, and
+    /// that message — the same but for the escapes — is shown. Should that parse not fail in the same
+    /// way, the first message is shown as one line, every line break in it escaped.
+    static func failureMessage(for error: any Error, arguments: [String]) -> String {
+        let message = fullMessage(for: error)
+        guard !message.isEmpty else { return "" }
+        guard arguments.contains(where: { $0.unicodeScalars.contains("\n") }) else { return diagnostic(message) }
+        let escapedArguments = arguments.map { diagnosticLine($0, limit: Int.max) }
+        do {
+            _ = try parseAsRoot(escapedArguments)
+        } catch let escapedError where exitCode(for: escapedError) == exitCode(for: error) {
+            return diagnostic(fullMessage(for: escapedError))
+        } catch {}
+        return diagnosticLine("profile: " + body(of: message), limit: Output.diagnosticLimit)
+    }
+
     /// ArgumentParser's message as the program writes its own: `profile: ` in place of its `Error: `,
-    /// invisible characters (an argument's escape sequences) escaped, and each line bounded.
+    /// invisible characters (an argument's escape sequences) escaped, and each line bounded to
+    /// ``maximumLineLength`` bytes.
     static func diagnostic(_ message: String) -> String {
-        let body = message.hasPrefix(argumentParserPrefix) ? message.dropFirst(argumentParserPrefix.count) : message[...]
-        let lines = ("profile: " + body).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let lines = ("profile: " + body(of: message)).split(separator: "\n", omittingEmptySubsequences: false).map { line in
             diagnosticLine(line, limit: maximumLineLength)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// ArgumentParser's message without its `Error: `.
+    private static func body(of message: String) -> Substring {
+        message.hasPrefix(argumentParserPrefix) ? message.dropFirst(argumentParserPrefix.count) : message[...]
     }
 
     /// What to say when the command line failed to parse and holds a value such as `-5`, which
@@ -125,7 +157,8 @@ struct ProfileCommand: ParsableCommand {
 
     /// What ArgumentParser puts before its messages.
     private static let argumentParserPrefix = "Error: "
-    /// The longest line of a diagnostic, in characters: an argument of a megabyte is not echoed whole.
+    /// The longest line of an ArgumentParser diagnostic, in bytes of UTF-8: an argument of a megabyte
+    /// is not echoed whole, whatever it is made of.
     static let maximumLineLength = 300
 }
 

@@ -61,25 +61,68 @@ struct HostileInputTests {
 
     // MARK: Size
 
-    /// A megabyte of bad value is shown cut, with its size: under 4 KB of stderr in all.
+    /// What a megabyte of bad value is made of, and the size its message gives.
+    struct Filler: CustomTestStringConvertible, Sendable {
+        let text: String
+        let size: String
+        var testDescription: String { size }
+    }
+
+    static let fillers = [
+        Filler(text: String(repeating: "k", count: 1_000_000), size: "1,000,000 characters"),
+        // One character: `a` and 400,000 combining accents (800 KB).
+        Filler(text: "a" + String(repeating: "\u{301}", count: 400_000), size: "400,001 code points"),
+        // One character again, each of its tags escaped as it is shown.
+        Filler(text: "a" + String(repeating: "\u{E0067}", count: 200_000), size: "200,001 code points"),
+    ]
+
+    /// A megabyte of bad value is shown cut, with its size: under 4 KB of stderr in all, whatever the
+    /// value is made of.
     @Test(arguments: [
         "{\"version\": 2, \"duration\": \"%BIG%\"}",
         "{\"version\": 2, \"%BIG%\": 1}",
         "{\"version\": 2, \"intervals\": {\"name\": \"%BIG%\"}}",
         "{\"version\": 2, \"duration\": %DIGITS%}",
-    ])
-    func aMegabyteValueIsCutWithItsSize(_ template: String) throws {
-        let text = template.replacingOccurrences(of: "%BIG%", with: String(repeating: "k", count: 1_000_000))
+    ], fillers)
+    func aMegabyteValueIsCutWithItsSize(_ template: String, _ filler: Filler) throws {
+        let digits = template.contains("%DIGITS%")
+        let text = template.replacingOccurrences(of: "%BIG%", with: filler.text)
             .replacingOccurrences(of: "%DIGITS%", with: String(repeating: "1", count: 1_000_000))
+        let size = digits ? "1,000,000 characters" : filler.size
         let file = "\(home)/Big.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         let before = Harness.snapshot(store)
-        let result = try run("import", file)
+        let result = try run("import", file, "--name", "Big")
         #expect(result.status == 65)
         #expect(result.stderr.utf8.count < 4096, "\(result.stderr.utf8.count) bytes of stderr")
-        #expect(result.stderr.contains("… (1,000,000 characters)") || result.stderr.contains("…\" (1,000,000 characters)"),
+        #expect(result.stderr.contains("… (\(size))") || result.stderr.contains("…\" (\(size))"),
                 "\(result.stderr.prefix(300))")
         #expect(diagnostics(result.stderr).count == 1)
+        #expect(Harness.snapshot(store) == before)
+    }
+
+    /// A command-line argument of one character and 60,000 combining accents (120 KB, about as much as
+    /// Linux passes in one argument) is cut as a value of a megabyte is, by the program's messages and
+    /// by ArgumentParser's.
+    @Test(arguments: [
+        ["set", "Morning", "duration", "%A%"],
+        ["set", "Morning", "cooldown.bell", "%A%"],
+        ["set", "Morning", "%A%", "5"],
+        ["new", "%A%"],
+        ["show", "%A%"],
+        ["show", "Morning", "--format", "%A%"],
+        ["list", "%A%"],
+    ])
+    func anArgumentOfOneLongCharacterIsCut(_ words: [String]) throws {
+        let value = "a" + String(repeating: "\u{301}", count: 60_000)
+        #expect(value.count == 1)
+        let before = Harness.snapshot(store)
+        let result = try Harness.run(words.map { $0 == "%A%" ? value : $0 }, store: store, home: home)
+        #expect(result.status == 64 || result.status == 65 || result.status == 66, "\(result.status)")
+        #expect(result.stderr.utf8.count < 2048, "\(result.stderr.utf8.count) bytes of stderr")
+        let lines = diagnostics(result.stderr)
+        #expect(lines.allSatisfy { $0.utf8.count <= 300 } || result.stderr.contains("…\" (60,001 code points)"),
+                "\(result.stderr.prefix(300))")
         #expect(Harness.snapshot(store) == before)
     }
 
@@ -89,6 +132,66 @@ struct HostileInputTests {
         #expect(result.status == 65)
         #expect(result.stderr.utf8.count < 1024, "\(result.stderr)")
         #expect(result.stderr.contains("\" (4,000 characters)"), "\(result.stderr)")
+    }
+
+    // MARK: Line breaks in arguments
+
+    /// An argument's line break is ArgumentParser's to quote, not to break its message with: the
+    /// error is one line, with the break shown as `\n`, and only ArgumentParser's own lines follow.
+    @Test(arguments: [
+        (["list", "a\nprofile: fake error"], "profile: Unexpected argument 'a\\nprofile: fake error'"),
+        (["show", "Morning", "--section", "\nprofile: all good"],
+         "profile: The value '\\nprofile: all good' is invalid for '--section <section>'. Please provide one of 'time', 'warmup', 'cooldown' or 'intervals'."),
+        (["show", "Morning", "--section=\nprofile: all good"],
+         "profile: The value '\\nprofile: all good' is invalid for '--section <section>'. Please provide one of 'time', 'warmup', 'cooldown' or 'intervals'."),
+        (["set", "Morning", "duration", "5", "x\n\u{1B}[2Jprofile: saved"], "profile: Unexpected argument 'x\\n\\u{1B}[2Jprofile: saved'"),
+        (["toggle", "Morning", "warmup", "--store"], "profile: Missing value for '--store <dir>'"),
+    ])
+    func aLineBreakInAnArgumentStaysInItsLine(_ words: [String], _ error: String) throws {
+        let before = Harness.snapshot(store)
+        let result = try Harness.run(words, store: store, home: home)
+        #expect(result.status == 64)
+        let lines = diagnostics(result.stderr)
+        #expect(lines.first.map(String.init) == error, "\(result.stderr.debugDescription)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("Usage: ") || $0.hasPrefix("Help: ") || $0.hasPrefix("  See 'profile ") },
+                "\(result.stderr.debugDescription)")
+        #expect(Harness.snapshot(store) == before)
+    }
+
+    @Test func helpIsWrittenAsItIs() throws {
+        let plain = try run("show", "--help")
+        let withBreak = try run("show", "a\nb", "--help")
+        #expect(plain.status == 0 && withBreak.status == 0)
+        #expect(withBreak.stdout == plain.stdout && withBreak.stderr.isEmpty)
+        #expect(plain.stdout.contains("\n  --section <section>"))
+    }
+
+    // MARK: Invisible characters in names
+
+    @Test(arguments: [
+        "Morning\u{34F}", "Morning\u{FE00}", "Morning\u{E0100}", "Mo\u{115F}rning", "Morning\u{180B}", "Morning\u{17B4}",
+        "\u{3164}", "Morning1\u{FE0F}", "🧘\u{E0067}x", "🧘\u{E0020}", "🧘\u{E007F}",
+    ])
+    func anInvisibleCharacterInANameIsRefused(_ name: String) throws {
+        let before = Harness.snapshot(store)
+        let result = try run("new", name)
+        #expect(result.status == 64)
+        let lines = diagnostics(result.stderr)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("profile: invalid profile name ") == true)
+        #expect(lines.first?.contains(": it contains the invisible character U+") == true, "\(result.stderr)")
+        #expect(Harness.snapshot(store) == before, "no profile was created")
+    }
+
+    @Test func emojiSequencesAreNames() throws {
+        let names = ["🧘\u{200D}♀\u{FE0F}", "👨\u{200D}👩\u{200D}👧", "🏳\u{FE0F}\u{200D}🌈", "1\u{FE0F}\u{20E3}",
+                     "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"]
+        for name in names {
+            let result = try run("new", name)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let list = try run("list", "--format", "plain")
+        #expect(Set(list.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }) == Set(names + ["Morning"]))
     }
 
     // MARK: Bytes that are not text

@@ -28,6 +28,22 @@ struct SessionTests {
         #expect(editor.handle(bytes: Array("show\ttime".utf8)).error == nil, "a tab is white space")
     }
 
+    /// The editor takes a name by the same rules as the command line: a line may hold an invisible
+    /// character (it is no control character), but a name may not.
+    @Test func theEditorRefusesTheNamesTheCommandLineRefuses() throws {
+        let (editor, store) = try session()
+        _ = editor.handle("back")
+        let names = try store.names()
+        for (name, code) in [("Morning\u{34F}", "U+034F"), ("\u{3164}", "U+3164"), ("Morning1\u{FE0F}", "U+FE0F"), ("🧘\u{E0067}x", "U+E0067")] {
+            let error = editor.handle(bytes: Array("new \(name)".utf8)).error
+            #expect(error?.message.hasPrefix("invalid profile name ") == true, "\(String(describing: error))")
+            #expect(error?.message.hasSuffix("it contains the invisible character \(code)") == true, "\(String(describing: error))")
+        }
+        #expect(try store.names() == names)
+        #expect(editor.handle("new 🧘\u{200D}♀\u{FE0F}").error == nil)
+        #expect(editor.prompt == "profile:🧘\u{200D}♀\u{FE0F}> ")
+    }
+
     @Test func interactiveChangesAreSavedAtOnce() throws {
         let (editor, store) = try session()
         #expect(editor.handle("toggle warmup").error == nil)

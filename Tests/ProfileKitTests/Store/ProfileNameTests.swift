@@ -34,6 +34,28 @@ struct ProfileNameTests {
         HostileName(name: "a\u{200D}b", message: "invalid profile name \"a\\u{200D}b\": it contains the invisible character U+200D"),
         HostileName(name: "Morning\u{FE0F}", message: "invalid profile name \"Morning\\u{FE0F}\": it contains the invisible character U+FE0F"),
         HostileName(name: "\u{200D}🧘", message: "invalid profile name \"\\u{200D}🧘\": it contains the invisible character U+200D"),
+        // Default-ignorable code points, whatever their category, and the Hangul fillers.
+        HostileName(name: "Morning\u{34F}", message: "invalid profile name \"Morning\\u{34F}\": it contains the invisible character U+034F"),
+        HostileName(name: "Morning\u{FE00}", message: "invalid profile name \"Morning\\u{FE00}\": it contains the invisible character U+FE00"),
+        HostileName(name: "Morning\u{E0100}", message: "invalid profile name \"Morning\\u{E0100}\": it contains the invisible character U+E0100"),
+        HostileName(name: "Mo\u{115F}rning", message: "invalid profile name \"Mo\\u{115F}rning\": it contains the invisible character U+115F"),
+        HostileName(name: "Mo\u{1160}rning", message: "invalid profile name \"Mo\\u{1160}rning\": it contains the invisible character U+1160"),
+        HostileName(name: "Morning\u{180B}", message: "invalid profile name \"Morning\\u{180B}\": it contains the invisible character U+180B"),
+        HostileName(name: "Morning\u{17B4}", message: "invalid profile name \"Morning\\u{17B4}\": it contains the invisible character U+17B4"),
+        HostileName(name: "\u{3164}", message: "invalid profile name \"\\u{3164}\": it contains the invisible character U+3164"),
+        HostileName(name: "Mor\u{FFA0}ning", message: "invalid profile name \"Mor\\u{FFA0}ning\": it contains the invisible character U+FFA0"),
+        // A selector where it changes nothing: after a digit that is no keycap, after an emoji that is
+        // a picture anyway, and the text selector anywhere.
+        HostileName(name: "Morning1\u{FE0F}", message: "invalid profile name \"Morning1\\u{FE0F}\": it contains the invisible character U+FE0F"),
+        HostileName(name: "#\u{FE0F}", message: "invalid profile name \"#\\u{FE0F}\": it contains the invisible character U+FE0F"),
+        HostileName(name: "🧘\u{FE0F}", message: "invalid profile name \"🧘\\u{FE0F}\": it contains the invisible character U+FE0F"),
+        HostileName(name: "♀\u{FE0E}", message: "invalid profile name \"♀\\u{FE0E}\": it contains the invisible character U+FE0E"),
+        // Tags outside a subdivision flag.
+        HostileName(name: "🧘\u{E0067}x", message: "invalid profile name \"🧘\\u{E0067}x\": it contains the invisible character U+E0067"),
+        HostileName(name: "🧘\u{E0020}", message: "invalid profile name \"🧘\\u{E0020}\": it contains the invisible character U+E0020"),
+        HostileName(name: "🧘\u{E007F}", message: "invalid profile name \"🧘\\u{E007F}\": it contains the invisible character U+E007F"),
+        HostileName(name: "🏴\u{E007F}", message: "invalid profile name \"🏴\\u{E007F}\": it contains the invisible character U+E007F"),
+        HostileName(name: "🏴\u{E0067}\u{E0062}", message: "invalid profile name \"🏴\\u{E0067}\\u{E0062}\": it contains the invisible character U+E0067"),
         HostileName(name: String(repeating: "𝄞", count: 51), message: "invalid profile name \"\(String(repeating: "𝄞", count: 51))\": it takes 204 bytes in UTF-8; a name takes at most 200"),
         HostileName(name: String(repeating: "🧘🏽", count: 30), message: "invalid profile name \"\(String(repeating: "🧘🏽", count: 30))\": it takes 240 bytes in UTF-8; a name takes at most 200"),
     ])
@@ -61,10 +83,22 @@ struct ProfileNameTests {
     }
 
     /// An emoji of several code points is one visible character: its joiners and selectors are part of it.
-    @Test(arguments: ["🧘\u{200D}♀\u{FE0F}", "👨\u{200D}👩\u{200D}👧", "🏳\u{FE0F}\u{200D}🌈", "🧘🏽\u{200D}♂\u{FE0F} Sit", "1\u{FE0F}\u{20E3}",
+    @Test(arguments: ["🧘\u{200D}♀\u{FE0F}", "👨\u{200D}👩\u{200D}👧", "🏳\u{FE0F}\u{200D}🌈", "🧘🏽\u{200D}♂\u{FE0F} Sit", "1\u{FE0F}\u{20E3}", "#\u{FE0F}\u{20E3}", "©\u{FE0F}",
+                      "❤\u{FE0F}\u{200D}🔥", "🏳\u{FE0F}\u{200D}⚧\u{FE0F}",
                       "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"])
     func emojiSequencesAreNames(_ name: String) throws {
         #expect(try ProfileName(validating: name).value == name)
         #expect(quoted(name) == "\"\(name)\"")
+    }
+
+    /// Every code point that is default-ignorable, or a Hangul filler, is refused when it stands after a
+    /// letter: none of them can be seen there.
+    @Test func noDefaultIgnorableCodePointIsAccepted() {
+        let scalars = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+            $0.properties.isDefaultIgnorableCodePoint || [0x115F, 0x1160, 0x3164, 0xFFA0].contains($0.value)
+        }
+        #expect(scalars.count > 4000)
+        let accepted = scalars.filter { (try? ProfileName(validating: "Morning" + String($0))) != nil }
+        #expect(accepted.isEmpty, "\(accepted.map { codePoint($0) })")
     }
 }

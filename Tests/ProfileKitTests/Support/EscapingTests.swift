@@ -21,6 +21,14 @@ struct EscapingTests {
         EscapeCase(input: "say \"hi\" \\", quoted: "\"say \\\"hi\\\" \\\\\"", escaped: "say \"hi\" \\\\"),
         EscapeCase(input: "禅 Zen 🧘\u{200D}♀\u{FE0F}", quoted: "\"禅 Zen 🧘\u{200D}♀\u{FE0F}\"", escaped: "禅 Zen 🧘\u{200D}♀\u{FE0F}"),
         EscapeCase(input: "a\u{200D}b\u{FE0F}", quoted: "\"a\\u{200D}b\\u{FE0F}\"", escaped: "a\\u{200D}b\\u{FE0F}"),
+        // Default-ignorable code points and the Hangul fillers show as nothing.
+        EscapeCase(input: "Morning\u{34F}\u{180B}\u{17B4}", quoted: "\"Morning\\u{34F}\\u{180B}\\u{17B4}\"", escaped: "Morning\\u{34F}\\u{180B}\\u{17B4}"),
+        EscapeCase(input: "\u{3164}\u{115F}\u{FFA0}", quoted: "\"\\u{3164}\\u{115F}\\u{FFA0}\"", escaped: "\\u{3164}\\u{115F}\\u{FFA0}"),
+        EscapeCase(input: "1\u{FE0F} 🧘\u{FE0F} ♀\u{FE0E}", quoted: "\"1\\u{FE0F} 🧘\\u{FE0F} ♀\\u{FE0E}\"", escaped: "1\\u{FE0F} 🧘\\u{FE0F} ♀\\u{FE0E}"),
+        EscapeCase(input: "🧘\u{E0067}\u{E007F}", quoted: "\"🧘\\u{E0067}\\u{E007F}\"", escaped: "🧘\\u{E0067}\\u{E007F}"),
+        EscapeCase(input: "1\u{FE0F}\u{20E3} ©\u{FE0F} 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+                   quoted: "\"1\u{FE0F}\u{20E3} ©\u{FE0F} 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}\"",
+                   escaped: "1\u{FE0F}\u{20E3} ©\u{FE0F} 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"),
     ])
     func piecesAreEscaped(_ c: EscapeCase) {
         #expect(quoted(c.input) == c.quoted)
@@ -43,9 +51,47 @@ struct EscapingTests {
         let line = diagnosticLine("profile: /store/a\u{1B}[31mb\nc.json: \u{202E}bad\u{7}")
         #expect(line == "profile: /store/a\\u{1B}[31mb\\nc.json: \\u{202E}bad\\u{7}")
         #expect(diagnosticLine("profile: nothing to escape, 禅 🧘\u{200D}♀\u{FE0F}") == "profile: nothing to escape, 禅 🧘\u{200D}♀\u{FE0F}")
+        // The limit is in bytes, the "…" (3 bytes) included.
         let long = diagnosticLine(String(repeating: "x", count: 5000), limit: 100)
-        #expect(long == String(repeating: "x", count: 99) + "…")
+        #expect(long == String(repeating: "x", count: 97) + "…")
         #expect(diagnosticLine(String(repeating: "x", count: 100), limit: 100).count == 100)
+        // An escape is kept whole or left out.
+        #expect(diagnosticLine("ab\u{1B}cd", limit: 9) == "ab…")
+    }
+
+    /// One character may hold any number of code points: `a` and 400,000 combining accents is one.
+    @Test func oneCharacterOfManyCodePointsIsCutToo() {
+        let accents = "a" + String(repeating: "\u{301}", count: 400_000)
+        #expect(accents.count == 1)
+        let shown = quoted(accents)
+        #expect(shown.hasSuffix("…\" (400,001 code points)"), "\(shown.suffix(40))")
+        #expect(shown.unicodeScalars.count < 300 && shown.utf8.count < 600, "\(shown.utf8.count) bytes")
+        #expect(shown.unicodeScalars.starts(with: "\"a\u{301}\u{301}".unicodeScalars))
+        #expect(escaped(accents).hasSuffix("… (400,001 code points)"))
+
+        // Escapes count as the code points they take: 256 of them written, not 256 escapes.
+        let tags = "a" + String(repeating: "\u{E0067}", count: 400_000)
+        let escapedTags = quoted(tags)
+        #expect(escapedTags.hasPrefix("\"a\\u{E0067}\\u{E0067}"))
+        #expect(escapedTags.hasSuffix("…\" (400,001 code points)"))
+        #expect(escapedTags.utf8.count < 300, "\(escapedTags.utf8.count) bytes")
+
+        // A path is cut the same way, after four times as many code points as its characters.
+        let path = escapedPath("/" + accents)
+        #expect(path.hasSuffix("… (400,002 code points)"))
+        #expect(path.unicodeScalars.count == Echo.codePointLimit(Echo.pathLimit) + "… (400,002 code points)".unicodeScalars.count)
+
+        // The last guard counts bytes, not characters.
+        let line = diagnosticLine("profile: " + accents + " is bad", limit: 2000)
+        #expect(line.utf8.count <= 2000)
+        #expect(line.hasSuffix("…"))
+    }
+
+    @Test func theLongestNameIsShownWhole() {
+        // 64 characters of 200 bytes: e and combining accents.
+        let name = String(repeating: "e\u{301}", count: 64) + String(repeating: "\u{302}", count: 4)
+        #expect(name.count == 64 && name.utf8.count == 200)
+        #expect(quoted(name) == "\"\(name)\"")
     }
 
     @Test(arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (65_536, "65,536"), (1_000_000, "1,000,000"), (-12_345, "-12,345")])
