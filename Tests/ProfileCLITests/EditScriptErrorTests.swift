@@ -7,44 +7,20 @@ import ProfileKit
 /// 65, an I/O error 74 and a lock 75, each with the message the command line prints for the same error.
 @Suite("Edit script errors", .serialized)
 struct EditScriptErrorTests {
-    static func makeStore() throws -> (home: String, store: String) {
-        let home = try makeTemporaryDirectory()
-        let store = "\(home)/store"
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
-        for name in ["Morning", "Long Sit"] {
-            try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("\(name).json").path,
-                                             toPath: "\(store)/\(name).json")
-        }
-        return (home, store)
-    }
-
     /// Runs `profile arguments…` under strace, which makes `syscall` fail with `errno` (on `path` alone,
     /// when one is given).
     static func runFailing(_ syscall: String, errno: String, on path: String?, _ arguments: [String], stdin: String,
                            store: String, home: String) throws -> Harness.Result {
         let strace = try #require(ReliabilityTests.strace, "strace is missing; .ci/run installs it")
-        let script = home + "/script"
-        try stdin.write(toFile: script, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strace)
-        process.arguments = ["-f", "-o", "/dev/null"] + (path.map { ["-P", $0] } ?? [])
-            + ["-e", "trace=\(syscall)", "-e", "inject=\(syscall):error=\(errno)", Harness.binary.path] + arguments
-        process.environment = Harness.environment(store: store, home: home)
-        process.standardInput = FileHandle(forReadingAtPath: script)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Harness.Result(stdout: stdout, stderr: stderr, status: process.terminationStatus)
+        let tracing = ["-f", "-o", "/dev/null"] + (path.map { ["-P", $0] } ?? [])
+            + ["-e", "trace=\(syscall)", "-e", "inject=\(syscall):error=\(errno)", Harness.binary.path]
+        return try Harness.run(executable: URL(fileURLWithPath: strace), tracing + arguments, stdin: stdin,
+                               environment: Harness.environment(store: store, home: home))
     }
 
     @Test(.enabled(if: ReliabilityTests.canInject, "strace is not installed (apt-get install strace)"))
     func anIOErrorWhileTheScriptRunsExits74WithTheCommandLinesMessage() throws {
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore(holding: ["Morning", "Long Sit"])
         defer { try? FileManager.default.removeItem(atPath: home) }
         let before = Harness.snapshot(store)
         let path = "\(store)/Long Sit.json"
@@ -60,7 +36,7 @@ struct EditScriptErrorTests {
 
     @Test(.enabled(if: ReliabilityTests.canInject, "strace is not installed (apt-get install strace)"))
     func aSaveThatFailsOnAnIOErrorExits74() throws {
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore(holding: ["Morning", "Long Sit"])
         defer { try? FileManager.default.removeItem(atPath: home) }
         let before = try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json"))
         let edit = try Self.runFailing("rename", errno: "EIO", on: nil, ["edit", "Morning"],
@@ -71,7 +47,7 @@ struct EditScriptErrorTests {
     }
 
     @Test func aLockedProfileExits75AndABadValue65() throws {
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore(holding: ["Morning", "Long Sit"])
         defer { try? FileManager.default.removeItem(atPath: home) }
         // Held by pid 1 as it runs now (its start time and this boot are in the lock).
         try FileProfileStore.lockRecord(for: 1).write(toFile: "\(store)/Morning.json.lock", atomically: true, encoding: .utf8)

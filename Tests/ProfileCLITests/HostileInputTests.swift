@@ -11,10 +11,7 @@ struct HostileInputTests {
     var store: String { "\(home)/store" }
 
     init() throws {
-        home = try makeTemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
-                                         toPath: "\(store)/Morning.json")
+        home = try Harness.makeStore().home
     }
 
     func run(_ arguments: String..., stdin: String? = nil) throws -> Harness.Result {
@@ -264,10 +261,7 @@ struct HostileInputFollowUpTests {
     var store: String { "\(home)/store" }
 
     init() throws {
-        home = try makeTemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
-                                         toPath: "\(store)/Morning.json")
+        home = try Harness.makeStore().home
     }
 
     func run(_ arguments: [String], extra: [String: String] = [:]) throws -> Harness.Result {

@@ -12,12 +12,7 @@ struct OutputErrorTests {
     var store: String { "\(home)/store" }
 
     init() throws {
-        home = try makeTemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
-        for name in ["Morning", "Long Sit"] {
-            try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("\(name).json").path,
-                                             toPath: "\(store)/\(name).json")
-        }
+        home = try Harness.makeStore(holding: ["Morning", "Long Sit"]).home
     }
 
     /// A command that prints, and what it reads on standard input.
@@ -45,23 +40,8 @@ struct OutputErrorTests {
 
     /// Runs `script` in bash with `$PROFILE` the binary under test and `stdin` as its input.
     func shell(_ script: String, stdin: String = "") throws -> Harness.Result {
-        let input = "\(home)/stdin"
-        try stdin.write(toFile: input, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE": Harness.binary.path])
-        process.standardInput = FileHandle(forReadingAtPath: input)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Both pipes are small here: stdout holds at most a status, so reading them in turn cannot block.
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Harness.Result(stdout: stdout, stderr: stderr, status: process.terminationStatus)
+        try Harness.run(executable: URL(fileURLWithPath: "/bin/bash"), ["-c", script], stdin: stdin,
+                        environment: Harness.environment(store: store, home: home, extra: ["PROFILE": Harness.binary.path]))
     }
 
     /// `"$PROFILE" 'word' 'word'…`, quoted for bash.

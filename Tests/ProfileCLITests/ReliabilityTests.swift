@@ -11,15 +11,6 @@ struct ReliabilityTests {
         try ProfileDocument.decode(Array(try Data(contentsOf: Harness.fixtures.appendingPathComponent("Morning.json"))), name: "Morning")
     }
 
-    /// A scratch home with a store holding Morning.
-    static func makeStore() throws -> (home: String, store: String) {
-        let home = try makeTemporaryDirectory()
-        let store = "\(home)/store"
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
-                                         toPath: "\(store)/Morning.json")
-        return (home, store)
-    }
 
     static func current(_ store: String) throws -> Profile {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json")))
@@ -31,7 +22,7 @@ struct ReliabilityTests {
 
     @Test func killedAtRandomMomentsTheProfileIsAlwaysOldOrNew() throws {
         Harness.ignoreBrokenPipes
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         var rng = SystemRandomNumberGenerator()
         // Kill within the time a whole run takes here, so kills land before, during and after saves on
@@ -104,7 +95,7 @@ struct ReliabilityTests {
 
     @Test func fourWritersRacingLoseNoUpdate() throws {
         Harness.ignoreBrokenPipes
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let rounds = 100
         let settings: [(String, @Sendable (Int) -> String)] = [
@@ -148,7 +139,7 @@ struct ReliabilityTests {
     /// different values through each lose no update and leave no temp file (the check).
     @Test func writersThroughALinkAndItsTargetLoseNoUpdate() throws {
         Harness.ignoreBrokenPipes
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         try FileManager.default.moveItem(atPath: "\(store)/Morning.json", toPath: "\(store)/P.json")
         try FileManager.default.createSymbolicLink(atPath: "\(store)/x.json", withDestinationPath: "P.json")
@@ -216,7 +207,7 @@ struct ReliabilityTests {
     @Test(.enabled(if: canInject, "strace is not installed (apt-get install strace)"), arguments: faults)
     func aFailingSystemCallLeavesTheProfileIntact(_ fault: Fault) throws {
         let strace = try #require(Self.strace, "strace is missing; .ci/run installs it")
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let before = try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json"))
 

@@ -7,22 +7,13 @@ import ProfileKit
 /// lock, strange entries in the store, and settings from the environment that make no sense.
 @Suite("Store edges", .serialized)
 struct StoreEdgeTests {
-    /// A scratch home with a store holding Morning.
-    static func makeStore() throws -> (home: String, store: String) {
-        let home = try makeTemporaryDirectory()
-        let store = "\(home)/store"
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
-                                         toPath: "\(store)/Morning.json")
-        return (home, store)
-    }
 
     /// A `set` or `delete` waiting for the lock while another process renames the profile away ends
     /// with "no profile" (66), not with an I/O error.
     @Test(arguments: [["set", "Morning", "duration", "5"], ["delete", "Morning", "--force"], ["rename", "Morning", "Noon"]])
     func aProfileRenamedWhileACommandWaitsIsNotFound(_ arguments: [String]) throws {
         Harness.ignoreBrokenPipes
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         // The lock of a live process (this one) holds the command until the file has gone.
         try FileProfileStore.lockRecord(for: getpid()).write(toFile: "\(store)/Morning.json.lock", atomically: false, encoding: .utf8)
@@ -48,7 +39,7 @@ struct StoreEdgeTests {
     /// `new dawn` and `new Dawn` at once take the store's names lock, so one creates the profile and
     /// the other is told it exists: never two files for one name. A bounded race, 20 rounds.
     @Test func twoNamesOfOneProfileCreatedAtOnceMakeOneFile() throws {
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         for round in 0..<20 {
             let processes = ["Dawn\(round)", "dawn\(round)"].map { name in
@@ -71,7 +62,7 @@ struct StoreEdgeTests {
 
     @Test(arguments: ["abc", "-1", "1e3", "3601"])
     func aLockTimeoutThatIsNotANumberOfSecondsExits78(_ value: String) throws {
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         for arguments in [["set", "Morning", "duration", "5"], ["list"]] {
             let result = try Harness.run(arguments, store: store, home: home, environment: ["PROFILE_LOCK_TIMEOUT": value])
@@ -84,7 +75,7 @@ struct StoreEdgeTests {
     /// A relative HOME would put the store wherever the command runs: it is ignored, as a relative XDG
     /// variable is.
     @Test func aRelativeHomeIsIgnored() throws {
-        let (home, _) = try Self.makeStore()
+        let (home, _) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let trap = "\(home)/rel/.config/profile/profiles"
         try FileManager.default.createDirectory(atPath: trap, withIntermediateDirectories: true)
@@ -137,7 +128,7 @@ struct StoreEdgeTests {
 
     @Test(arguments: entries)
     func aStrangeEntryIsReportedAsWhatItIs(_ c: Entry) throws {
-        let (home, store) = try Self.makeStore()
+        let (home, store) = try Harness.makeStore()
         defer {
             // Foundation cannot name a file whose name is not UTF-8: remove the store with rm.
             _ = try? Process.run(URL(fileURLWithPath: "/bin/rm"), arguments: ["-rf", home]).waitUntilExit()

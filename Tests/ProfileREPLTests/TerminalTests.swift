@@ -10,10 +10,7 @@ struct TerminalTests {
     var store: String { "\(home)/store" }
 
     init() throws {
-        home = try makeTemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path,
-                                         toPath: "\(store)/Morning.json")
+        home = try Harness.makeStore().home
     }
 
     func start(_ arguments: String..., environment extra: [String: String] = [:]) throws -> PseudoTerminal {

@@ -62,14 +62,33 @@ public enum Harness {
         return environment.filter { !$0.value.isEmpty }
     }
 
+    /// A scratch home with a store folder (`home/store`) holding copies of the sample profiles `names`.
+    public static func makeStore(holding names: [String] = ["Morning"]) throws -> (home: String, store: String) {
+        let home = try makeTemporaryDirectory()
+        let store = "\(home)/store"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent("\(name).json").path,
+                                             toPath: "\(store)/\(name).json")
+        }
+        return (home, store)
+    }
+
     /// Runs `profile arguments…` with `stdin` piped in (or /dev/null).
     public static func run(_ arguments: [String], stdin: String? = nil, store: String, home: String,
                            environment extra: [String: String] = [:]) throws -> Result {
+        try run(executable: binary, arguments, stdin: stdin, environment: environment(store: store, home: home, extra: extra))
+    }
+
+    /// Runs any program (the binary under a shell or strace, say) with `stdin` piped in (or /dev/null),
+    /// reading its output and errors whole without ever blocking on a full pipe.
+    public static func run(executable: URL, _ arguments: [String], stdin: String? = nil,
+                           environment: [String: String]) throws -> Result {
         ignoreBrokenPipes
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment(store: store, home: home, extra: extra)
+        process.environment = environment
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()
