@@ -93,13 +93,8 @@ package final class SystemBellRinger: BellRinger {
                 pendingNote = "no audio player found (\(Self.candidates.joined(separator: ", "))); \(fallback)"
             }
         }
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            cacheDirectory = "\(cache)/profile/bells"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            cacheDirectory = "\(home)/.cache/profile/bells"
-        } else {
-            cacheDirectory = nil
-        }
+        cacheDirectory = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment)
+            .map { "\($0)/profile/bells" }
     }
 
     /// The executable called `name` (a path, or a name looked up on `path`).

@@ -31,6 +31,36 @@ package func quoted(_ text: String, limit: Int = Echo.limit) -> String {
     return "\"" + shown + (size.map { "…\" (\($0))" } ?? "\"")
 }
 
+/// Bytes that may not be UTF-8 (an argument, a variable, a file name) in double quotes: what is text as
+/// ``quoted(_:limit:)`` shows it, every other byte as `\xFF`; cut after about `limit` characters with
+/// the size in bytes.
+package func quoted(bytes: some Collection<UInt8>, limit: Int = Echo.limit) -> String {
+    var shown = ""
+    var text: [UInt8] = []
+    var decoder = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var used = 0
+    func flush() {
+        shown += quoted(String(decoding: text, as: UTF8.self), limit: Int.max).dropFirst().dropLast()
+        text = []
+    }
+    reading: while shown.count + text.count <= limit {
+        switch decoder.parseScalar(from: &iterator) {
+        case let .valid(encoded):
+            text += encoded
+            used += encoded.count
+        case let .error(length):
+            flush()
+            for byte in bytes.dropFirst(used).prefix(length) { shown += "\\x" + hex(byte, digits: 2) }
+            used += length
+        case .emptyInput:
+            break reading
+        }
+    }
+    flush()
+    return used < bytes.count ? "\"\(shown)…\" (\(grouped(bytes.count)) bytes)" : "\"\(shown)\""
+}
+
 /// `text` as it is, except that control, format and other invisible characters are escaped as in
 /// ``quoted(_:limit:)``, and cut as it cuts with its size: for the parts of a message that are not
 /// quoted, such as a file's path or a key path.

@@ -49,22 +49,16 @@ struct OutputErrorTests {
         (["\"$PROFILE\""] + arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }).joined(separator: " ")
     }
 
+    /// A full device and a closed standard output: exit 74 naming `<stdout>` and the errno, no change.
     @Test(arguments: printing)
-    func aFullDeviceExits74NamingStdoutAndChangesNothing(_ c: PrintingCase) throws {
-        let before = Harness.snapshot(store)
-        let result = try shell(Self.command(c.arguments) + " > /dev/full", stdin: c.stdin)
-        #expect(result.status == 74)
-        #expect(result.stderr == "profile: <stdout>: write failed: ENOSPC (No space left on device)\n")
-        #expect(Harness.snapshot(store) == before, "output that could not be written changed the store")
-    }
-
-    @Test(arguments: printing)
-    func aClosedStdoutExits74WithEBADFAndChangesNothing(_ c: PrintingCase) throws {
-        let before = Harness.snapshot(store)
-        let result = try shell(Self.command(c.arguments) + " >&-", stdin: c.stdin)
-        #expect(result.status == 74)
-        #expect(result.stderr == "profile: <stdout>: write failed: EBADF (Bad file descriptor)\n")
-        #expect(Harness.snapshot(store) == before, "output that could not be written changed the store")
+    func outputThatCannotBeWrittenExits74NamingStdoutAndChangesNothing(_ c: PrintingCase) throws {
+        for (redirect, failure) in [(" > /dev/full", "ENOSPC (No space left on device)"), (" >&-", "EBADF (Bad file descriptor)")] {
+            let before = Harness.snapshot(store)
+            let result = try shell(Self.command(c.arguments) + redirect, stdin: c.stdin)
+            #expect(result.status == 74, "\(redirect)")
+            #expect(result.stderr == "profile: <stdout>: write failed: \(failure)\n")
+            #expect(Harness.snapshot(store) == before, "output that could not be written changed the store")
+        }
     }
 
     /// The reader has gone before the command writes: it stops without a word, by SIGPIPE, and a change

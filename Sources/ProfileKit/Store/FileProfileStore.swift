@@ -171,31 +171,10 @@ package struct FileProfileStore: ProfileStore {
             let shown = String(decoding: bytes, as: UTF8.self)
             let error = ProfileError.document(DocumentError(
                 file: directory,
-                message: "the file name \(Self.quotedBytes(bytes)) is not valid UTF-8, so no profile name reaches it; rename the file"))
+                message: "the file name \(quoted(bytes: bytes, limit: Echo.pathLimit)) is not valid UTF-8, so no profile name reaches it; rename the file"))
             listed.append(ListedProfile(name: String(shown.dropLast(5)), path: "\(directory)/\(shown)", result: .failure(error)))
         }
         return Self.sortedByName(listed) { $0.name }
-    }
-
-    /// A file name's bytes in double quotes, escaped as ``quoted(_:)`` escapes text, with each byte that
-    /// is not part of valid UTF-8 written `\xFF`.
-    static func quotedBytes(_ bytes: [UInt8]) -> String {
-        var result = ""
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case let .valid(encoded):
-                result += quoted(String(Character(Unicode.UTF8.decode(encoded)))).dropFirst().dropLast()
-                offset += encoded.count
-            case let .error(length):
-                for byte in bytes[offset..<(offset + length)] { result += "\\x" + hex(byte, digits: 2) }
-                offset += length
-            case .emptyInput:
-                return "\"" + result + "\""
-            }
-        }
     }
 
     /// `items` sorted by name as people expect (case-insensitively), each key computed once.
@@ -475,13 +454,6 @@ package struct FileProfileStore: ProfileStore {
     /// How often a lock is taken again because the name's link was pointed elsewhere meanwhile.
     private static let lockAttempts = 8
 
-    /// Runs `body` while holding the lock of the file `location` leads to.
-    ///
-    /// The lock is `<file>.lock` beside the real file: a name that is a link inside the store locks its
-    /// target, so that every name of one file takes one lock. A link out of the store, to nothing or to
-    /// itself locks its own name (nothing is written through it). With `existing`, a file that is gone by
-    /// the time the lock is held — deleted or renamed by another process meanwhile — is
-    /// ``ProfileError/profileNotFound(_:suggestion:)``.
     /// Runs `body` holding the store's names lock (`.names.lock`), which every change that brings a
     /// name into the store takes before a profile's own lock: `new morning` and `new Morning` at once
     /// would otherwise take two locks and both create their file.
@@ -489,6 +461,13 @@ package struct FileProfileStore: ProfileStore {
         try withLock(Location(name: ".names", path: "\(directory)/.names"), existing: false, body)
     }
 
+    /// Runs `body` while holding the lock of the file `location` leads to.
+    ///
+    /// The lock is `<file>.lock` beside the real file: a name that is a link inside the store locks its
+    /// target, so that every name of one file takes one lock. A link out of the store, to nothing or to
+    /// itself locks its own name (nothing is written through it). With `existing`, a file that is gone by
+    /// the time the lock is held — deleted or renamed by another process meanwhile — is
+    /// ``ProfileError/profileNotFound(_:suggestion:)``.
     func withLock<T>(_ location: Location, existing: Bool, _ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
         for _ in 0..<Self.lockAttempts {
             let file = (try? resolve(location.path)) ?? location.path

@@ -10,18 +10,22 @@ package enum StoreLocation {
     package static func resolve(flag: String?, environment: [String: String], homeFallback: () -> String? = { nil }) -> String? {
         if let flag, !flag.isEmpty { return flag }
         if let store = environment["PROFILE_STORE"], !store.isEmpty { return store }
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return "\(config)/profile/profiles"
-        }
-        guard let home = home(environment: environment, homeFallback: homeFallback) else { return nil }
-        return "\(home)/.config/profile/profiles"
+        return baseFolder("XDG_CONFIG_HOME", else: ".config", environment: environment, homeFallback: homeFallback)
+            .map { "\($0)/profile/profiles" }
     }
 
     /// Where the editor keeps its history: `${XDG_STATE_HOME:-$HOME/.local/state}/profile/history`.
     package static func historyFile(environment: [String: String], homeFallback: () -> String? = { nil }) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return "\(state)/profile/history" }
-        guard let home = home(environment: environment, homeFallback: homeFallback) else { return nil }
-        return "\(home)/.local/state/profile/history"
+        baseFolder("XDG_STATE_HOME", else: ".local/state", environment: environment, homeFallback: homeFallback)
+            .map { "\($0)/profile/history" }
+    }
+
+    /// An XDG base folder: `$variable` when it is an absolute path (a relative one is ignored, as the
+    /// XDG Base Directory specification requires), else `home`'s `fallback` (`.config`, `.cache`).
+    package static func baseFolder(_ variable: String, else fallback: String, environment: [String: String],
+                                   homeFallback: () -> String? = { nil }) -> String? {
+        if let folder = environment[variable], folder.hasPrefix("/") { return folder }
+        return home(environment: environment, homeFallback: homeFallback).map { "\($0)/\(fallback)" }
     }
 
     /// The home folder: `$HOME` when it is an absolute path, else `homeFallback` (the password database).

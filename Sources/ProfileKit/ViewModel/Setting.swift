@@ -95,15 +95,15 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
-    /// What messages call the setting: `Warm Up`, `Cool Down bell switch`, `Warm Up duration`, `Interval bell`.
+    /// What messages and the editor's questions call the setting, from its section's title: `Warm Up`,
+    /// `Cool Down bell switch`, `Warm Up duration`, `Time between interval bells`, `Interval bell`.
     package var title: String {
         switch self {
-        case .toggle(.warmup): "Warm Up"
-        case .toggle(.cooldown): "Cool Down"
-        case .toggle(.cooldownBells): "Cool Down bell switch"
-        case .toggle(.intervals): "Intervals"
-        case let .duration(duration): duration.question
-        case .bell(.coolDown): "Cool Down bell"
+        case .toggle(.cooldownBells): "\(section.title) bell switch"
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): section.title
+        case .duration(.interval): "Time between interval bells"
+        case .duration(.main), .duration(.warmUp), .duration(.coolDown): "\(section.title) duration"
+        case .bell(.coolDown): "\(section.title) bell"
         case .bell(.intervals): "Interval bell"
         }
     }
@@ -196,17 +196,6 @@ package enum DurationSetting: CaseIterable, Sendable {
         case .warmUp: "warmup.duration"
         case .coolDown: "cooldown.duration"
         case .interval: "intervals.every"
-        }
-    }
-
-    /// What the editor asks when the row is tapped, and what messages call it: `Cool Down duration`,
-    /// `Time between interval bells`.
-    package var question: String {
-        switch self {
-        case .main: "Time duration"
-        case .warmUp: "Warm Up duration"
-        case .coolDown: "Cool Down duration"
-        case .interval: "Time between interval bells"
         }
     }
 

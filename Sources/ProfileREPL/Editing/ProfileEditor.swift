@@ -35,7 +35,7 @@ final class ProfileEditor: ProfileScreenModel {
     /// `Warm Up duration [02:00]: `: the current value is the answer an empty line gives.
     var question: String? {
         if documents.hasConflict { return "reload theirs (r) or keep yours (k)? " }
-        return asking.map { "\($0.question) [\(viewModel.text(of: .duration($0)))]: " }
+        return asking.map { "\(Setting.duration($0).title) [\(viewModel.text(of: .duration($0)))]: " }
     }
 
     // MARK: Actions

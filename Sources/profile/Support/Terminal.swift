@@ -7,6 +7,7 @@ import Darwin
 #endif
 import ProfileKit
 import Synchronization
+import TextSupport
 
 /// The process's terminal and environment, read in one place.
 enum Terminal {
@@ -34,9 +35,7 @@ enum Terminal {
     static func undecodableVariable() -> String? {
         for name in variableNames {
             guard let value = getenv(name), String(validatingCString: value) == nil else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
-                                                  count: strlen(value)))
-            return "\(name) is not valid UTF-8: \(ArgumentBytes.shown(bytes)); paths and settings are UTF-8 text"
+            return "\(name) is not valid UTF-8: \(quoted(bytes: ArgumentBytes.bytes(of: value))); paths and settings are UTF-8 text"
         }
         return nil
     }
