@@ -49,6 +49,16 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case danglingLink(path: String, target: String)
     /// The environment does not say where things are (no home folder, say).
     case configuration(String)
+    /// A file that cannot be a recorded sound (65): not a WAV file that is accepted, a folder, too large;
+    /// `reason` says what is wrong and what is accepted.
+    case invalidSound(path: String, reason: String)
+    /// A name a recorded sound cannot have (64): it breaks a profile-name rule, or names a built-in bell;
+    /// `reason` says which.
+    case invalidSoundName(String, reason: String)
+    /// A recorded sound of that name (or one equal to it ignoring case) exists already (73).
+    case soundExists(String)
+    /// No recorded sound has that name (66).
+    case unknownSound(String, suggestion: String?)
 
     /// How a command-line front end should classify the failure (see sysexits(3)).
     package enum Category: Sendable, Equatable {
@@ -72,11 +82,11 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     package var category: Category {
         switch self {
         case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .invalidName, .unknownSetting,
-             .unknownSwitch, .invalidSwitchValue:
+             .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
             .usage
-        case .document, .symlinkOutsideStore: .data
-        case .profileNotFound, .danglingLink: .notFound
-        case .profileExists: .cannotCreate
+        case .document, .symlinkOutsideStore, .invalidSound: .data
+        case .profileNotFound, .danglingLink, .unknownSound: .notFound
+        case .profileExists, .soundExists: .cannotCreate
         case .io, .notFlushed: .io
         case .locked, .conflict: .temporary
         case .configuration: .configuration
@@ -125,6 +135,14 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), outside the store; profile will not follow it"
         case let .danglingLink(path, target):
             return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), which does not exist; point it at a profile or remove it"
+        case let .invalidSound(path, reason):
+            return "\(escapedPath(path)): \(reason)"
+        case let .invalidSoundName(name, reason):
+            return "invalid sound name \(quoted(name)): \(reason)"
+        case let .soundExists(name):
+            return "a recorded sound named \(quoted(name)) exists already; remove it first or choose another name"
+        case let .unknownSound(name, suggestion):
+            return "no recorded sound named \(quoted(name))\(didYouMean(suggestion))"
         }
     }
 }
