@@ -25,8 +25,8 @@ package struct RingReport: Hashable, Sendable {
 
 /// Rings bells: what `run` and the bell picker's preview call.
 package protocol BellRinger: AnyObject {
-    /// Rings `bell` without waiting for it to finish.
-    func ring(_ bell: Bell) -> RingReport
+    /// Rings `choice` (all its strikes, at its volume) without waiting for it to finish.
+    func ring(_ choice: BellChoice) -> RingReport
     /// Waits up to `timeout` seconds for bells still sounding, then stops them.
     func finish(timeout: Double)
 }
@@ -34,7 +34,7 @@ package protocol BellRinger: AnyObject {
 /// Rings nothing (`--silent`).
 package final class SilentRinger: BellRinger {
     package init() {}
-    package func ring(_ bell: Bell) -> RingReport { RingReport(via: "silent", sounded: false) }
+    package func ring(_ choice: BellChoice) -> RingReport { RingReport(via: "silent", sounded: false) }
     package func finish(timeout: Double) {}
 }
 
@@ -65,7 +65,14 @@ package final class SystemBellRinger: BellRinger {
         hasTerminal ? "ringing the terminal bell" : "no terminal for the terminal bell either, so no bell can sound"
     }
     private let cacheDirectory: String?
-    private var files: [Bell: String] = [:]
+    private var files: [BellChoice: String] = [:]
+    /// Scales every bell, on top of each choice's own volume (`run --volume`), from 0 to 1.
+    private let volume: Double
+    /// Where recorded sounds are found; nil rings the default bell for every recording.
+    private let library: SoundLibrary?
+    /// Recordings that could not be read, each told once.
+    private var missing: Set<String> = []
+    private var missingNote: String?
     private var children: [pid_t] = []
     private var pendingNote: String?
 
@@ -73,8 +80,12 @@ package final class SystemBellRinger: BellRinger {
     ///   - environment: where `PROFILE_PLAYER`, `PATH`, `XDG_CACHE_HOME` and `HOME` are read.
     ///   - terminalBell: rings the terminal bell (writes BEL where the user will hear it); nil when
     ///     there is no terminal to ring it on.
-    package init(environment: [String: String], terminalBell: (() -> Void)?) {
+    ///   - volume: the percentage every bell is scaled by, on top of its own volume.
+    ///   - library: where recorded sounds are read from.
+    package init(environment: [String: String], terminalBell: (() -> Void)?, volume: Int = 100, library: SoundLibrary? = nil) {
         self.terminalBell = terminalBell
+        self.volume = Double(volume) / 100
+        self.library = library
         let fallback = Self.fallback(hasTerminal: terminalBell != nil)
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         if let chosen = environment["PROFILE_PLAYER"], !chosen.isEmpty {
@@ -108,19 +119,21 @@ package final class SystemBellRinger: BellRinger {
         return nil
     }
 
-    package func ring(_ bell: Bell) -> RingReport {
+    package func ring(_ choice: BellChoice) -> RingReport {
         reap()
-        if let player = playerPath, let file = file(for: bell) {
+        if let player = playerPath, let file = file(for: choice) {
             if let pid = spawn(player, file) {
                 children.append(pid)
-                return RingReport(via: POSIX.baseName(player))
+                defer { missingNote = nil }
+                return RingReport(via: POSIX.baseName(player), note: missingNote)
             }
             disablePlayer("\(POSIX.baseName(player)) could not be started (\(errnoName(errno)))")
         }
         terminalBell?()
-        let note = pendingNote
+        let note = [pendingNote, missingNote].compactMap { $0 }.joined(separator: "; ")
         pendingNote = nil
-        return RingReport(via: fallbackName, note: note, sounded: terminalBell != nil)
+        missingNote = nil
+        return RingReport(via: fallbackName, note: note.isEmpty ? nil : note, sounded: terminalBell != nil)
     }
 
     package func finish(timeout: Double) {
@@ -157,19 +170,45 @@ package final class SystemBellRinger: BellRinger {
         pendingNote = "\(reason); \(fallback) from now on"
     }
 
-    /// The bell's WAV file, synthesized once into the cache (or a private temporary folder).
-    private func file(for bell: Bell) -> String? {
-        if let file = files[bell] { return file }
-        let name = "v\(BellSynth.version)-" + BellSynth.fileName(for: bell)
-        for directory in [cacheDirectory, temporaryDirectory()].compactMap({ $0 }) {
+    /// The choice's WAV file: every strike at its volume times the run's. A synthesized bell's file is
+    /// made once into the cache (or a private temporary folder); a recording's is made for this run in
+    /// the temporary folder, so that a recording replaced under the same name is never stale. A
+    /// recording that cannot be read rings the default bell, and the report says so once.
+    private func file(for choice: BellChoice) -> String? {
+        if let file = files[choice] { return file }
+        let level = Int((Double(choice.volume) * volume).rounded())
+        var strike: PCMSound
+        var directories: [String?]
+        var name: String
+        switch choice.sound {
+        case let .builtIn(bell):
+            strike = PCMSound(bell: bell)
+            directories = [cacheDirectory, temporaryDirectory()]
+            name = "v\(BellSynth.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(level).wav"
+        case let .recorded(recording):
+            directories = [temporaryDirectory()]
+            name = "recorded-\(files.count)-x\(choice.strikes)-\(level).wav"
+            do throws(ProfileError) {
+                guard let library else { throw ProfileError.unknownSound(recording, suggestion: nil) }
+                strike = try library.sound(named: recording)
+            } catch {
+                strike = PCMSound(bell: .default)
+                if missing.insert(recording).inserted {
+                    let note = "\(quoted(recording)) could not be read (\(error)); ringing \(Bell.default.rawValue) instead"
+                    missingNote = missingNote.map { "\($0); \(note)" } ?? note
+                }
+            }
+        }
+        for directory in directories.compactMap({ $0 }) {
             let path = "\(directory)/\(name)"
             var info = stat()
-            if stat(path, &info) == 0, POSIX.isRegular(info), info.st_size > 44 {
-                files[bell] = path
+            if choice.sound.isRecorded == false, stat(path, &info) == 0, POSIX.isRegular(info), info.st_size > 44 {
+                files[choice] = path
                 return path
             }
-            if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(BellSynth.wav(for: bell), to: path)) != nil {
-                files[bell] = path
+            let bytes = StrikeMix.wav(strike, strikes: choice.strikes, volume: Double(level) / 100)
+            if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil {
+                files[choice] = path
                 return path
             }
         }

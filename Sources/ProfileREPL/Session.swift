@@ -40,6 +40,8 @@ package final class Session {
     private let profiles: ProfilesViewModel
     let profileScreen: ProfileScreen
     private let player: BellPlayer
+    /// The sounds that can be chosen, read again each time a bell is picked or set.
+    private let sounds: () -> SoundCatalog
     var stack: [Screen] = []
     /// Text and an error a view model's outcome produced while a command ran, reported after it.
     private var pendingOutput = ""
@@ -49,14 +51,16 @@ package final class Session {
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
     /// profile is created (the editor's `Default`).
     package init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
-                 options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer()) throws(ProfileError) {
+                 options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer(),
+                 sounds: @escaping () -> SoundCatalog = { .builtIn }) throws(ProfileError) {
         self.mode = mode
         self.options = options
         self.player = player
+        self.sounds = sounds
         documents = try OpenDocuments(store: store, name: name, createIfMissing: createIfMissing, mode: mode)
         let listing = ProfileListing(store: store, documents: documents)
         let changes = StoreChanges(store: store, documents: documents)
-        editor = ProfileEditor(documents: documents, listing: listing, changes: changes)
+        editor = ProfileEditor(documents: documents, listing: listing, changes: changes, sounds: sounds)
         profiles = ProfilesViewModel(documents: documents, listing: listing, changes: changes)
         profileScreen = ProfileScreen(model: editor)
         stack = [ProfilesScreen(model: profiles), profileScreen]
@@ -79,17 +83,19 @@ package final class Session {
     }
 
     private func openBellPicker() {
-        let picker = BellPickerViewModel(current: { [unowned self] in editor.pickerBell }, player: player)
-        picker.didPickBell = { [unowned self] bell in didPickBell(bell) }
+        let slot = editor.pickerSlot
+        let picker = BellPickerViewModel(slot: slot, catalog: sounds(), current: { [unowned self] in editor.viewModel.bell(slot) },
+                                         player: player, playsOnTap: mode == .interactive)
+        picker.didPick = { [unowned self] choice in didPickBell(choice) }
         let screen = BellPickerScreen(model: picker)
         stack.append(screen)
         pendingOutput += screen.render(options: options)
     }
 
-    private func didPickBell(_ bell: Bell) {
+    private func didPickBell(_ choice: BellChoice?) {
         if top is BellPickerScreen { stack.removeLast().close() }
         do throws(ScreenError) {
-            pendingOutput += profileScreen.describe(try editor.setBell(bell), options: options)
+            pendingOutput += profileScreen.describe(try editor.setBell(choice), options: options)
         } catch {
             pendingError = EditorError(error)
         }

@@ -3,12 +3,19 @@ import TextSupport
 
 /// What the bell picker screen asks of its view model.
 package protocol BellPickerModel: AnyObject {
-    /// One row per bell of the catalog, in order.
+    /// One row per sound of the catalog, in order (and `none` last where the bell may be off).
     var rows: [ModeRowViewModel] { get }
-    /// The profile's bell now, for the title.
+    /// Which bell the picker changes: `End bell`.
+    var title: String { get }
+    /// The profile's bell now, marked `(now)`.
     var currentBell: String { get }
-    /// Picking: flips the selection of the row at `index` (of all rows).
-    func toggleSelection(at index: Int) throws(ScreenError)
+    /// Picking: flips the selection of the row at `index` (of all rows); returns what the bell player
+    /// did when a selected bell plays on a tap.
+    func toggleSelection(at index: Int) throws(ScreenError) -> String
+    /// Sets how many times the chosen bell strikes; returns a line saying so.
+    func setStrikes(_ text: String) throws(ScreenError) -> String
+    /// Sets how loud the chosen bell is; returns a line saying so.
+    func setVolume(_ text: String) throws(ScreenError) -> String
     /// Starts listening; returns what the bell player did.
     func listen() throws(ScreenError) -> String
     /// Moves the playing mark on (listening ends past the last); returns what the player did.
@@ -37,7 +44,8 @@ package final class BellPickerScreen: Screen {
         resubscribe()
     }
 
-    package var pathComponent: String? { "bell" }
+    /// `end bell`, so that the prompt says which bell is being chosen: `profile:Morning/end bell> `.
+    package var pathComponent: String? { model.title.lowercased() }
 
     package var commands: [Command] {
         [
@@ -45,13 +53,21 @@ package final class BellPickerScreen: Screen {
                 render(options: options)
             },
             Command("tap", usage: "tap N", summary: "picking: select or unselect bell N (several may be selected to compare)",
-                    details: { "  N is the bell's number in the list, or its name: tap 2, tap temple bell.\n" },
+                    details: { "  N is the bell's number in the list, or its name: tap 2, tap temple bell.\n  On a terminal a bell plays as it is selected.\n" },
                     arguments: [.rest { [model] _ in rowNumbers(model.rows.count) + model.rows.map(\.title) }]) {
                 [unowned self] input, options throws(ScreenError) in
-                try model.toggleSelection(at: try row(input.rest))
-                return update(options: options)
+                let played = try model.toggleSelection(at: try row(input.rest))
+                return played + update(options: options)
             },
-            Command("listen", summary: "play the selected bells one by one, hiding the others") { [unowned self] _, options throws(ScreenError) in
+            Command("strikes", usage: "strikes N", summary: "strike the chosen bell N times, a few seconds apart (1 to 9)",
+                    arguments: [.rest { _ in (1...9).map(String.init) }]) { [unowned self] input, _ throws(ScreenError) in
+                try model.setStrikes(input.rest)
+            },
+            Command("volume", usage: "volume N", summary: "ring the chosen bell at N percent (5 to 100)",
+                    arguments: [.rest { _ in ["25", "50", "70", "100"] }]) { [unowned self] input, _ throws(ScreenError) in
+                try model.setVolume(input.rest)
+            },
+            Command("listen", summary: "play the selected bells one by one (with the strikes and volume set), hiding the others") { [unowned self] _, options throws(ScreenError) in
                 try model.listen() + update(options: options)
             },
             Command("next", summary: "play the next selected bell; past the last, back to picking") { [unowned self] _, options throws(ScreenError) in
@@ -91,7 +107,7 @@ package final class BellPickerScreen: Screen {
     func sections() -> [TableSection] {
         let visible = model.rows.filter { !$0.mode.isHidden }
         let current = model.currentBell
-        return [TableSection(id: "bells", title: "Bells", rows: visible.map { row in
+        return [TableSection(id: "bells", title: model.title, rows: visible.map { row in
             TableRow(id: row.id, label: row.title + (row.title == current ? " (now)" : ""), content: .value(Self.text(row.mode)))
         })]
     }

@@ -5,9 +5,15 @@ import ProfileKit
 extension ProfileRenderer {
     /// A session's timeline: each event with its offset from the start and, given `start`, its clock
     /// time; the total length; and the interval bells dropped near the end (a note under the table, a
-    /// `dropped` line in plain output, the `dropped` list in JSON).
+    /// `dropped` line in plain output, the `dropped` list in JSON). A recorded sound that `catalog` lacks
+    /// is marked: the run rings the default bell in its place.
     package static func plan(_ timeline: Timeline, name: String, start: ClockTime?, format: OutputFormat,
-                            options: RenderOptions = RenderOptions()) -> String {
+                            catalog: SoundCatalog = .builtIn, options: RenderOptions = RenderOptions()) -> String {
+        func missing(_ bell: BellChoice?) -> Bool { bell.map { !catalog.has($0.sound) } ?? false }
+        func bellText(_ bell: BellChoice?) -> String {
+            guard let bell else { return "—" }
+            return bell.description + (missing(bell) ? " (missing: rings \(Bell.default.rawValue))" : "")
+        }
         let withSeconds = start.map { start in
             (timeline.events.map(\.offset) + timeline.droppedIntervals).contains {
                 start.adding($0).time.secondsSinceMidnight % 60 != 0
@@ -25,7 +31,7 @@ extension ProfileRenderer {
             let rows = timeline.events.map { event in
                 [StyledText(TimerDuration(seconds: event.offset).formatted)]
                     + (start == nil ? [] : [StyledText(clock(event.offset) ?? "")])
-                    + [StyledText(event.title), StyledText(event.bell?.rawValue ?? "—", event.bell == nil ? .dim : .plain)]
+                    + [StyledText(event.title), StyledText(bellText(event.bell), event.bell == nil ? .dim : .plain)]
             }
             var title = "\(name): \(total), \(bellCount) \(bellCount == 1 ? "bell" : "bells")"
             if start != nil { title += ", \(clock(0) ?? "") to \(clock(timeline.total) ?? "")" }
@@ -39,8 +45,11 @@ extension ProfileRenderer {
             text += droppedNote(timeline)
             return text
         case .plain:
-            func line(_ offset: Int, _ event: String, _ bell: Bell?) -> String {
-                [TimerDuration(seconds: offset).formatted, clock(offset) ?? "", event, bell?.rawValue ?? ""]
+            // The bell's name, strikes and volume are fields of their own; `missing` marks a recording
+            // this machine lacks. Fields only ever join at the end.
+            func line(_ offset: Int, _ event: String, _ bell: BellChoice?) -> String {
+                [TimerDuration(seconds: offset).formatted, clock(offset) ?? "", event, bell.map { plainField($0.sound.name) } ?? "",
+                 bell.map { String($0.strikes) } ?? "", bell.map { String($0.volume) } ?? "", missing(bell) ? "missing" : ""]
                     .joined(separator: "\t") + "\n"
             }
             // A dropped interval bell is a line of its own, `dropped` with no bell (nothing rings), in
@@ -69,7 +78,10 @@ extension ProfileRenderer {
                         ("clock", clock(event.offset).map { .string($0) } ?? .null),
                         ("event", .string(event.kind.rawValue)),
                         ("title", .string(event.title)),
-                        ("bell", event.bell.map { .string($0.rawValue) } ?? .null),
+                        ("bell", event.bell.map { .string($0.sound.name) } ?? .null),
+                        ("strikes", event.bell.map { .int($0.strikes) } ?? .null),
+                        ("volume", event.bell.map { .int($0.volume) } ?? .null),
+                        ("missing", .bool(missing(event.bell))),
                     ])
                 })),
                 ("dropped", .array(timeline.droppedIntervals.map { .string(TimerDuration(seconds: $0).formatted) })),

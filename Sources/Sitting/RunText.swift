@@ -20,7 +20,7 @@ extension RunSummary {
 
 extension Timeline.Event {
     /// `Interval bell 2 (Tingsha)`, for displays.
-    package var titleWithBell: String { title + (bell.map { " (\($0.rawValue))" } ?? "") }
+    package var titleWithBell: String { title + (bell.map { " (\($0))" } ?? "") }
 }
 
 /// Formats remaining time for the display, rounding up so that `00:00` shows only at the end.

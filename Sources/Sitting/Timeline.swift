@@ -3,11 +3,11 @@ import ProfileKit
 /// A session as it will run: its parts and every event, each at its offset from the session's start.
 ///
 /// The session is the warm-up (when on), the main sit, then the cool-down (when on). Bells:
-/// - the main sit starts with the start bell, the catalog's default bell;
+/// - the main sit starts with the Start bell (none when the profile says so);
 /// - interval bells (when on) ring every ``Intervals/every`` from the main sit's start; one that would
 ///   ring on its end or within ``Intervals/guardSeconds`` of it is dropped (see ``droppedIntervals``);
 /// - the cool-down starts with its own bell when its Bells switch is on;
-/// - the session ends with the end bell, the catalog's default bell.
+/// - the session ends with the End bell (none when the profile says so).
 package struct Timeline: Hashable, Sendable {
     /// A part of the session: warm-up, main sit or cool-down.
     package struct Part: Hashable, Sendable {
@@ -41,7 +41,7 @@ package struct Timeline: Hashable, Sendable {
         /// Seconds from the session's start.
         package var offset: Int
         /// The bell that rings, if any.
-        package var bell: Bell?
+        package var bell: BellChoice?
         /// For interval bells, which one: 1 for the first.
         package var number: Int?
 
@@ -57,9 +57,6 @@ package struct Timeline: Hashable, Sendable {
             }
         }
     }
-
-    /// The bell that starts the main sit and ends the session.
-    package static let startAndEndBell = Bell.default
 
     /// The parts that are on, in order.
     package let parts: [Part]
@@ -83,7 +80,7 @@ package struct Timeline: Hashable, Sendable {
         }
         let mainStart = clock
         parts.append(Part(type: .main, start: mainStart, end: mainStart + profile.duration.seconds))
-        events.append(Event(kind: .mainStart, offset: mainStart, bell: Self.startAndEndBell))
+        events.append(Event(kind: .mainStart, offset: mainStart, bell: profile.startBell))
         let intervals = profile.intervals
         for (index, offset) in intervals.bellOffsets(inMainSitOf: profile.duration).enumerated() {
             events.append(Event(kind: .interval, offset: mainStart + offset, bell: intervals.bell, number: index + 1))
@@ -91,12 +88,11 @@ package struct Timeline: Hashable, Sendable {
         clock = mainStart + profile.duration.seconds
         events.append(Event(kind: .mainEnd, offset: clock))
         if let coolDown = profile.segment(ofType: .coolDown), coolDown.enabled {
-            let sound = coolDown.sound(ofType: .begin)
-            events.append(Event(kind: .coolDownStart, offset: clock, bell: sound?.enabled == true ? sound?.bell : nil))
+            events.append(Event(kind: .coolDownStart, offset: clock, bell: coolDown.bellEnabled ? coolDown.bell : nil))
             parts.append(Part(type: .coolDown, start: clock, end: clock + coolDown.duration.seconds))
             clock += coolDown.duration.seconds
         }
-        events.append(Event(kind: .sessionEnd, offset: clock, bell: Self.startAndEndBell))
+        events.append(Event(kind: .sessionEnd, offset: clock, bell: profile.endBell))
         self.parts = parts
         self.events = events
         self.total = clock

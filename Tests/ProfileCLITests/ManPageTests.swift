@@ -110,8 +110,9 @@ struct ManPageTests {
         for type in SegmentType.allCases where type != .main {
             #expect(page.contains("\\(dq\(type.rawValue)\\(dq"), "profile.5 does not name the segment type \(type.rawValue)")
         }
-        for type in SoundType.allCases {
-            #expect(page.contains("\\(dq\(type.rawValue)\\(dq"), "profile.5 does not name the sound type \(type.rawValue)")
+        // The migration names every kind of sound of versions 1 and 2.
+        for kind in LegacySounds.Kind.allCases {
+            #expect(page.contains("Li \(kind.rawValue)") || page.contains("\\(dq\(kind.rawValue)\\(dq"), "profile.5 does not name the sound type \(kind.rawValue)")
         }
         for bell in Bell.allCases {
             #expect(page.contains("\\(dq\(bell.rawValue)\\(dq"), "profile.5 does not name the bell \(bell.rawValue)")

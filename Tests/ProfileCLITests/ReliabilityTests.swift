@@ -133,7 +133,7 @@ struct ReliabilityTests {
         #expect(final.duration == .minutes(rounds))
         #expect(final.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: rounds))
         #expect(final.segment(ofType: .coolDown)?.duration == TimerDuration(seconds: rounds + 100))
-        #expect(final.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell == Bell.allCases[rounds % Bell.allCases.count])
+        #expect(final.segment(ofType: .coolDown)?.bell == BellChoice(Bell.allCases[rounds % Bell.allCases.count]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
         print("race test: 4 × \(rounds) sets; retried after exit 75: \(retries)")
     }

@@ -75,16 +75,18 @@ struct BellPickerTests {
     }
 
     final class SilentPlayer: BellPlayer {
-        var played: [Bell] = []
-        func play(_ bell: Bell) -> String {
-            played.append(bell)
+        var played: [BellChoice] = []
+        func play(_ choice: BellChoice) -> String {
+            played.append(choice)
             return ""
         }
     }
 
-    static func picker(current: Bell = .templeBell) -> (BellPickerViewModel, BellPickerScreen, SilentPlayer) {
+    static func picker(current: Bell = .templeBell, slot: BellSlot = .coolDown, playsOnTap: Bool = false,
+                       catalog: SoundCatalog = .builtIn) -> (BellPickerViewModel, BellPickerScreen, SilentPlayer) {
         let player = SilentPlayer()
-        let model = BellPickerViewModel(current: { current.rawValue }, player: player)
+        let model = BellPickerViewModel(slot: slot, catalog: catalog, current: { BellChoice(current) }, player: player,
+                                        playsOnTap: playsOnTap)
         return (model, BellPickerScreen(model: model), player)
     }
 
@@ -108,14 +110,15 @@ struct BellPickerTests {
     @Test func subscriptionsFollowTheVisibleRowsAndEndWithTheScreen() {
         let (model, screen, player) = Self.picker()
         #expect(model.rows.map(\.subscriberCount) == [1, 1, 1, 1, 1])
+        #expect(run(screen, "tap 2").error == nil)
         #expect(run(screen, "tap 4").error == nil)
         #expect(run(screen, "listen").error == nil)
-        #expect(player.played == [.templeBell])
+        #expect(player.played == [BellChoice(.templeBell)])
         // Singing Bowl, Gong and Wood Block are hidden: nobody observes them any more.
         #expect(model.rows.map(\.subscriberCount) == [0, 1, 0, 1, 0])
         #expect(screen.subscriptionCount == 2)
         #expect(run(screen, "next").error == nil)
-        #expect(player.played == [.templeBell, .tingsha])
+        #expect(player.played == [BellChoice(.templeBell), BellChoice(.tingsha)])
         #expect(run(screen, "next").error == nil, "past the last: back to picking")
         #expect(model.rows.map(\.subscriberCount) == [1, 1, 1, 1, 1])
         screen.close()
@@ -125,14 +128,43 @@ struct BellPickerTests {
 
     @Test func chooseReportsTheBellToTheCoordinator() {
         let (model, screen, _) = Self.picker()
-        var picked: [Bell] = []
-        model.didPickBell = { picked.append($0) }
+        var picked: [BellChoice?] = []
+        model.didPick = { picked.append($0) }
+        // The profile's bell (Temple Bell, 2) is marked, not selected: tap 3 then choose takes bell 3.
+        #expect(screen.shownSections[0].rows[1].label == "Temple Bell (now)")
+        #expect(screen.shownSections[0].rows[1].detail == "")
         #expect(run(screen, "tap 3").error == nil)
+        #expect(run(screen, "choose").error == nil)
+        #expect(picked == [BellChoice(.gong)])
+        #expect(run(screen, "tap 2").error == nil)
         #expect(run(screen, "choose").error == "2 bells are selected; choose takes one (or listen, then choose the one playing)")
-        #expect(run(screen, "listen").error == nil)
+        let listening = run(screen, "listen")
+        #expect(listening.output.hasPrefix("listening to 2 bells: Temple Bell, Gong\n"))
         #expect(run(screen, "next").error == nil)
         #expect(run(screen, "choose").error == nil)
-        #expect(picked == [.gong])
+        #expect(picked == [BellChoice(.gong), BellChoice(.gong)])
+    }
+
+    @Test func strikesAndVolumeShapeTheChoiceAndWhatPlays() {
+        let (model, screen, player) = Self.picker(slot: .end, playsOnTap: true, catalog: SoundCatalog(recorded: ["My Bowl"]))
+        var picked: [BellChoice?] = []
+        model.didPick = { picked.append($0) }
+        #expect(model.title == "End bell")
+        #expect(screen.pathComponent == "end bell")
+        #expect(model.rows.map(\.title) == Bell.allCases.map(\.rawValue) + ["My Bowl", "none"])
+        #expect(run(screen, "strikes 3").output == "the bell you choose strikes 3 times at 100%\n")
+        #expect(run(screen, "volume 70%").output == "the bell you choose strikes 3 times at 70%\n")
+        #expect(run(screen, "strikes 10").error == "strikes must be 1 to 9, not \"10\"")
+        #expect(run(screen, "volume 4").error == "volume must be 5% to 100%, not \"4\"")
+        // On a terminal a tap plays the bell it selects, with the strikes and volume set.
+        #expect(run(screen, "tap 6").error == nil)
+        #expect(player.played == [BellChoice(.recorded("My Bowl"), strikes: 3, volume: 70)])
+        #expect(run(screen, "choose").error == nil)
+        #expect(picked == [BellChoice(.recorded("My Bowl"), strikes: 3, volume: 70)])
+        #expect(run(screen, "tap 6").error == nil)
+        #expect(run(screen, "tap none").error == nil)
+        #expect(run(screen, "choose").error == nil)
+        #expect(picked.last == .some(nil), "none turns the End bell off")
     }
 
     /// Acceptance 2: random picker actions; every printed update applied to the table before gives the

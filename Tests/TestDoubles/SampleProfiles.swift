@@ -7,8 +7,8 @@ package enum SampleProfiles {
         var profile = Profile(name: "Run", duration: .minutes(30))
         profile[segment: .warmUp] = Segment(type: .warmUp, enabled: true, duration: .minutes(2))
         profile[segment: .coolDown] = Segment(type: .coolDown, enabled: true, duration: .minutes(5),
-                                              sounds: [Sound(type: .begin, enabled: true, bell: .gong)])
-        profile.intervals = Intervals(enabled: true, every: .minutes(7), bell: .tingsha)
+                                              bellEnabled: true, bell: BellChoice(.gong))
+        profile.intervals = Intervals(enabled: true, every: .minutes(7), bell: BellChoice(.tingsha))
         return profile
     }()
 }

@@ -5,37 +5,52 @@ import JSON
 ///
 /// ```json
 /// {
-///   "version": 2,
+///   "version": 3,
 ///   "duration": "20:00",
 ///   "segments": [
-///     { "type": "cool-down", "enabled": true, "duration": "05:00",
-///       "sounds": [ { "type": "begin", "enabled": true, "name": "Singing Bowl" } ] }
+///     { "type": "cool-down", "enabled": true, "duration": "05:00", "bells": true,
+///       "bell": { "name": "Singing Bowl", "strikes": 1, "volume": 100 } }
 ///   ],
-///   "intervals": { "enabled": true, "every": "05:00", "name": "Tingsha" }
+///   "intervals": { "enabled": true, "every": "05:00", "bell": { "name": "Tingsha", "strikes": 1, "volume": 100 } },
+///   "bells": { "start": { "name": "Singing Bowl", "strikes": 1, "volume": 100 }, "end": null }
 /// }
 /// ```
 ///
 /// Only `version` is required; missing keys take the defaults of a new profile. Unknown keys are an
-/// error, so that a misspelt key is never dropped silently. The profile's name is the file's name.
+/// error, so that a misspelt key is never dropped silently, and so is a key that would change nothing
+/// (a warm-up has no bell). The document holds exactly the bells that ring: the Start and End bells
+/// (`null` for none), the cool-down's bell and the interval bell. The profile's name is the file's name.
 ///
-/// Version 1 had no `"intervals"`. A version 1 document is migrated as it is read (interval bells off,
-/// their defaults otherwise) and written as version 2 by the next save; reading never writes.
+/// Older versions are migrated as they are read, and written as the current version by the next save;
+/// reading never writes. Version 1 had no `"intervals"`. Versions 1 and 2 gave each segment a list of
+/// `"sounds"` (`begin`, `end`, `repeat`), of which only the cool-down's `begin` rang: see
+/// ``LegacySounds`` for how each becomes a bell of version 3, or is refused.
 package enum ProfileDocument {
     /// The format version this program writes, and the newest it reads.
-    package static let currentVersion = 2
+    package static let currentVersion = 3
 
     /// The top-level keys each version knows.
     static let profileKeys: [Int: [String]] = [
         1: ["version", "duration", "segments"],
         2: ["version", "duration", "segments", "intervals"],
+        3: ["version", "duration", "segments", "intervals", "bells"],
     ]
 
     /// The largest document read; a profile is a few hundred bytes, so anything near this is not one.
     package static let maximumSize = 1 << 20
 
-    /// The keys of each object, for documentation and tests.
+    /// The keys of each object of the current version, for documentation and tests.
     package static let keys: [String: [String]] = [
-        "profile": ["version", "duration", "segments", "intervals"],
+        "profile": ["version", "duration", "segments", "intervals", "bells"],
+        "warm-up segment": ["type", "enabled", "duration"],
+        "cool-down segment": ["type", "enabled", "duration", "bells", "bell"],
+        "intervals": ["enabled", "every", "bell"],
+        "bells": ["start", "end"],
+        "bell": ["name", "strikes", "volume"],
+    ]
+
+    /// The keys versions 1 and 2 had that version 3 does not, for the migration's documentation.
+    package static let legacyKeys: [String: [String]] = [
         "segment": ["type", "enabled", "duration", "sounds"],
         "sound": ["type", "enabled", "name"],
         "intervals": ["enabled", "every", "name"],
@@ -59,6 +74,15 @@ package enum ProfileDocument {
         return try DocumentReader(bytes: bytes, file: file).profile(root, name: name)
     }
 
+    /// A bell choice as the document writes it: every key, defaults included.
+    static func value(_ choice: BellChoice) -> JSONWriter.Value {
+        .object([
+            ("name", .string(choice.sound.name)),
+            ("strikes", .int(choice.strikes)),
+            ("volume", .int(choice.volume)),
+        ])
+    }
+
     /// The document text of `profile`, with keys in a fixed order and a final newline.
     package static func encode(_ profile: Profile) -> [UInt8] {
         let segments: [JSONWriter.Value] = profile.segments.map { segment in
@@ -67,14 +91,8 @@ package enum ProfileDocument {
                 ("enabled", .bool(segment.enabled)),
                 ("duration", .string(segment.duration.formatted)),
             ]
-            if !segment.sounds.isEmpty {
-                members.append(("sounds", .array(segment.sounds.map { sound in
-                    .object([
-                        ("type", .string(sound.type.rawValue)),
-                        ("enabled", .bool(sound.enabled)),
-                        ("name", .string(sound.bell.rawValue)),
-                    ])
-                })))
+            if segment.type == .coolDown {
+                members += [("bells", .bool(segment.bellEnabled)), ("bell", value(segment.bell))]
             }
             return .object(members)
         }
@@ -85,7 +103,11 @@ package enum ProfileDocument {
             ("intervals", .object([
                 ("enabled", .bool(profile.intervals.enabled)),
                 ("every", .string(profile.intervals.every.formatted)),
-                ("name", .string(profile.intervals.bell.rawValue)),
+                ("bell", value(profile.intervals.bell)),
+            ])),
+            ("bells", .object([
+                ("start", profile.startBell.map(value) ?? .null),
+                ("end", profile.endBell.map(value) ?? .null),
             ])),
         ])
         return Array(JSONWriter.text(document).utf8)
@@ -196,7 +218,54 @@ private struct DocumentReader {
         return seconds
     }
 
-    func bell(_ node: JSONNode, _ path: String) throws(ProfileError) -> Bell {
+    /// A sound's name: a built-in bell (by its name, ignoring case) or a recording, which need not
+    /// exist on this machine but must have a name `sounds add` would take.
+    func sound(_ node: JSONNode, _ path: String) throws(ProfileError) -> BellSound {
+        let name = try string(node, path, expected: "a bell name: one of \(Bell.catalogList), or a recorded sound's name")
+        let sound = BellSound(documentName: name)
+        if case .builtIn = sound { return sound }
+        do {
+            _ = try ProfileName(validating: name)
+        } catch {
+            throw fail(node, path, "no bell is named \(quoted(name)): it is neither one of \(Bell.catalogList) nor a name a recorded sound can have")
+        }
+        return sound
+    }
+
+    /// A whole number within `range`, for a bell's strikes or volume.
+    func count(_ node: JSONNode, _ path: String, _ range: ClosedRange<Int>, what: String) throws(ProfileError) -> Int {
+        guard case let .number(text) = node.value else {
+            throw fail(node, path, "expected \(what), a whole number \(range.lowerBound) to \(range.upperBound), found \(node.kindDescription)")
+        }
+        guard let value = Int(text), range.contains(value) else {
+            throw fail(node, path, "\(escaped(text, limit: 24)): \(what) must be a whole number \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A bell choice: `{"name": …, "strikes": …, "volume": …}`, strikes and volume optional.
+    func choice(_ node: JSONNode, _ path: String) throws(ProfileError) -> BellChoice {
+        let keys = try members(node, path, what: "a bell", allowed: ProfileDocument.keys["bell"] ?? [])
+        guard let nameNode = keys["name"] else {
+            throw fail(node, path, "missing key \"name\"; a bell is {\"name\": \"Singing Bowl\", \"strikes\": 1, \"volume\": 100}")
+        }
+        var choice = BellChoice(try sound(nameNode, "\(path).name"))
+        if let node = keys["strikes"] { choice.strikes = try count(node, "\(path).strikes", BellChoice.allowedStrikes, what: "strikes") }
+        if let node = keys["volume"] { choice.volume = try count(node, "\(path).volume", BellChoice.allowedVolume, what: "the volume in percent") }
+        return choice
+    }
+
+    /// A Start or End bell: a choice, or `null` for none.
+    func optionalChoice(_ node: JSONNode, _ path: String) throws(ProfileError) -> BellChoice? {
+        if case .null = node.value { return nil }
+        guard case .object = node.value else {
+            throw fail(node, path, "expected a bell (a JSON object such as {\"name\": \"Gong\"}) or null for none, found \(node.kindDescription)")
+        }
+        return try choice(node, path)
+    }
+
+    /// A version 1 or 2 bell: a name of the catalog.
+    func legacyBell(_ node: JSONNode, _ path: String) throws(ProfileError) -> Bell {
         let name = try string(node, path, expected: "a bell name: one of \(Bell.catalogList)")
         do {
             return try Bell(named: name)
@@ -222,8 +291,10 @@ private struct DocumentReader {
         guard version >= 1 else {
             throw fail(versionNode, "version", "unknown version \(version); versions start at 1")
         }
-        if version == 1, let member = rootMembers.first(where: { $0.key == "intervals" }) {
-            throw fail(offset: member.keyOffset, "intervals", "\"intervals\" is new in version 2; set \"version\": 2 to use it")
+        for (key, since) in [("intervals", 2), ("bells", 3)] where version < since {
+            if let member = rootMembers.first(where: { $0.key == key }) {
+                throw fail(offset: member.keyOffset, key, "\"\(key)\" is new in version \(since); set \"version\": \(ProfileDocument.currentVersion) to use it")
+            }
         }
         let keys = try members(root, "", what: "a profile document", allowed: ProfileDocument.profileKeys[version] ?? [])
 
@@ -236,7 +307,7 @@ private struct DocumentReader {
             var seen: [(type: SegmentType, position: Int)] = []
             for (position, element) in elements.enumerated() {
                 let path = "segments[\(position)]"
-                let (segment, typeNode) = try segment(element, path)
+                let (segment, typeNode) = try segment(element, path, version: version, into: &profile)
                 if let first = seen.first(where: { $0.type == segment.type })?.position {
                     throw fail(typeNode, "\(path).type", "a second \(quoted(segment.type.rawValue)) segment (the first is segments[\(first)]); each type appears once")
                 }
@@ -244,24 +315,34 @@ private struct DocumentReader {
                 profile[segment: segment.type] = segment
             }
         }
-        if let node = keys["intervals"] { profile.intervals = try intervals(node, "intervals") }
+        if let node = keys["intervals"] { profile.intervals = try intervals(node, "intervals", version: version) }
+        if let node = keys["bells"] {
+            let bells = try members(node, "bells", what: "the Start and End bells", allowed: ProfileDocument.keys["bells"] ?? [])
+            if let node = bells["start"] { profile.startBell = try optionalChoice(node, "bells.start") }
+            if let node = bells["end"] { profile.endBell = try optionalChoice(node, "bells.end") }
+        }
         return profile
     }
 
-    func intervals(_ node: JSONNode, _ path: String) throws(ProfileError) -> Intervals {
-        let keys = try members(node, path, what: "intervals", allowed: ProfileDocument.keys["intervals"] ?? [])
+    func intervals(_ node: JSONNode, _ path: String, version: Int) throws(ProfileError) -> Intervals {
+        let allowed = (version < 3 ? ProfileDocument.legacyKeys : ProfileDocument.keys)["intervals"] ?? []
+        let keys = try members(node, path, what: "intervals", allowed: allowed)
         var intervals = Intervals()
         if let node = keys["enabled"] { intervals.enabled = try bool(node, "\(path).enabled") }
         if let node = keys["every"] {
             intervals.every = try duration(node, "\(path).every", for: .interval)
         }
-        if let node = keys["name"] { intervals.bell = try bell(node, "\(path).name") }
+        if let node = keys["name"] { intervals.bell = BellChoice(try legacyBell(node, "\(path).name")) }
+        if let node = keys["bell"] { intervals.bell = try choice(node, "\(path).bell") }
         return intervals
     }
 
-    func segment(_ node: JSONNode, _ path: String) throws(ProfileError) -> (Segment, JSONNode) {
-        let keys = try members(node, path, what: "a segment", allowed: ProfileDocument.keys["segment"] ?? [])
-        guard let typeNode = keys["type"] else {
+    /// A segment; a version 1 or 2 segment's sounds become the profile's bells (``LegacySounds``).
+    func segment(_ node: JSONNode, _ path: String, version: Int, into profile: inout Profile) throws(ProfileError) -> (Segment, JSONNode) {
+        guard case let .object(objectMembers) = node.value else {
+            throw fail(node, path, "expected a segment (a JSON object), found \(node.kindDescription)")
+        }
+        guard let typeNode = Members(members: objectMembers)["type"] else {
             throw fail(node, path, "missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\"")
         }
         let typeName = try string(typeNode, "\(path).type", expected: "\"warm-up\" or \"cool-down\"")
@@ -271,41 +352,95 @@ private struct DocumentReader {
         guard type != .main else {
             throw fail(typeNode, "\(path).type", "\"main\" is not stored as a segment; the main sit's length is the top-level \"duration\"")
         }
+        // The type decides the keys: only the cool-down rings a bell of its own.
+        let allowed = version < 3 ? ProfileDocument.legacyKeys["segment"] ?? [] : ProfileDocument.keys["\(type.rawValue) segment"] ?? []
+        let keys = try members(node, path, what: "a \(type.rawValue) segment", allowed: allowed)
         var segment = Segment(type: type)
         if let node = keys["enabled"] { segment.enabled = try bool(node, "\(path).enabled") }
         if let node = keys["duration"] { segment.duration = try duration(node, "\(path).duration", for: DurationSetting(segment: type)) }
+        if let node = keys["bells"] { segment.bellEnabled = try bool(node, "\(path).bells") }
+        if let node = keys["bell"] { segment.bell = try choice(node, "\(path).bell") }
         if let node = keys["sounds"] {
             guard case let .array(elements) = node.value else {
                 throw fail(node, "\(path).sounds", "expected a list of sounds (a JSON array), found \(node.kindDescription)")
             }
-            var seen: [(type: SoundType, position: Int)] = []
+            var seen: [(type: LegacySounds.Kind, position: Int)] = []
             for (position, element) in elements.enumerated() {
                 let soundPath = "\(path).sounds[\(position)]"
-                let (sound, soundTypeNode) = try sound(element, soundPath)
-                if let first = seen.first(where: { $0.type == sound.type })?.position {
-                    throw fail(soundTypeNode, "\(soundPath).type", "a second \(quoted(sound.type.rawValue)) sound (the first is \(path).sounds[\(first)]); each type appears once")
+                let sound = try legacySound(element, soundPath)
+                if let first = seen.first(where: { $0.type == sound.kind })?.position {
+                    throw fail(sound.typeNode, "\(soundPath).type", "a second \(quoted(sound.kind.rawValue)) sound (the first is \(path).sounds[\(first)]); each type appears once")
                 }
-                seen.append((sound.type, position))
-                segment[sound: sound.type] = sound
+                seen.append((sound.kind, position))
+                switch LegacySounds.migrate(sound.kind, in: type, enabled: sound.enabled) {
+                case .coolDownBell:
+                    segment.bellEnabled = sound.enabled
+                    segment.bell = BellChoice(sound.bell)
+                case .startBell: profile.startBell = BellChoice(sound.bell)
+                case .endBell: profile.endBell = BellChoice(sound.bell)
+                case .dropped: break
+                case let .refused(reason): throw fail(sound.typeNode, "\(soundPath).type", reason)
+                }
             }
         }
         return (segment, typeNode)
     }
 
-    func sound(_ node: JSONNode, _ path: String) throws(ProfileError) -> (Sound, JSONNode) {
-        let keys = try members(node, path, what: "a sound", allowed: ProfileDocument.keys["sound"] ?? [])
-        let typeList = SoundType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    /// A version 1 or 2 sound.
+    func legacySound(_ node: JSONNode, _ path: String) throws(ProfileError) -> (kind: LegacySounds.Kind, enabled: Bool, bell: Bell, typeNode: JSONNode) {
+        let keys = try members(node, path, what: "a sound", allowed: ProfileDocument.legacyKeys["sound"] ?? [])
+        let typeList = LegacySounds.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard let typeNode = keys["type"] else {
             throw fail(node, path, "missing key \"type\"; a sound's type is one of \(typeList)")
         }
         let typeName = try string(typeNode, "\(path).type", expected: "one of \(typeList)")
-        guard let type = SoundType(rawValue: typeName) else {
+        guard let kind = LegacySounds.Kind(rawValue: typeName) else {
             throw fail(typeNode, "\(path).type", "unknown sound type \(quoted(typeName)); use one of \(typeList)")
         }
-        var sound = Sound(type: type)
-        if let node = keys["enabled"] { sound.enabled = try bool(node, "\(path).enabled") }
-        if let node = keys["name"] { sound.bell = try bell(node, "\(path).name") }
-        return (sound, typeNode)
+        let enabled = try keys["enabled"].map { (node) throws(ProfileError) in try bool(node, "\(path).enabled") } ?? false
+        let bell = try keys["name"].map { (node) throws(ProfileError) in try legacyBell(node, "\(path).name") } ?? .default
+        return (kind, enabled, bell, typeNode)
+    }
+}
+
+/// How the sounds of versions 1 and 2 become the bells of version 3.
+///
+/// Those versions gave each segment sounds at its `begin`, its `end` or on `repeat`, but only the
+/// cool-down's `begin` ever rang. Read today:
+/// - the cool-down's `begin` sound is the cool-down's bell, its `enabled` the Bells switch;
+/// - an enabled cool-down `end` sound is the End bell (the session ends when the cool-down does);
+/// - an enabled warm-up `end` sound is the Start bell (the main sit starts when the warm-up ends);
+/// - an enabled warm-up `begin` or `repeat` sound asks for a bell this program does not ring, so the
+///   document is refused with what to use instead;
+/// - any other disabled sound is dropped.
+package enum LegacySounds {
+    /// When a version 1 or 2 sound was meant to ring.
+    package enum Kind: String, CaseIterable, Sendable {
+        case begin
+        case end
+        case `repeat`
+    }
+
+    /// What becomes of one sound.
+    package enum Outcome: Equatable, Sendable {
+        case coolDownBell, startBell, endBell, dropped
+        /// The document is refused; the reason says what to use instead.
+        case refused(String)
+    }
+
+    /// What becomes of a sound of `kind` in the segment of `type`.
+    package static func migrate(_ kind: Kind, in type: SegmentType, enabled: Bool) -> Outcome {
+        switch (type, kind) {
+        case (.coolDown, .begin): return .coolDownBell
+        case (_, _) where !enabled: return .dropped
+        case (.coolDown, .end): return .endBell
+        case (.warmUp, .end): return .startBell
+        case (_, .repeat):
+            return .refused("an enabled \"repeat\" sound is not rung by this version; use interval bells instead (\"intervals\": {\"enabled\": true, \"every\": \"05:00\"}, or profile set NAME intervals on), or set this sound's \"enabled\" to false to drop it")
+        case (_, .begin):
+            return .refused("an enabled bell at the start of the warm-up is not rung by this version; use the Start bell, which rings as the main sit starts (profile set NAME bells.start BELL), or set this sound's \"enabled\" to false to drop it")
+        case (.main, _): return .dropped
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The catalog of bells a sound can use.
 package enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
     case singingBowl = "Singing Bowl"
@@ -17,7 +19,7 @@ package enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Finds a bell by name, ignoring case and runs of spaces, hyphens or underscores:
     /// `temple bell`, `Temple-Bell` and `TEMPLE_BELL` all name "Temple Bell".
     ///
-    /// - Throws: ``ProfileError/unknownBell(_:)``, whose message lists the catalog.
+    /// - Throws: ``ProfileError/unknownBell(_:known:suggestion:)``, whose message lists the catalog.
     package init(named name: String) throws(ProfileError) {
         if let exact = Self(rawValue: name) {
             self = exact
@@ -25,7 +27,8 @@ package enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
         }
         let key = Self.key(name)
         guard let bell = Self.allCases.first(where: { Self.key($0.rawValue) == key }) else {
-            throw ProfileError.unknownBell(name)
+            let names = Self.allCases.map(\.rawValue)
+            throw ProfileError.unknownBell(name, known: names, suggestion: closestMatch(to: name, in: names))
         }
         self = bell
     }

@@ -7,11 +7,11 @@ package struct Intervals: Hashable, Sendable {
     package var enabled: Bool
     /// The time from the main sit's start to the first bell, and between bells.
     package var every: TimerDuration
-    /// Which bell of the catalog rings.
-    package var bell: Bell
+    /// The bell that rings.
+    package var bell: BellChoice
 
     /// Makes interval bells; by default off, every five minutes, with the catalog's default bell.
-    package init(enabled: Bool = false, every: TimerDuration = Intervals.defaultEvery, bell: Bell = .default) {
+    package init(enabled: Bool = false, every: TimerDuration = Intervals.defaultEvery, bell: BellChoice = .default) {
         self.enabled = enabled
         self.every = every
         self.bell = bell

@@ -11,13 +11,20 @@ package struct Profile: Hashable, Sendable {
     package private(set) var segments: [Segment]
     /// The bells that ring during the main sit.
     package var intervals: Intervals
+    /// The bell at the start of the main sit (the Bells section's Start row); nil rings none.
+    package var startBell: BellChoice?
+    /// The bell at the end of the session (the Bells section's End row); nil rings none.
+    package var endBell: BellChoice?
 
-    /// A new profile as a user first sees it: Time 20:00, Warm Up, Cool Down and intervals off, bells off.
+    /// A new profile as a user first sees it: Time 20:00, Warm Up, Cool Down and intervals off, the
+    /// default bell at the start of the main sit and at the end of the session.
     package init(name: String, duration: TimerDuration = SegmentType.main.defaultDuration, segments: [Segment] = [],
-                intervals: Intervals = Intervals()) {
+                intervals: Intervals = Intervals(), startBell: BellChoice? = .default, endBell: BellChoice? = .default) {
         self.name = name
         self.duration = duration
         self.intervals = intervals
+        self.startBell = startBell
+        self.endBell = endBell
         self.segments = []
         for segment in segments where segment.type != .main { self[segment: segment.type] = segment }
     }
@@ -47,5 +54,22 @@ package struct Profile: Hashable, Sendable {
     /// The length of each part that is on, added up: warm-up + main + cool-down.
     package var totalDuration: TimerDuration {
         TimerDuration(seconds: segments.filter(\.enabled).reduce(duration.seconds) { $0 + $1.duration.seconds })
+    }
+}
+
+extension Profile {
+    /// Every bell the profile holds, rung or not: the Start and End bells, the cool-down's and the
+    /// interval bell.
+    package var bellChoices: [BellChoice] {
+        [startBell, endBell, segment(ofType: .coolDown)?.bell, intervals.bell].compactMap { $0 }
+    }
+
+    /// Whether any of the profile's bells is the recording `name` (ignoring case, as names are found).
+    package func uses(recording name: String) -> Bool {
+        let key = ProfileName.key(name)
+        return bellChoices.contains { choice in
+            if case let .recorded(recording) = choice.sound { return ProfileName.key(recording) == key }
+            return false
+        }
     }
 }

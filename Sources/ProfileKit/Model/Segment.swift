@@ -6,32 +6,20 @@ package struct Segment: Hashable, Sendable {
     package var enabled: Bool
     /// How long the segment lasts when enabled.
     package var duration: TimerDuration
-    /// The segment's sounds, at most one of each ``SoundType``, found by type.
-    package private(set) var sounds: [Sound]
+    /// Whether a bell rings as the segment starts (the Cool Down section's Bells switch). Only the
+    /// cool-down has this bell; the warm-up's is never set, and its document has no such key.
+    package var bellEnabled: Bool
+    /// The bell that rings as the segment starts when ``bellEnabled``; kept while it is off, as a hidden
+    /// row keeps its value.
+    package var bell: BellChoice
 
-    /// Makes a segment; by default off, with its type's default duration and no sounds.
-    package init(type: SegmentType, enabled: Bool = false, duration: TimerDuration? = nil, sounds: [Sound] = []) {
+    /// Makes a segment; by default off, with its type's default duration and its bell off.
+    package init(type: SegmentType, enabled: Bool = false, duration: TimerDuration? = nil,
+                bellEnabled: Bool = false, bell: BellChoice = .default) {
         self.type = type
         self.enabled = enabled
         self.duration = duration ?? type.defaultDuration
-        self.sounds = []
-        for sound in sounds { self[sound: sound.type] = sound }
-    }
-
-    /// The sound of `type`, if the segment has one.
-    package func sound(ofType type: SoundType) -> Sound? {
-        sounds.first { $0.type == type }
-    }
-
-    /// The sound of `type`, created on first use (off, default bell) when a setter needs it.
-    package subscript(sound type: SoundType) -> Sound {
-        get { sound(ofType: type) ?? Sound(type: type) }
-        set {
-            if let index = sounds.firstIndex(where: { $0.type == type }) {
-                sounds[index] = Sound(type: type, enabled: newValue.enabled, bell: newValue.bell)
-            } else {
-                sounds.append(Sound(type: type, enabled: newValue.enabled, bell: newValue.bell))
-            }
-        }
+        self.bellEnabled = bellEnabled
+        self.bell = bell
     }
 }

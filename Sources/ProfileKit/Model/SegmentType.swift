@@ -39,10 +39,3 @@ package enum SegmentType: String, CaseIterable, Sendable {
         }
     }
 }
-
-/// When in a segment a sound plays: at its start, at its end, or repeatedly during it.
-package enum SoundType: String, CaseIterable, Sendable {
-    case begin
-    case end
-    case `repeat`
-}

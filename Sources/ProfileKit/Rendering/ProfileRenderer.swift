@@ -76,7 +76,7 @@ package enum ProfileRenderer {
     }
 
     /// A field of a tab-separated line: tabs and line breaks would split it, so they become spaces.
-    static func plainField(_ text: String) -> String {
+    package static func plainField(_ text: String) -> String {
         // Nearly every field is plain already; only a field with a tab or line break is rebuilt.
         guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 }) else { return text }
         return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
@@ -142,6 +142,7 @@ package enum ProfileRenderer {
                     let value = summary.viewModel.value(of: setting)
                     return switch value {
                     case let .on(isOn): (key, .bool(isOn))
+                    case .bell(nil): (key, .null)
                     case .duration, .bell: (key, .string(value.text))
                     }
                 }
@@ -152,19 +153,28 @@ package enum ProfileRenderer {
         }
     }
 
-    /// The bell catalog.
-    package static func sounds(format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
+    /// The sounds that can be chosen: the built-in bells, then the recorded ones, in the order the
+    /// picker numbers them.
+    package static func sounds(_ catalog: SoundCatalog, format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
+        let sounds = catalog.sounds
+        func note(_ sound: BellSound) -> String {
+            switch sound {
+            case let .builtIn(bell): bell == .default ? "default" : ""
+            case .recorded: "recorded"
+            }
+        }
         switch format {
         case .table:
             return BoxTable(
                 title: StyledText("Bells", .bold),
-                rows: Bell.allCases.map { [StyledText($0.rawValue), StyledText($0 == .default ? "default" : "", .dim)] }
+                rows: sounds.map { [StyledText($0.name), StyledText(note($0), .dim)] }
             ).render(options: options)
         case .plain:
-            return Bell.allCases.map { $0.rawValue + "\n" }.joined()
+            return sounds.map { plainField($0.name) + "\n" }.joined()
         case .json:
-            return JSONWriter.text(inlineFlatObjects: true, .array(Bell.allCases.map {
-                .object([("name", .string($0.rawValue)), ("default", .bool($0 == .default))])
+            return JSONWriter.text(inlineFlatObjects: true, .array(sounds.map {
+                .object([("name", .string($0.name)), ("default", .bool($0 == .builtIn(.default))),
+                         ("custom", .bool($0.isRecorded))])
             }))
         }
     }

@@ -36,6 +36,6 @@ package struct ProfileSummary: Hashable, Sendable {
         ("warmup", .toggle(.warmup)), ("cooldown", .toggle(.cooldown)), ("bells", .toggle(.cooldownBells)),
         ("bell", .bell(.coolDown)), ("intervals", .toggle(.intervals)), ("every", .duration(.interval)),
         ("intervalBell", .bell(.intervals)), ("warmupDuration", .duration(.warmUp)),
-        ("cooldownDuration", .duration(.coolDown)),
+        ("cooldownDuration", .duration(.coolDown)), ("startBell", .bell(.start)), ("endBell", .bell(.end)),
     ]
 }

@@ -18,8 +18,10 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case intervalOutOfRange(TimerDuration, allowed: ClosedRange<TimerDuration>)
     /// An option's value that could not be read; `accepted` says what would be.
     case invalidOption(String, option: String, accepted: String)
-    /// A bell name outside the catalog.
-    case unknownBell(String)
+    /// A bell name that names no sound here; `known` lists the sounds, built-in first.
+    case unknownBell(String, known: [String], suggestion: String?)
+    /// A bell choice (`NAME [xN] [N%]`) that could not be read; `reason` says which part is wrong.
+    case invalidBellChoice(String, reason: String)
     /// A profile name the store refuses; `reason` says which rule it breaks.
     case invalidName(String, reason: String)
     /// A setting name that does not exist.
@@ -59,6 +61,8 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case soundExists(String)
     /// No recorded sound has that name (66).
     case unknownSound(String, suggestion: String?)
+    /// A recorded sound that profiles still name cannot be removed (65); `profiles` are their names.
+    case soundInUse(String, profiles: [String])
 
     /// How a command-line front end should classify the failure (see sysexits(3)).
     package enum Category: Sendable, Equatable {
@@ -81,10 +85,10 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The failure's class, for exit statuses.
     package var category: Category {
         switch self {
-        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .invalidName, .unknownSetting,
-             .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
+        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .invalidBellChoice, .invalidName,
+             .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
             .usage
-        case .document, .symlinkOutsideStore, .invalidSound: .data
+        case .document, .symlinkOutsideStore, .invalidSound, .soundInUse: .data
         case .profileNotFound, .danglingLink, .unknownSound: .notFound
         case .profileExists, .soundExists: .cannotCreate
         case .io, .notFlushed: .io
@@ -103,8 +107,10 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "interval \(every.formatted) is out of range: use \(TimerDuration.rangeText(allowed))"
         case let .invalidOption(value, option, accepted):
             return "invalid \(option) \(quoted(value)): use \(accepted)"
-        case let .unknownBell(name):
-            return "no bell named \(quoted(name)); the bells are \(Bell.catalogList)"
+        case let .unknownBell(name, known, suggestion):
+            return "no bell named \(quoted(name))\(didYouMean(suggestion)); the bells are \(known.map { quoted($0) }.joined(separator: ", "))"
+        case let .invalidBellChoice(text, reason):
+            return "invalid bell \(quoted(text)): \(reason)"
         case let .invalidName(name, reason):
             return "invalid profile name \(quoted(name)): \(reason)"
         case let .unknownSetting(name, suggestion):
@@ -143,6 +149,9 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a recorded sound named \(quoted(name)) exists already; remove it first or choose another name"
         case let .unknownSound(name, suggestion):
             return "no recorded sound named \(quoted(name))\(didYouMean(suggestion))"
+        case let .soundInUse(name, profiles):
+            let shown = profiles.prefix(10).map { quoted($0) } + (profiles.count > 10 ? ["\(profiles.count - 10) more"] : [])
+            return "the recorded sound \(quoted(name)) is in use by \(profiles.count == 1 ? "the profile" : "the profiles") \(listed(shown)); set \(profiles.count == 1 ? "its bells" : "their bells") to another sound first"
         }
     }
 }

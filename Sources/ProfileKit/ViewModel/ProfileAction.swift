@@ -4,8 +4,8 @@ package enum ProfileAction: Hashable, Sendable {
     case setSwitch(Switch, Bool)
     /// Sets a length of time.
     case setDuration(DurationSetting, TimerDuration)
-    /// Chooses a bell.
-    case setBell(BellSlot, Bell)
+    /// Chooses a bell, or none (the Start and End bells only).
+    case setBell(BellSlot, BellChoice?)
 
     /// The setting the action changes.
     package var setting: Setting {
@@ -30,14 +30,14 @@ package enum ProfileAction: Hashable, Sendable {
 package enum SettingValue: Hashable, Sendable {
     case on(Bool)
     case duration(TimerDuration)
-    case bell(Bell)
+    case bell(BellChoice?)
 
-    /// The value as tables and messages show it: `on`, `05:00`, `Singing Bowl`.
+    /// The value as tables and messages show it: `on`, `05:00`, `Temple Bell ×3 70%`, `none`.
     package var text: String {
         switch self {
         case let .on(isOn): isOn ? "on" : "off"
         case let .duration(duration): duration.formatted
-        case let .bell(bell): bell.rawValue
+        case let .bell(choice): choice.text
         }
     }
 }

@@ -4,8 +4,10 @@ package enum ProfileSection: String, CaseIterable, Sendable {
     case warmUp = "warmup"
     case coolDown = "cooldown"
     case intervals
+    case bells
 
-    /// The section's identifier, as `--section` and `show` take it: `time`, `warmup`, `cooldown`, `intervals`.
+    /// The section's identifier, as `--section` and `show` take it: `time`, `warmup`, `cooldown`,
+    /// `intervals`, `bells`.
     package var id: String { rawValue }
 
     /// The section's place in the table, from zero.
@@ -17,19 +19,21 @@ package enum ProfileSection: String, CaseIterable, Sendable {
         self = Self.allCases[index]
     }
 
-    /// The section's title: `Time`, `Warm Up`, `Cool Down`, `Intervals`.
+    /// The section's title: `Time`, `Warm Up`, `Cool Down`, `Intervals`, `Bells`.
     package var title: String {
         switch self {
         case .time: SegmentType.main.title
         case .warmUp: SegmentType.warmUp.title
         case .coolDown: SegmentType.coolDown.title
         case .intervals: "Intervals"
+        case .bells: "Bells"
         }
     }
 
     /// Every row the section can show, top to bottom: the one typed list each section's rows come
     /// from, in the order of ``Setting/position``. Which of them show depends on the switches
-    /// (``Setting/shownWhen``): Time shows 1 row; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3.
+    /// (``Setting/shownWhen``): Time shows 1 row; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3;
+    /// Bells always 2 (Start and End).
     package var possibleRows: [Setting] {
         Setting.allCases.filter { $0.section == self }
     }

@@ -24,7 +24,8 @@ package struct ProfileViewModel: Hashable, Sendable {
         section.possibleRows.filter { $0.shownWhen.allSatisfy(isOn) }
     }
 
-    /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3.
+    /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3;
+    /// Bells 2.
     package func numberOfRows(for section: ProfileSection) -> Int {
         rows(in: section).count
     }
@@ -46,7 +47,7 @@ package struct ProfileViewModel: Hashable, Sendable {
         switch toggle {
         case .warmup: isEnabled(.warmUp)
         case .cooldown: isEnabled(.coolDown)
-        case .cooldownBells: isBeginSoundEnabled(.coolDown)
+        case .cooldownBells: profile.segment(ofType: .coolDown)?.bellEnabled == true
         case .intervals: profile.intervals.enabled
         }
     }
@@ -72,21 +73,19 @@ package struct ProfileViewModel: Hashable, Sendable {
         }
     }
 
-    private func bell(_ slot: BellSlot) -> Bell {
+    /// The bell `slot` holds: nil for a Start or End bell set to none.
+    package func bell(_ slot: BellSlot) -> BellChoice? {
         switch slot {
-        case .coolDown: profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell ?? .default
+        case .coolDown: profile.segment(ofType: .coolDown)?.bell ?? .default
         case .intervals: profile.intervals.bell
+        case .start: profile.startBell
+        case .end: profile.endBell
         }
     }
 
     /// Whether the segment of `type` is on; the main sit always is, a missing segment is not.
     package func isEnabled(_ type: SegmentType) -> Bool {
         type == .main || profile.segment(ofType: type)?.enabled == true
-    }
-
-    /// Whether the segment of `type` rings a bell at its start (the Cool Down section's Bells switch).
-    package func isBeginSoundEnabled(_ type: SegmentType) -> Bool {
-        profile.segment(ofType: type)?.sound(ofType: .begin)?.enabled == true
     }
 
     /// The formatted length of the segment of `type`; `00:00` for a segment the profile does not have.
@@ -160,7 +159,7 @@ extension ProfileViewModel {
             switch toggle {
             case .warmup: profile[segment: .warmUp].enabled = isOn
             case .cooldown: profile[segment: .coolDown].enabled = isOn
-            case .cooldownBells: profile[segment: .coolDown][sound: .begin].enabled = isOn
+            case .cooldownBells: profile[segment: .coolDown].bellEnabled = isOn
             case .intervals: profile.intervals.enabled = isOn
             }
         case let .setDuration(setting, duration):
@@ -171,13 +170,23 @@ extension ProfileViewModel {
             case .coolDown: profile[segment: .coolDown].duration = duration
             case .interval: profile.intervals.every = duration
             }
-        case let .setBell(slot, bell):
+        case let .setBell(slot, choice):
             switch slot {
-            case .coolDown: profile[segment: .coolDown][sound: .begin].bell = bell
-            case .intervals: profile.intervals.bell = bell
+            case .coolDown: profile[segment: .coolDown].bell = try Self.required(choice, slot)
+            case .intervals: profile.intervals.bell = try Self.required(choice, slot)
+            case .start: profile.startBell = choice
+            case .end: profile.endBell = choice
             }
         }
         return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
+    }
+
+    /// `choice`, for a slot that must ring a bell.
+    private static func required(_ choice: BellChoice?, _ slot: BellSlot) throws(ProfileError) -> BellChoice {
+        guard let choice else {
+            throw .invalidBellChoice(BellChoice.noneWord, reason: "\(Setting.bell(slot).title) cannot be none")
+        }
+        return choice
     }
 
     /// Flips `toggle`.

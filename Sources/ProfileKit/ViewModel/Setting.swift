@@ -54,14 +54,15 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .toggle(.warmup), .duration(.warmUp): .warmUp
         case .toggle(.cooldown), .duration(.coolDown), .toggle(.cooldownBells), .bell(.coolDown): .coolDown
         case .toggle(.intervals), .duration(.interval), .bell(.intervals): .intervals
+        case .bell(.start), .bell(.end): .bells
         }
     }
 
     /// The row's place among all the rows its section can show: 0 at the top.
     package var position: Int {
         switch self {
-        case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): 0
-        case .duration(.warmUp), .duration(.coolDown), .duration(.interval): 1
+        case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .bell(.start): 0
+        case .duration(.warmUp), .duration(.coolDown), .duration(.interval), .bell(.end): 1
         case .toggle(.cooldownBells), .bell(.intervals): 2
         case .bell(.coolDown): 3
         }
@@ -80,10 +81,12 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .duration(.interval): "intervals.every"
         case .bell(.coolDown): "cooldown.bell"
         case .bell(.intervals): "intervals.bell"
+        case .bell(.start): "bells.start"
+        case .bell(.end): "bells.end"
         }
     }
 
-    /// The text on the row's left: `Enabled`, `Duration`, `Bells`, `Name`, `Every`, `Bell`.
+    /// The text on the row's left: `Enabled`, `Duration`, `Bells`, `Name`, `Every`, `Bell`, `Start`, `End`.
     package var label: String {
         switch self {
         case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): "Enabled"
@@ -92,11 +95,14 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .duration(.interval): "Every"
         case .bell(.coolDown): "Name"
         case .bell(.intervals): "Bell"
+        case .bell(.start): "Start"
+        case .bell(.end): "End"
         }
     }
 
     /// What messages and the editor's questions call the setting, from its section's title: `Warm Up`,
-    /// `Cool Down bell switch`, `Warm Up duration`, `Time between interval bells`, `Interval bell`.
+    /// `Cool Down bell switch`, `Warm Up duration`, `Time between interval bells`, `Interval bell`,
+    /// `Start bell`.
     package var title: String {
         switch self {
         case .toggle(.cooldownBells): "\(section.title) bell switch"
@@ -105,13 +111,15 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .duration(.main), .duration(.warmUp), .duration(.coolDown): "\(section.title) duration"
         case .bell(.coolDown): "\(section.title) bell"
         case .bell(.intervals): "Interval bell"
+        case .bell(.start): "Start bell"
+        case .bell(.end): "End bell"
         }
     }
 
     /// The switches that must be on for the row to show; a row shows when all of them are.
     package var shownWhen: [Switch] {
         switch self {
-        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .duration(.main): []
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .duration(.main), .bell(.start), .bell(.end): []
         case .toggle(.cooldownBells): [.cooldown]
         case .duration(.warmUp): [.warmup]
         case .duration(.coolDown): [.cooldown]
@@ -121,37 +129,39 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
-    /// What the setting takes, for help and completion: `on|off`, a duration, or a bell.
+    /// What the setting takes, for help and completion: `on|off`, a duration, a bell, or a bell or none.
     package var valueKind: ValueKind {
         switch self {
         case .toggle: .onOff
         case .duration: .duration
-        case .bell: .bell
+        case let .bell(slot): slot.allowsNone ? .bellOrNone : .bell
         }
     }
 
     /// The kinds of value a setting takes.
     package enum ValueKind: Sendable {
-        case onOff, duration, bell
+        case onOff, duration, bell, bellOrNone
 
-        /// The values completion offers for this kind; durations get typical lengths.
-        package var examples: [String] {
+        /// The values completion offers for this kind: durations get typical lengths, bells every sound
+        /// of `catalog` (and `none` last where it is allowed).
+        package func examples(_ catalog: SoundCatalog) -> [String] {
             switch self {
             case .onOff: ["on", "off"]
-            case .bell: Bell.allCases.map(\.rawValue)
+            case .bell: catalog.names
+            case .bellOrNone: catalog.names + [BellChoice.noneWord]
             case .duration: ["5m", "10m", "20m", "30m", "45m", "1h"]
             }
         }
     }
 
-    /// The action that gives this setting `value`, read as people type it.
+    /// The action that gives this setting `value`, read as people type it; bells are found in `catalog`.
     ///
     /// - Throws: a ``ProfileError`` naming the value and what would be accepted.
-    package func action(value: String) throws(ProfileError) -> ProfileAction {
+    package func action(value: String, catalog: SoundCatalog) throws(ProfileError) -> ProfileAction {
         switch self {
         case let .toggle(toggle): .setSwitch(toggle, try parseSwitchValue(value))
         case let .duration(duration): .setDuration(duration, try TimerDuration(parsing: value))
-        case let .bell(slot): .setBell(slot, try Bell(named: value))
+        case let .bell(slot): .setBell(slot, try slot.choice(parsing: value, catalog: catalog))
         }
     }
 }
@@ -238,13 +248,35 @@ package enum BellSlot: CaseIterable, Sendable {
     case coolDown
     /// The interval bell.
     case intervals
+    /// The bell at the start of the main sit.
+    case start
+    /// The bell at the end of the session.
+    case end
 
-    /// The setting's name: `cooldown.bell`, `intervals.bell`.
-    package var name: String {
+    /// The setting's name: `cooldown.bell`, `intervals.bell`, `bells.start`, `bells.end`.
+    package var name: String { Setting.bell(self).rowID }
+
+    /// Whether the slot may ring no bell at all (`none`): the Start and End bells may; the cool-down and
+    /// interval bells have their own switches.
+    package var allowsNone: Bool {
         switch self {
-        case .coolDown: "cooldown.bell"
-        case .intervals: "intervals.bell"
+        case .coolDown, .intervals: false
+        case .start, .end: true
         }
+    }
+
+    /// Reads a choice for this slot: `NAME [xN] [N%]`, or `none` where ``allowsNone``.
+    ///
+    /// - Throws: ``ProfileError/invalidBellChoice(_:reason:)`` or ``ProfileError/unknownBell(_:known:suggestion:)``.
+    package func choice(parsing text: String, catalog: SoundCatalog) throws(ProfileError) -> BellChoice? {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.lowercased() == BellChoice.noneWord {
+            guard allowsNone else {
+                throw .invalidBellChoice(text, reason: "\(Setting.bell(self).title) cannot be none; turn its switch off instead (\(self == .coolDown ? "cooldown.bells" : "intervals") off)")
+            }
+            return nil
+        }
+        return try BellChoice(parsing: trimmed, catalog: catalog)
     }
 }
 

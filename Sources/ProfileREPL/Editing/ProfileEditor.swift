@@ -17,16 +17,20 @@ final class ProfileEditor: ProfileScreenModel {
     private(set) var pickerSlot = BellSlot.coolDown
     private var nextPickerSlot: BellSlot?
 
+    /// The sounds a bell can be set to, read again each time.
+    private let sounds: () -> SoundCatalog
+
     /// Told when the bell picker should open.
     var didRequestBellPicker: (() -> Void)?
 
-    init(documents: OpenDocuments, listing: ProfileListing, changes: StoreChanges) {
+    init(documents: OpenDocuments, listing: ProfileListing, changes: StoreChanges, sounds: @escaping () -> SoundCatalog) {
         self.documents = documents
         self.listing = listing
         self.changes = changes
+        self.sounds = sounds
     }
 
-    private var viewModel: ProfileViewModel { documents.viewModel }
+    var viewModel: ProfileViewModel { documents.viewModel }
 
     var name: String { documents.name }
     var sections: [TableSection] { viewModel.sections }
@@ -46,20 +50,17 @@ final class ProfileEditor: ProfileScreenModel {
     }
 
     func set(named text: String, value: String) throws(ScreenError) -> ScreenChange {
-        let action = try screen { () throws(ProfileError) in try Setting(named: text).action(value: value) }
+        let action = try screen { () throws(ProfileError) in try Setting(named: text).action(value: value, catalog: sounds()) }
         return try change("set \(text) \(value)", action.setting) { () throws(ProfileError) in try viewModel.performing(action) }
     }
 
-    /// Sets the bell the picker was opened for (the bell picker's choice).
-    func setBell(_ bell: Bell) throws(ScreenError) -> ScreenChange {
-        let action = ProfileAction.setBell(pickerSlot, bell)
-        return try change("set \(action.setting.name) \(bell.rawValue)", action.setting) { () throws(ProfileError) in
+    /// Sets the bell the picker was opened for (the bell picker's choice; nil for none).
+    func setBell(_ choice: BellChoice?) throws(ScreenError) -> ScreenChange {
+        let action = ProfileAction.setBell(pickerSlot, choice)
+        return try change("set \(action.setting.name) \(choice.text)", action.setting) { () throws(ProfileError) in
             try viewModel.performing(action)
         }
     }
-
-    /// The bell the picker shows as the profile's own.
-    var pickerBell: String { viewModel.text(of: .bell(pickerSlot)) }
 
     func tap(at path: RowPath, value: String?) throws(ScreenError) -> TapResult {
         let viewModel = viewModel
@@ -67,7 +68,7 @@ final class ProfileEditor: ProfileScreenModel {
         let label = "tap \(path)" + (value.map { " \($0)" } ?? "")
         // A value typed after the path sets a duration or bell row at once.
         func set(to value: String) throws(ScreenError) -> TapResult {
-            let action = try screen { () throws(ProfileError) in try setting.action(value: value) }
+            let action = try screen { () throws(ProfileError) in try setting.action(value: value, catalog: sounds()) }
             return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.performing(action) })
         }
         switch setting {
@@ -208,20 +209,22 @@ extension ProfileEditor {
             return RowPath(section: setting.section.index, row: setting.position)
         }
     }
-    var valueHelp: String { "  durations: \(TimerDuration.acceptedForms)\n  bells: \(Bell.catalogList)\n" }
+    var valueHelp: String {
+        "  durations: \(TimerDuration.acceptedForms)\n  bells: \(BellChoice.grammar); the sounds are \(sounds().names.map { quoted($0) }.joined(separator: ", ")); bells.start and bells.end also take none\n"
+    }
 
     func valueCandidates(forSetting name: String) -> [String] {
         guard let setting = try? Setting(named: name) else { return [] }
-        return Self.candidates(setting)
+        return candidates(setting)
     }
 
     func valueCandidates(forRowAt path: RowPath) -> [String] {
-        viewModel.setting(at: path).map(Self.candidates) ?? []
+        viewModel.setting(at: path).map(candidates) ?? []
     }
 
     /// A length is free text: the question shows the current one instead.
-    private static func candidates(_ setting: Setting) -> [String] {
-        setting.valueKind == .duration ? [] : setting.valueKind.examples
+    private func candidates(_ setting: Setting) -> [String] {
+        setting.valueKind == .duration ? [] : setting.valueKind.examples(sounds())
     }
 
     func profileNames() -> [String] { listing.names() }

@@ -31,7 +31,7 @@ struct EditCommand: ParsableCommand {
                 : NamingBellPlayer()
             let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
                                       mode: interactive ? .interactive : .script, options: context.render,
-                                      player: player)
+                                      player: player, sounds: { Context.soundCatalog() })
             if interactive {
                 try runInteractive(session)
             } else {

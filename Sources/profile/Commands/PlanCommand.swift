@@ -50,7 +50,8 @@ struct PlanCommand: ParsableCommand {
             let context = try Context(global)
             let profile = try context.store.load(name).profile
             Output.stdout(ProfileRenderer.plan(Timeline(profile: profile), name: profile.name, start: startTime,
-                                               format: context.format(format), options: context.render))
+                                               format: context.format(format), catalog: Context.soundCatalog(),
+                                               options: context.render))
         }
     }
 }

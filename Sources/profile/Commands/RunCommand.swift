@@ -30,9 +30,13 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Ring no bell: no sound, no terminal bell.")
     var silent = false
 
+    @Option(help: ArgumentHelp("Play every bell at this percentage (5 to 100) of its own volume.", valueName: "percent"))
+    var volume: String?
+
     func run() throws {
         try reporting {
             let factor = try speed.map { text throws(ProfileError) in try Self.parseSpeed(text) } ?? 1
+            let level = try volume.map { text throws(ProfileError) in try Self.parseVolume(text) } ?? 100
             let context = try Context(global)
             let profile = try context.store.load(name).profile
             let timeline = Timeline(profile: profile)
@@ -43,7 +47,7 @@ struct RunCommand: ParsableCommand {
                 ringer = SilentRinger()
                 sound = "silent"
             } else {
-                let system = Terminal.bellRinger()
+                let system = Terminal.bellRinger(volume: level)
                 ringer = system
                 sound = system.soundName
             }
@@ -63,6 +67,14 @@ struct RunCommand: ParsableCommand {
             // terminal); one stopped because its output was lost fails as any command's lost output does.
             if summary.ending == .interrupted, !keys.stoppedByLostOutput { throw ExitStatus.interrupted.exitCode }
         }
+    }
+
+    static func parseVolume(_ text: String) throws(ProfileError) -> Int {
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Int(digits), BellChoice.allowedVolume.contains(value) else {
+            throw ProfileError.invalidOption(text, option: "--volume", accepted: "a whole percentage from 5 to 100, such as 50")
+        }
+        return value
     }
 
     static func parseSpeed(_ text: String) throws(ProfileError) -> Double {

@@ -6,23 +6,28 @@ import TextSupport
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sounds",
-        abstract: "List the bells; play one, or write them all as WAV files.",
+        abstract: "List the bells and your recordings; play one, add or remove a recording, or export the bells.",
         discussion: """
-            Each bell is synthesized: partials at set ratios of a fundamental, each decaying exponentially. \
-            --export writes them as 16-bit mono PCM WAV files at 44100 Hz, named like singing-bowl.wav.
-            """)
+            The built-in bells are synthesized: partials at set ratios of a fundamental, each decaying \
+            exponentially. Your own recordings join them with 'profile sounds add NAME FILE' and are kept in \
+            ${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds. The list gives the built-in bells first, then \
+            the recordings by name; the editor's bell picker numbers them in the same order. --export writes \
+            the built-in bells as 16-bit mono PCM WAV files at 44100 Hz, named like singing-bowl.wav.
+            """,
+        subcommands: [SoundsAddCommand.self, SoundsRemoveCommand.self])
 
     @OptionGroup var global: GlobalOptions
 
     @Option(help: "table (default on a terminal), plain (one per line) or json.")
     var format: OutputFormat?
 
-    @Option(help: ArgumentHelp("Write each bell as a WAV file into this folder (created if missing).", valueName: "dir"),
+    @Option(help: ArgumentHelp("Write each built-in bell as a WAV file into this folder (created if missing).", valueName: "dir"),
             completion: .directory)
     var export: String?
 
-    @Option(help: ArgumentHelp("Play this bell through the player `run` uses, and wait for it to end.", valueName: "bell"),
-            completion: .list(Bell.allCases.map(\.rawValue)))
+    @Option(help: ArgumentHelp("Play this bell (NAME [xN] [N%], such as 'temple bell x3 70%') through the player `run` uses, and wait for it to end.",
+                               valueName: "bell"),
+            completion: soundCompletion)
     var play: String?
 
     func run() throws {
@@ -31,22 +36,23 @@ struct SoundsCommand: ParsableCommand {
                 try Self.export(to: directory)
                 return
             }
-            if let name = play {
-                let bell = try Bell(named: name)
+            if let text = play {
+                let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
                 let ringer = Terminal.bellRinger()
-                let report = ringer.ring(bell)
+                let report = ringer.ring(choice)
                 // The player's name comes from outside (PROFILE_PLAYER): escaped, as every diagnostic is.
                 if report.via == SystemBellRinger.noSound {
-                    Output.diagnostic("could not play \(bell.rawValue) (\(escaped(report.via)))")
+                    Output.diagnostic("could not play \(escaped(choice.description)) (\(escaped(report.via)))")
                 } else {
-                    Output.stderr(diagnosticLine("playing \(bell.rawValue) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
+                    Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
                 }
                 if let note = report.note { Output.diagnostic("notice: \(note)") }
-                ringer.finish(timeout: 15)
+                ringer.finish(timeout: 60)
                 return
             }
             let context = try Context(global)
-            Output.stdout(ProfileRenderer.sounds(format: context.format(format), options: context.render))
+            let names = try Context.soundLibrary()?.names() ?? []
+            Output.stdout(ProfileRenderer.sounds(SoundCatalog(recorded: names), format: context.format(format), options: context.render))
         }
     }
 
@@ -55,6 +61,83 @@ struct SoundsCommand: ParsableCommand {
         // A line that cannot be written stops the export: no more files than the lines that got out, plus one.
         try WAVFile.export(to: directory) { (bell, path, seconds) throws(ProfileError) in
             try Output.print("wrote \(path) (\(bell.rawValue), \(seconds.formatted(decimals: 1)) s)\n")
+        }
+    }
+
+    /// The sound library, or the error that says why there is none.
+    static func library() throws(ProfileError) -> SoundLibrary {
+        guard let library = Context.soundLibrary() else {
+            throw ProfileError.configuration("cannot find the sounds folder: XDG_DATA_HOME and HOME are not set (or are not absolute paths) and the password database names no home folder")
+        }
+        return library
+    }
+}
+
+/// Completion of a sound's name: the built-in bells, then the recordings.
+let soundCompletion = CompletionKind.custom { _, _, _ in Context.soundCatalog().names }
+
+/// Completion of a recording's name.
+let recordingCompletion = CompletionKind.custom { _, _, _ in Context.soundCatalog().recorded }
+
+struct SoundsAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a WAV recording as a sound that bells can ring.",
+        discussion: """
+            The file is checked whole before anything is added: a RIFF/WAVE file of PCM samples (8, 16, 24 \
+            or 32-bit integers, or 32-bit floats), 1 or 2 channels (two are mixed down), 8000 to 192000 Hz, \
+            at most 60 seconds. Its bytes are copied into the sounds folder as NAME.wav. The name follows \
+            the rules of profile names and is none of the built-in bells. A file that is not such a WAV \
+            file exits with 65 and adds nothing.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The sound's name, as bells will choose it.")
+    var name: String
+
+    @Argument(help: "The WAV file.", completion: .file(extensions: ["wav", "WAV"]))
+    var file: String
+
+    func run() throws {
+        try reporting {
+            let library = try SoundsCommand.library()
+            let stored = try library.add(name: name, from: file)
+            try Output.print("added \(quoted(stored)) (\(escapedPath(library.path(for: stored) ?? library.folder)))\n")
+        }
+    }
+}
+
+struct SoundsRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a recorded sound that no profile uses.",
+        discussion: """
+            A sound that a profile names (as any of its bells, rung or not) is not removed: the command \
+            exits with 65 and names the profiles; set their bells to another sound first.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The recorded sound.", completion: recordingCompletion)
+    var name: String
+
+    func run() throws {
+        try reporting {
+            let context = try Context(global)
+            let library = try SoundsCommand.library()
+            guard let stored = library.resolve(name: name) else {
+                let names = (try? library.names()) ?? []
+                throw ProfileError.unknownSound(name, suggestion: closestMatch(to: name, in: names))
+            }
+            // A profile that cannot be read names no sound that can ring; it does not keep a sound.
+            let users = try context.store.names().filter { profileName in
+                guard let profile = try? context.store.load(profileName).profile else { return false }
+                return profile.uses(recording: stored)
+            }
+            guard users.isEmpty else { throw ProfileError.soundInUse(stored, profiles: users) }
+            try library.remove(name: stored)
+            try Output.print("removed \(quoted(stored))\n")
         }
     }
 }

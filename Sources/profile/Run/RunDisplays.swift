@@ -102,7 +102,7 @@ package final class LogRunDisplay: RunDisplay {
 
     package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
         var text = "\(event.kind.rawValue)  \(event.title)"
-        if let bell = event.bell { text += "  bell: \(bell.rawValue) (\(report?.via ?? state.sound))" }
+        if let bell = event.bell { text += "  bell: \(bell) (\(report?.via ?? state.sound))" }
         line(Double(event.offset), text)
         if let note = report?.note { line(Double(event.offset), "note  \(note)") }
     }

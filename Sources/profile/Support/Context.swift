@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bells
 import ProfileKit
 import TableKit
 
@@ -25,6 +26,18 @@ struct Context {
                                  notice: { Output.diagnostic("notice: \($0)") })
         stdoutIsTerminal = Terminal.isTerminal(1)
         render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: noColor))
+    }
+
+    /// Where recorded sounds live: `${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds`; nil when there
+    /// is no home folder to find it in.
+    static func soundLibrary() -> SoundLibrary? {
+        SoundLibrary(environment: Terminal.environment, homeFallback: Terminal.passwordHome)
+    }
+
+    /// The sounds a bell can be set to here: the built-in bells, then the recordings (none when the
+    /// folder cannot be read; `profile sounds` says why).
+    static func soundCatalog() -> SoundCatalog {
+        SoundCatalog(recorded: (try? soundLibrary()?.names()) ?? [])
     }
 
     /// The format asked for, else a table on a terminal and plain lines otherwise.

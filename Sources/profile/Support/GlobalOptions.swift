@@ -41,7 +41,7 @@ let profileNameCompletion = CompletionKind.custom { words, _, _ in
 /// Completion of a setting's value, from the setting typed before it: on/off, bells, or example times.
 let settingValueCompletion = CompletionKind.custom { words, index, _ in
     guard index > 0, index - 1 < words.count, let setting = try? Setting(named: words[index - 1]) else { return [] }
-    return setting.valueKind.examples
+    return setting.valueKind.examples(Context.soundCatalog())
 }
 
 extension Setting {
@@ -52,6 +52,7 @@ extension Setting {
             case .onOff: "\(setting.name) (on/off)"
             case .duration: setting.name
             case .bell: "\(setting.name) (a bell of 'profile sounds')"
+            case .bellOrNone: "\(setting.name) (a bell of 'profile sounds', or none)"
             }
         }.joined(separator: ", ")
     }

@@ -33,7 +33,7 @@ struct ProfileDocumentTests {
         let morning = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Morning.json")), name: "Morning")
         let viewModel = ProfileViewModel(profile: morning)
         #expect(viewModel.mainTime == "30:00")
-        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1])
+        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1, 2])
         #expect(viewModel.text(of: .bell(.coolDown)) == "Temple Bell")
 
         let minimal = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Minimal.json")), name: "Minimal")
@@ -43,11 +43,11 @@ struct ProfileDocumentTests {
         #expect(seconds.duration == .minutes(15))
         #expect(seconds.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: 45))
         #expect(seconds.segment(ofType: .coolDown) == Segment(type: .coolDown, enabled: false, duration: TimerDuration(seconds: 90)))
-        #expect(seconds.intervals == Intervals(enabled: false, every: TimerDuration(seconds: 150), bell: .singingBowl))
+        #expect(seconds.intervals == Intervals(enabled: false, every: TimerDuration(seconds: 150), bell: BellChoice(.singingBowl)))
 
         let intervals = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Intervals.json")), name: "Intervals")
-        #expect(intervals.intervals == Intervals(enabled: true, every: .minutes(10), bell: .tingsha))
-        #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3])
+        #expect(intervals.intervals == Intervals(enabled: true, every: .minutes(10), bell: BellChoice(.tingsha)))
+        #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3, 2])
     }
 
     // MARK: Migration from version 1
@@ -77,8 +77,11 @@ struct ProfileDocumentTests {
         #expect(profile.segments.map(\.type) == [.coolDown, .warmUp], "segment order is kept")
         #expect(profile.segment(ofType: .warmUp) == Segment(type: .warmUp, enabled: true, duration: TimerDuration(seconds: 90)))
         let cool = try #require(profile.segment(ofType: .coolDown))
-        #expect(cool.sounds == [Sound(type: .end, enabled: true, bell: .woodBlock), Sound(type: .begin, enabled: true, bell: .gong),
-                                Sound(type: .repeat, enabled: false, bell: .singingBowl)])
+        // Its cool-down's enabled end sound is the End bell, its begin sound the cool-down's bell; the
+        // disabled repeat sound is dropped.
+        #expect(cool.bellEnabled && cool.bell == BellChoice(.gong))
+        #expect(profile.endBell == BellChoice(.woodBlock))
+        #expect(profile.startBell == BellChoice(.singingBowl))
         #expect(Set(Self.fixtureNames(in: Paths.migrationV1)) == Set(Self.fixtureNames(in: Paths.migrationGolden)))
     }
 
@@ -220,7 +223,7 @@ struct ProfileDocumentTests {
         #expect(throws: ProfileError.self) { try ProfileDocument.decode(Array(text.utf8), name: "x") }
         let ok = #"{"version": 1, "segments": [{"type": "cool\u002Ddown", "sounds": [{"type": "begin", "name": "Wood Block"}]}]}"#
         let profile = try ProfileDocument.decode(Array(ok.utf8), name: "x")
-        #expect(profile.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell == .woodBlock)
+        #expect(profile.segment(ofType: .coolDown)?.bell == BellChoice(.woodBlock))
     }
 
     @Test func keysListedForTheManPageMatchTheEncoder() throws {

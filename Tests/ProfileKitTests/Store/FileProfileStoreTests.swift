@@ -402,7 +402,7 @@ struct FileProfileStoreTests {
                             case 0: profile.duration = .minutes(round)
                             case 1: profile[segment: .warmUp].duration = TimerDuration(seconds: round)
                             case 2: profile[segment: .coolDown].duration = TimerDuration(seconds: 100 + round)
-                            default: profile[segment: .coolDown][sound: .begin].bell = Bell.allCases[round % Bell.allCases.count]
+                            default: profile[segment: .coolDown].bell = BellChoice(Bell.allCases[round % Bell.allCases.count])
                             }
                         }
                     }
@@ -414,7 +414,7 @@ struct FileProfileStoreTests {
         #expect(final.duration == .minutes(rounds))
         #expect(final.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: rounds))
         #expect(final.segment(ofType: .coolDown)?.duration == TimerDuration(seconds: 100 + rounds))
-        #expect(final.segment(ofType: .coolDown)?.sound(ofType: .begin)?.bell == Bell.allCases[rounds % Bell.allCases.count])
+        #expect(final.segment(ofType: .coolDown)?.bell == BellChoice(Bell.allCases[rounds % Bell.allCases.count]))
         #expect(files() == ["Shared.json"])
     }
 

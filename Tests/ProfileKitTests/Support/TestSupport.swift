@@ -53,6 +53,6 @@ func makeProfile(warmUp: Bool = false, coolDown: Bool = false, bells: Bool = fal
     profile.intervals.enabled = intervals
     if warmUp { profile[segment: .warmUp].enabled = true }
     if coolDown { profile[segment: .coolDown].enabled = true }
-    if bells { profile[segment: .coolDown][sound: .begin].enabled = true }
+    if bells { profile[segment: .coolDown].bellEnabled = true }
     return profile
 }

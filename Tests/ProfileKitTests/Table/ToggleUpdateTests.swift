@@ -112,7 +112,7 @@ struct ToggleUpdateTests {
     @Test func bellsWhileCoolDownIsOffChangeTheModel() throws {
         let change = try ProfileViewModel(profile: makeProfile()).performing(.setSwitch(.cooldownBells, true))
         #expect(change.update.isEmpty)
-        #expect(change.viewModel.isBeginSoundEnabled(.coolDown))
+        #expect(change.viewModel.isOn(.cooldownBells))
         // …and show up when Cool Down is switched on.
         let on = try change.viewModel.performing(.setSwitch(.cooldown, true))
         #expect(on.update.sections.first?.insertedRows == [1, 2, 3])
@@ -151,7 +151,7 @@ struct ToggleUpdateTests {
         #expect(change.update.sections.map(\.section) == [3])
         #expect(change.update.sections.map(\.reloadedRows) == [[1]])
         #expect(change.viewModel.text(of: .duration(.interval)) == "07:00")
-        let bell = try change.viewModel.performing(.setBell(.intervals, .tingsha))
+        let bell = try change.viewModel.performing(.setBell(.intervals, BellChoice(.tingsha)))
         #expect(bell.update.sections.map(\.reloadedRows) == [[2]])
         #expect(bell.viewModel.text(of: .bell(.intervals)) == "Tingsha")
     }
@@ -177,7 +177,7 @@ struct ToggleUpdateTests {
 
     @Test func settingTheBellReloadsTheNameRow() throws {
         let start = ProfileViewModel(profile: makeProfile(coolDown: true, bells: true))
-        let change = try start.performing(.setBell(.coolDown, .gong))
+        let change = try start.performing(.setBell(.coolDown, BellChoice(.gong)))
         #expect(change.update.sections.map(\.reloadedRows) == [[3]])
         #expect(change.viewModel.text(of: .bell(.coolDown)) == "Gong")
     }

@@ -58,8 +58,8 @@ struct SessionRunnerTests {
     }
 
     final class RecordingRinger: BellRinger {
-        var rung: [Bell] = []
-        func ring(_ bell: Bell) -> RingReport { rung.append(bell); return RingReport(via: "test") }
+        var rung: [BellChoice] = []
+        func ring(_ choice: BellChoice) -> RingReport { rung.append(choice); return RingReport(via: "test") }
         func finish(timeout: Double) {}
     }
 
@@ -98,7 +98,7 @@ struct SessionRunnerTests {
             #expect(fired.at >= due - 1e-9, "\(fired.event.title) fired early")
             #expect(fired.at <= due + tick, "\(fired.event.title) fired \(fired.at - due) s late")
         }
-        #expect(run.ringer.rung == [.singingBowl, .tingsha, .tingsha, .tingsha, .tingsha, .gong, .singingBowl])
+        #expect(run.ringer.rung.map(\.sound) == [.builtIn(.singingBowl), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.gong), .builtIn(.singingBowl)])
         #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0))
         #expect(run.input.waits.allSatisfy { $0 <= tick + 1e-9 }, "the loop looks at the keys at least every tick")
     }
@@ -156,7 +156,7 @@ struct SessionRunnerTests {
         let run = Self.run(keys: [(300, .quit), (302, .other), (598, .quit), (600, .yes)])
         #expect(run.summary == RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0))
         #expect(run.display.fired.map(\.event.kind) == [.warmUpStart, .mainStart, .interval])
-        #expect(run.ringer.rung == [.singingBowl, .tingsha])
+        #expect(run.ringer.rung.map(\.sound) == [.builtIn(.singingBowl), .builtIn(.tingsha)])
         #expect(abs(run.clock.time - run.start - 600) < 1e-9, "the runner returns at once")
         #expect(RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0).text(total: 2220)
                 == "Stopped at 10:00 of 37:00; 2 of 7 bells rang.")

@@ -7,18 +7,18 @@ import Sitting
 struct TimelineTests {
     static func profile(main: Int, every: Int? = nil, warmUp: Int? = nil, coolDown: Int? = nil, bells: Bool = false) -> Profile {
         var profile = Profile(name: "T", duration: TimerDuration(seconds: main))
-        if let every { profile.intervals = Intervals(enabled: true, every: TimerDuration(seconds: every), bell: .tingsha) }
+        if let every { profile.intervals = Intervals(enabled: true, every: TimerDuration(seconds: every), bell: BellChoice(.tingsha)) }
         if let warmUp { profile[segment: .warmUp] = Segment(type: .warmUp, enabled: true, duration: TimerDuration(seconds: warmUp)) }
         if let coolDown {
             profile[segment: .coolDown] = Segment(type: .coolDown, enabled: true, duration: TimerDuration(seconds: coolDown),
-                                                  sounds: [Sound(type: .begin, enabled: bells, bell: .gong)])
+                                                  bellEnabled: bells, bell: BellChoice(.gong))
         }
         return profile
     }
 
     /// `offset kind bell` per event, for compact expectations.
     static func lines(_ timeline: Timeline) -> [String] {
-        timeline.events.map { "\(TimerDuration(seconds: $0.offset).formatted) \($0.kind.rawValue)\($0.bell.map { " \($0.rawValue)" } ?? "")" }
+        timeline.events.map { "\(TimerDuration(seconds: $0.offset).formatted) \($0.kind.rawValue)\($0.bell.map { " \($0)" } ?? "")" }
     }
 
     @Test func theMainSitAlone() {

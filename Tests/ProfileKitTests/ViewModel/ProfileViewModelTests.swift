@@ -7,8 +7,10 @@ struct ProfileViewModelTests {
     @Test func newProfileMatchesTheDefaults() {
         let viewModel = ProfileViewModel(profile: Profile(name: "New"))
         #expect(viewModel.numberOfSections == 4)
-        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals"])
-        #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals"])
+        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals", "Bells"])
+        #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals", "bells"])
+        #expect(viewModel.sections[4].rows.map(\.label) == ["Start", "End"])
+        #expect(viewModel.sections[4].rows.map(\.detail) == ["Singing Bowl", "Singing Bowl"])
         #expect(viewModel.mainTime == "20:00")
         #expect(viewModel.numberOfRows(for: .time) == 1)
         #expect(viewModel.numberOfRows(for: .intervals) == 1)
@@ -16,7 +18,7 @@ struct ProfileViewModelTests {
         #expect(viewModel.numberOfRows(for: .warmUp) == 1)
         #expect(viewModel.numberOfRows(for: .coolDown) == 1)
         #expect(!viewModel.isEnabled(.warmUp) && !viewModel.isEnabled(.coolDown) && viewModel.isEnabled(.main))
-        #expect(!viewModel.isBeginSoundEnabled(.coolDown))
+        #expect(!viewModel.isOn(.cooldownBells))
         #expect(viewModel.text(of: .bell(.coolDown)) == "Singing Bowl")
         // Segments the profile does not have show 00:00…
         #expect(viewModel.time(for: .warmUp) == "00:00")
@@ -34,7 +36,8 @@ struct ProfileViewModelTests {
         #expect(cool.profile.segments.map(\.type) == [.warmUp, .coolDown])
         #expect(cool.totalTime == "27:00")
         let bells = try cool.performing(.setSwitch(.cooldownBells, true)).viewModel
-        #expect(bells.profile.segment(ofType: .coolDown)?.sound(ofType: .begin) == Sound(type: .begin, enabled: true, bell: .singingBowl))
+        #expect(bells.profile.segment(ofType: .coolDown)?.bellEnabled == true)
+        #expect(bells.profile.segment(ofType: .coolDown)?.bell == BellChoice(.singingBowl))
     }
 
     @Test func segmentsAreFoundByTypeNotPosition() {
@@ -96,14 +99,18 @@ struct ProfileViewModelTests {
         SettingCase(setting: "cooldown", value: "off", action: .setSwitch(.cooldown, false)),
         SettingCase(setting: "cooldown.duration", value: "7:30", action: .setDuration(.coolDown, TimerDuration(seconds: 450))),
         SettingCase(setting: "cooldown.bells", value: "yes", action: .setSwitch(.cooldownBells, true)),
-        SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.coolDown, .templeBell)),
-        SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.coolDown, .gong)),
+        SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.coolDown, BellChoice(.templeBell))),
+        SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.coolDown, BellChoice(.gong))),
         SettingCase(setting: "intervals", value: "on", action: .setSwitch(.intervals, true)),
         SettingCase(setting: "intervals.every", value: "7:30", action: .setDuration(.interval, TimerDuration(seconds: 450))),
-        SettingCase(setting: "Intervals.Bell", value: "wood block", action: .setBell(.intervals, .woodBlock)),
+        SettingCase(setting: "Intervals.Bell", value: "wood block", action: .setBell(.intervals, BellChoice(.woodBlock))),
+        SettingCase(setting: "bells.end", value: "temple bell x3 70%",
+                    action: .setBell(.end, BellChoice(.builtIn(.templeBell), strikes: 3, volume: 70))),
+        SettingCase(setting: "bells.start", value: " None ", action: .setBell(.start, nil)),
+        SettingCase(setting: "bells.start", value: "GONG 40% ×2", action: .setBell(.start, BellChoice(.builtIn(.gong), strikes: 2, volume: 40))),
     ])
     func settingsReadWhatPeopleType(_ c: SettingCase) throws {
-        #expect(try Setting(named: c.setting).action(value: c.value) == c.action)
+        #expect(try Setting(named: c.setting).action(value: c.value, catalog: .builtIn) == c.action)
     }
 
     @Test func settingAndSwitchErrorsSuggestAndList() throws {
@@ -111,16 +118,20 @@ struct ProfileViewModelTests {
             try Setting(named: "cooldown.durration")
         }
         #expect(ProfileError.unknownSetting("x", suggestion: nil).description
-            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.bell")
+            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.bell, bells.start, bells.end")
         #expect(ProfileError.unknownSwitch("warmp", suggestion: "warmup").description
             == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals")
-        #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.toggle(.warmup).action(value: "maybe") }
+        #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.toggle(.warmup).action(value: "maybe", catalog: .builtIn) }
     }
 
     @Test func unknownBellListsTheCatalog() throws {
-        #expect(throws: ProfileError.unknownBell("Cowbell")) { try Bell(named: "Cowbell") }
-        #expect(ProfileError.unknownBell("Cowbell").description
+        let names = Bell.allCases.map(\.rawValue)
+        #expect(throws: ProfileError.unknownBell("Cowbell", known: names, suggestion: nil)) { try Bell(named: "Cowbell") }
+        #expect(ProfileError.unknownBell("Cowbell", known: names, suggestion: nil).description
             == "no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\"")
+        #expect(throws: ProfileError.unknownBell("gnog", known: names + ["My Bowl"], suggestion: "Gong")) {
+            try BellChoice(parsing: "gnog x2", catalog: SoundCatalog(recorded: ["My Bowl"]))
+        }
         #expect(try Bell(named: "  wood   block ") == .woodBlock)
     }
 }

@@ -25,8 +25,9 @@ struct RandomActionTests {
             let duration = randomDuration(for: DurationSetting(segment: type), using: &rng)
             if type.allowedDurations.contains(duration) { segment.duration = duration }
             if Bool.random(using: &rng) {
-                segment[sound: .begin] = Sound(type: .begin, enabled: Bool.random(using: &rng),
-                                               bell: Bell.allCases.randomElement(using: &rng) ?? .default)
+                segment.bellEnabled = Bool.random(using: &rng)
+                segment.bell = BellChoice(.builtIn(Bell.allCases.randomElement(using: &rng) ?? .default),
+                                          strikes: Int.random(in: 1...9, using: &rng), volume: Int.random(in: 5...100, using: &rng))
             }
             profile[segment: type] = segment
         }
@@ -38,7 +39,10 @@ struct RandomActionTests {
         switch Setting.allCases.randomElement(using: &rng) ?? .toggle(.warmup) {
         case let .toggle(toggle): .setSwitch(toggle, Bool.random(using: &rng))
         case let .duration(setting): .setDuration(setting, randomDuration(for: setting, using: &rng))
-        case let .bell(slot): .setBell(slot, Bell.allCases.randomElement(using: &rng) ?? .default)
+        case let .bell(slot):
+            .setBell(slot, slot.allowsNone && Int.random(in: 0..<6, using: &rng) == 0 ? nil
+                     : BellChoice(.builtIn(Bell.allCases.randomElement(using: &rng) ?? .default),
+                                  strikes: Int.random(in: 1...9, using: &rng), volume: Int.random(in: 5...100, using: &rng)))
         }
     }
 

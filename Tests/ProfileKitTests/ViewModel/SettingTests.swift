@@ -68,7 +68,7 @@ struct SettingTests {
         for setting in Setting.allCases {
             let named = try Setting(named: setting.name.uppercased())
             #expect(named == setting)
-            let action = try setting.action(value: viewModel.text(of: setting))
+            let action = try setting.action(value: viewModel.text(of: setting), catalog: .builtIn)
             #expect(action.setting == setting)
             #expect(action.value == viewModel.value(of: setting))
             let change = try viewModel.performing(action)
