@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
-        .target(name: "FuzzChecks", dependencies: ["TableKit", "ProfileKit", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
+        .target(name: "FuzzChecks", dependencies: ["TableKit", "ProfileKit", "Bells", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
 
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -113,6 +113,7 @@ if Context.environment["PROFILE_FUZZ"] == "1" {
         ("fuzz-duration", "Duration", ["FuzzChecks"]),
         ("fuzz-command", "Command", ["FuzzChecks"]),
         ("fuzz-document", "Document", ["FuzzChecks"]),
+        ("fuzz-wav", "Wav", ["FuzzChecks"]),
     ] {
         package.targets.append(.executableTarget(
             name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Fuzz/\(folder)"))

@@ -1,3 +1,4 @@
+import Bells
 import ProfileKit
 import ProfileREPL
 import TableKit
@@ -27,6 +28,28 @@ package enum FuzzChecks {
             precondition(!problem.message.isEmpty, "a document error without a message")
             checkPrintable(problem.description)
         }
+    }
+
+    /// Any bytes are a sound or a WAV error with a printable message; a sound is 1 to 60 seconds of
+    /// finite samples within -1…1 at an accepted rate, and its strikes (1 to 3, chosen by the input) at
+    /// full volume last as long as they should and never go past the ceiling.
+    package static func wav(_ bytes: [UInt8]) {
+        let sound: PCMSound
+        do throws(WAVError) {
+            sound = try WAVReader.decode(bytes)
+        } catch {
+            precondition(!error.description.isEmpty, "a WAV error without a message")
+            checkPrintable(error.description)
+            return
+        }
+        precondition(WAVReader.sampleRates.contains(sound.sampleRate), "sample rate \(sound.sampleRate) accepted")
+        precondition(!sound.samples.isEmpty && sound.seconds <= Double(WAVReader.maximumSeconds), "\(sound.seconds) s accepted")
+        precondition(sound.samples.allSatisfy { $0.isFinite && abs($0) <= 1 }, "a sample outside -1…1")
+        let strikes = Int(bytes.last ?? 0) % 3 + 1
+        let mixed = StrikeMix.render(sound, strikes: strikes, volume: 1)
+        let step = Int((StrikeMix.spacing * Double(sound.sampleRate)).rounded())
+        precondition(mixed.count == (strikes - 1) * step + sound.samples.count, "\(strikes) strikes are \(mixed.count) samples")
+        precondition(mixed.allSatisfy { abs(Int($0)) <= Int(StrikeMix.ceilingSample) }, "a mixed sample above the ceiling")
     }
 
     /// Every line of a script gets an answer or an error; after every line the table applies the

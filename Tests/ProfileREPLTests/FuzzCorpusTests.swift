@@ -17,7 +17,7 @@ struct FuzzCorpusTests {
     }
 
     @Test func everyCorpusHasSeeds() {
-        for target in ["duration", "command", "document"] {
+        for target in ["duration", "command", "document", "wav"] {
             #expect(Self.inputs(target).count >= 4, "Fuzz/corpus/\(target) has too few seeds")
         }
     }
@@ -30,4 +30,7 @@ struct FuzzCorpusTests {
 
     @Test(arguments: inputs("document"))
     func document(_ path: String) throws { FuzzChecks.document(try Self.bytes(path)) }
+
+    @Test(arguments: inputs("wav"))
+    func wav(_ path: String) throws { FuzzChecks.wav(try Self.bytes(path)) }
 }
