@@ -25,6 +25,7 @@ struct ProfileDocumentTests {
         #expect(try ProfileDocument.decode(encoded, name: name) == profile)
         #expect(ProfileDocument.encode(try ProfileDocument.decode(encoded, name: name)) == encoded)
         if Self.canonical.contains(file) {
+            if Harness.recording { try Data(encoded).write(to: Paths.profiles.appendingPathComponent(file)) }
             #expect(encoded == original, "the encoder writes \(file) differently:\n\(String(decoding: encoded, as: UTF8.self))")
         }
     }
@@ -52,22 +53,77 @@ struct ProfileDocumentTests {
 
     // MARK: Migration from version 1
 
-    /// Every version-1 fixture reads, and writes as the version-2 golden file next to it: the same
-    /// profile, interval bells off.
-    @Test(arguments: fixtureNames(in: Paths.migrationV1))
-    func versionOneMigrates(_ file: String) throws {
+    /// Reads the old document `file` of `folder`, writes it as the current version and compares that
+    /// with the golden file of the same name in `golden` (`PROFILE_RECORD_GOLDEN=1` records it).
+    static func migrated(_ file: String, from folder: URL, version: Int, golden: URL) throws -> Profile {
         let name = String(file.dropLast(5))
-        let v1 = try Self.bytes(Paths.migrationV1.appendingPathComponent(file))
-        #expect(String(decoding: v1, as: UTF8.self).contains(#""version": 1"#), "\(file) is not a version 1 document")
-        let profile = try ProfileDocument.decode(v1, name: name, file: file)
-        #expect(profile.intervals == Intervals(), "a version 1 document has no interval bells")
+        let old = try bytes(folder.appendingPathComponent(file))
+        #expect(String(decoding: old, as: UTF8.self).contains(#""version": \#(version)"#), "\(file) is not a version \(version) document")
+        let profile = try ProfileDocument.decode(old, name: name, file: file)
         let written = ProfileDocument.encode(profile)
-        let golden = try Self.bytes(Paths.migrationGolden.appendingPathComponent(file))
-        #expect(written == golden, "\(file) migrates differently:\n\(String(decoding: written, as: UTF8.self))")
-        // The version-2 text reads back as the same profile and is written again unchanged.
+        let goldenFile = golden.appendingPathComponent(file)
+        if Harness.recording { try Data(written).write(to: goldenFile) }
+        #expect(written == (try bytes(goldenFile)), "\(file) migrates differently:\n\(String(decoding: written, as: UTF8.self))")
+        // The current version's text reads back as the same profile and is written again unchanged.
         let reread = try ProfileDocument.decode(written, name: name)
         #expect(reread == profile)
         #expect(ProfileDocument.encode(reread) == written)
+        return profile
+    }
+
+    /// Every version-1 fixture reads, and writes as the golden file next to it: the same profile,
+    /// interval bells off.
+    @Test(arguments: fixtureNames(in: Paths.migrationV1))
+    func versionOneMigrates(_ file: String) throws {
+        let profile = try Self.migrated(file, from: Paths.migrationV1, version: 1, golden: Paths.migrationGolden)
+        #expect(profile.intervals == Intervals(), "a version 1 document has no interval bells")
+    }
+
+    /// Every version-2 fixture (sounds of every kind, enabled and not) writes as its golden file.
+    @Test(arguments: fixtureNames(in: Paths.migrationV2))
+    func versionTwoMigrates(_ file: String) throws {
+        _ = try Self.migrated(file, from: Paths.migrationV2, version: 2, golden: Paths.migrationV2Golden)
+        #expect(Set(Self.fixtureNames(in: Paths.migrationV2)) == Set(Self.fixtureNames(in: Paths.migrationV2Golden)))
+    }
+
+    /// What each kind of version-2 sound becomes.
+    @Test func versionTwoSoundsBecomeTheBellsThatRing() throws {
+        let every = try ProfileDocument.decode(Self.bytes(Paths.migrationV2.appendingPathComponent("Every Sound.json")), name: "Every Sound")
+        #expect(every.startBell == BellChoice(.templeBell), "an enabled warm-up end sound is the Start bell")
+        #expect(every.endBell == BellChoice(.woodBlock), "an enabled cool-down end sound is the End bell")
+        #expect(every.segment(ofType: .coolDown)?.bellEnabled == true)
+        #expect(every.segment(ofType: .coolDown)?.bell == BellChoice(.gong), "the cool-down's begin sound is its bell")
+        #expect(every.intervals.bell == BellChoice(.tingsha))
+        let timeline = ProfileViewModel(profile: every)
+        #expect(timeline.text(of: .bell(.end)) == "Wood Block")
+
+        let disabled = try ProfileDocument.decode(Self.bytes(Paths.migrationV2.appendingPathComponent("Disabled Sounds.json")), name: "Disabled Sounds")
+        #expect(disabled.startBell == .default && disabled.endBell == .default, "disabled sounds are dropped")
+        #expect(disabled.segment(ofType: .coolDown)?.bellEnabled == false)
+        #expect(disabled.segment(ofType: .coolDown)?.bell == BellChoice(.tingsha), "a disabled begin sound keeps its bell, off")
+
+        let end = try ProfileDocument.decode(Self.bytes(Paths.migrationV2.appendingPathComponent("End Bell Only.json")), name: "End Bell Only")
+        #expect(end.endBell == BellChoice(.templeBell))
+    }
+
+    @Test(arguments: [
+        (LegacySounds.Kind.begin, SegmentType.coolDown, false, LegacySounds.Outcome.coolDownBell),
+        (.begin, .coolDown, true, .coolDownBell),
+        (.end, .coolDown, true, .endBell), (.end, .coolDown, false, .dropped),
+        (.end, .warmUp, true, .startBell), (.end, .warmUp, false, .dropped),
+        (.begin, .warmUp, false, .dropped), (.repeat, .warmUp, false, .dropped), (.repeat, .coolDown, false, .dropped),
+    ])
+    func legacySoundOutcomes(_ kind: LegacySounds.Kind, _ type: SegmentType, _ enabled: Bool, _ outcome: LegacySounds.Outcome) {
+        #expect(LegacySounds.migrate(kind, in: type, enabled: enabled) == outcome)
+    }
+
+    @Test func enabledSoundsThatCannotRingAreRefused() {
+        for (kind, type) in [(LegacySounds.Kind.repeat, SegmentType.warmUp), (.repeat, .coolDown), (.begin, .warmUp)] {
+            guard case .refused = LegacySounds.migrate(kind, in: type, enabled: true) else {
+                Issue.record("an enabled \(kind) sound of the \(type) is not refused")
+                continue
+            }
+        }
     }
 
     @Test func migrationKeepsEveryValueOfVersionOne() throws {
@@ -96,7 +152,7 @@ struct ProfileDocumentTests {
         #expect(store.contents() == v1, "reading rewrote a version 1 file")
         _ = try files.update("Morning") { $0.intervals.enabled = true }
         let text = String(decoding: try Self.bytes(URL(fileURLWithPath: path)), as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"version\": 2,"))
+        #expect(text.hasPrefix("{\n  \"version\": 3,"))
         #expect(try files.load("Morning").profile.intervals.enabled)
     }
 
@@ -107,6 +163,15 @@ struct ProfileDocumentTests {
     }
 
     static let invalidCases: [InvalidCase] = [
+        InvalidCase(file: "enabled-repeat-sound.json", message: "enabled-repeat-sound.json:1:88: segments[0].sounds[0].type: an enabled \"repeat\" sound is not rung by this version; use interval bells instead (\"intervals\": {\"enabled\": true, \"every\": \"05:00\"}, or profile set NAME intervals on), or set this sound's \"enabled\" to false to drop it"),
+        InvalidCase(file: "enabled-warm-up-begin.json", message: "enabled-warm-up-begin.json:1:86: segments[0].sounds[0].type: an enabled bell at the start of the warm-up is not rung by this version; use the Start bell, which rings as the main sit starts (profile set NAME bells.start BELL), or set this sound's \"enabled\" to false to drop it"),
+        InvalidCase(file: "warm-up-bell.json", message: "warm-up-bell.json:1:66: segments[0].bells: unknown key \"bells\"; a warm-up segment has the keys type, enabled, duration"),
+        InvalidCase(file: "strikes-out-of-range.json", message: "strikes-out-of-range.json:1:61: bells.end.strikes: 10: strikes must be a whole number 1 to 9"),
+        InvalidCase(file: "volume-out-of-range.json", message: "volume-out-of-range.json:1:65: intervals.bell.volume: 101: the volume in percent must be a whole number 5 to 100"),
+        InvalidCase(file: "v3-with-sounds.json", message: "v3-with-sounds.json:1:51: segments[0].sounds: unknown key \"sounds\"; a cool-down segment has the keys type, enabled, duration, bells, bell"),
+        InvalidCase(file: "v2-with-bells.json", message: "v2-with-bells.json:1:16: bells: \"bells\" is new in version 3; set \"version\": 3 to use it"),
+        InvalidCase(file: "impossible-sound-name.json", message: "impossible-sound-name.json:1:44: bells.start.name: no bell is named \"-rf\": it is neither one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\" nor a name a recorded sound can have"),
+        InvalidCase(file: "bell-as-string.json", message: "bell-as-string.json:1:35: bells.start: expected a bell (a JSON object such as {\"name\": \"Gong\"}) or null for none, found the string \"Gong\""),
         InvalidCase(file: "-rf.json", message: "-rf.json: invalid profile name \"-rf\": it starts with '-', which reads as an option"),
         InvalidCase(file: "bad-duration-text.json", message: "bad-duration-text.json:1:28: duration: invalid duration \"1:60\": 60 is not below 60; use minutes (20), units (20m, 90s, 1h30m, 1h 30m 15s) or clock time (7:30 for MM:SS, 1:05:00 for H:MM:SS)"),
         InvalidCase(file: "comment.json", message: "comment.json:2:3: unexpected '/' where a key in double quotes or '}' was expected"),
@@ -127,7 +192,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "lone-surrogate.json", message: "lone-surrogate.json:1:89: \\uD800 is half a surrogate pair"),
         InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: duration 24:00:00 is out of range: use 00:01 (1 second) to 23:59:59"),
         InvalidCase(file: "main-segment.json", message: "main-segment.json:1:38: segments[0].type: \"main\" is not stored as a segment; the main sit's length is the top-level \"duration\""),
-        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 2, …}"),
+        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 3, …}"),
         InvalidCase(file: "missing-segment-type.json", message: "missing-segment-type.json:1:29: segments[0]: missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "negative-duration.json", message: "negative-duration.json:1:28: duration: -5: a duration cannot be negative"),
         InvalidCase(file: "Nightly.tmp.json", message: "Nightly.tmp.json: invalid profile name \"Nightly.tmp\": it ends with \".tmp\", which the store uses for its own files"),
@@ -145,8 +210,8 @@ struct ProfileDocumentTests {
         InvalidCase(file: "unknown-nested-key.json", message: "unknown-nested-key.json:1:80: segments[0].sounds[0].volume: unknown key \"volume\"; a sound has the keys type, enabled, name"),
         InvalidCase(file: "unknown-segment-type.json", message: "unknown-segment-type.json:1:38: segments[0].type: unknown segment type \"intermission\"; use \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "unknown-sound-type.json", message: "unknown-sound-type.json:1:71: segments[0].sounds[0].type: unknown sound type \"middle\"; use one of \"begin\", \"end\", \"repeat\""),
-        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 3 was written by a newer profile; this one reads versions 1 to 2: upgrade profile"),
-        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 2 to use it"),
+        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 4 was written by a newer profile; this one reads versions 1 to 3: upgrade profile"),
+        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 3 to use it"),
         InvalidCase(file: "interval-out-of-range.json", message: "interval-out-of-range.json:2:42: intervals.every: interval 00:05 is out of range: use 00:10 (10 seconds) to 23:59:59"),
         InvalidCase(file: "intervals-unknown-key.json", message: "intervals-unknown-key.json:2:33: intervals.evry: unknown key \"evry\" (did you mean \"every\"?); intervals has the keys enabled, every, name"),
         InvalidCase(file: "intervals-unknown-bell.json", message: "intervals-unknown-bell.json:1:38: intervals.name: no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\""),

@@ -11,6 +11,8 @@ enum Paths {
     static let invalid = profiles.appendingPathComponent("invalid")
     static let migrationV1 = fixtures.appendingPathComponent("migration/v1")
     static let migrationGolden = fixtures.appendingPathComponent("golden/migration")
+    static let migrationV2 = fixtures.appendingPathComponent("migration/v2")
+    static let migrationV2Golden = fixtures.appendingPathComponent("golden/migration-v2")
 }
 
 /// A fresh directory under the system's temp folder, removed when the value is released.
