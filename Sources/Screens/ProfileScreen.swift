@@ -61,8 +61,10 @@ package final class ProfileScreen: Screen {
                     return ""
                 }
             },
-            Command("bell", summary: "open the bell picker") { [unowned self] _, _ throws(ScreenError) in
-                model.openBellPicker()
+            Command("bell", usage: "bell [WHICH]", summary: "open the bell picker for the cool-down's bell, or for WHICH bell",
+                    details: { [unowned self] in "  WHICH is one of \(model.bellNames.joined(separator: ", ")); without it, the cool-down's bell.\n" },
+                    arguments: [.word { [unowned self] _ in model.bellNames }]) { [unowned self] input, _ throws(ScreenError) in
+                try model.openBellPicker(named: input.rest)
                 return ""
             },
         ] + Command.undoAndRedo(undoing: "change") { [unowned self] back, options throws(ScreenError) in

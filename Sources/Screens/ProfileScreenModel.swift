@@ -67,6 +67,10 @@ package protocol ProfileScreenModel: AnyObject {
     func create(named: String) throws(ScreenError)
     /// Opens the bell picker (the coordinator is told).
     func openBellPicker()
+    /// The bells `bell WHICH` opens a picker for: `cooldown`, `intervals`, `start`, `end`.
+    var bellNames: [String] { get }
+    /// Opens the bell picker for the bell `name` names (the cool-down's when empty).
+    func openBellPicker(named name: String) throws(ScreenError)
 }
 
 /// A list of profiles as both screens draw it, numbered as `tap N` counts; an empty list says how to

@@ -138,9 +138,9 @@ struct HostileInputTests {
     @Test(arguments: [
         (["list", "a\nprofile: fake error"], "profile: Unexpected argument 'a\\nprofile: fake error'"),
         (["show", "Morning", "--section", "\nprofile: all good"],
-         "profile: The value '\\nprofile: all good' is invalid for '--section <section>'. Please provide one of 'time', 'warmup', 'cooldown' or 'intervals'."),
+         "profile: The value '\\nprofile: all good' is invalid for '--section <section>'. Please provide one of 'time', 'warmup', 'cooldown', 'intervals' or 'bells'."),
         (["show", "Morning", "--section=\nprofile: all good"],
-         "profile: The value '\\nprofile: all good' is invalid for '--section <section>'. Please provide one of 'time', 'warmup', 'cooldown' or 'intervals'."),
+         "profile: The value '\\nprofile: all good' is invalid for '--section <section>'. Please provide one of 'time', 'warmup', 'cooldown', 'intervals' or 'bells'."),
         (["set", "Morning", "duration", "5", "x\n\u{1B}[2Jprofile: saved"], "profile: Unexpected argument 'x\\n\\u{1B}[2Jprofile: saved'"),
         (["toggle", "Morning", "warmup", "--store"], "profile: Missing value for '--store <dir>'"),
     ])

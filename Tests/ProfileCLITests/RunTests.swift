@@ -72,7 +72,7 @@ struct RunTests {
         #expect(result.stdout.contains("sound: paplay"))
         #expect(result.stdout.contains("cooldown-start  Cool-down starts  bell: Temple Bell (paplay)"))
         let played = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(played == ["singing-bowl", "temple-bell", "singing-bowl"].map { "\(cache)/profile/bells/v1-\($0).wav" })
+        #expect(played == ["singing-bowl", "temple-bell", "singing-bowl"].map { "\(cache)/profile/bells/v1-\($0)-x1-100.wav" })
         for file in Set(played) { _ = try WAVReader(path: file) }
     }
 
@@ -101,7 +101,7 @@ struct RunTests {
         #expect(!FileManager.default.fileExists(atPath: pa.log))
         let a = try fakePlayer("aplay")
         _ = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(a.bin):/usr/bin:/bin"])
-        #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix("-q \(home)/.cache/profile/bells/v1-singing-bowl.wav"))
+        #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix("-q \(home)/.cache/profile/bells/v1-singing-bowl-x1-100.wav"))
     }
 
     /// With no player, and neither stdout nor stderr a terminal to ring the terminal bell on, nothing

@@ -82,10 +82,10 @@ struct TerminalTests {
         try editor.waitFor("profile:Morning> ", since: mark)
         mark = editor.checkpoint()
         editor.send("bell\r")
-        try editor.waitFor("profile:Morning/bell> ", since: mark)
+        try editor.waitFor("profile:Morning/cool down bell> ", since: mark)
         mark = editor.checkpoint()
         editor.send("tap \t\t")
-        let bells = try editor.waitFor("profile:Morning/bell> tap ", since: mark + 1)
+        let bells = try editor.waitFor("profile:Morning/cool down bell> tap ", since: mark + 1)
         for number in 1...5 { #expect(bells.contains("\(number)"), "the picker lists bell \(number)") }
         editor.send("\u{15}quit\r")
         #expect(editor.waitForExit() == 0)
@@ -234,19 +234,20 @@ struct TerminalTests {
         #expect(editor.waitForExit() == 0)
     }
 
+    /// The picker marks the profile's bell `(now)` without selecting it, so `tap 3` then `choose` takes
+    /// bell 3; on a terminal a tap plays the bell it selects.
     @Test func tapOnTheBellRowOpensThePickerAndChooseGoesBack() throws {
         let editor = try start("edit", "Morning")
         try editor.waitFor("profile:Morning> ")
         let mark = editor.checkpoint()
         editor.send("tap 2.3\r")
         try editor.waitFor("5 │ Wood Block", since: mark)
-        try editor.waitFor("\nprofile:Morning/bell> ", since: mark)
+        try editor.waitFor("Temple Bell (now)", since: mark)
+        try editor.waitFor("\nprofile:Morning/cool down bell> ", since: mark)
         let picking = editor.checkpoint()
-        editor.send("tap 2\r")
-        try editor.waitFor("\nprofile:Morning/bell> ", since: picking)
-        let choosing = editor.checkpoint()
         editor.send("tap 3\r")
-        try editor.waitFor("\nprofile:Morning/bell> ", since: choosing)
+        try editor.waitFor("playing Gong (", since: picking)
+        try editor.waitFor("\nprofile:Morning/cool down bell> ", since: picking)
         let chosen = editor.checkpoint()
         editor.send("choose\r")
         try editor.waitFor("Cool Down: ~ 2.3 Name Gong", since: chosen)
@@ -256,8 +257,8 @@ struct TerminalTests {
         #expect(try file("Morning").contains("\"name\": \"Gong\""))
     }
 
-    /// The picker's preview plays each bell through the player `profile run` uses; from the Intervals'
-    /// Bell row it chooses the interval bell.
+    /// The picker's preview plays each bell through the player `profile run` uses, with the strikes and
+    /// volume being chosen; from the Intervals' Bell row it chooses the interval bell.
     @Test func thePickerPlaysThroughTheRunPlayerAndChoosesTheIntervalBell() throws {
         let bin = "\(home)/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
@@ -271,23 +272,28 @@ struct TerminalTests {
         try editor.waitFor("\nprofile:Morning> ", since: mark)
         mark = editor.checkpoint()
         editor.send("tap 3.2\r")
-        try editor.waitFor("\nprofile:Morning/bell> ", since: mark)
-        for line in ["tap 1", "tap 4", "listen"] {
+        try editor.waitFor("\nprofile:Morning/interval bell> ", since: mark)
+        let first = editor.checkpoint()
+        for line in ["tap 4", "strikes 2", "volume 70", "listen"] {
             mark = editor.checkpoint()
             editor.send(line + "\r")
-            try editor.waitFor("\nprofile:Morning/bell> ", since: mark)
+            try editor.waitFor("\nprofile:Morning/interval bell> ", since: mark)
         }
-        #expect(editor.output(since: mark).contains("playing Tingsha (paplay)"))
+        let shown = editor.output(since: first)
+        #expect(shown.contains("playing Tingsha (paplay)"))
+        #expect(shown.contains("the bell you choose strikes 2 times at 70%"))
+        #expect(editor.output(since: mark).contains("listening to 1 bell: Tingsha"))
+        #expect(editor.output(since: mark).contains("playing Tingsha ×2 70% (paplay)"))
         mark = editor.checkpoint()
         editor.send("choose\r")
-        try editor.waitFor("Intervals: ~ 3.2 Bell Tingsha", since: mark)
+        try editor.waitFor("Intervals: ~ 3.2 Bell Tingsha ×2 70%", since: mark)
         try editor.waitFor("\nprofile:Morning> ", since: mark)
         editor.send("quit\r")
         #expect(editor.waitForExit() == 0)
         let played = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(played == "\(home)/cache/profile/bells/v1-tingsha.wav\n")
+        #expect(played == "\(home)/cache/profile/bells/v1-tingsha-x1-100.wav\n\(home)/cache/profile/bells/v1-tingsha-x2-70.wav\n")
         let morning = try file("Morning")
-        #expect(morning.contains("\"name\": \"Tingsha\"\n  }\n}"), "the interval bell is Tingsha")
+        #expect(morning.contains("\"name\": \"Tingsha\",\n      \"strikes\": 2,\n      \"volume\": 70\n"), "the interval bell is Tingsha ×2 70%")
         #expect(morning.contains("\"name\": \"Temple Bell\""), "the cool-down bell is unchanged")
     }
 

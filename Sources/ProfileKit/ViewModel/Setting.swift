@@ -256,6 +256,16 @@ package enum BellSlot: CaseIterable, Sendable {
     /// The setting's name: `cooldown.bell`, `intervals.bell`, `bells.start`, `bells.end`.
     package var name: String { Setting.bell(self).rowID }
 
+    /// The word the editor's `bell` command takes for this bell: `cooldown`, `intervals`, `start`, `end`.
+    package var shortName: String {
+        switch self {
+        case .coolDown: "cooldown"
+        case .intervals: "intervals"
+        case .start: "start"
+        case .end: "end"
+        }
+    }
+
     /// Whether the slot may ring no bell at all (`none`): the Start and End bells may; the cool-down and
     /// interval bells have their own switches.
     package var allowsNone: Bool {

@@ -54,14 +54,6 @@ final class ProfileEditor: ProfileScreenModel {
         return try change("set \(text) \(value)", action.setting) { () throws(ProfileError) in try viewModel.performing(action) }
     }
 
-    /// Sets the bell the picker was opened for (the bell picker's choice; nil for none).
-    func setBell(_ choice: BellChoice?) throws(ScreenError) -> ScreenChange {
-        let action = ProfileAction.setBell(pickerSlot, choice)
-        return try change("set \(action.setting.name) \(choice.text)", action.setting) { () throws(ProfileError) in
-            try viewModel.performing(action)
-        }
-    }
-
     func tap(at path: RowPath, value: String?) throws(ScreenError) -> TapResult {
         let viewModel = viewModel
         guard let setting = viewModel.setting(at: path) else { throw Self.noRow(path, in: viewModel) }
@@ -147,12 +139,6 @@ final class ProfileEditor: ProfileScreenModel {
         try screen { () throws(ProfileError) in try changes.create(named: text) }
     }
 
-    func openBellPicker() {
-        pickerSlot = nextPickerSlot ?? .coolDown
-        nextPickerSlot = nil
-        didRequestBellPicker?()
-    }
-
     // MARK: Changes and saving
 
     /// Applies a change of `setting` to the current profile and describes it; a conflict on saving asks.
@@ -195,6 +181,36 @@ final class ProfileEditor: ProfileScreenModel {
 
             """
         return asking
+    }
+}
+
+/// The bell picker: which bell it is opened for, and its choice.
+extension ProfileEditor {
+    /// Sets the bell the picker was opened for (the bell picker's choice; nil for none).
+    func setBell(_ choice: BellChoice?) throws(ScreenError) -> ScreenChange {
+        let action = ProfileAction.setBell(pickerSlot, choice)
+        return try change("set \(action.setting.name) \(choice.text)", action.setting) { () throws(ProfileError) in
+            try viewModel.performing(action)
+        }
+    }
+
+    var bellNames: [String] { BellSlot.allCases.map(\.shortName) }
+
+    func openBellPicker(named name: String) throws(ScreenError) {
+        let key = name.trimmingWhitespace().lowercased()
+        if !key.isEmpty {
+            guard let slot = BellSlot.allCases.first(where: { $0.shortName == key }) else {
+                throw .usage("no bell \(quoted(name, limit: 40))\(didYouMean(name, in: bellNames)); bell takes \(bellNames.joined(separator: ", "))")
+            }
+            nextPickerSlot = slot
+        }
+        openBellPicker()
+    }
+
+    func openBellPicker() {
+        pickerSlot = nextPickerSlot ?? .coolDown
+        nextPickerSlot = nil
+        didRequestBellPicker?()
     }
 }
 

@@ -52,7 +52,7 @@ extension Setting {
             case .onOff: "\(setting.name) (on/off)"
             case .duration: setting.name
             case .bell: "\(setting.name) (a bell of 'profile sounds')"
-            case .bellOrNone: "\(setting.name) (a bell of 'profile sounds', or none)"
+            case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
             }
         }.joined(separator: ", ")
     }

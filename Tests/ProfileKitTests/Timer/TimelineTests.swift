@@ -164,13 +164,13 @@ struct TimelineTests {
         let timeline = Timeline(profile: Self.profile(main: 1800, every: 600, warmUp: 120, coolDown: 300, bells: true))
         let start = ClockTime(secondsSinceMidnight: 23 * 3600 + 45 * 60)
         let plain = ProfileRenderer.plan(timeline, name: "T", start: start, format: .plain)
-        #expect(plain.split(separator: "\n").first == "00:00\t23:45\twarmup-start\t")
-        #expect(plain.split(separator: "\n").last == "37:00\t00:22 +1d\tsession-end\tSinging Bowl")
+        #expect(plain.split(separator: "\n").first == "00:00\t23:45\twarmup-start\t\t\t\t")
+        #expect(plain.split(separator: "\n").last == "37:00\t00:22 +1d\tsession-end\tSinging Bowl\t1\t100\t")
         let table = ProfileRenderer.plan(timeline, name: "T", start: nil, format: .table)
         #expect(table.contains("T: 37:00, 5 bells"))
         #expect(table.hasSuffix("dropped the interval bell at 32:00: it falls on the main sit's end or within 10 s of it\n"))
         let json = ProfileRenderer.plan(timeline, name: "T", start: nil, format: .json)
         #expect(json.contains(#""dropped": ["32:00"]"#))
-        #expect(json.contains(#"{"offset": "00:00", "seconds": 0, "clock": null, "event": "warmup-start", "title": "Warm-up starts", "bell": null}"#))
+        #expect(json.contains(#"{"offset": "00:00", "seconds": 0, "clock": null, "event": "warmup-start", "title": "Warm-up starts", "bell": null, "strikes": null, "volume": null, "missing": false}"#))
     }
 }

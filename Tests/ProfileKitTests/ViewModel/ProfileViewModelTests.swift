@@ -6,7 +6,7 @@ import TableKit
 struct ProfileViewModelTests {
     @Test func newProfileMatchesTheDefaults() {
         let viewModel = ProfileViewModel(profile: Profile(name: "New"))
-        #expect(viewModel.numberOfSections == 4)
+        #expect(viewModel.numberOfSections == 5)
         #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals", "Bells"])
         #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals", "bells"])
         #expect(viewModel.sections[4].rows.map(\.label) == ["Start", "End"])
@@ -61,11 +61,14 @@ struct ProfileViewModelTests {
             ["Enabled=on", "Duration=02:00"],
             ["Enabled=on", "Duration=05:00", "Bells=on", "Name=Singing Bowl"],
             ["Enabled=off"],
+            ["Start=Singing Bowl", "End=Singing Bowl"],
         ])
         #expect(viewModel.row(at: RowPath(section: 2, row: 2))?.content == .toggle(isOn: true))
         #expect(viewModel.row(at: RowPath(section: 2, row: 3))?.content == .value("Singing Bowl"))
         #expect(viewModel.row(at: RowPath(section: 3, row: 1)) == nil)
-        #expect(viewModel.row(at: RowPath(section: 4, row: 0)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 4, row: 1))?.content == .value("Singing Bowl"))
+        #expect(viewModel.row(at: RowPath(section: 4, row: 2)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 5, row: 0)) == nil)
         #expect(viewModel.numberOfRows(inSection: 9) == 0)
         #expect(viewModel.isOn(.warmup) && viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells))
     }
@@ -129,8 +132,8 @@ struct ProfileViewModelTests {
         #expect(throws: ProfileError.unknownBell("Cowbell", known: names, suggestion: nil)) { try Bell(named: "Cowbell") }
         #expect(ProfileError.unknownBell("Cowbell", known: names, suggestion: nil).description
             == "no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\"")
-        #expect(throws: ProfileError.unknownBell("gnog", known: names + ["My Bowl"], suggestion: "Gong")) {
-            try BellChoice(parsing: "gnog x2", catalog: SoundCatalog(recorded: ["My Bowl"]))
+        #expect(throws: ProfileError.unknownBell("gongg", known: names + ["My Bowl"], suggestion: "Gong")) {
+            try BellChoice(parsing: "gongg x2", catalog: SoundCatalog(recorded: ["My Bowl"]))
         }
         #expect(try Bell(named: "  wood   block ") == .woodBlock)
     }

@@ -28,7 +28,7 @@ struct SettingTests {
         #expect(Set(Setting.allCases.map(\.rowID)).count == Setting.allCases.count, "row ids are unique")
         #expect(Setting.allCases.map(\.name) == [
             "duration", "warmup", "warmup.duration", "cooldown", "cooldown.duration", "cooldown.bells",
-            "cooldown.bell", "intervals", "intervals.every", "intervals.bell",
+            "cooldown.bell", "intervals", "intervals.every", "intervals.bell", "bells.start", "bells.end",
         ])
     }
 
