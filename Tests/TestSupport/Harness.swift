@@ -164,9 +164,13 @@ public enum Harness {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.replacingOccurrences(of: "$HOST", with: hostName).utf8).write(to: url)
         }
-        func expand(_ text: String) -> String { text.replacingOccurrences(of: "$HOME", with: home) }
+        let fixturesFolder = root.appendingPathComponent("Fixtures").path
+        func expand(_ text: String) -> String {
+            text.replacingOccurrences(of: "$HOME", with: home).replacingOccurrences(of: "$FIXTURES", with: fixturesFolder)
+        }
         func scrub(_ text: String) -> String {
-            text.replacingOccurrences(of: store, with: "$STORE")
+            text.replacingOccurrences(of: fixturesFolder, with: "$FIXTURES")
+                .replacingOccurrences(of: store, with: "$STORE")
                 .replacingOccurrences(of: home, with: "$HOME")
                 .replacingOccurrences(of: " \(hostName)", with: " $HOST")
         }
