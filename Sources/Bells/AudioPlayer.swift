@@ -193,8 +193,13 @@ package final class SystemBellRinger: BellRinger {
                 strike = try library.sound(named: recording)
             } catch {
                 strike = PCMSound(bell: .default)
-                if missing.insert(recording).inserted {
-                    let note = "\(quoted(recording)) could not be read (\(error)); ringing \(Bell.default.rawValue) instead"
+                if missing.insert(ProfileName.key(recording)).inserted {
+                    let why = if case .unknownSound = error {
+                        "there is no recorded sound \(quoted(recording))" + (library.map { " in \(escapedPath($0.folder))" } ?? "")
+                    } else {
+                        "\(error)"
+                    }
+                    let note = "\(why); ringing \(Bell.default.rawValue) instead"
                     missingNote = missingNote.map { "\($0); \(note)" } ?? note
                 }
             }

@@ -73,7 +73,7 @@ struct RunTests {
         #expect(result.stdout.contains("cooldown-start  Cool-down starts  bell: Temple Bell (paplay)"))
         let played = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(played == ["singing-bowl", "temple-bell", "singing-bowl"].map { "\(cache)/profile/bells/v1-\($0)-x1-100.wav" })
-        for file in Set(played) { _ = try WAVReader(path: file) }
+        for file in Set(played) { _ = try ExportedWAV(path: file) }
     }
 
     /// `profile` ignores SIGPIPE to see EPIPE; a player it starts gets every signal's default back.
@@ -241,7 +241,7 @@ struct RunTests {
         var signatures: Set<[Int16]> = []
         for (file, seconds) in expected {
             #expect(result.stdout.contains("wrote \(folder)/\(file)"))
-            let wav = try WAVReader(path: "\(folder)/\(file)")
+            let wav = try ExportedWAV(path: "\(folder)/\(file)")
             #expect(wav.sampleRate == 44_100 && wav.channels == 1 && wav.bitsPerSample == 16, "\(file)")
             #expect(abs(wav.seconds - seconds) < 0.001, "\(file) lasts \(wav.seconds) s")
             let peak = wav.samples.map { abs(Int($0)) }.max() ?? 0
@@ -277,7 +277,7 @@ struct RunTests {
 }
 
 /// Reads a PCM WAV file independently of the writer: RIFF chunks are walked, not assumed.
-struct WAVReader {
+struct ExportedWAV {
     var sampleRate = 0
     var channels = 0
     var bitsPerSample = 0

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TestSupport
+import Bells
+
+/// What a run hands its player, end to end: strikes and volume in the WAV file, `--volume`, recorded
+/// sounds, and a recording this machine lacks.
+@Suite("Bells that are heard", .serialized)
+struct BellSoundTests {
+    let home: String
+    var store: String { "\(home)/store" }
+    /// Where the keeping player puts each file it is handed, numbered in the order they came.
+    var kept: String { "\(home)/kept" }
+
+    init() throws {
+        home = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        let player = "\(home)/keep"
+        try "#!/bin/sh\nn=$(ls '\(kept)' | wc -l)\ncp \"$1\" '\(kept)'/$(printf %03d \"$n\").wav\n"
+            .write(toFile: player, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player)
+    }
+
+    func run(_ arguments: String...) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: ["PROFILE_PLAYER": "\(home)/keep"])
+    }
+
+    /// The files the player was handed, in order, decoded.
+    func keptSounds() throws -> [PCMSound] {
+        try FileManager.default.contentsOfDirectory(atPath: kept).sorted().map { name in
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(kept)/\(name)")))
+            return try WAVReader.decode(bytes)
+        }
+    }
+
+    func clearKept() throws {
+        try FileManager.default.removeItem(atPath: kept)
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+    }
+
+    /// The loudest sample of `sound` in its first `seconds`.
+    static func peak(_ sound: PCMSound, first seconds: Double = .infinity) -> Float {
+        let count = seconds.isFinite ? min(sound.samples.count, Int(seconds * Double(sound.sampleRate))) : sound.samples.count
+        return sound.samples[..<count].reduce(0) { max($0, abs($1)) }
+    }
+
+    @Test func threeStrikesAt70PercentAreLongerAndQuieterThanTheExport() throws {
+        #expect(try run("new", "Once", "--duration", "1").status == 0)
+        #expect(try run("set", "Once", "bells.start", "none").status == 0)
+        #expect(try run("set", "Once", "bells.end", "temple bell").status == 0)
+        #expect(try run("copy", "Once", "Thrice").status == 0)
+        #expect(try run("set", "Thrice", "bells.end", "temple bell x3 70%").status == 0)
+
+        let once = try run("run", "Once", "--speed", "600")
+        #expect(once.status == 0, "\(once.stderr)")
+        let single = try #require(try keptSounds().last)
+        try clearKept()
+        let thrice = try run("run", "Thrice", "--speed", "600")
+        #expect(thrice.status == 0, "\(thrice.stderr)")
+        #expect(thrice.stdout.contains("bell: Temple Bell ×3 70% ("))
+        let triple = try #require(try keptSounds().last)
+
+        let export = "\(home)/export"
+        #expect(try run("sounds", "--export", export).status == 0)
+        let exported = try WAVReader.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(export)/temple-bell.wav"))))
+
+        #expect(triple.seconds >= single.seconds + 4, "three strikes last \(triple.seconds) s, one \(single.seconds) s")
+        // The first strike, before the second begins 3 s in, peaks at 70% of the exported bell.
+        let ratio = Self.peak(triple, first: StrikeMix.spacing - 0.01) / Self.peak(exported)
+        #expect(ratio >= 0.65 && ratio <= 0.75, "the first strike peaks at \(ratio) of the export")
+        #expect(abs(Self.peak(single) / Self.peak(exported) - 1) < 0.01, "one strike at 100% is the exported bell")
+        #expect(Self.peak(triple) <= Float(StrikeMix.ceiling) + 1e-4, "the strikes add up without clipping")
+    }
+
+    @Test func runVolumeScalesEveryBell() throws {
+        #expect(try run("new", "Quiet", "--duration", "1").status == 0)
+        #expect(try run("run", "Quiet", "--speed", "600").status == 0)
+        let full = try #require(try keptSounds().first)
+        try clearKept()
+        #expect(try run("run", "Quiet", "--speed", "600", "--volume", "50").status == 0)
+        let half = try #require(try keptSounds().first)
+        let ratio = Self.peak(half) / Self.peak(full)
+        #expect(abs(ratio - 0.5) < 0.01, "--volume 50 peaks at \(ratio)")
+        let refused = try run("run", "Quiet", "--volume", "120")
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "profile: invalid --volume \"120\": use a whole percentage from 5 to 100, such as 50\n")
+    }
+
+    /// A generated 16-bit mono WAV is added, chosen, planned and run, and the player gets the recording.
+    @Test func aRecordingIsAddedChosenPlannedAndRun() throws {
+        let rate = 22_050
+        let samples = (0..<rate / 2).map { Int16(20_000 * sin(Double($0) * 2 * .pi * 330 / Double(rate)) * exp(-Double($0) / Double(rate) * 4)) }
+        let file = "\(home)/my bowl.wav"
+        try Data(WAV.encode(samples, sampleRate: rate)).write(to: URL(fileURLWithPath: file))
+        let added = try run("sounds", "add", "My Bowl", file)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(home)/.local/share/profile/sounds/My Bowl.wav"))
+        #expect(try run("new", "Own", "--duration", "1").status == 0)
+        #expect(try run("set", "Own", "bells.start", "my bowl x2 80%").status == 0)
+        let plan = try run("plan", "Own", "--format", "json")
+        #expect(plan.stdout.contains(#""bell": "My Bowl", "strikes": 2, "volume": 80, "missing": false"#))
+        let ran = try run("run", "Own", "--speed", "600")
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.stdout.contains("bell: My Bowl ×2 80% ("))
+        let first = try #require(try keptSounds().first)
+        #expect(first.sampleRate == rate, "the recording plays at its own rate")
+        #expect(abs(first.seconds - (StrikeMix.spacing + 0.5)) < 0.01)
+        // A text file is no sound, and adds nothing.
+        try "not a wav\n".write(toFile: "\(home)/notes.wav", atomically: true, encoding: .utf8)
+        let text = try run("sounds", "add", "Notes", "\(home)/notes.wav")
+        #expect(text.status == 65)
+        #expect(try run("sounds", "--format", "plain").stdout.hasSuffix("Wood Block\nMy Bowl\n"))
+        // In use, it stays; the error names the profile.
+        let refused = try run("sounds", "remove", "my bowl")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\"Own\""))
+    }
+
+    /// A profile naming a recording this machine lacks runs with the default bell, and says so once.
+    @Test func aMissingRecordingRingsTheDefaultBellAndSaysSoOnce() throws {
+        let document = #"{"version": 3, "duration": "00:30", "bells": {"start": {"name": "Gone Bowl"}, "end": {"name": "gone bowl", "strikes": 2}}}"#
+        try document.write(toFile: "\(store)/Copied.json", atomically: true, encoding: .utf8)
+        let ran = try run("run", "Copied", "--speed", "60")
+        #expect(ran.status == 0, "\(ran.stderr)")
+        let notes = ran.stdout.components(separatedBy: "ringing Singing Bowl instead").count - 1
+        #expect(notes == 1, "the missing recording is told once:\n\(ran.stdout)")
+        #expect(ran.stdout.contains("there is no recorded sound \"Gone Bowl\" in \(home)/.local/share/profile/sounds; ringing Singing Bowl instead"))
+        let sounds = try keptSounds()
+        #expect(sounds.count == 2)
+        #expect(sounds.allSatisfy { $0.sampleRate == 44_100 }, "the default bell rang in its place")
+    }
+}
