@@ -29,6 +29,13 @@ package protocol BellRinger: AnyObject {
     func ring(_ choice: BellChoice) -> RingReport
     /// Waits up to `timeout` seconds for bells still sounding, then stops them.
     func finish(timeout: Double)
+    /// Makes ready the sound of each of `choices` (files to hand a player), so that a bell that is
+    /// slow to make (nine strikes of a minute-long recording) still rings on time.
+    func prepare(_ choices: [BellChoice])
+}
+
+extension BellRinger {
+    package func prepare(_ choices: [BellChoice]) {}
 }
 
 /// Rings nothing (`--silent`).
@@ -134,6 +141,12 @@ package final class SystemBellRinger: BellRinger {
         pendingNote = nil
         missingNote = nil
         return RingReport(via: fallbackName, note: note.isEmpty ? nil : note, sounded: terminalBell != nil)
+    }
+
+    package func prepare(_ choices: [BellChoice]) {
+        guard playerPath != nil else { return }
+        // In the order they ring, so that a note on a missing recording names the first.
+        for choice in choices { _ = file(for: choice) }
     }
 
     package func finish(timeout: Double) {

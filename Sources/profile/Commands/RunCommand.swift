@@ -59,6 +59,7 @@ struct RunCommand: ParsableCommand {
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound,
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
+            ringer.prepare(timeline.bells.compactMap(\.bell))
             let summary = runner.run()
             // Let the last bell sound out, unless the user asked to stop.
             ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
