@@ -87,37 +87,74 @@ package enum StrikeMix {
         Int((spacing * Double(sampleRate)).rounded())
     }
 
+    /// How long the limiter holds its lowest gain around an over, each way, in seconds: longer than half
+    /// the period of the lowest partial that matters (100 Hz), so the gain is flat across a whole peak
+    /// and the wave is made quieter, never squared off.
+    static let hold = 0.005
+
     /// Brings every sample of `mix` to at most ``ceilingSample`` in magnitude, touching only the
     /// neighbourhood of the samples that were louder.
     ///
-    /// The reduction each over needs (1 − ceiling / |sample|) is spread backwards with the ``attack``
-    /// time constant and forwards with the ``release`` one, taking the largest at every sample: a
-    /// look-ahead limiter computed in two passes, which never lets a sample through above the ceiling.
+    /// Each sample needs a gain of at most ceiling / |sample|. The gain applied is the least that need
+    /// within ``hold`` either side (so a peak is lowered as a whole), then eased: going back from an
+    /// over the gain returns to 1 with the ``attack`` time constant, going on with the ``release`` one.
+    /// Easing only ever lowers the gain, so no sample is left above the ceiling and nothing is clipped;
+    /// a gain within ``negligible`` of 1 is 1, so samples far from an over are left exactly as mixed.
     ///
     /// - Complexity: O(*n*).
     static func limit(_ mix: inout [Float], sampleRate: Int) {
         let most = Float(ceilingSample) / 32768
         guard mix.contains(where: { abs($0) > most }) else { return }
-        var reduction = mix.map { abs($0) > most ? 1 - most / abs($0) : 0 }
-        let attackFactor = Float(exp(-1 / (attack * Double(sampleRate))))
-        let releaseFactor = Float(exp(-1 / (release * Double(sampleRate))))
+        let need = mix.map { abs($0) > most ? most / abs($0) : 1 }
+        var gain = slidingMinimum(need, radius: max(1, Int(hold * Double(sampleRate))))
+        let attackStep = 1 - Float(exp(-1 / (attack * Double(sampleRate))))
+        let releaseStep = 1 - Float(exp(-1 / (release * Double(sampleRate))))
+        // Eased as the reduction 1 − gain, which decays without the rounding of a gain near 1.
+        func eased(_ reduction: Float, _ step: Float, _ gain: Float) -> Float {
+            var value = max(1 - gain, reduction * (1 - step))
+            if value < negligible { value = 0 }
+            return value
+        }
         var carried: Float = 0
-        for index in reduction.indices.reversed() {
-            carried = max(reduction[index], carried * attackFactor)
-            if carried < negligible { carried = 0 }
-            reduction[index] = carried
+        for index in gain.indices.reversed() {
+            carried = eased(carried, attackStep, gain[index])
+            gain[index] = 1 - carried
         }
         carried = 0
-        for index in reduction.indices {
-            carried = max(reduction[index], carried * releaseFactor)
-            if carried < negligible { carried = 0 }
-            reduction[index] = carried
+        for index in gain.indices {
+            carried = eased(carried, releaseStep, gain[index])
+            gain[index] = 1 - carried
         }
-        for index in mix.indices {
-            let lowered = reduction[index] > 0 ? mix[index] * (1 - reduction[index]) : mix[index]
-            // Rounding (or a need below `negligible`) may leave a hair above the ceiling; the clamp takes
-            // it off, and leaves every sample under the ceiling as it is.
-            mix[index] = min(most, max(-most, lowered))
+        for index in mix.indices where gain[index] < 1 {
+            // The gain is at most the sample's need, so this lands at or under the ceiling; the clamp only
+            // takes off a rounding error.
+            mix[index] = min(most, max(-most, mix[index] * gain[index]))
         }
+    }
+
+    /// The least of `values` within `radius` of each index, by a monotonic queue.
+    ///
+    /// - Complexity: O(*n*).
+    static func slidingMinimum(_ values: [Float], radius: Int) -> [Float] {
+        var result = [Float](repeating: 1, count: values.count)
+        var queue: [Int] = []
+        queue.reserveCapacity(2 * radius + 2)
+        var head = 0
+        var next = 0
+        for index in values.indices {
+            // Take in every value up to `radius` ahead, keeping the queue's values rising.
+            while next < values.count, next <= index + radius {
+                while queue.count > head, values[queue[queue.count - 1]] >= values[next] { queue.removeLast() }
+                queue.append(next)
+                next += 1
+            }
+            while queue[head] < index - radius { head += 1 }
+            result[index] = values[queue[head]]
+            if head > 4096 {
+                queue.removeFirst(head)
+                head = 0
+            }
+        }
+        return result
     }
 }

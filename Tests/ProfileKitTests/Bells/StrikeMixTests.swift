@@ -84,6 +84,11 @@ struct StrikeMixTests {
         #expect(Self.peak(mixed) >= Int(StrikeMix.ceilingSample) - 2, "the limiter brings overs to the ceiling, not far under it")
         let untouched = Int(2.9 * Double(sampleRate))
         #expect(Array(mixed.prefix(untouched)) == Array(StrikeMix.render(strike, strikes: 1, volume: 1).prefix(untouched)))
+        // The gain is held across whole peaks, so the wave is made quieter, not squared off: hardly a
+        // peak touches the ceiling at one sample, never along a flat top of several.
+        let top = Int(StrikeMix.ceilingSample) - 1
+        let flat = (2..<mixed.count).filter { index in (index - 2...index).allSatisfy { abs(Int(mixed[$0])) >= top } }
+        #expect(flat.isEmpty, "flat tops at \(flat.prefix(5))")
         // Where four strikes overlap the sum is far over; the limited sound is still near full scale.
         let overlapped = mixed[(9 * sampleRate)..<(10 * sampleRate)]
         #expect(Self.peak(overlapped) >= Int(0.9 * Double(StrikeMix.ceilingSample)))
