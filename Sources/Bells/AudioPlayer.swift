@@ -113,6 +113,8 @@ package final class SystemBellRinger: BellRinger {
         }
         cacheDirectory = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment)
             .map { "\($0)/profile/bells" }
+        let temporaryBase = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        self.temporaryBase = temporaryBase.count > 1 && temporaryBase.hasSuffix("/") ? String(temporaryBase.dropLast()) : temporaryBase
     }
 
     /// The executable called `name` (a path, or a name looked up on `path`).
@@ -189,7 +191,12 @@ package final class SystemBellRinger: BellRinger {
     /// recording that cannot be read rings the default bell, and the report says so once.
     private func file(for choice: BellChoice) -> String? {
         if let file = files[choice] { return file }
-        let level = Int((Double(choice.volume) * volume).rounded())
+        // The loudness as a fraction, the run's volume included; files are named by it in hundredths of
+        // a percent, so that 5% of 5% is not rounded to silence.
+        let level = Double(choice.volume) / 100 * volume
+        let hundredths = Int((level * 10_000).rounded())
+        let levelName = hundredths % 100 == 0 ? "\(hundredths / 100)"
+            : "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
         var strike: PCMSound
         var directories: [String?]
         var name: String
@@ -197,10 +204,10 @@ package final class SystemBellRinger: BellRinger {
         case let .builtIn(bell):
             strike = PCMSound(bell: bell)
             directories = [cacheDirectory, temporaryDirectory()]
-            name = "v\(BellSynth.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(level).wav"
+            name = "v\(BellSynth.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(levelName).wav"
         case let .recorded(recording):
             directories = [temporaryDirectory()]
-            name = "recorded-\(files.count)-x\(choice.strikes)-\(level).wav"
+            name = "recorded-\(files.count)-x\(choice.strikes)-\(levelName).wav"
             do throws(ProfileError) {
                 guard let library else { throw ProfileError.unknownSound(recording, suggestion: nil) }
                 strike = try library.sound(named: recording)
@@ -224,7 +231,7 @@ package final class SystemBellRinger: BellRinger {
                 files[choice] = path
                 return path
             }
-            let bytes = StrikeMix.wav(strike, strikes: choice.strikes, volume: Double(level) / 100)
+            let bytes = StrikeMix.wav(strike, strikes: choice.strikes, volume: level)
             if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil {
                 files[choice] = path
                 return path
@@ -234,12 +241,32 @@ package final class SystemBellRinger: BellRinger {
     }
 
     private var temporary: String?
+    /// Where the private temporary folder is made: `$TMPDIR` when it is an absolute path, else `/tmp`.
+    private let temporaryBase: String
+
+    /// A private folder (mode 0700) for this ringer's files, removed with the ringer.
     private func temporaryDirectory() -> String? {
         if let temporary { return temporary }
-        var template = Array("/tmp/profile-bells.XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        var template = Array("\(temporaryBase)/profile-bells.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else { return nil }
         temporary = String(cString: made)
         return temporary
+    }
+
+    deinit { close() }
+
+    /// Stops any bell still sounding and removes the private temporary folder; a later bell makes it
+    /// again. Called by the ringer's end, and by an owner that may outlive it.
+    package func close() {
+        finish(timeout: 0)
+        guard let temporary else { return }
+        self.temporary = nil
+        files = files.filter { !$0.value.hasPrefix(temporary + "/") }
+        // Only files this ringer wrote are in it: its bells, and a write's temporary file if one failed.
+        if let entries = try? POSIX.directoryEntries(temporary) {
+            for entry in entries { unlink("\(temporary)/\(String(decoding: entry, as: UTF8.self))") }
+        }
+        rmdir(temporary)
     }
 
     private func spawn(_ player: String, _ file: String) -> pid_t? {

@@ -26,9 +26,10 @@ struct EditCommand: ParsableCommand {
             let context = try Context(global)
             let interactive = Terminal.isTerminal(0)
             // On a terminal the picker plays each bell's sound as `run` does; a script only names it.
-            let player: BellPlayer = interactive
-                ? RingerBellPlayer(ringer: Terminal.bellRinger())
-                : NamingBellPlayer()
+            let ringer = interactive ? Terminal.bellRinger() : nil
+            // The session may outlive this command's end; the ringer's files must not.
+            defer { ringer?.close() }
+            let player: BellPlayer = ringer.map { RingerBellPlayer(ringer: $0) } ?? NamingBellPlayer()
             let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
                                       mode: interactive ? .interactive : .script, options: context.render,
                                       player: player, sounds: { Context.soundCatalog() })

@@ -98,7 +98,7 @@ extension Terminal {
     /// The variables the bell player reads.
     static var soundEnvironment: [String: String] {
         var result: [String: String] = [:]
-        for name in ["PROFILE_PLAYER", "PATH", "XDG_CACHE_HOME", "HOME"] {
+        for name in ["PROFILE_PLAYER", "PATH", "XDG_CACHE_HOME", "HOME", "TMPDIR"] {
             if let value = variable(name) { result[name] = value }
         }
         return result

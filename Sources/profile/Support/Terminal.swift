@@ -22,8 +22,8 @@ enum Terminal {
     }
 
     /// The variables the program reads.
-    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
-                                "PROFILE_LOCK_TIMEOUT"]
+    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM",
+                                "COLUMNS", "PROFILE_LOCK_TIMEOUT"]
 
     /// One environment variable; nil when unset or not valid UTF-8 (see ``undecodableVariable``).
     static func variable(_ name: String) -> String? {
