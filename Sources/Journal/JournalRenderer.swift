@@ -1,0 +1,145 @@
+import JSON
+import ProfileKit
+import TableKit
+import TextSupport
+
+/// The formats of `profile log`.
+package enum LogFormat: String, CaseIterable, Sendable {
+    case table, plain, json, csv
+}
+
+/// The formats of `profile stats`.
+package enum StatsFormat: String, CaseIterable, Sendable {
+    case table, json
+}
+
+/// Turns sits and their statistics into text. It never changes anything.
+package enum JournalRenderer {
+    // MARK: log
+
+    /// `sits` (in the order given) in `format`; `calendar` gives the local dates of tables.
+    package static func log(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions()) -> String {
+        switch format {
+        case .table:
+            guard !sits.isEmpty else { return "no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n" }
+            let rows = sits.map { sit -> [StyledText] in
+                [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
+                 StyledText(TimerDuration(seconds: sit.seconds).formatted), StyledText(TimerDuration(seconds: sit.plannedSeconds).formatted),
+                 StyledText(sit.outcome.rawValue, sit.outcome == .completed ? .plain : .dim), StyledText(String(sit.bells)),
+                 StyledText(sit.profile ?? "", .bold), StyledText(sit.note ?? "")]
+            }
+            return BoxTable(headers: ["id", "start", "sat", "of", "outcome", "bells", "profile", "note"], rows: rows,
+                            alignments: [.left, .left, .right, .right, .left, .right, .left, .left], flexibleColumn: 7)
+                .render(options: options)
+        case .plain:
+            var text = ""
+            text.reserveCapacity(sits.count * 120)
+            for sit in sits {
+                text += sit.id + "\t" + sit.start.text + "\t" + sit.end.text + "\t" + plainField(sit.profile ?? "") + "\t"
+                    + String(sit.seconds) + "\t" + String(sit.plannedSeconds) + "\t" + sit.outcome.rawValue + "\t"
+                    + String(sit.bells) + "\t" + plainField(sit.note ?? "") + "\n"
+            }
+            return text
+        case .json:
+            guard !sits.isEmpty else { return "[]\n" }
+            var text = "[\n"
+            text.reserveCapacity(sits.count * 200)
+            for (index, sit) in sits.enumerated() {
+                // A record per line: what `jq` and people read alike.
+                text += "  " + sit.json(spaced: true)
+                text += index == sits.count - 1 ? "\n" : ",\n"
+            }
+            return text + "]\n"
+        case .csv:
+            var text = Sit.keys.joined(separator: ",") + "\r\n"
+            text.reserveCapacity(sits.count * 120)
+            for sit in sits {
+                text += csvField(sit.id) + "," + sit.start.text + "," + sit.end.text + "," + csvField(sit.profile ?? "") + ","
+                    + String(sit.seconds) + "," + String(sit.plannedSeconds) + "," + sit.outcome.rawValue + ","
+                    + String(sit.bells) + "," + csvField(sit.note ?? "") + "\r\n"
+            }
+            return text
+        }
+    }
+
+    /// A field of plain output: a tab or line break in it becomes a space, so each sit stays one line
+    /// of tab-separated fields.
+    static func plainField(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 }) else { return text }
+        return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+    }
+
+    /// A field of RFC 4180 CSV: quoted when it holds a comma, a quote or a line break, with each quote
+    /// doubled.
+    package static func csvField(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+
+    /// What `log delete` shows of the sit it removes or asks about:
+    /// `3f2a9c1e  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
+    package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
+        var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted), \(sit.outcome.rawValue)"
+        if let profile = sit.profile { text += ", \(escaped(profile))" }
+        if let note = sit.note { text += ": \(quoted(note))" }
+        return text
+    }
+
+    // MARK: stats
+
+    /// `3 h 05 min`, `45 min`, `40 s`: time sat, as people count it.
+    package static func hoursAndMinutes(_ seconds: Int) -> String {
+        if seconds < 60 { return "\(seconds) s" }
+        let minutes = seconds / 60
+        if minutes < 60 { return "\(minutes) min" }
+        return "\(minutes / 60) h \(TimerDuration.twoDigits(minutes % 60)) min"
+    }
+
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+    static func sits(_ count: Int) -> String { count == 1 ? "1 sit" : "\(count) sits" }
+
+    /// The statistics in `format`.
+    package static func stats(_ stats: JournalStats, format: StatsFormat, options: RenderOptions = RenderOptions()) -> String {
+        switch format {
+        case .json:
+            func tally(_ t: JournalStats.Tally) -> JSONWriter.Value {
+                .object([("sessions", .int(t.sessions)), ("seconds", .int(t.seconds))])
+            }
+            return JSONWriter.text(inlineFlatObjects: true, .object([
+                ("sessions", .int(stats.sessions)), ("totalSeconds", .int(stats.totalSeconds)),
+                ("averageSeconds", .int(stats.averageSeconds)), ("days", .int(stats.days)),
+                ("currentStreak", .int(stats.currentStreak)), ("longestStreak", .int(stats.longestStreak)),
+                ("thisWeek", tally(stats.thisWeek)), ("lastWeek", tally(stats.lastWeek)),
+                ("profiles", .array(stats.profiles.map { entry in
+                    .object([("profile", entry.profile.map { .string($0) } ?? .null), ("sessions", .int(entry.sessions)),
+                             ("seconds", .int(entry.seconds))])
+                })),
+            ]))
+        case .table:
+            guard stats.sessions > 0 else { return "no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n" }
+            func week(_ t: JournalStats.Tally) -> String { "\(sits(t.sessions)), \(hoursAndMinutes(t.seconds))" }
+            let change: String
+            if stats.lastWeek.seconds == 0 {
+                change = ""
+            } else {
+                let percent = (stats.thisWeek.seconds - stats.lastWeek.seconds) * 100 / stats.lastWeek.seconds
+                change = percent >= 0 ? " (+\(percent)%)" : " (\(percent)%)"
+            }
+            let summary = BoxTable(title: StyledText("Sits", .bold), rows: [
+                [StyledText("sits"), StyledText("\(stats.sessions) on \(days(stats.days))")],
+                [StyledText("total"), StyledText(hoursAndMinutes(stats.totalSeconds))],
+                [StyledText("average"), StyledText(TimerDuration(seconds: stats.averageSeconds).formatted)],
+                [StyledText("current streak"), StyledText(days(stats.currentStreak), stats.currentStreak > 0 ? .on : .plain)],
+                [StyledText("longest streak"), StyledText(days(stats.longestStreak))],
+                [StyledText("this week"), StyledText(week(stats.thisWeek) + change)],
+                [StyledText("last week"), StyledText(week(stats.lastWeek))],
+            ])
+            let perProfile = BoxTable(title: StyledText("Per profile", .bold), headers: ["profile", "sits", "time"],
+                                      rows: stats.profiles.map { entry in
+                                          [StyledText(entry.profile ?? "(no profile)", entry.profile == nil ? .dim : .plain),
+                                           StyledText(String(entry.sessions)), StyledText(hoursAndMinutes(entry.seconds))]
+                                      }, alignments: [.left, .right, .right], flexibleColumn: 0)
+            return summary.render(options: options) + perProfile.render(options: options)
+        }
+    }
+}
