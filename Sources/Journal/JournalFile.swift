@@ -153,7 +153,7 @@ package struct JournalFile: Sendable {
         try POSIX.makeDirectories(folder, mode: 0o700)
         try FileProfileStore.withFileLock(path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
             let existed = try POSIX.lstatIfExists(path) != nil
-            let fd = try POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+            let fd = try POSIX.open(path, O_RDWR | O_APPEND | O_CREAT, 0o600)
             defer { close(fd) }
             var info = stat()
             guard fstat(fd, &info) == 0 else { throw POSIX.failure(path, "fstat") }
