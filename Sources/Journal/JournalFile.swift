@@ -107,14 +107,25 @@ package struct JournalFile: Sendable {
         sits.reserveCapacity(whole.count)
         var kept: [Line] = []
         kept.reserveCapacity(whole.count)
-        for line in whole where !Self.isBlank(bytes[line.range]) {
-            do throws(SitLine.Problem) {
-                sits.append(try SitLine.decode(Array(bytes[line.range])))
-                kept.append(line)
-            } catch {
-                throw invalid(line, error)
+        var failure: ProfileError?
+        bytes.withUnsafeBufferPointer { buffer in
+            for line in whole {
+                if let sit = SitLine.fastDecode(buffer, line.range) {
+                    sits.append(sit)
+                    kept.append(line)
+                    continue
+                }
+                if Self.isBlank(bytes[line.range]) { continue }
+                do throws(SitLine.Problem) {
+                    sits.append(try SitLine.decode(Array(bytes[line.range])))
+                    kept.append(line)
+                } catch {
+                    failure = invalid(line, error)
+                    return
+                }
             }
         }
+        if let failure { throw failure }
         var torn = tornLine
         if let line = tornLine {
             // A whole record that only lacks its newline (an edit by hand, or a crash between the last

@@ -19,9 +19,14 @@ package enum JournalRenderer {
 
     /// `sits` (in the order given) in `format`; `calendar` gives the local dates of tables.
     package static func log(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions()) -> String {
+        String(decoding: logBytes(sits, format: format, calendar: calendar, options: options), as: UTF8.self)
+    }
+
+    /// ``log(_:format:calendar:options:)`` as UTF-8 bytes, which the command writes without a copy.
+    package static func logBytes(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions()) -> [UInt8] {
         switch format {
         case .table:
-            guard !sits.isEmpty else { return "no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n" }
+            guard !sits.isEmpty else { return Array("no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n".utf8) }
             let rows = sits.map { sit -> [StyledText] in
                 [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
                  StyledText(TimerDuration(seconds: sit.seconds).formatted), StyledText(TimerDuration(seconds: sit.plannedSeconds).formatted),
@@ -30,35 +35,66 @@ package enum JournalRenderer {
             }
             return BoxTable(headers: ["id", "start", "sat", "of", "outcome", "bells", "profile", "note"], rows: rows,
                             alignments: [.left, .left, .right, .right, .left, .right, .left, .left], flexibleColumn: 7)
-                .render(options: options)
+                .render(options: options).utf8.map { $0 }
         case .plain:
-            var text = ""
-            text.reserveCapacity(sits.count * 120)
+            var text = ByteText(capacity: sits.count * 120)
             for sit in sits {
-                text += sit.id + "\t" + sit.start.text + "\t" + sit.end.text + "\t" + plainField(sit.profile ?? "") + "\t"
-                    + String(sit.seconds) + "\t" + String(sit.plannedSeconds) + "\t" + sit.outcome.rawValue + "\t"
-                    + String(sit.bells) + "\t" + plainField(sit.note ?? "") + "\n"
+                text.append(sit.id)
+                text.append(byte: 0x09)
+                text.append(sit.start)
+                text.append(byte: 0x09)
+                text.append(sit.end)
+                text.append(byte: 0x09)
+                text.append(plainField(sit.profile ?? ""))
+                text.append(byte: 0x09)
+                text.append(sit.seconds)
+                text.append(byte: 0x09)
+                text.append(sit.plannedSeconds)
+                text.append(byte: 0x09)
+                text.append(sit.outcome.rawValue)
+                text.append(byte: 0x09)
+                text.append(sit.bells)
+                text.append(byte: 0x09)
+                text.append(plainField(sit.note ?? ""))
+                text.append(byte: 0x0A)
             }
-            return text
+            return text.bytes
         case .json:
-            guard !sits.isEmpty else { return "[]\n" }
-            var text = "[\n"
-            text.reserveCapacity(sits.count * 200)
+            guard !sits.isEmpty else { return Array("[]\n".utf8) }
+            var text = ByteText(capacity: sits.count * 220)
+            text.append("[\n")
             for (index, sit) in sits.enumerated() {
                 // A record per line: what `jq` and people read alike.
-                text += "  " + sit.json(spaced: true)
-                text += index == sits.count - 1 ? "\n" : ",\n"
+                text.append("  ")
+                sit.write(to: &text, spaced: true)
+                text.append(index == sits.count - 1 ? "\n" : ",\n")
             }
-            return text + "]\n"
+            text.append("]\n")
+            return text.bytes
         case .csv:
-            var text = Sit.keys.joined(separator: ",") + "\r\n"
-            text.reserveCapacity(sits.count * 120)
+            var text = ByteText(capacity: sits.count * 120)
+            text.append(Sit.keys.joined(separator: ",") + "\r\n")
             for sit in sits {
-                text += csvField(sit.id) + "," + sit.start.text + "," + sit.end.text + "," + csvField(sit.profile ?? "") + ","
-                    + String(sit.seconds) + "," + String(sit.plannedSeconds) + "," + sit.outcome.rawValue + ","
-                    + String(sit.bells) + "," + csvField(sit.note ?? "") + "\r\n"
+                text.append(csvField(sit.id))
+                text.append(byte: 0x2C)
+                text.append(sit.start)
+                text.append(byte: 0x2C)
+                text.append(sit.end)
+                text.append(byte: 0x2C)
+                text.append(csvField(sit.profile ?? ""))
+                text.append(byte: 0x2C)
+                text.append(sit.seconds)
+                text.append(byte: 0x2C)
+                text.append(sit.plannedSeconds)
+                text.append(byte: 0x2C)
+                text.append(sit.outcome.rawValue)
+                text.append(byte: 0x2C)
+                text.append(sit.bells)
+                text.append(byte: 0x2C)
+                text.append(csvField(sit.note ?? ""))
+                text.append("\r\n")
             }
-            return text
+            return text.bytes
         }
     }
 

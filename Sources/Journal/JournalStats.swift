@@ -38,14 +38,15 @@ package struct JournalStats: Equatable, Sendable {
     /// - Complexity: O(*n*) for the tallies, O(*d* log *d*) for the *d* days sat.
     package init(sits: [Sit], days sitDays: [Int], today: Int) {
         precondition(sits.count == sitDays.count, "one day per sit")
-        var daySet = Set<Int>()
+        var sitDaysSeen: [Int] = []
+        sitDaysSeen.reserveCapacity(sitDays.count)
         var byProfile: [String: ProfileTime] = [:]
         var none = ProfileTime(profile: nil, sessions: 0, seconds: 0)
         let monday = today - CivilDate.weekday(today)
         for (sit, day) in zip(sits, sitDays) {
             sessions += 1
             totalSeconds += sit.seconds
-            daySet.insert(day)
+            if sitDaysSeen.last != day { sitDaysSeen.append(day) }
             if day >= monday && day < monday + 7 {
                 thisWeek.sessions += 1
                 thisWeek.seconds += sit.seconds
@@ -61,6 +62,8 @@ package struct JournalStats: Equatable, Sendable {
                 none.seconds += sit.seconds
             }
         }
+        // Sits come by start time, so the days mostly come in order already: the set is built from runs.
+        let daySet = Set(sitDaysSeen)
         days = daySet.count
         (currentStreak, longestStreak) = Self.streaks(daySet, today: today)
         profiles = byProfile.values.sorted { a, b in

@@ -39,41 +39,47 @@ package struct Timestamp: Hashable, Sendable {
     /// Written by hand: a journal of 100,000 sits is read in a few milliseconds, which no date formatter
     /// of Foundation's allows.
     package init?(parsing text: some StringProtocol) {
-        var utf8 = Array(text.utf8)[...]
-        guard utf8.count >= 20 else { return nil }
-        func digits(_ count: Int) -> Int? {
-            guard utf8.count >= count else { return nil }
-            var value = 0
-            for byte in utf8.prefix(count) {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            utf8 = utf8.dropFirst(count)
-            return value
+        var copy = String(text)
+        guard let stamp = copy.withUTF8({ Timestamp.parse($0[...]) }) else { return nil }
+        self = stamp
+    }
+
+    /// ``init(parsing:)`` over bytes.
+    package static func parse(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Timestamp? {
+        guard let base = bytes.base.baseAddress else { return nil }
+        let p = base + bytes.startIndex
+        let count = bytes.count
+        guard count >= 20 else { return nil }
+        @inline(__always) func digit(_ at: Int) -> Int {
+            let byte = p[at]
+            return byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : -1000
         }
-        func expect(_ byte: UInt8) -> Bool {
-            guard utf8.first == byte else { return false }
-            utf8 = utf8.dropFirst()
-            return true
-        }
-        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-              expect(0x54) || expect(0x74), let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A),
-              let second = digits(2) else { return nil }
+        @inline(__always) func two(_ at: Int) -> Int { digit(at) * 10 + digit(at + 1) }
+        let century = two(0), month = two(5), day = two(8), hour = two(11), minute = two(14), second = two(17)
+        let year = century * 100 + two(2)
+        guard century >= 0, two(2) >= 0, month >= 0, day >= 0, hour >= 0, minute >= 0, second >= 0,
+              p[4] == 0x2D, p[7] == 0x2D, p[10] == 0x54 || p[10] == 0x74, p[13] == 0x3A, p[16] == 0x3A else { return nil }
         guard CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60 else { return nil }
         var offset = 0
-        if expect(0x5A) || expect(0x7A) {
-            offset = 0
-        } else {
-            let negative: Bool
-            if expect(0x2B) { negative = false } else if expect(0x2D) { negative = true } else { return nil }
-            guard let hours = digits(2) else { return nil }
-            _ = expect(0x3A)
-            guard let minutes = digits(2), hours < 24, minutes < 60 else { return nil }
-            offset = (hours * 60 + minutes) * 60 * (negative ? -1 : 1)
+        switch p[19] {
+        case 0x5A, 0x7A:
+            guard count == 20 else { return nil }
+        case 0x2B, 0x2D:
+            let hours: Int, minutes: Int
+            if count == 25, p[22] == 0x3A {
+                (hours, minutes) = (two(20), two(23))
+            } else if count == 24 {
+                (hours, minutes) = (two(20), two(22))
+            } else {
+                return nil
+            }
+            guard hours >= 0, minutes >= 0, hours < 24, minutes < 60 else { return nil }
+            offset = (hours * 60 + minutes) * 60 * (p[19] == 0x2D ? -1 : 1)
+        default:
+            return nil
         }
-        guard utf8.isEmpty else { return nil }
         let local = CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-        self.init(epoch: local - offset, offset: offset)
+        return Timestamp(epoch: local - offset, offset: offset)
     }
 }
 

@@ -60,23 +60,48 @@ package struct Sit: Equatable, Sendable {
     package static let maximumCount = 9_999_999
 
     /// The record as one line of JSON, with its newline.
-    package var line: String { json(spaced: false) + "\n" }
+    package var line: String {
+        var text = ByteText(capacity: 200)
+        write(to: &text, spaced: false)
+        text.append(byte: 0x0A)
+        return text.text
+    }
 
-    /// The record as one JSON object on one line; `spaced` puts a space after each `:` and `,`, as
-    /// `log --format json` prints it for people.
-    package func json(spaced: Bool) -> String {
-        let colon = spaced ? "\": " : "\":"
-        let comma = spaced ? ", \"" : ",\""
-        var text = "{\"id" + colon
-        JSONText.appendString(id, to: &text)
-        text += comma + "start" + colon + "\"" + start.text + "\"" + comma + "end" + colon + "\"" + end.text + "\""
-        text += comma + "profile" + colon
-        if let profile { JSONText.appendString(profile, to: &text) } else { text += "null" }
-        text += comma + "seconds" + colon + String(seconds) + comma + "plannedSeconds" + colon + String(plannedSeconds)
-        text += comma + "outcome" + colon + "\"" + outcome.rawValue + "\"" + comma + "bells" + colon + String(bells)
-        text += comma + "note" + colon
-        if let note { JSONText.appendString(note, to: &text) } else { text += "null" }
-        return text + "}"
+    /// Writes the record as one JSON object on one line; `spaced` puts a space after each `:` and `,`,
+    /// as `log --format json` prints it for people.
+    package func write(to text: inout ByteText, spaced: Bool) {
+        func key(_ name: StaticString, first: Bool = false) {
+            if !first { text.append(spaced ? ", " : ",") }
+            text.append(byte: 0x22)
+            text.append(name)
+            text.append(spaced ? "\": " : "\":")
+        }
+        text.append(byte: 0x7B)
+        key("id", first: true)
+        text.appendJSONString(id)
+        key("start")
+        text.append(byte: 0x22)
+        text.append(start)
+        text.append(byte: 0x22)
+        key("end")
+        text.append(byte: 0x22)
+        text.append(end)
+        text.append(byte: 0x22)
+        key("profile")
+        if let profile { text.appendJSONString(profile) } else { text.append("null") }
+        key("seconds")
+        text.append(seconds)
+        key("plannedSeconds")
+        text.append(plannedSeconds)
+        key("outcome")
+        text.append(byte: 0x22)
+        text.append(outcome.rawValue)
+        text.append(byte: 0x22)
+        key("bells")
+        text.append(bells)
+        key("note")
+        if let note { text.appendJSONString(note) } else { text.append("null") }
+        text.append(byte: 0x7D)
     }
 
     /// Whether an id is one `log delete` could take: 1 to 64 letters, digits, `-` or `_`.

@@ -22,30 +22,38 @@ package struct SitSelection: Sendable {
     package func apply(_ sits: [Sit], calendar: LocalCalendar) -> (sits: [Sit], days: [Int]) {
         let key = profile.map(ProfileName.key)
         var keys: [String: String] = [:]
-        var taken: [(sit: Sit, day: Int)] = []
-        taken.reserveCapacity(sits.count)
-        for sit in sits {
-            let day = calendar.day(of: sit.start.epoch)
-            if let since, day < since { continue }
-            if let until, day > until { continue }
-            if let key {
-                guard let name = sit.profile else { continue }
-                let folded = keys[name] ?? ProfileName.key(name)
-                keys[name] = folded
-                guard folded == key else { continue }
+        var taken: [Sit] = []
+        var days: [Int] = []
+        days.reserveCapacity(sits.count)
+        let everything = since == nil && until == nil && key == nil
+        if everything {
+            // No copy of the records when every one is taken.
+            taken = sits
+            for sit in sits { days.append(calendar.day(of: sit.start.epoch)) }
+        } else {
+            for sit in sits {
+                let day = calendar.day(of: sit.start.epoch)
+                if let since, day < since { continue }
+                if let until, day > until { continue }
+                if let key {
+                    guard let name = sit.profile else { continue }
+                    let folded = keys[name] ?? ProfileName.key(name)
+                    keys[name] = folded
+                    guard folded == key else { continue }
+                }
+                taken.append(sit)
+                days.append(day)
             }
-            taken.append((sit, day))
         }
         var ordered = true
-        for index in taken.indices.dropFirst() where taken[index].sit.start.epoch < taken[index - 1].sit.start.epoch {
+        for index in taken.indices.dropFirst() where taken[index].start.epoch < taken[index - 1].start.epoch {
             ordered = false
             break
         }
-        if !ordered {
-            taken = taken.enumerated().sorted { a, b in
-                a.element.sit.start.epoch != b.element.sit.start.epoch ? a.element.sit.start.epoch < b.element.sit.start.epoch : a.offset < b.offset
-            }.map(\.element)
+        guard !ordered else { return (taken, days) }
+        let order = taken.indices.sorted { a, b in
+            taken[a].start.epoch != taken[b].start.epoch ? taken[a].start.epoch < taken[b].start.epoch : a < b
         }
-        return (taken.map(\.sit), taken.map(\.day))
+        return (order.map { taken[$0] }, order.map { days[$0] })
     }
 }

@@ -43,7 +43,7 @@ struct LogListCommand: ParsableCommand {
             let file = try journal.file()
             let sits = selection.apply(try file.read(), calendar: calendar).sits
             let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
-            Output.stdout(JournalRenderer.log(sits, format: format, calendar: calendar, options: global.render))
+            Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render))
         }
     }
 }
