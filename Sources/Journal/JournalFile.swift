@@ -77,14 +77,13 @@ package struct JournalFile: Sendable {
         var start = 0
         var number = 1
         bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                if buffer[index] == 0x0A {
-                    whole.append(Line(number: number, range: start..<index))
-                    number += 1
-                    start = index + 1
-                }
-                index += 1
+            guard let base = buffer.baseAddress else { return }
+            // memchr finds each newline many bytes at a time.
+            while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                whole.append(Line(number: number, range: start..<index))
+                number += 1
+                start = index + 1
             }
         }
         return (whole, start < bytes.count ? Line(number: number, range: start..<bytes.count) : nil)

@@ -40,7 +40,10 @@ package struct JournalStats: Equatable, Sendable {
         precondition(sits.count == sitDays.count, "one day per sit")
         var sitDaysSeen: [Int] = []
         sitDaysSeen.reserveCapacity(sitDays.count)
-        var byProfile: [String: ProfileTime] = [:]
+        // A journal names few profiles: a short list searched in order beats hashing each sit's name.
+        // Past 32 names a dictionary takes over, so that no journal is read in quadratic time.
+        var byProfile: [ProfileTime] = []
+        var positions: [String: Int] = [:]
         var none = ProfileTime(profile: nil, sessions: 0, seconds: 0)
         let monday = today - CivilDate.weekday(today)
         for (sit, day) in zip(sits, sitDays) {
@@ -55,8 +58,18 @@ package struct JournalStats: Equatable, Sendable {
                 lastWeek.seconds += sit.seconds
             }
             if let name = sit.profile {
-                byProfile[name, default: ProfileTime(profile: name, sessions: 0, seconds: 0)].sessions += 1
-                byProfile[name]?.seconds += sit.seconds
+                let found = byProfile.count > 32 ? positions[name] : byProfile.firstIndex(where: { $0.profile == name })
+                if let index = found {
+                    byProfile[index].sessions += 1
+                    byProfile[index].seconds += sit.seconds
+                } else {
+                    byProfile.append(ProfileTime(profile: name, sessions: 1, seconds: sit.seconds))
+                    if byProfile.count == 33 {
+                        for (index, entry) in byProfile.enumerated() { positions[entry.profile ?? ""] = index }
+                    } else if byProfile.count > 33 {
+                        positions[name] = byProfile.count - 1
+                    }
+                }
             } else {
                 none.sessions += 1
                 none.seconds += sit.seconds
@@ -66,7 +79,7 @@ package struct JournalStats: Equatable, Sendable {
         let daySet = Set(sitDaysSeen)
         days = daySet.count
         (currentStreak, longestStreak) = Self.streaks(daySet, today: today)
-        profiles = byProfile.values.sorted { a, b in
+        profiles = byProfile.sorted { a, b in
             a.seconds != b.seconds ? a.seconds > b.seconds : (a.profile ?? "") < (b.profile ?? "")
         }
         if none.sessions > 0 { profiles.append(none) }
