@@ -22,25 +22,16 @@ package struct ByteText {
     package mutating func append(_ value: Int) {
         if value < 0 {
             bytes.append(0x2D)
-            append(-value)
+            append(0 - value)
             return
         }
-        if value < 10 {
-            bytes.append(0x30 + UInt8(value))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: buffer[(20 - count)...])
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
     }
 

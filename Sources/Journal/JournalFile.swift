@@ -100,18 +100,19 @@ package struct JournalFile: Sendable {
     }
 
     /// The records and their lines; a torn last line is left out with a warning.
-    private func parse(_ bytes: [UInt8], warn: Bool) throws(ProfileError) -> (sits: [Sit], lines: [Line], torn: Line?) {
+    /// - Parameter keepLines: whether to return the lines of the records too (a delete rewrites them).
+    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(ProfileError) -> (sits: [Sit], lines: [Line], torn: Line?) {
         let (whole, tornLine) = Self.lines(of: bytes)
         var sits: [Sit] = []
         sits.reserveCapacity(whole.count)
         var kept: [Line] = []
-        kept.reserveCapacity(whole.count)
+        if keepLines { kept.reserveCapacity(whole.count) }
         var failure: ProfileError?
         bytes.withUnsafeBufferPointer { buffer in
             for line in whole {
                 if let sit = SitLine.fastDecode(buffer, line.range) {
                     sits.append(sit)
-                    kept.append(line)
+                    if keepLines { kept.append(line) }
                     continue
                 }
                 if Self.isBlank(bytes[line.range]) { continue }
@@ -148,7 +149,7 @@ package struct JournalFile: Sendable {
     ///   `path:line:column`; ``ProfileError/io(path:operation:errno:)`` when the file cannot be read.
     package func read() throws(ProfileError) -> [Sit] {
         guard let bytes = try contents() else { return [] }
-        return try parse(bytes, warn: true).sits
+        return try parse(bytes, warn: true, keepLines: false).sits
     }
 
     // MARK: Writing

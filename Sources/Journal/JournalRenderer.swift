@@ -154,20 +154,13 @@ package enum JournalRenderer {
         case .table:
             guard stats.sessions > 0 else { return "no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n" }
             func week(_ t: JournalStats.Tally) -> String { "\(sits(t.sessions)), \(hoursAndMinutes(t.seconds))" }
-            let change: String
-            if stats.lastWeek.seconds == 0 {
-                change = ""
-            } else {
-                let percent = (stats.thisWeek.seconds - stats.lastWeek.seconds) * 100 / stats.lastWeek.seconds
-                change = percent >= 0 ? " (+\(percent)%)" : " (\(percent)%)"
-            }
             let summary = BoxTable(title: StyledText("Sits", .bold), rows: [
                 [StyledText("sits"), StyledText("\(stats.sessions) on \(days(stats.days))")],
                 [StyledText("total"), StyledText(hoursAndMinutes(stats.totalSeconds))],
                 [StyledText("average"), StyledText(TimerDuration(seconds: stats.averageSeconds).formatted)],
                 [StyledText("current streak"), StyledText(days(stats.currentStreak), stats.currentStreak > 0 ? .on : .plain)],
                 [StyledText("longest streak"), StyledText(days(stats.longestStreak))],
-                [StyledText("this week"), StyledText(week(stats.thisWeek) + change)],
+                [StyledText("this week"), StyledText(week(stats.thisWeek))],
                 [StyledText("last week"), StyledText(week(stats.lastWeek))],
             ])
             let perProfile = BoxTable(title: StyledText("Per profile", .bold), headers: ["profile", "sits", "time"],

@@ -70,39 +70,37 @@ package struct Sit: Equatable, Sendable {
     /// Writes the record as one JSON object on one line; `spaced` puts a space after each `:` and `,`,
     /// as `log --format json` prints it for people.
     package func write(to text: inout ByteText, spaced: Bool) {
-        func key(_ name: StaticString, first: Bool = false) {
-            if !first { text.append(spaced ? ", " : ",") }
-            text.append(byte: 0x22)
-            text.append(name)
-            text.append(spaced ? "\": " : "\":")
-        }
-        text.append(byte: 0x7B)
-        key("id", first: true)
+        // Each key with the punctuation around it, written whole: this is `log --format json`'s inner loop.
+        let keys = spaced ? Self.spacedKeys : Self.compactKeys
+        text.append(keys[0])
         text.appendJSONString(id)
-        key("start")
-        text.append(byte: 0x22)
+        text.append(keys[1])
         text.append(start)
-        text.append(byte: 0x22)
-        key("end")
-        text.append(byte: 0x22)
+        text.append(keys[2])
         text.append(end)
-        text.append(byte: 0x22)
-        key("profile")
+        text.append(keys[3])
         if let profile { text.appendJSONString(profile) } else { text.append("null") }
-        key("seconds")
+        text.append(keys[4])
         text.append(seconds)
-        key("plannedSeconds")
+        text.append(keys[5])
         text.append(plannedSeconds)
-        key("outcome")
-        text.append(byte: 0x22)
+        text.append(keys[6])
         text.append(outcome.rawValue)
-        text.append(byte: 0x22)
-        key("bells")
+        text.append(keys[7])
         text.append(bells)
-        key("note")
+        text.append(keys[8])
         if let note { text.appendJSONString(note) } else { text.append("null") }
         text.append(byte: 0x7D)
     }
+
+    private static let compactKeys: [StaticString] = [
+        "{\"id\":", ",\"start\":\"", "\",\"end\":\"", "\",\"profile\":", ",\"seconds\":", ",\"plannedSeconds\":",
+        ",\"outcome\":\"", "\",\"bells\":", ",\"note\":",
+    ]
+    private static let spacedKeys: [StaticString] = [
+        "{\"id\": ", ", \"start\": \"", "\", \"end\": \"", "\", \"profile\": ", ", \"seconds\": ", ", \"plannedSeconds\": ",
+        ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ",
+    ]
 
     /// Whether an id is one `log delete` could take: 1 to 64 letters, digits, `-` or `_`.
     package static func isValidID(_ text: String) -> Bool {
