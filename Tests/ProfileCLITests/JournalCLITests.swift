@@ -397,6 +397,24 @@ struct JournalCLITests {
         #expect(try run("calendar", "--weeks", "0").status == 64)
     }
 
+    /// The shell scripts ask the program: `log delete` completes the journal's ids, newest first, and
+    /// `--profile` the store's profile names.
+    @Test func completionOffersIdsForDeleteAndProfileNamesForProfile() throws {
+        try makeProfile("Morning", minutes: 20)
+        for day in ["2026-06-01 07:00", "2026-06-02 07:00"] {
+            #expect(try run("log", "add", "--start", day, "--duration", "20m").status == 0)
+        }
+        let ids = try records().compactMap { $0["id"] as? String }
+        let offered = try run("---completion", "log", "delete", "--", "positional@0", "3", "0", "profile", "log", "delete", "")
+        #expect(offered.stdout == ids.reversed().joined(separator: "\n") + "\n")
+        let names = try run("---completion", "stats", "--", "--profile", "2", "0", "profile", "stats", "--profile", "")
+        #expect(names.stdout == "Morning\n")
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try run("--generate-completion-script", shell).stdout
+            #expect(script.contains("calendar") && script.contains("stats") && script.contains("---completion log delete"), "\(shell)")
+        }
+    }
+
     @Test func aRelativeXDGDataHomeIsIgnored() throws {
         let result = try Harness.run(["log", "add", "--duration", "5m"], store: store, home: home,
                                      environment: ["XDG_DATA_HOME": "relative/data"])
