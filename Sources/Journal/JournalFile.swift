@@ -162,7 +162,8 @@ package struct JournalFile: Sendable {
     package func append(_ sit: Sit) throws(ProfileError) {
         let folder = POSIX.directoryName(path)
         try POSIX.makeDirectories(folder, mode: 0o700)
-        try FileProfileStore.withFileLock(path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
+        // The lock is beside the real file, as a delete takes it, when the journal is a link.
+        try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
             let existed = try POSIX.lstatIfExists(path) != nil
             let fd = try POSIX.open(path, O_RDWR | O_APPEND | O_CREAT, 0o600)
             defer { close(fd) }
