@@ -47,6 +47,10 @@ let package = Package(
         // rendering. Never imports a terminal: the live display belongs to the executable.
         .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit", "Bells"]),
 
+        // The journal of sits: its records and lines, safe appends, reading, statistics and the calendar.
+        // Never imports a player, the timeline or a terminal: `run` hands it a finished sit.
+        .target(name: "Journal", dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit"]),
+
         // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
         .systemLibrary(
             name: "CReadline",
@@ -69,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "profile",
             dependencies: [
-                "TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "ProfileREPL", "LineEditing",
+                "TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "Journal", "ProfileREPL", "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,7 +92,7 @@ let package = Package(
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "TestDoubles", "TestSupport"]
+            dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "Journal", "TestDoubles", "TestSupport"]
         ),
         // These run the built `profile` binary; depending on the executable makes `swift test` build it.
         .testTarget(
@@ -98,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "ProfileCLITests",
             dependencies: [
-                "TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "Screens", "ProfileREPL",
+                "TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "Journal", "Screens", "ProfileREPL",
                 "LineEditing", "TestDoubles", "TestSupport", "profile",
             ]
         ),

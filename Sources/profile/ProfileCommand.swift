@@ -20,7 +20,8 @@ struct ProfileCommand: ParsableCommand {
         discussion: """
             A profile is a main sit with an optional warm-up and cool-down, and interval bells during \
             the sit. 'profile edit' is the interactive editor; show, set and toggle script it; plan shows \
-            when each bell will ring, and run times the session and rings them.
+            when each bell will ring, and run times the session and rings them. Each run is logged in a \
+            journal of sits: log lists them, stats counts them and calendar shows them.
 
             Profiles live in --store DIR, else $PROFILE_STORE, else \
             ${XDG_CONFIG_HOME:-$HOME/.config}/profile/profiles.
@@ -29,7 +30,8 @@ struct ProfileCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, ShowCommand.self, NewCommand.self, CopyCommand.self, RenameCommand.self,
             DeleteCommand.self, SetCommand.self, ToggleCommand.self, ExportCommand.self, ImportCommand.self,
-            SoundsCommand.self, PlanCommand.self, RunCommand.self, EditCommand.self,
+            SoundsCommand.self, PlanCommand.self, RunCommand.self, LogCommand.self, StatsCommand.self,
+            CalendarCommand.self, EditCommand.self,
         ]
     )
 

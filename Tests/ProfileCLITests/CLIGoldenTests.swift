@@ -12,9 +12,35 @@ struct CLIGoldenTests {
     static let zen = ("禅 Zen 🧘.json", "禅 Zen 🧘")
     static let broken = ("invalid/syntax-error.json", "Broken")
 
+    /// The journal of a scripted case: under its home, as `${XDG_DATA_HOME:-$HOME/.local/share}` puts it.
+    static let journalFile = "../.local/share/profile/journal.jsonl"
+    /// Three sits of early 2025, with fixed ids, as `profile` writes them.
+    static let journalLines = [
+        #"{"id":"00c0ffee","start":"2025-01-01T07:00:00+01:00","end":"2025-01-01T07:25:00+01:00","profile":"Morning","seconds":1500,"plannedSeconds":1500,"outcome":"completed","bells":3,"note":null}"#,
+        #"{"id":"0000beef","start":"2025-01-02T21:00:00+00:00","end":"2025-01-02T21:12:40+00:00","profile":"Evening, late","seconds":760,"plannedSeconds":1800,"outcome":"stopped","bells":1,"note":"a \"quiet\" one, at last"}"#,
+        #"{"id":"0badcafe","start":"2025-01-03T06:30:00Z","end":"2025-01-03T07:10:00Z","profile":null,"seconds":2400,"plannedSeconds":2400,"outcome":"completed","bells":0,"note":null}"#,
+    ].joined(separator: "\n") + "\n"
+    static let utc = ["TZ": "UTC"]
+
     static let cases: [ScriptCase] = [
         ScriptCase("help", [Step("--help"), Step("help", "set"), Step("--version")]),
         ScriptCase("usage-errors", [Step("show"), Step("frobnicate"), Step("list", "--format", "yaml")]),
+        ScriptCase("journal", files: [(journalFile, journalLines)], [
+            Step("log", environment: utc), Step("log", "--format", "json", environment: utc),
+            Step("log", "--format", "csv", "--profile", "morning", environment: utc),
+            Step("log", "--format", "table", "--since", "2025-01-02", "--until", "2025-01-03", environment: utc),
+            Step("stats", "--until", "2025-01-31", environment: utc), Step("stats", "--format", "json", "--since", "2025-01-02", environment: utc),
+            Step("log", "delete", "0000beef", "--force", environment: utc), Step("log", "delete", "00c0ffee", environment: utc),
+            Step("log", "delete", "00c0ffee", "--force", environment: utc), Step("log", "--format", "plain", environment: utc),
+        ]),
+        ScriptCase("journal-errors", files: [(journalFile, journalLines + #"{"id":"x","start":"2025-01-05T07:00:00Z","seconds":"20m","outcome":"completed"}"# + "\n" + #"{"id":"y","sta"#)], [
+            Step("log", environment: utc), Step("stats", environment: utc), Step("calendar", environment: utc),
+            Step("log", "--since", "1 Jan", environment: utc), Step("log", "--since", "2025-01-03", "--until", "2025-01-01", environment: utc),
+            Step("log", "add", "--start", "2025-01-05", "--duration", "20m", environment: utc),
+            Step("log", "add", "--start", "2025-03-09 02:30", "--duration", "20m", environment: ["TZ": "America/New_York"]),
+            Step("log", "add", "--duration", "0", environment: utc), Step("calendar", "--weeks", "0", environment: utc),
+            Step("stats", "--format", "csv", environment: utc),
+        ]),
         ScriptCase("list-empty", [Step("list"), Step("list", "--format", "json"), Step("list", "--format", "table")]),
         ScriptCase("list-formats", setup: [morning, longSit, zen, ("Default.json", "Default")], [
             Step("list", "--format", "table"), Step("list", "--format", "plain"), Step("list", "--format", "json"),

@@ -482,6 +482,15 @@ package struct FileProfileStore: ProfileStore {
         throw .conflict(path: location.path)
     }
 
+    /// Runs `body` holding the lock of the file at `path` as a save holds a profile's: `<path>.lock`,
+    /// created with `O_EXCL`, waited for up to `timeout` seconds, and broken with a notice when the
+    /// process that left it is gone. The journal of sits appends and deletes under it.
+    package static func withFileLock<T>(_ path: String, timeout: Double, notice: @escaping @Sendable (String) -> Void,
+                                        _ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
+        let store = FileProfileStore(directory: POSIX.directoryName(path), lockTimeout: timeout, notice: notice)
+        return try store.withLock(Location(name: POSIX.baseName(path), path: path), existing: false, body)
+    }
+
     /// What a lock file holds: `<pid> <host> <start time> <boot id>`; the last two, where the system
     /// gives them, tell this process from a later one given the same pid.
     package static func lockRecord(for pid: Int32) -> String {

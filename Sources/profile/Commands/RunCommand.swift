@@ -13,7 +13,12 @@ struct RunCommand: ParsableCommand {
             file): one line per event with its time. Bells are synthesized and played through pw-play, \
             paplay or aplay (or $PROFILE_PLAYER); without one the terminal bell rings, and with no terminal \
             either the log says no bell could sound. Ctrl-C, SIGTERM and SIGHUP stop it after its summary, with \
-            exit status 130; a line it cannot write stops it with 74.
+            exit status 130; q then y stops it with 1; a line it cannot write stops it with 74.
+
+            A run that ends after a minute or more is logged in the journal (see 'profile log'): its start, \
+            the profile, the seconds sat (pauses left out), the planned seconds, how it ended and the bells \
+            that rang; the summary says so. --no-log logs nothing; a run at another --speed logs only with \
+            --log, its times then the session's.
             """)
 
     /// The speeds `--speed` accepts.
@@ -32,6 +37,8 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Play every bell at this percentage (5 to 100) of its own volume.", valueName: "percent"))
     var volume: String?
+
+    @OptionGroup var journal: RunJournalOptions
 
     func run() throws {
         try reporting {
@@ -57,6 +64,7 @@ struct RunCommand: ParsableCommand {
             let display: RunDisplay = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
+            let runJournal = try RunJournal(journal, speed: factor, profile: profile.name)
             let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound,
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             ringer.prepare(timeline.bells.compactMap(\.bell))
@@ -64,9 +72,11 @@ struct RunCommand: ParsableCommand {
             // Let the last bell sound out, unless the user asked to stop.
             ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
             keys.restore()
+            try runJournal.finish(summary, total: timeline.total, logStyle: display is LogRunDisplay)
             // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
             // terminal); one stopped because its output was lost fails as any command's lost output does.
             if summary.ending == .interrupted, !keys.stoppedByLostOutput { throw ExitStatus.interrupted.exitCode }
+            if summary.ending == .stopped { throw ExitStatus.stopped.exitCode }
         }
     }
 

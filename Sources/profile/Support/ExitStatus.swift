@@ -5,6 +5,9 @@ import ProfileKit
 /// profile(1)'s tables of exit statuses are tested against this list.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
+    /// `run` stopped with q, then y, before its end (after its summary and its record): not an error,
+    /// but not a completed sit either, as grep's 1 is no match.
+    case stopped = 1
     /// Bad usage or a bad value on the command line; also ArgumentParser's `validationFailure`.
     case usage = 64
     /// An invalid profile file, or a line an `edit` script could not run.

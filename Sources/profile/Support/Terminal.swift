@@ -22,8 +22,8 @@ enum Terminal {
     }
 
     /// The variables the program reads.
-    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM",
-                                "COLUMNS", "PROFILE_LOCK_TIMEOUT"]
+    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
+                                "PROFILE_LOCK_TIMEOUT", "PROFILE_JOURNAL", "XDG_DATA_HOME"]
 
     /// One environment variable; nil when unset or not valid UTF-8 (see ``undecodableVariable``).
     static func variable(_ name: String) -> String? {
@@ -88,7 +88,13 @@ enum Output {
     /// - Returns: nil when every byte was written, else the errno of the write that failed.
     @discardableResult
     static func write(_ text: String, to fd: Int32) -> Int32? {
-        var bytes = Array(text.utf8)[...]
+        write(bytes: Array(text.utf8), to: fd)
+    }
+
+    /// ``write(_:to:)`` for text that is UTF-8 bytes already: `log` prints megabytes so, without a copy.
+    @discardableResult
+    static func write(bytes whole: [UInt8], to fd: Int32) -> Int32? {
+        var bytes = whole[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { writeBytes(fd, $0.baseAddress, $0.count) }
             if written < 0 {
@@ -109,6 +115,12 @@ enum Output {
     /// ``checkStdout()``.
     static func stdout(_ text: String) {
         guard stdoutFailure.load(ordering: .relaxed) == 0, let code = write(text, to: 1) else { return }
+        _ = stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+    }
+
+    /// ``stdout(_:)`` for UTF-8 bytes.
+    static func stdout(bytes: [UInt8]) {
+        guard stdoutFailure.load(ordering: .relaxed) == 0, let code = write(bytes: bytes, to: 1) else { return }
         _ = stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
     }
 

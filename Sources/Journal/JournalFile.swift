@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
+#endif
+import ProfileKit
+import TextSupport
+
+/// The journal of sits: `journal.jsonl`, one record a line.
+///
+/// Appends take the journal's lock (`journal.jsonl.lock`, the store's kind: `O_EXCL`, stale locks
+/// broken), open the file with `O_APPEND`, write the whole line in one `write` and `fsync` it, so that a
+/// crash at any moment leaves every earlier line whole. A last line without its newline is what a crash
+/// in the middle of a write leaves: readers ignore it with a warning, and the next append cuts it off
+/// first, with a notice. Any other line that is not a record is an error (65) naming its line and
+/// column, and nothing is written while one is there. Readers never lock.
+package struct JournalFile: Sendable {
+    /// The file, as given.
+    package let path: String
+    /// How long an append waits for another's lock.
+    package let lockTimeout: Double
+    /// Receives the notices of repairs (a fragment cut off, a stale lock broken) and warnings about a
+    /// torn last line; each message is whole (`warning: …`, `notice: …`).
+    private let report: @Sendable (String) -> Void
+
+    /// The largest journal read, in bytes: a million sits take about 250 MB.
+    package static let sizeLimit = 1 << 30
+
+    package init(path: String, lockTimeout: Double = 5, report: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+        self.report = report
+    }
+
+    /// Where the journal is: `--journal FILE`, else `$PROFILE_JOURNAL`, else
+    /// `${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl` (a relative or empty `XDG_DATA_HOME`
+    /// is ignored, as the other XDG variables are); nil when there is no home to put it in.
+    package static func location(flag: String?, environment: [String: String], homeFallback: () -> String? = { nil }) -> String? {
+        if let flag, !flag.isEmpty { return flag }
+        if let file = environment["PROFILE_JOURNAL"], !file.isEmpty { return file }
+        return StoreLocation.baseFolder("XDG_DATA_HOME", else: ".local/share", environment: environment, homeFallback: homeFallback)
+            .map { "\($0)/profile/journal.jsonl" }
+    }
+
+    // MARK: Reading
+
+    /// A line of the file: its number and its bytes, without the newline.
+    private struct Line {
+        var number: Int
+        var range: Range<Int>
+    }
+
+    /// The file's bytes, or nil when there is no journal yet.
+    private func contents() throws(ProfileError) -> [UInt8]? {
+        let fd: Int32
+        do throws(ProfileError) {
+            fd = try POSIX.open(path, O_RDONLY)
+        } catch {
+            if case let .io(_, _, code) = error, code == ENOENT { return nil }
+            throw error
+        }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, POSIX.isDirectory(info) { throw POSIX.failure(path, "read", EISDIR) }
+        guard let bytes = try POSIX.readAll(fd, path: path, limit: Self.sizeLimit) else {
+            throw POSIX.failure(path, "read", EFBIG)
+        }
+        return bytes
+    }
+
+    /// Splits `bytes` into lines, and the torn last one (no newline) apart.
+    private static func lines(of bytes: [UInt8]) -> (whole: [Line], torn: Line?) {
+        var whole: [Line] = []
+        whole.reserveCapacity(bytes.count / 180 + 1)
+        var start = 0
+        var number = 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // memchr finds each newline many bytes at a time.
+            while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                whole.append(Line(number: number, range: start..<index))
+                number += 1
+                start = index + 1
+            }
+        }
+        return (whole, start < bytes.count ? Line(number: number, range: start..<bytes.count) : nil)
+    }
+
+    /// The error for a line that is not a record.
+    private func invalid(_ line: Line, _ problem: SitLine.Problem) -> ProfileError {
+        .document(DocumentError(file: path, line: line.number, column: problem.column, keyPath: problem.key, message: problem.message))
+    }
+
+    /// Whether `line` is blank (only spaces and tabs): such lines are skipped.
+    private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// The records and their lines; a torn last line is left out with a warning.
+    /// - Parameter keepLines: whether to return the lines of the records too (a delete rewrites them).
+    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(ProfileError) -> (sits: [Sit], lines: [Line], torn: Line?) {
+        let (whole, tornLine) = Self.lines(of: bytes)
+        var sits: [Sit] = []
+        sits.reserveCapacity(whole.count)
+        var kept: [Line] = []
+        if keepLines { kept.reserveCapacity(whole.count) }
+        var failure: ProfileError?
+        bytes.withUnsafeBufferPointer { buffer in
+            for line in whole {
+                if let sit = SitLine.fastDecode(buffer, line.range) {
+                    sits.append(sit)
+                    if keepLines { kept.append(line) }
+                    continue
+                }
+                if Self.isBlank(bytes[line.range]) { continue }
+                do throws(SitLine.Problem) {
+                    sits.append(try SitLine.decode(Array(bytes[line.range])))
+                    kept.append(line)
+                } catch {
+                    failure = invalid(line, error)
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+        var torn = tornLine
+        if let line = tornLine {
+            // A whole record that only lacks its newline (an edit by hand, or a crash between the last
+            // byte and the newline, which one write makes unlikely) is kept: nothing of it is lost.
+            if let sit = try? SitLine.decode(Array(bytes[line.range])) {
+                sits.append(sit)
+                kept.append(line)
+                torn = nil
+            } else if Self.isBlank(bytes[line.range]) {
+                torn = nil
+            } else if warn {
+                report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(line.range.count) bytes with no newline, as an interrupted write leaves); the next entry cuts it off")
+            }
+        }
+        return (sits, kept, torn)
+    }
+
+    /// Every record, in the file's order.
+    ///
+    /// - Throws: ``ProfileError/document(_:)`` (65) for a line that is not a record, with its
+    ///   `path:line:column`; ``ProfileError/io(path:operation:errno:)`` when the file cannot be read.
+    package func read() throws(ProfileError) -> [Sit] {
+        guard let bytes = try contents() else { return [] }
+        return try parse(bytes, warn: true, keepLines: false).sits
+    }
+
+    // MARK: Writing
+
+    /// Appends `sit` as one line.
+    ///
+    /// Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks only its
+    /// newline gets one; the line is written with `O_APPEND` in one `write` and `fsync`ed. A new file is
+    /// created with mode 0600 (its folders 0700) and its folder is flushed too.
+    package func append(_ sit: Sit) throws(ProfileError) {
+        let folder = POSIX.directoryName(path)
+        try POSIX.makeDirectories(folder, mode: 0o700)
+        // The lock is beside the real file, as a delete takes it, when the journal is a link.
+        try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
+            let existed = try POSIX.lstatIfExists(path) != nil
+            let fd = try POSIX.open(path, O_RDWR | O_APPEND | O_CREAT, 0o600)
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw POSIX.failure(path, "fstat") }
+            guard POSIX.isRegular(info) else { throw POSIX.failure(path, "append", EISDIR) }
+            var line = Array(sit.line.utf8)
+            if info.st_size > 0 {
+                var last: UInt8 = 0
+                guard pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 else { throw POSIX.failure(path, "read") }
+                if last != 0x0A {
+                    line = try repairTail(fd, newLine: line)
+                }
+            }
+            try POSIX.writeAll(fd, line, path: path)
+            try POSIX.fsync(fd, path: path)
+            if !existed { try POSIX.fsyncDirectory(folder) }
+        }
+    }
+
+    /// Deals with a last line that has no newline, holding the lock: a whole record gets its newline
+    /// (written with `newLine`), a fragment is cut off with a notice.
+    private func repairTail(_ fd: Int32, newLine: [UInt8]) throws(ProfileError) -> [UInt8] {
+        let reader = try POSIX.open(path, O_RDONLY)
+        defer { close(reader) }
+        guard let bytes = try POSIX.readAll(reader, path: path, limit: Self.sizeLimit) else { throw POSIX.failure(path, "read", EFBIG) }
+        let (_, torn) = Self.lines(of: bytes)
+        guard let torn else { return newLine }
+        if (try? SitLine.decode(Array(bytes[torn.range]))) != nil || Self.isBlank(bytes[torn.range]) {
+            return [0x0A] + newLine
+        }
+        while ftruncate(fd, off_t(torn.range.lowerBound)) != 0 {
+            guard errno == EINTR else { throw POSIX.failure(path, "truncate") }
+        }
+        report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(torn.range.count) bytes with no newline, left by an interrupted write)")
+        return newLine
+    }
+
+    /// Removes the sit `id` and returns it; the other lines stay byte for byte.
+    ///
+    /// Under the lock, the file is read and checked whole (an invalid line stops it: 65, nothing
+    /// changed), written without the sit to a temporary file of the same mode beside it, fsynced and
+    /// renamed over it. A torn last line goes with it, with a notice.
+    ///
+    /// - Throws: ``ProfileError/document(_:)`` when no sit has that id.
+    package func delete(id: String) throws(ProfileError) -> Sit {
+        // The real file behind a link: the rename must replace it, not the link.
+        let file = POSIX.realPath(path) ?? path
+        return try FileProfileStore.withFileLock(file, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> Sit in
+            guard let bytes = try contents() else { throw Self.noSit(id, path: path, among: []) }
+            let (sits, lines, torn) = try parse(bytes, warn: false)
+            guard let index = sits.firstIndex(where: { $0.id == id }) else { throw Self.noSit(id, path: path, among: sits) }
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            for (offset, line) in lines.enumerated() where offset != index {
+                kept += bytes[line.range]
+                kept.append(0x0A)
+            }
+            try Self.replace(file, with: kept)
+            if let torn {
+                report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(torn.range.count) bytes with no newline, left by an interrupted write)")
+            }
+            return sits[index]
+        }
+    }
+
+    /// The error for an id no sit has, with the closest one.
+    package static func noSit(_ id: String, path: String, among sits: [Sit]) -> ProfileError {
+        .document(DocumentError(file: path, message: "no sit with the id \(quoted(id))\(didYouMean(closestMatch(to: id, in: sits.map(\.id)))); 'profile log' shows the ids"))
+    }
+
+    /// Writes `bytes` to `file` through a temporary file of the same mode and a rename.
+    private static func replace(_ file: String, with bytes: [UInt8]) throws(ProfileError) {
+        let folder = POSIX.directoryName(file)
+        var info = stat()
+        let mode = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+        let temporary = "\(folder)/.\(POSIX.baseName(file)).\(getpid()).tmp"
+        // One a killed delete of a process with this pid left: only this process writes this name now.
+        unlink(temporary)
+        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, mode)
+        do throws(ProfileError) {
+            defer { close(fd) }
+            fchmod(fd, mode)
+            try POSIX.writeAll(fd, bytes, path: temporary)
+            try POSIX.fsync(fd, path: temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard POSIX.renameFile(temporary, file) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw POSIX.failure(file, "rename", code)
+        }
+        try POSIX.fsyncDirectory(folder)
+    }
+}

@@ -1,0 +1,106 @@
+/// What `profile stats` tells of a set of sits: how many, how long, the streaks, this week against
+/// last week, and the time per profile.
+///
+/// Days are local calendar days (the caller's ``LocalCalendar``); a day counts when it holds a sit.
+package struct JournalStats: Equatable, Sendable {
+    /// Sits and seconds in a stretch of days.
+    package struct Tally: Equatable, Sendable {
+        package var sessions = 0
+        package var seconds = 0
+    }
+
+    /// The time sat with one profile; `profile` is nil for sits without one.
+    package struct ProfileTime: Equatable, Sendable {
+        package var profile: String?
+        package var sessions: Int
+        package var seconds: Int
+    }
+
+    package var sessions = 0
+    package var totalSeconds = 0
+    /// The mean length of a sit, rounded to the second; 0 with no sits.
+    package var averageSeconds: Int { sessions == 0 ? 0 : (totalSeconds + sessions / 2) / sessions }
+    /// Days with at least one sit.
+    package var days = 0
+    /// Consecutive days with a sit up to today, or up to yesterday when today has none yet: a streak is
+    /// not broken before the day is over.
+    package var currentStreak = 0
+    package var longestStreak = 0
+    /// Monday to Sunday of this week, and of the week before.
+    package var thisWeek = Tally()
+    package var lastWeek = Tally()
+    /// Time per profile, the most first.
+    package var profiles: [ProfileTime] = []
+
+    /// The statistics of `sits`, whose local days `days` gives (one per sit, in the same order), as seen
+    /// on `today`.
+    ///
+    /// - Complexity: O(*n*) for the tallies, O(*d* log *d*) for the *d* days sat.
+    package init(sits: [Sit], days sitDays: [Int], today: Int) {
+        precondition(sits.count == sitDays.count, "one day per sit")
+        var sitDaysSeen: [Int] = []
+        sitDaysSeen.reserveCapacity(sitDays.count)
+        // A journal names few profiles: a short list searched in order beats hashing each sit's name.
+        // Past 32 names a dictionary takes over, so that no journal is read in quadratic time.
+        var byProfile: [ProfileTime] = []
+        var positions: [String: Int] = [:]
+        var none = ProfileTime(profile: nil, sessions: 0, seconds: 0)
+        let monday = today - CivilDate.weekday(today)
+        for (sit, day) in zip(sits, sitDays) {
+            sessions += 1
+            totalSeconds += sit.seconds
+            if sitDaysSeen.last != day { sitDaysSeen.append(day) }
+            if day >= monday && day < monday + 7 {
+                thisWeek.sessions += 1
+                thisWeek.seconds += sit.seconds
+            } else if day >= monday - 7 && day < monday {
+                lastWeek.sessions += 1
+                lastWeek.seconds += sit.seconds
+            }
+            if let name = sit.profile {
+                let found = byProfile.count > 32 ? positions[name] : byProfile.firstIndex(where: { $0.profile == name })
+                if let index = found {
+                    byProfile[index].sessions += 1
+                    byProfile[index].seconds += sit.seconds
+                } else {
+                    byProfile.append(ProfileTime(profile: name, sessions: 1, seconds: sit.seconds))
+                    if byProfile.count == 33 {
+                        for (index, entry) in byProfile.enumerated() { positions[entry.profile ?? ""] = index }
+                    } else if byProfile.count > 33 {
+                        positions[name] = byProfile.count - 1
+                    }
+                }
+            } else {
+                none.sessions += 1
+                none.seconds += sit.seconds
+            }
+        }
+        // Sits come by start time, so the days mostly come in order already: the set is built from runs.
+        let daySet = Set(sitDaysSeen)
+        days = daySet.count
+        (currentStreak, longestStreak) = Self.streaks(daySet, today: today)
+        profiles = byProfile.sorted { a, b in
+            a.seconds != b.seconds ? a.seconds > b.seconds : (a.profile ?? "") < (b.profile ?? "")
+        }
+        if none.sessions > 0 { profiles.append(none) }
+    }
+
+    /// The current and the longest run of consecutive days in `days`.
+    package static func streaks(_ days: Set<Int>, today: Int) -> (current: Int, longest: Int) {
+        var longest = 0
+        var run = 0
+        var previous: Int?
+        for day in days.sorted() {
+            run = previous == day - 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        var current = 0
+        var day = days.contains(today) ? today : today - 1
+        while days.contains(day) {
+            current += 1
+            day -= 1
+        }
+        return (current, longest)
+    }
+}

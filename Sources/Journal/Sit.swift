@@ -1,0 +1,138 @@
+import JSON
+import ProfileKit
+import TextSupport
+
+/// How a sit ended.
+package enum Outcome: String, CaseIterable, Sendable {
+    /// The session ran to its end (or the sit was added by hand).
+    case completed
+    /// Stopped with `q`, then `y`.
+    case stopped
+    /// Ended by a signal: Ctrl-C, SIGTERM, SIGHUP.
+    case interrupted
+}
+
+/// One sit of the journal: one line of `journal.jsonl`.
+package struct Sit: Equatable, Sendable {
+    /// A short random id, for `log delete`: eight hexadecimal digits.
+    package var id: String
+    package var start: Timestamp
+    /// When it ended on the wall clock (pauses included); the start plus the seconds for a sit added by hand.
+    package var end: Timestamp
+    /// The profile's name when it was run, or nil for a sit without one.
+    package var profile: String?
+    /// Seconds sat: warm-up, main sit and cool-down time that passed, pauses left out.
+    package var seconds: Int
+    /// The profile's length.
+    package var plannedSeconds: Int
+    package var outcome: Outcome
+    /// Bells that rang.
+    package var bells: Int
+    package var note: String?
+
+    package init(id: String = Sit.newID(), start: Timestamp, end: Timestamp, profile: String?, seconds: Int,
+                 plannedSeconds: Int, outcome: Outcome, bells: Int, note: String?) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.profile = profile
+        self.seconds = seconds
+        self.plannedSeconds = plannedSeconds
+        self.outcome = outcome
+        self.bells = bells
+        self.note = note
+    }
+
+    /// Eight random hexadecimal digits: short to type, and two sits of one journal share one about
+    /// once in 40,000 journals of 100,000 sits each.
+    package static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = UInt32.random(in: 0...UInt32.max, using: &generator)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// The keys of a record, in the order lines, JSON and CSV give them.
+    package static let keys = ["id", "start", "end", "profile", "seconds", "plannedSeconds", "outcome", "bells", "note"]
+
+    /// The longest seconds, planned seconds or bells a record may hold: far more than a sit takes,
+    /// well inside `Int`.
+    package static let maximumCount = 9_999_999
+
+    /// The record as one line of JSON, with its newline.
+    package var line: String {
+        var text = ByteText(capacity: 200)
+        write(to: &text, spaced: false)
+        text.append(byte: 0x0A)
+        return text.text
+    }
+
+    /// Writes the record as one JSON object on one line; `spaced` puts a space after each `:` and `,`,
+    /// as `log --format json` prints it for people.
+    package func write(to text: inout ByteText, spaced: Bool) {
+        // Each key with the punctuation around it, written whole: this is `log --format json`'s inner loop.
+        let keys = spaced ? Self.spacedKeys : Self.compactKeys
+        text.append(keys[0])
+        text.appendJSONString(id)
+        text.append(keys[1])
+        text.append(start)
+        text.append(keys[2])
+        text.append(end)
+        text.append(keys[3])
+        if let profile { text.appendJSONString(profile) } else { text.append("null") }
+        text.append(keys[4])
+        text.append(seconds)
+        text.append(keys[5])
+        text.append(plannedSeconds)
+        text.append(keys[6])
+        text.append(outcome.rawValue)
+        text.append(keys[7])
+        text.append(bells)
+        text.append(keys[8])
+        if let note { text.appendJSONString(note) } else { text.append("null") }
+        text.append(byte: 0x7D)
+    }
+
+    private static let compactKeys: [StaticString] = [
+        "{\"id\":", ",\"start\":\"", "\",\"end\":\"", "\",\"profile\":", ",\"seconds\":", ",\"plannedSeconds\":",
+        ",\"outcome\":\"", "\",\"bells\":", ",\"note\":",
+    ]
+    private static let spacedKeys: [StaticString] = [
+        "{\"id\": ", ", \"start\": \"", "\", \"end\": \"", "\", \"profile\": ", ", \"seconds\": ", ", \"plannedSeconds\": ",
+        ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ",
+    ]
+
+    /// Whether an id is one `log delete` could take: 1 to 64 letters, digits, `-` or `_`.
+    package static func isValidID(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F
+        }
+    }
+}
+
+/// JSON string literals, written by hand in the hot path of `log --format json` and of appends.
+package enum JSONText {
+    /// Appends `value` as a JSON string: quotes, backslashes and control characters escaped.
+    package static func appendString(_ value: String, to text: inout String) {
+        text += "\""
+        let plain = value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
+        if plain {
+            text += value
+        } else {
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                case _ where scalar.value < 0x20:
+                    text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                default: text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+}

@@ -1,0 +1,85 @@
+import JSON
+import ProfileKit
+import TextSupport
+
+/// Reads one line of the journal into a ``Sit``, strictly: the line is one JSON object (RFC 8259, no
+/// duplicate keys), `id`, `start`, `seconds` and `outcome` are required, each value has its type and
+/// range, and an error names the line's column and key. Keys it does not know are ignored, so that a
+/// later version may add some.
+package enum SitLine {
+    /// Why a line is not a record: the column (in characters, 1-based), the key and what is wrong.
+    package struct Problem: Error, Sendable {
+        package var column: Int
+        package var key: String?
+        package var message: String
+    }
+
+    /// The record `bytes` (one line, without its newline) hold.
+    package static func decode(_ bytes: [UInt8]) throws(Problem) -> Sit {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            throw Problem(column: JSONParser.lineAndColumn(of: error.offset, in: bytes).column, key: nil, message: error.message)
+        }
+        func column(_ offset: Int) -> Int { JSONParser.lineAndColumn(of: offset, in: bytes).column }
+        guard case let .object(members) = node.value else {
+            throw Problem(column: column(node.offset), key: nil, message: "expected a record (a JSON object), found \(node.kindDescription)")
+        }
+        var values: [String: JSONNode] = [:]
+        for member in members { values[member.key] = member.value }
+
+        func fail(_ key: String, _ node: JSONNode, _ expected: String) -> Problem {
+            Problem(column: column(node.offset), key: key, message: "expected \(expected), found \(node.kindDescription)")
+        }
+        func missing(_ key: String) -> Problem {
+            Problem(column: column(node.offset), key: nil, message: "the record has no \(quoted(key)); every line needs id, start, seconds and outcome")
+        }
+        func string(_ key: String, optional: Bool) throws(Problem) -> String? {
+            guard let value = values[key] else {
+                if optional { return nil }
+                throw missing(key)
+            }
+            switch value.value {
+            case let .string(text): return text
+            case .null where optional: return nil
+            default: throw fail(key, value, optional ? "a string or null" : "a string")
+            }
+        }
+        func count(_ key: String) throws(Problem) -> Int? {
+            guard let value = values[key] else { return nil }
+            guard case let .number(text) = value.value, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  let number = Int(text), number <= Sit.maximumCount else {
+                throw fail(key, value, "a whole number from 0 to \(grouped(Sit.maximumCount))")
+            }
+            return number
+        }
+        func timestamp(_ key: String) throws(Problem) -> Timestamp? {
+            guard let text = try string(key, optional: key != "start") else { return nil }
+            guard let stamp = Timestamp(parsing: text) else {
+                // `values[key]` is there: string() found it.
+                let place = values[key].map { column($0.offset) } ?? 1
+                throw Problem(column: place, key: key,
+                              message: "expected a time such as \"2026-11-23T07:15:00+01:00\" (ISO 8601 with the offset), found \(quoted(text, limit: 40))")
+            }
+            return stamp
+        }
+
+        guard let id = try string("id", optional: false) else { throw missing("id") }
+        guard Sit.isValidID(id) else {
+            throw Problem(column: values["id"].map { column($0.offset) } ?? 1, key: "id",
+                          message: "expected an id of 1 to 64 letters, digits, '-' or '_', found \(quoted(id, limit: 40))")
+        }
+        guard let start = try timestamp("start") else { throw missing("start") }
+        guard let seconds = try count("seconds") else { throw missing("seconds") }
+        guard let outcomeText = try string("outcome", optional: false) else { throw missing("outcome") }
+        guard let outcome = Outcome(rawValue: outcomeText) else {
+            throw Problem(column: values["outcome"].map { column($0.offset) } ?? 1, key: "outcome",
+                          message: "expected completed, stopped or interrupted, found \(quoted(outcomeText, limit: 40))")
+        }
+        let end = try timestamp("end") ?? Timestamp(epoch: start.epoch + seconds, offset: start.offset)
+        return Sit(id: id, start: start, end: end, profile: try string("profile", optional: true), seconds: seconds,
+                   plannedSeconds: try count("plannedSeconds") ?? seconds, outcome: outcome, bells: try count("bells") ?? 0,
+                   note: try string("note", optional: true))
+    }
+}

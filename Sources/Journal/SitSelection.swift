@@ -1,0 +1,59 @@
+import ProfileKit
+
+/// Which sits a command takes: those from a day, up to a day, with a profile; and their local days.
+package struct SitSelection: Sendable {
+    /// The first local day taken, if any.
+    package var since: Int?
+    /// The last local day taken, itself included, if any.
+    package var until: Int?
+    /// The profile's name, compared as profile names are (ignoring case and Unicode normalization).
+    package var profile: String?
+
+    package init(since: Int? = nil, until: Int? = nil, profile: String? = nil) {
+        self.since = since
+        self.until = until
+        self.profile = profile
+    }
+
+    /// The sits taken, by start time (newest last; sits that started together stay in the file's
+    /// order), and the local day of each.
+    ///
+    /// - Complexity: O(*n* log *n*) for the sort, which is O(*n*) on a journal already in order.
+    package func apply(_ sits: [Sit], calendar: LocalCalendar) -> (sits: [Sit], days: [Int]) {
+        let key = profile.map(ProfileName.key)
+        var keys: [String: String] = [:]
+        var taken: [Sit] = []
+        var days: [Int] = []
+        days.reserveCapacity(sits.count)
+        let everything = since == nil && until == nil && key == nil
+        if everything {
+            // No copy of the records when every one is taken.
+            taken = sits
+            for sit in sits { days.append(calendar.day(of: sit.start.epoch)) }
+        } else {
+            for sit in sits {
+                let day = calendar.day(of: sit.start.epoch)
+                if let since, day < since { continue }
+                if let until, day > until { continue }
+                if let key {
+                    guard let name = sit.profile else { continue }
+                    let folded = keys[name] ?? ProfileName.key(name)
+                    keys[name] = folded
+                    guard folded == key else { continue }
+                }
+                taken.append(sit)
+                days.append(day)
+            }
+        }
+        var ordered = true
+        for index in taken.indices.dropFirst() where taken[index].start.epoch < taken[index - 1].start.epoch {
+            ordered = false
+            break
+        }
+        guard !ordered else { return (taken, days) }
+        let order = taken.indices.sorted { a, b in
+            taken[a].start.epoch != taken[b].start.epoch ? taken[a].start.epoch < taken[b].start.epoch : a < b
+        }
+        return (order.map { taken[$0] }, order.map { days[$0] })
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Journal
+import ProfileKit
+
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "Show the last weeks as a heatmap of the minutes sat each day.",
+        discussion: """
+            One column a week (Monday at the top), one row a weekday, the months above; a day is shaded by \
+            the minutes sat: none, under 15, under 30, under 45, 45 or more. Coloured squares on a colour \
+            terminal; the characters ·░▒▓█ with --no-color, NO_COLOR or when piped. The default 53 weeks \
+            fit 80 columns.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+
+    @Option(help: ArgumentHelp("How many weeks, the current one last: 1 to 260 (default 53).", valueName: "n"))
+    var weeks: String?
+
+    @Option(help: ArgumentHelp("Only sits with this profile (ignoring case).", valueName: "name"), completion: profileNameCompletion)
+    var profile: String?
+
+    func run() throws {
+        try reporting {
+            var count = CalendarHeatmap.defaultWeeks
+            if let weeks {
+                guard let value = Int(weeks), CalendarHeatmap.weekRange.contains(value) else {
+                    throw ProfileError.invalidOption(weeks, option: "--weeks", accepted: "a number of weeks from 1 to 260, such as 26")
+                }
+                count = value
+            }
+            let calendar = LocalCalendar()
+            let today = calendar.today()
+            var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count)
+            let selection = SitSelection(since: heatmap.firstMonday, until: today, profile: profile)
+            let (sits, days) = selection.apply(try journal.file().read(), calendar: calendar)
+            for (sit, day) in zip(sits, days) { heatmap.secondsByDay[day, default: 0] += sit.seconds }
+            Output.stdout(heatmap.render(color: global.render.color))
+        }
+    }
+}

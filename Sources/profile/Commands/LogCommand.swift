@@ -1,0 +1,162 @@
+import ArgumentParser
+import Journal
+import ProfileKit
+import TextSupport
+
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "List the sits of the journal, add one made without the timer, or delete one.",
+        discussion: """
+            Every run that ends after a minute or more is logged (see 'profile run'); 'profile log' lists \
+            the sits by start time, newest last. The journal is --journal FILE, else $PROFILE_JOURNAL, else \
+            ${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl: one JSON record a line (profile(5)). \
+            A last line cut off by a crash is ignored with a warning and cut off by the next entry; any \
+            other line that is not a record stops the command with 65, naming its line and column.
+            """,
+        subcommands: [LogListCommand.self, LogAddCommand.self, LogDeleteCommand.self],
+        defaultSubcommand: LogListCommand.self)
+}
+
+struct LogListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List sits by start time, newest last ('profile log' alone does this).",
+        discussion: """
+            Plain lines and CSV give id, start, end, profile, seconds, plannedSeconds, outcome, bells and \
+            note; JSON gives one array of records with those keys (null where empty); CSV (RFC 4180) has a \
+            header row of the same names. Start and end are ISO 8601 with the offset of the clock they were \
+            read on; days (--since, --until) are local calendar days of TZ.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var filter: SitFilterOptions
+
+    @Option(help: "table (default on a terminal), plain (tab-separated), json or csv.")
+    var format: LogFormat?
+
+    func run() throws {
+        try reporting {
+            let calendar = LocalCalendar()
+            let selection = try filter.selection(today: calendar.today())
+            let file = try journal.file()
+            let sits = selection.apply(try file.read(), calendar: calendar).sits
+            let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
+            Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render))
+        }
+    }
+}
+
+struct LogAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Log a sit made without the timer.",
+        discussion: """
+            The sit is logged as completed, its planned length its length, with no bells. Without --start it \
+            ended now.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+
+    @Option(help: ArgumentHelp("When it started, local time: 'YYYY-MM-DD HH:MM' (also HH:MM:SS, or a T between).", valueName: "time"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("How long: 20 (minutes), 20m, 1h30m, 25:00.", valueName: "duration"))
+    var duration: String
+
+    @Option(help: ArgumentHelp("The profile sat with (any name: it need not exist).", valueName: "name"), completion: profileNameCompletion)
+    var profile: String?
+
+    @Option(help: ArgumentHelp("A note to keep with the sit.", valueName: "text"))
+    var note: String?
+
+    /// The lengths a sit added by hand may have.
+    static let lengths = 1...(24 * 3600)
+
+    func run() throws {
+        try reporting {
+            let calendar = LocalCalendar()
+            let length = try TimerDuration(parsing: duration).seconds
+            guard Self.lengths.contains(length) else {
+                throw ProfileError.invalidOption(duration, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
+            }
+            let begin: Int
+            if let start {
+                begin = try Self.parseStart(start, calendar: calendar)
+            } else {
+                begin = LocalCalendar.now() - length
+            }
+            let sit = Sit(start: calendar.timestamp(begin), end: calendar.timestamp(begin + length),
+                          profile: try RunJournal.checkedText(profile, option: "--profile"), seconds: length,
+                          plannedSeconds: length, outcome: .completed, bells: 0,
+                          note: try RunJournal.checkedText(note, option: "--note"))
+            try journal.file().append(sit)
+            Output.stdout("logged: \(JournalRenderer.describe(sit, calendar: calendar))\n")
+        }
+    }
+
+    /// `YYYY-MM-DD HH:MM[:SS]` (or with a `T`) in local time, as seconds since 1970.
+    static func parseStart(_ text: String, calendar: LocalCalendar) throws(ProfileError) -> Int {
+        let accepted = "a local time as 'YYYY-MM-DD HH:MM', such as '2026-11-23 07:15'"
+        let parts = text.trimmingWhitespace().split(whereSeparator: { $0 == " " || $0 == "T" })
+        guard parts.count == 2, let date = DayArgument.parseDate(parts[0]) else {
+            throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
+        }
+        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
+              let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60 else {
+            throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
+        }
+        let second = clock.count == 3 ? Int(clock[2]) ?? 60 : 0
+        guard second < 60 else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
+        guard let epoch = calendar.epoch(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second) else {
+            throw ProfileError.invalidOption(text, option: "--start", accepted: "a time the local clock showed: this one was skipped when it was put forward")
+        }
+        return epoch
+    }
+}
+
+struct LogDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a sit by its id; asks first on a terminal, and needs --force otherwise.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: "The sit's id, as 'profile log' shows it.", completion: sitIDCompletion)
+    var id: String
+
+    @Flag(name: [.short, .long], help: "Delete without asking.")
+    var force = false
+
+    func run() throws {
+        try reporting {
+            let calendar = LocalCalendar()
+            let file = try journal.file()
+            let sits = try file.read()
+            guard let sit = sits.first(where: { $0.id == id }) else {
+                Output.diagnostic("\(JournalFile.noSit(id, path: file.path, among: sits))")
+                throw ExitStatus.noInput.exitCode
+            }
+            if !force {
+                guard Terminal.isTerminal(0) else {
+                    Output.diagnostic("refusing to delete the sit \(quoted(id)) without --force: standard input is not a terminal to ask on")
+                    throw ExitStatus.usage.exitCode
+                }
+                if let code = Output.stderr("Delete the sit \(JournalRenderer.describe(sit, calendar: calendar))? [y/N] ") {
+                    throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
+                }
+                let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
+                guard answer == "y" || answer == "yes" else {
+                    Output.stderr("kept the sit \(quoted(id))\n")
+                    return
+                }
+            }
+            let removed = try file.delete(id: id)
+            Output.stdout("deleted: \(JournalRenderer.describe(removed, calendar: calendar))\n")
+        }
+    }
+}

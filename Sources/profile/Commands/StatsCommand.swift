@@ -1,0 +1,34 @@
+import ArgumentParser
+import Journal
+import ProfileKit
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Count the sits of the journal: total and average time, streaks, this week, time per profile.",
+        discussion: """
+            Days are local calendar days (TZ); a day counts when it holds a logged sit. The current streak \
+            runs to today when today has a sit, else to yesterday: a streak is not broken before the day is \
+            over. Weeks run from Monday. JSON gives sessions, totalSeconds, averageSeconds, days, \
+            currentStreak, longestStreak, thisWeek and lastWeek ({sessions, seconds}) and profiles \
+            ([{profile, sessions, seconds}], the most time first; profile is null for sits without one).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+    @OptionGroup var filter: SitFilterOptions
+
+    @Option(help: "table (default) or json.")
+    var format: StatsFormat = .table
+
+    func run() throws {
+        try reporting {
+            let calendar = LocalCalendar()
+            let today = calendar.today()
+            let selection = try filter.selection(today: today)
+            let (sits, days) = selection.apply(try journal.file().read(), calendar: calendar)
+            let stats = JournalStats(sits: sits, days: days, today: today)
+            Output.stdout(JournalRenderer.stats(stats, format: format, options: global.render))
+        }
+    }
+}

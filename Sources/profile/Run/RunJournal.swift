@@ -1,0 +1,87 @@
+import ArgumentParser
+import Journal
+import ProfileKit
+import Sitting
+import TextSupport
+
+/// `run`'s options for the journal.
+struct RunJournalOptions: ParsableArguments {
+    @OptionGroup var journal: JournalOptions
+
+    @Option(help: ArgumentHelp("A note to log with the sit.", valueName: "text"))
+    var note: String?
+
+    @Flag(inversion: .prefixedNo, help: "Log the sit in the journal (the default at normal speed), or not; a run at another --speed logs only with --log.")
+    var log: Bool?
+}
+
+/// Logs a run when it ends: the record of the sit appended to the journal, and a line that says so
+/// (`logged: 32:10 of 35:00, stopped`), or why it was not.
+///
+/// The journal is found before the run starts, so that a mistake in where it is is said at once,
+/// not after the sit.
+struct RunJournal {
+    /// The shortest sit logged.
+    static let shortestSit = 60
+    /// The longest note or profile name of a sit, in bytes.
+    static let longestText = 4000
+
+    private let file: JournalFile?
+    private let profile: String
+    private let note: String?
+    private let speed: Double
+    private let started: Int
+    private let calendar = LocalCalendar()
+
+    init(_ options: RunJournalOptions, speed: Double, profile: String) throws(ProfileError) {
+        let logs = options.log ?? (speed == 1)
+        file = logs ? try options.journal.file() : nil
+        note = try Self.checkedText(options.note, option: "--note")
+        self.profile = profile
+        self.speed = speed
+        started = LocalCalendar.now()
+    }
+
+    /// `text` when it is fit to keep, nil when not given.
+    static func checkedText(_ text: String?, option: String) throws(ProfileError) -> String? {
+        guard let text else { return nil }
+        guard !text.trimmingWhitespace().isEmpty, text.utf8.count <= longestText else {
+            throw ProfileError.invalidOption(text, option: option, accepted: "text of 1 to \(longestText) bytes")
+        }
+        return text
+    }
+
+    /// Appends the run's record, unless logging is off or less than a minute was sat, and says what was
+    /// done: as a line of the log display (`logStyle`) or a line under the live display's summary.
+    ///
+    /// A journal that could not be written is an error (74) after the summary; after an interrupted run
+    /// it is said and the run's status (130) stands.
+    func finish(_ summary: RunSummary, total: Int, logStyle: Bool) throws(ProfileError) {
+        guard let file else { return }
+        let seconds = summary.ending == .completed ? total : min(summary.elapsed, total)
+        let outcome: Outcome = switch summary.ending {
+        case .completed: .completed
+        case .stopped: .stopped
+        case .interrupted: .interrupted
+        }
+        func say(_ text: String) {
+            Output.stdout(logStyle ? "\(Terminal.wallClock())  +\(TimerDuration(seconds: summary.elapsed).formatted)  \(text)\n" : text + "\n")
+        }
+        guard seconds >= Self.shortestSit else {
+            say("not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute")
+            return
+        }
+        // At another speed the times are the session's, as the display shows them.
+        let ended = speed == 1 ? LocalCalendar.now() : started + seconds
+        let sit = Sit(start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
+                      seconds: seconds, plannedSeconds: total, outcome: outcome, bells: summary.bellsRung, note: note)
+        do throws(ProfileError) {
+            try file.append(sit)
+        } catch {
+            guard summary.ending == .interrupted else { throw error }
+            Output.diagnostic("\(error)")
+            return
+        }
+        say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(outcome.rawValue)")
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Journal
+import ProfileKit
+import TableKit
+
+/// `--journal FILE`, for the commands that read or write the journal of sits.
+struct JournalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The journal of sits (default: $PROFILE_JOURNAL, else ${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl).",
+                                            valueName: "file"), completion: .file())
+    var journal: String?
+
+    /// The journal this command line names, reporting its repairs and warnings on stderr.
+    func file() throws(ProfileError) -> JournalFile {
+        try Self.file(flag: journal)
+    }
+
+    static func file(flag: String?) throws(ProfileError) -> JournalFile {
+        if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
+        let environment = Terminal.environment
+        guard let path = JournalFile.location(flag: flag, environment: environment, homeFallback: Terminal.passwordHome) else {
+            throw ProfileError.configuration("cannot find the journal: HOME is not set (or is not an absolute path) and the password database names no home folder; use --journal FILE or set PROFILE_JOURNAL")
+        }
+        let timeout = try StoreLocation.lockTimeout(environment: environment)
+        return JournalFile(path: path, lockTimeout: timeout, report: { Output.diagnostic($0) })
+    }
+}
+
+/// `--since`, `--until` and `--profile`: which sits `log`, `stats` and `calendar` take.
+struct SitFilterOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Only sits from this day on: YYYY-MM-DD, today or yesterday.", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only sits up to this day, itself included: YYYY-MM-DD, today or yesterday.", valueName: "date"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Only sits with this profile (ignoring case).", valueName: "name"), completion: profileNameCompletion)
+    var profile: String?
+
+    /// The filter these options say, read against `today`.
+    func selection(today: Int) throws(ProfileError) -> SitSelection {
+        let from = try since.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--since", today: today) }
+        let to = try until.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--until", today: today) }
+        if let from, let to, from > to {
+            throw ProfileError.invalidOption(until ?? "", option: "--until", accepted: "a day on or after --since \(since ?? "")")
+        }
+        return SitSelection(since: from, until: to, profile: profile)
+    }
+}
+
+extension LogFormat: ExpressibleByArgument {}
+extension StatsFormat: ExpressibleByArgument {}
+
+/// Completion of the ids of the journal the command line names, newest first.
+let sitIDCompletion = CompletionKind.custom { words, _, _ in
+    var flag: String?
+    if let index = words.firstIndex(of: "--journal"), index + 1 < words.count { flag = words[index + 1] }
+    guard let path = JournalFile.location(flag: flag, environment: Terminal.environment, homeFallback: Terminal.passwordHome),
+          let sits = try? JournalFile(path: path).read() else { return [] }
+    return sits.sorted { $0.start.epoch > $1.start.epoch }.map(\.id)
+}
+
+extension GlobalOptions {
+    /// How to print for the journal's commands, which need no store: the terminal's width and colour.
+    var render: RenderOptions {
+        RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: noColor))
+    }
+}

@@ -1,0 +1,424 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 15 end to end: the journal `run` writes, `log`, `stats` and `calendar` over it, and appends that
+/// survive concurrency and SIGKILL. Every run has its own home and journal: nothing reaches the real one.
+@Suite("The journal of sits")
+struct JournalCLITests {
+    let home: String
+    var store: String { "\(home)/store" }
+    var journal: String { "\(home)/journal.jsonl" }
+
+    init() throws {
+        home = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+    }
+
+    func run(_ arguments: String..., stdin: String? = nil, environment: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(arguments, stdin: stdin, store: store, home: home,
+                        environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"].merging(environment) { $1 })
+    }
+
+    /// The records `log --format json` gives.
+    func records(environment: [String: String] = [:]) throws -> [[String: Any]] {
+        let result = try Harness.run(["log", "--format", "json"], store: store, home: home,
+                                     environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"].merging(environment) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    func stats(_ extra: String...) throws -> [String: Any] {
+        let result = try Harness.run(["stats", "--format", "json"] + extra, store: store, home: home,
+                                     environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    /// `YYYY-MM-DD` of `days` ago, in UTC.
+    static func day(_ daysAgo: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date().addingTimeInterval(Double(-daysAgo) * 86_400))
+    }
+
+    // MARK: stats
+
+    @Test func streaksCountTodayYesterdayAndTheDayBefore() throws {
+        for (ago, minutes) in [(0, 20), (1, 25), (2, 30), (10, 15), (11, 10)] {
+            let result = try run("log", "add", "--start", "\(Self.day(ago)) 00:00", "--duration", "\(minutes)m", "--profile", "Morning")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("logged: "))
+        }
+        let all = try stats()
+        #expect(all["sessions"] as? Int == 5)
+        #expect(all["totalSeconds"] as? Int == 100 * 60)
+        #expect(all["averageSeconds"] as? Int == 20 * 60)
+        #expect(all["currentStreak"] as? Int == 3)
+        #expect(all["longestStreak"] as? Int == 3)
+
+        let today = try #require(try records().first { ($0["start"] as? String)?.hasPrefix(Self.day(0)) == true }?["id"] as? String)
+        #expect(try run("log", "delete", today, "--force").status == 0)
+        let withoutToday = try stats()
+        #expect(withoutToday["currentStreak"] as? Int == 2, "a streak is not broken before the day is over")
+        #expect(withoutToday["longestStreak"] as? Int == 2)
+        #expect(withoutToday["sessions"] as? Int == 4)
+
+        let since = try stats("--since", Self.day(2), "--until", "yesterday")
+        #expect(since["sessions"] as? Int == 2 && since["totalSeconds"] as? Int == 55 * 60)
+        let table = try run("stats")
+        #expect(table.stdout.contains("current streak │ 2 days"))
+    }
+
+    // MARK: run
+
+    /// A profile of `minutes` minutes, nothing else on.
+    func makeProfile(_ name: String, minutes: Int) throws {
+        #expect(try run("new", name, "--duration", "\(minutes)").status == 0)
+    }
+
+    @Test func aFastRunLogsOnlyWithLogAndThenItsSessionTime() throws {
+        try makeProfile("Two", minutes: 2)
+        let unlogged = try run("run", "Two", "--speed", "600", "--silent")
+        #expect(unlogged.status == 0 && !unlogged.stdout.contains("logged"))
+        #expect(!FileManager.default.fileExists(atPath: journal), "a run at another speed logs only with --log")
+
+        let result = try run("run", "Two", "--speed", "600", "--log", "--silent", "--note", "demo, \"fast\"")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").last?.hasSuffix("  logged: 02:00 of 02:00, completed") == true, "\(result.stdout)")
+        let logged = try records()
+        #expect(logged.count == 1)
+        let record = try #require(logged.first)
+        #expect(record["profile"] as? String == "Two")
+        #expect(record["seconds"] as? Int == 120 && record["plannedSeconds"] as? Int == 120)
+        #expect(record["outcome"] as? String == "completed" && record["bells"] as? Int == 0)
+        #expect(record["note"] as? String == "demo, \"fast\"")
+        let info = try FileManager.default.attributesOfItem(atPath: journal)
+        #expect(info[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func SIGINTLogsAnInterruptedSitWithTheSecondsReached() throws {
+        try makeProfile("Ten", minutes: 10)
+        Harness.ignoreBrokenPipes
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "Ten", "--speed", "60", "--log", "--silent"]
+        process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGINT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let record = try #require(try records().first)
+        let seconds = try #require(record["seconds"] as? Int)
+        #expect(seconds >= 60 && seconds < 600, "about two seconds at 60×: \(seconds)")
+        #expect(record["outcome"] as? String == "interrupted" && record["plannedSeconds"] as? Int == 600)
+        #expect(text.contains("logged: \(String(format: "%02d:%02d", seconds / 60, seconds % 60)) of 10:00, interrupted"), "\(text)")
+    }
+
+    @Test func SIGHUPAndSIGTERMEndARunAsSIGINTDoes() throws {
+        try makeProfile("Ten", minutes: 10)
+        for signal in [SIGHUP, SIGTERM] {
+            let process = Process()
+            process.executableURL = Harness.binary
+            process.arguments = ["run", "Ten", "--speed", "120", "--log", "--silent"]
+            process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal])
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            Thread.sleep(forTimeInterval: 1)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 130)
+        }
+        #expect(try records().map { $0["outcome"] as? String } == ["interrupted", "interrupted"])
+    }
+
+    @Test func aSitUnderAMinuteIsNotLoggedAndSaysSo() throws {
+        try makeProfile("Ten", minutes: 10)
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "Ten", "--silent"]
+        process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGINT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(text.contains("not logged: 00:0"), "\(text)")
+        #expect(text.contains("sat, under a minute"))
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
+    /// A whole minute at normal speed: logged by default, not with --no-log. The two run side by side.
+    @Test func aOneMinuteRunLogsByDefaultAndNotWithNoLog() throws {
+        try makeProfile("One", minutes: 1)
+        let quiet = "\(home)/quiet.jsonl"
+        let processes = [["--no-log"], []].map { extra in
+            let process = Process()
+            process.executableURL = Harness.binary
+            process.arguments = ["run", "One", "--silent"] + extra
+            // The default journal: XDG_DATA_HOME under this test's home.
+            process.environment = Harness.environment(store: store, home: home, extra: extra.isEmpty
+                ? ["XDG_DATA_HOME": "\(home)/data"] : ["PROFILE_JOURNAL": quiet])
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        #expect(!FileManager.default.fileExists(atPath: quiet))
+        let text = try String(contentsOfFile: "\(home)/data/profile/journal.jsonl", encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(text.contains(#""profile":"One","seconds":60,"plannedSeconds":60,"outcome":"completed""#))
+    }
+
+    @Test func stoppedWithQThenYExits1AndLogsAStoppedSit() throws {
+        try makeProfile("Ten", minutes: 10)
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "run", "Ten", "--speed", "60", "--log", "--silent"],
+                                        environment: Harness.environment(store: store, home: home, extra: [
+                                            "PROFILE_JOURNAL": journal, "TERM": "xterm-256color", "NO_COLOR": "1"]))
+        try screen.waitFor("Main sit: ")
+        Thread.sleep(forTimeInterval: 1.5)
+        screen.send("q")
+        try screen.waitFor("Stop the session?")
+        screen.send("y")
+        try screen.waitFor(", stopped")
+        #expect(screen.waitForExit() == 1)
+        let record = try #require(try records().first)
+        #expect(record["outcome"] as? String == "stopped")
+        #expect(screen.output.contains("logged: "))
+    }
+
+    // MARK: Safe appends
+
+    @Test func fourProcessesAdding50SitsEachLeave200Records() throws {
+        let script = (0..<4).map { writer in
+            "for i in $(seq 1 50); do profile log add --start \"2026-01-0\(writer + 1) 07:$(printf %02d $i)\" --duration 20m --note \"w\(writer) $i\" >/dev/null || echo failed; done &"
+        }.joined(separator: "\n") + "\nwait\n"
+        let folder = Harness.binary.deletingLastPathComponent().path
+        let result = try Harness.run(executable: URL(fileURLWithPath: "/bin/bash"), ["-c", script],
+                                     environment: Harness.environment(store: store, home: home, extra: [
+                                         "PATH": "\(folder):/usr/bin:/bin", "PROFILE_JOURNAL": journal, "PROFILE_LOCK_TIMEOUT": "30"]))
+        #expect(!result.stdout.contains("failed"), "\(result.stderr)")
+        let all = try records()
+        #expect(all.count == 200)
+        #expect(Set(all.compactMap { $0["note"] as? String }).count == 200)
+        #expect(Set(all.compactMap { $0["id"] as? String }).count == 200)
+    }
+
+    @Test func SIGKILLAtAnyMomentOfLogAddLeavesAJournalEveryCommandReads() throws {
+        var generator = SeededGenerator(seed: 15)
+        var finished = 0
+        for round in 0..<60 {
+            let process = Process()
+            process.executableURL = Harness.binary
+            process.arguments = ["log", "add", "--start", "2026-02-01 07:00", "--duration", "\(round + 1)m"]
+            process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal])
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.012, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .exit { finished += 1 }
+        }
+        for arguments in [["log"], ["log", "--format", "json"], ["log", "--format", "csv"], ["stats"], ["calendar"]] {
+            let result = try Harness.run(arguments, store: store, home: home, environment: ["PROFILE_JOURNAL": journal])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let before = try records().count
+        #expect(before >= finished)
+        let added = try run("log", "add", "--duration", "5m", "--note", "after the kills")
+        #expect(added.status == 0, "\(added.stderr)")
+        let after = try records()
+        #expect(after.count == before + 1)
+        #expect(after.last?["note"] as? String == "after the kills")
+    }
+
+    @Test func aTornLastLineIsWarnedAboutAndCutOffByTheNextAdd() throws {
+        #expect(try run("log", "add", "--start", "2026-03-01 07:00", "--duration", "20m").status == 0)
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"id":"3f2a9c1e","start":"2026-03-02T07:00"#.utf8))
+        try handle.close()
+        let read = try run("log", "--format", "plain")
+        #expect(read.status == 0)
+        #expect(read.stdout.split(separator: "\n").count == 1)
+        #expect(read.stderr.contains("profile: warning: \(journal):2: ignored an incomplete last line"), "\(read.stderr)")
+        let added = try run("log", "add", "--start", "2026-03-03 07:00", "--duration", "30m", "--note", "after")
+        #expect(added.status == 0)
+        #expect(added.stderr.contains("profile: notice: \(journal):2: cut off an incomplete last line"), "\(added.stderr)")
+        let all = try records()
+        #expect(all.count == 2 && all.last?["note"] as? String == "after")
+        let after = try run("log")
+        #expect(after.stderr.isEmpty)
+    }
+
+    @Test func anInvalidLineInTheMiddleExits65NamingItsLine() throws {
+        for day in 1...3 {
+            #expect(try run("log", "add", "--start", "2026-03-0\(day) 07:00", "--duration", "20m").status == 0)
+        }
+        var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[1] = lines[1].replacingOccurrences(of: #""outcome":"completed""#, with: #""outcome":"finished""#)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: journal))
+        let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+        for arguments in [["log"], ["stats"], ["calendar"], ["log", "delete", "x", "--force"]] {
+            let result = try run(arguments)
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.stderr.hasPrefix("profile: \(journal):2:"), "\(result.stderr)")
+            #expect(result.stderr.contains("outcome: expected completed, stopped or interrupted, found \"finished\""))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before, "nothing was written")
+    }
+
+    // MARK: log
+
+    @Test func csvReadsBackWithAStandardReaderAsManyRowsAsJSON() throws {
+        let notes = ["plain", "a, comma", "a \"quote\"", "two\nlines", "禅 🧘"]
+        for (index, note) in notes.enumerated() {
+            let result = try run("log", "add", "--start", "2026-04-0\(index + 1) 07:00", "--duration", "25m",
+                                 "--profile", index % 2 == 0 ? "Morning" : "Evening, late", "--note", note)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try run("log", "add", "--start", "2026-04-09 06:00", "--duration", "1h").status == 0)
+        let csv = try run("log", "--format", "csv")
+        let python = """
+            import csv, json, sys
+            rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
+            print(json.dumps(rows))
+            """
+        let file = "\(home)/log.csv"
+        try Data(csv.stdout.utf8).write(to: URL(fileURLWithPath: file))
+        let read = try Harness.run(executable: URL(fileURLWithPath: "/usr/bin/python3"), ["-c", python, file], environment: ["LANG": "C.UTF-8"])
+        #expect(read.status == 0, "\(read.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: String]])
+        let json = try records()
+        #expect(rows.count == json.count && json.count == 6)
+        #expect(rows.map { $0["note"] ?? "?" } == notes + [""])
+        #expect(rows.map { $0["id"] ?? "" } == json.map { $0["id"] as? String ?? "-" })
+        #expect(Array(rows[0].keys).sorted() == ["bells", "end", "id", "note", "outcome", "plannedSeconds", "profile", "seconds", "start"])
+        #expect(json.last?["profile"] is NSNull && json.last?["note"] is NSNull, "null where empty")
+        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note\r\n"))
+    }
+
+    @Test func logFiltersByDayAndProfileAndListsNewestLast() throws {
+        for (start, profile) in [("2026-05-03 07:00", "Morning"), ("2026-05-01 07:00", "Evening"), ("2026-05-02 21:00", "morning")] {
+            #expect(try run("log", "add", "--start", start, "--duration", "20m", "--profile", profile).status == 0)
+        }
+        let all = try run("log", "--format", "plain").stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }
+        #expect(all == ["2026-05-01T07:00:00+00:00", "2026-05-02T21:00:00+00:00", "2026-05-03T07:00:00+00:00"])
+        let since = try run("log", "--format", "plain", "--since", "2026-05-02", "--profile", "MORNING")
+        #expect(since.stdout.split(separator: "\n").count == 2)
+        let until = try run("log", "--format", "plain", "--until", "2026-05-01")
+        #expect(until.stdout.split(separator: "\n").count == 1)
+        let bad = try run("log", "--since", "May 1")
+        #expect(bad.status == 64 && bad.stderr.contains("invalid --since \"May 1\": use a date as YYYY-MM-DD, today or yesterday"))
+    }
+
+    @Test func deleteAsksOnATerminalNeedsForceOtherwiseAndSaysWhatItRemoved() throws {
+        #expect(try run("log", "add", "--start", "2026-05-03 07:00", "--duration", "20m", "--profile", "Morning").status == 0)
+        let id = try #require(try records().first?["id"] as? String)
+        let refused = try run("log", "delete", id)
+        #expect(refused.status == 64 && refused.stderr.contains("without --force"))
+        let missing = try run("log", "delete", "nope", "--force")
+        #expect(missing.status == 66 && missing.stderr.contains("no sit with the id \"nope\""))
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "log", "delete", id],
+                                        environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"]))
+        try screen.waitFor("Delete the sit \(id)  2026-05-03 07:00  20:00 of 20:00, completed, Morning? [y/N] ")
+        screen.send("y\r")
+        try screen.waitFor("deleted: \(id)  2026-05-03 07:00")
+        #expect(screen.waitForExit() == 0)
+        #expect(try records().isEmpty)
+    }
+
+    @Test func addRefusesWhatItCannotRecord() throws {
+        for (arguments, message) in [
+            (["--start", "2026-05-03", "--duration", "20m"], "invalid --start \"2026-05-03\""),
+            (["--start", "2026-02-30 07:00", "--duration", "20m"], "invalid --start"),
+            (["--duration", "0"], "invalid --duration \"0\": use a length from 1 second to 24 hours"),
+            (["--duration", "25h"], "invalid --duration"),
+            (["--duration", "20m", "--note", ""], "invalid --note"),
+        ] {
+            let result = try run(["log", "add"] + arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.hasPrefix("profile: ") && result.stderr.contains(message), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"].merging(environment) { $1 })
+    }
+
+    /// Local days are TZ's: across the change to summer time in New York, a skipped time is refused and
+    /// each sit keeps its day and its offset.
+    @Test func localDaysFollowTZAcrossADaylightSavingChange() throws {
+        let newYork = ["TZ": "America/New_York"]
+        let skipped = try run("log", "add", "--start", "2026-03-08 02:30", "--duration", "20m", environment: newYork)
+        #expect(skipped.status == 64 && skipped.stderr.contains("skipped"), "\(skipped.stderr)")
+        for start in ["2026-03-07 23:30", "2026-03-08 23:30", "2026-03-09 00:10"] {
+            #expect(try run("log", "add", "--start", start, "--duration", "20m", environment: newYork).status == 0)
+        }
+        let plain = try run("log", "--format", "plain", "--since", "2026-03-08", "--until", "2026-03-08", environment: newYork)
+        #expect(plain.stdout.split(separator: "\t")[1] == "2026-03-08T23:30:00-04:00")
+        let before = try run("log", "--format", "plain", "--until", "2026-03-07", environment: newYork)
+        #expect(before.stdout.split(separator: "\t")[1] == "2026-03-07T23:30:00-05:00")
+        let stats = try run("stats", "--format", "json", "--since", "2026-03-07", "--until", "2026-03-09", environment: newYork)
+        #expect(stats.stdout.contains("\"longestStreak\": 3"))
+        // In UTC the same three sits fall on the 8th, 9th and 9th.
+        let utc = try run("stats", "--format", "json", "--since", "2026-03-07", "--until", "2026-03-09")
+        #expect(utc.stdout.contains("\"days\": 2"))
+    }
+
+    // MARK: calendar
+
+    @Test func theCalendarUnderNoColorFits80ColumnsWithARowForEachWeekday() throws {
+        for ago in [0, 1, 3, 40, 200, 370] {
+            #expect(try run("log", "add", "--start", "\(Self.day(ago)) 00:00", "--duration", "\(ago % 50 + 5)m").status == 0)
+        }
+        let result = try run("calendar", environment: ["NO_COLOR": "1", "COLUMNS": "80"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(result.stdout)")
+        for weekday in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] {
+            #expect(lines.filter { $0.hasPrefix(weekday + " ") }.count == 1, "\(weekday)")
+        }
+        #expect(result.stdout.contains("less ·░▒▓█ more") && !result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.contains(" on 5 days of "), "the sit 370 days ago is outside 53 weeks")
+        let narrow = try run("calendar", "--weeks", "4")
+        #expect(narrow.stdout.split(separator: "\n")[1].count == 5 + 4 || narrow.stdout.split(separator: "\n")[1].count < 9)
+        #expect(try run("calendar", "--weeks", "0").status == 64)
+    }
+
+    /// The shell scripts ask the program: `log delete` completes the journal's ids, newest first, and
+    /// `--profile` the store's profile names.
+    @Test func completionOffersIdsForDeleteAndProfileNamesForProfile() throws {
+        try makeProfile("Morning", minutes: 20)
+        for day in ["2026-06-01 07:00", "2026-06-02 07:00"] {
+            #expect(try run("log", "add", "--start", day, "--duration", "20m").status == 0)
+        }
+        let ids = try records().compactMap { $0["id"] as? String }
+        let offered = try run("---completion", "log", "delete", "--", "positional@0", "3", "0", "profile", "log", "delete", "")
+        #expect(offered.stdout == ids.reversed().joined(separator: "\n") + "\n")
+        let names = try run("---completion", "stats", "--", "--profile", "2", "0", "profile", "stats", "--profile", "")
+        #expect(names.stdout == "Morning\n")
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try run("--generate-completion-script", shell).stdout
+            #expect(script.contains("calendar") && script.contains("stats") && script.contains("---completion log delete"), "\(shell)")
+        }
+    }
+
+    @Test func aRelativeXDGDataHomeIsIgnored() throws {
+        let result = try Harness.run(["log", "add", "--duration", "5m"], store: store, home: home,
+                                     environment: ["XDG_DATA_HOME": "relative/data"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(home)/.local/share/profile/journal.jsonl"))
+    }
+}
