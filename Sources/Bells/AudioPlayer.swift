@@ -179,8 +179,12 @@ package final class SystemBellRinger: BellRinger {
         }
     }
 
+    /// Why the player stopped being used, once one failed: `paplay failed with status 1`.
+    package private(set) var failure: String?
+
     private func disablePlayer(_ reason: String) {
         guard playerPath != nil else { return }
+        failure = reason
         playerPath = nil
         pendingNote = "\(reason); \(fallback) from now on"
     }

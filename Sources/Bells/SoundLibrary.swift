@@ -22,7 +22,11 @@ package struct SoundLibrary: Sendable {
     package static let fileExtension = ".wav"
 
     /// The library in `folder`.
-    package init(folder: String) {
+    /// Told what the folder's lock did that a user should know (a stale lock broken).
+    let notice: @Sendable (String) -> Void
+
+    package init(folder: String, notice: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.notice = notice
         var folder = folder
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         self.folder = folder
@@ -30,9 +34,10 @@ package struct SoundLibrary: Sendable {
 
     /// The library where the environment puts it (``folder(environment:homeFallback:)``); nil when there
     /// is no home folder to put it in.
-    package init?(environment: [String: String], homeFallback: () -> String? = { nil }) {
+    package init?(environment: [String: String], homeFallback: () -> String? = { nil },
+                  notice: @escaping @Sendable (String) -> Void = { _ in }) {
         guard let folder = Self.folder(environment: environment, homeFallback: homeFallback) else { return nil }
-        self.init(folder: folder)
+        self.init(folder: folder, notice: notice)
     }
 
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds`, by the XDG rule of
@@ -80,39 +85,12 @@ package struct SoundLibrary: Sendable {
         resolve(name: name).map(file)
     }
 
-    /// Checks `name` as a recorded sound's name and returns it as it would be stored (NFC).
+    /// Checks `name` as a recorded sound's name (``RecordedSoundName``) and returns it as it would be
+    /// stored (NFC).
     ///
-    /// - Throws: ``ProfileError/invalidSoundName(_:reason:)`` when it breaks a profile-name rule, names
-    ///   a built-in bell in any spelling ``Bell/init(named:)`` takes, is `none` (which means no bell), or
-    ///   ends with a word a bell choice reads as strikes or a volume (`x3`, `×3`, `70%`).
+    /// - Throws: ``ProfileError/invalidSoundName(_:reason:)``.
     package static func validate(name: String) throws(ProfileError) -> String {
-        let value: String
-        do {
-            value = try ProfileName(validating: name).value
-        } catch {
-            guard case let .invalidName(_, reason) = error else { throw error }
-            throw .invalidSoundName(name, reason: reason)
-        }
-        if let bell = try? Bell(named: value) {
-            throw .invalidSoundName(name, reason: "it is the built-in bell \(quoted(bell.rawValue)); choose another name")
-        }
-        if ProfileName.key(value) == "none" {
-            throw .invalidSoundName(name, reason: "\"none\" means no bell; choose another name")
-        }
-        if let last = value.split(separator: " ").last, Self.readsAsStrikesOrVolume(last) {
-            throw .invalidSoundName(name, reason: "it ends with \(quoted(String(last))), which reads as a number of strikes or a volume")
-        }
-        return value
-    }
-
-    /// `x3`, `X3`, `×3` or `70%`: a word a bell choice takes for its strikes or volume.
-    private static func readsAsStrikesOrVolume(_ word: Substring) -> Bool {
-        let isDigit = { (scalar: Unicode.Scalar) in scalar.properties.numericType == .decimal }
-        let scalars = word.unicodeScalars
-        guard scalars.count >= 2, let first = scalars.first, let last = scalars.last else { return false }
-        if "xX×".unicodeScalars.contains(first) { return scalars.dropFirst().allSatisfy(isDigit) }
-        if last == "%" { return scalars.dropLast().allSatisfy(isDigit) }
-        return false
+        try RecordedSoundName.validate(name)
     }
 
     // MARK: Changes
@@ -120,59 +98,100 @@ package struct SoundLibrary: Sendable {
     /// Adds the WAV file at `path` as the sound `name`, and returns the name as stored.
     ///
     /// The file is read whole (at most ``WAVReader/maximumFileBytes``) and decoded first: nothing is
-    /// written unless all of it is a sound ``WAVReader`` accepts. Its original bytes are stored.
+    /// written unless all of it is a sound ``WAVReader`` accepts. Its original bytes are stored. The
+    /// folder's lock (`.sounds.lock`, the store's kind) is held from the check for a sound of the name,
+    /// in any case, to the sound's arrival, so two adds of `Bowl` and `BOWL` at once give one sound;
+    /// under it, temporary files a killed add left behind are removed. `beforeCommit` is told the stored
+    /// name just before the sound appears; an error it throws adds nothing (`sounds add` prints there,
+    /// so output that cannot be written changes nothing).
     ///
     /// - Throws: ``ProfileError/invalidSoundName(_:reason:)``; ``ProfileError/soundExists(_:)`` naming the
     ///   sound already there; ``ProfileError/invalidSound(path:reason:)`` for a file that is not an
     ///   accepted WAV file (or is a folder, a device, too large); ``ProfileError/io(path:operation:errno:)``
-    ///   when reading or writing fails; ``ProfileError/notFlushed(path:operation:errno:)`` when the sound
-    ///   is in place but the folder could not be flushed.
+    ///   when reading or writing fails; ``ProfileError/locked(path:pid:host:)`` when another add holds the
+    ///   folder; ``ProfileError/notFlushed(path:operation:errno:)`` when the sound is in place but the
+    ///   folder could not be flushed.
     @discardableResult
-    package func add(name: String, from path: String) throws(ProfileError) -> String {
+    package func add(name: String, from path: String,
+                     beforeCommit: (String) throws(ProfileError) -> Void = { _ throws(ProfileError) in }) throws(ProfileError) -> String {
         let name = try Self.validate(name: name)
         if let existing = try find(name, in: names()) { throw .soundExists(existing) }
         let (bytes, _) = try Self.load(path)
         try POSIX.makeDirectories(folder)
-        let target = file(name)
-        let random = UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF
-        let temp = "\(folder)/.\(name)\(Self.fileExtension).\(getpid()).\(String(random, radix: 16)).tmp"
-        let fd = try POSIX.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644, operation: "create")
-        defer { unlink(temp) }
-        do throws(ProfileError) {
-            try POSIX.writeAll(fd, bytes, path: temp)
-            try POSIX.fsync(fd, path: temp)
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw POSIX.failure(temp, "close") }
-        // link, unlike rename, never replaces a file: a sound of the same name added meanwhile stays.
-        if link(temp, target) != 0 {
-            switch errno {
-            case EEXIST:
-                throw .soundExists(name)
-            case EPERM, EOPNOTSUPP, EMLINK:
-                // A file system without hard links.
-                guard POSIX.renameFile(temp, target) == 0 else { throw POSIX.failure(target, "rename") }
-            default:
-                throw POSIX.failure(target, "link")
+        return try locked { () throws(ProfileError) -> String in
+            removeLeftovers()
+            if let existing = try find(name, in: names()) { throw .soundExists(existing) }
+            let target = file(name)
+            let random = UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF
+            let temp = "\(folder)/.\(name)\(Self.fileExtension).\(getpid()).\(String(random, radix: 16)).tmp"
+            let fd = try POSIX.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644, operation: "create")
+            defer { unlink(temp) }
+            do throws(ProfileError) {
+                try POSIX.writeAll(fd, bytes, path: temp)
+                try POSIX.fsync(fd, path: temp)
+            } catch {
+                close(fd)
+                throw error
             }
+            guard close(fd) == 0 else { throw POSIX.failure(temp, "close") }
+            try beforeCommit(name)
+            // link, unlike rename, never replaces a file: a sound of the same name made by hand stays.
+            if link(temp, target) != 0 {
+                switch errno {
+                case EEXIST:
+                    throw .soundExists(name)
+                case EPERM, EOPNOTSUPP, EMLINK:
+                    // A file system without hard links.
+                    guard POSIX.renameFile(temp, target) == 0 else { throw POSIX.failure(target, "rename") }
+                default:
+                    throw POSIX.failure(target, "link")
+                }
+            }
+            unlink(temp)
+            try flush()
+            return name
         }
-        unlink(temp)
-        try flush()
-        return name
     }
 
-    /// Removes the sound called `name` (ignoring case).
+    /// Removes the sound called `name` (ignoring case), under the folder's lock; `beforeCommit` is told
+    /// its stored name just before it goes, and an error it throws removes nothing.
     ///
     /// - Throws: ``ProfileError/unknownSound(_:suggestion:)`` with the closest name when there is no
     ///   such sound; ``ProfileError/io(path:operation:errno:)`` when it cannot be removed;
     ///   ``ProfileError/notFlushed(path:operation:errno:)`` when it is gone but the folder could not be
     ///   flushed.
-    package func remove(name: String) throws(ProfileError) {
-        let path = file(try existing(name))
-        guard unlink(path) == 0 else { throw POSIX.failure(path, "unlink") }
-        try flush()
+    package func remove(name: String, beforeCommit: (String) throws(ProfileError) -> Void = { _ throws(ProfileError) in }) throws(ProfileError) {
+        _ = try existing(name)
+        try locked { () throws(ProfileError) in
+            let stored = try existing(name)
+            let path = file(stored)
+            try beforeCommit(stored)
+            guard unlink(path) == 0 else { throw POSIX.failure(path, "unlink") }
+            try flush()
+        }
+    }
+
+    /// How long an add or a remove waits for another one's lock, in seconds.
+    package static let lockTimeout = 10.0
+
+    /// Runs `body` holding the folder's lock, `.sounds.lock` (hidden, so never a sound).
+    private func locked<T>(_ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
+        try FileProfileStore.withFileLock("\(folder)/.sounds", timeout: Self.lockTimeout, notice: notice, body)
+    }
+
+    /// Removes the temporary files of adds that were killed: under the lock no add is writing one.
+    private func removeLeftovers() {
+        guard let entries = try? POSIX.directoryEntries(folder) else { return }
+        let suffix = Array(".tmp".utf8)
+        for entry in entries where entry.first == UInt8(ascii: ".") && entry.count > suffix.count && entry.suffix(suffix.count).elementsEqual(suffix) {
+            // The name's bytes as they are: a leftover's name need not be UTF-8.
+            let path = Array(folder.utf8) + [UInt8(ascii: "/")] + entry + [0]
+            path.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    if let start = chars.baseAddress { _ = unlink(start) }
+                }
+            }
+        }
     }
 
     /// The sound called `name` (ignoring case), read and decoded.

@@ -101,6 +101,7 @@ final class BellPickerViewModel: BellPickerModel {
     }
 
     func setStrikes(_ text: String) throws(ScreenError) -> String {
+        guard !text.isEmpty else { throw .usage("strikes takes a number, 1 to 9: strikes 3") }
         guard let count = Int(text), BellChoice.allowedStrikes.contains(count) else {
             throw .usage("strikes must be 1 to 9, not \(quoted(text, limit: 16))")
         }
@@ -109,6 +110,7 @@ final class BellPickerViewModel: BellPickerModel {
     }
 
     func setVolume(_ text: String) throws(ScreenError) -> String {
+        guard !text.isEmpty else { throw .usage("volume takes a percentage, 5 to 100: volume 70") }
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let percent = Int(digits), BellChoice.allowedVolume.contains(percent) else {
             throw .usage("volume must be 5% to 100%, not \(quoted(text, limit: 16))")

@@ -225,9 +225,10 @@ private struct DocumentReader {
         let sound = BellSound(documentName: name)
         if case .builtIn = sound { return sound }
         do {
-            _ = try ProfileName(validating: name)
+            _ = try RecordedSoundName.validate(name)
         } catch {
-            throw fail(node, path, "no bell is named \(quoted(name)): it is neither one of \(Bell.catalogList) nor a name a recorded sound can have")
+            let reason = if case let .invalidSoundName(_, why) = error { why } else { error.description }
+            throw fail(node, path, "no bell is named \(quoted(name)): it is not one of \(Bell.catalogList), and no recorded sound can have that name (\(reason))")
         }
         return sound
     }
@@ -317,7 +318,7 @@ private struct DocumentReader {
         }
         if let node = keys["intervals"] { profile.intervals = try intervals(node, "intervals", version: version) }
         if let node = keys["bells"] {
-            let bells = try members(node, "bells", what: "the Start and End bells", allowed: ProfileDocument.keys["bells"] ?? [])
+            let bells = try members(node, "bells", what: "the bells object", allowed: ProfileDocument.keys["bells"] ?? [])
             if let node = bells["start"] { profile.startBell = try optionalChoice(node, "bells.start") }
             if let node = bells["end"] { profile.endBell = try optionalChoice(node, "bells.end") }
         }

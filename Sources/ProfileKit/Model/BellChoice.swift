@@ -57,11 +57,12 @@ package struct SoundCatalog: Hashable, Sendable {
     /// Every sound's name, built-in first.
     package var names: [String] { sounds.map(\.name) }
 
-    /// Whether a recording called `name` (exactly as stored) exists here.
+    /// Whether `sound` can ring here: a built-in bell always, a recording when one of its name exists
+    /// (ignoring case, as names are found).
     package func has(_ sound: BellSound) -> Bool {
         switch sound {
         case .builtIn: true
-        case let .recorded(name): recorded.contains(name)
+        case let .recorded(name): recorded.contains { ProfileName.key($0) == ProfileName.key(name) }
         }
     }
 
@@ -70,8 +71,8 @@ package struct SoundCatalog: Hashable, Sendable {
     /// - Throws: ``ProfileError/unknownBell(_:known:suggestion:)`` listing every sound.
     package func sound(named name: String) throws(ProfileError) -> BellSound {
         if let bell = try? Bell(named: name) { return .builtIn(bell) }
-        let key = name.lowercased()
-        if let found = recorded.first(where: { $0.lowercased() == key }) { return .recorded(found) }
+        let key = ProfileName.key(name)
+        if let found = recorded.first(where: { ProfileName.key($0) == key }) { return .recorded(found) }
         throw ProfileError.unknownBell(name, known: names, suggestion: closestMatch(to: name, in: names))
     }
 }
@@ -140,7 +141,18 @@ package struct BellChoice: Hashable, Sendable, CustomStringConvertible {
         }
         let name = words.joined(separator: " ")
         guard !name.isEmpty else { throw .invalidBellChoice(text, reason: "it names no bell; write \(Self.grammar)") }
-        self.init(try catalog.sound(named: name), strikes: strikes ?? 1, volume: volume ?? 100)
+        let sound: BellSound
+        do {
+            sound = try catalog.sound(named: name)
+        } catch {
+            // `gong 70` or `gong 3`: a number that is neither strikes nor a volume, after a sound's name.
+            if words.count > 1, let last = words.last, last.allSatisfy({ $0.isASCII && $0.isNumber }),
+               (try? catalog.sound(named: words.dropLast().joined(separator: " "))) != nil {
+                throw .invalidBellChoice(text, reason: "\(quoted(last, limit: 12)) is neither strikes nor a volume; strikes are written with an x (x3), a volume with a % (70%)")
+            }
+            throw error
+        }
+        self.init(sound, strikes: strikes ?? 1, volume: volume ?? 100)
     }
 
     /// The strike count `word` gives (`x3`, `×3`, `X3`), nil when the word is not one.

@@ -280,6 +280,10 @@ package enum BellSlot: CaseIterable, Sendable {
     /// - Throws: ``ProfileError/invalidBellChoice(_:reason:)`` or ``ProfileError/unknownBell(_:known:suggestion:)``.
     package func choice(parsing text: String, catalog: SoundCatalog) throws(ProfileError) -> BellChoice? {
         let trimmed = text.trimmingWhitespace()
+        let words = trimmed.split(separator: " ")
+        if words.count > 1, words[0].lowercased() == BellChoice.noneWord {
+            throw .invalidBellChoice(text, reason: "none is no bell, so it takes no strikes or volume")
+        }
         if trimmed.lowercased() == BellChoice.noneWord {
             guard allowsNone else {
                 throw .invalidBellChoice(text, reason: "\(Setting.bell(self).title) cannot be none; turn its switch off instead (\(self == .coolDown ? "cooldown.bells" : "intervals") off)")

@@ -32,27 +32,41 @@ struct SoundsCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
+            // Each option is a different job; two at once would leave one silently undone.
+            let asked = [export.map { _ in "--export" }, play.map { _ in "--play" }, format.map { _ in "--format" }].compactMap { $0 }
+            guard asked.count <= 1 else {
+                throw ProfileError.invalidOption(asked.joined(separator: " "), option: "options",
+                                                 accepted: "one of --export, --play and --format at a time")
+            }
             if let directory = export {
                 try Self.export(to: directory)
                 return
             }
             if let text = play {
-                let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
-                let ringer = Terminal.bellRinger()
-                let report = ringer.ring(choice)
-                // The player's name comes from outside (PROFILE_PLAYER): escaped, as every diagnostic is.
-                if report.via == SystemBellRinger.noSound {
-                    Output.diagnostic("could not play \(escaped(choice.description)) (\(escaped(report.via)))")
-                } else {
-                    Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
-                }
-                if let note = report.note { Output.diagnostic("notice: \(note)") }
-                ringer.finish(timeout: 60)
+                try Self.play(text)
                 return
             }
             let context = try Context(global)
             let names = try Context.soundLibrary()?.names() ?? []
             Output.stdout(ProfileRenderer.sounds(SoundCatalog(recorded: names), format: context.format(format), options: context.render))
+        }
+    }
+
+    /// Plays the bell `text` chooses and waits for it to end; a player that fails fails the command (74).
+    static func play(_ text: String) throws(ProfileError) {
+        let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
+        let ringer = Terminal.bellRinger()
+        let report = ringer.ring(choice)
+        // The player's name comes from outside (PROFILE_PLAYER): escaped, as every diagnostic is.
+        if report.via == SystemBellRinger.noSound {
+            Output.diagnostic("could not play \(escaped(choice.description)) (\(escaped(report.via)))")
+        } else {
+            Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
+        }
+        if let note = report.note { Output.diagnostic("notice: \(note)") }
+        ringer.finish(timeout: 600)
+        if let failure = ringer.failure {
+            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(failure)")
         }
     }
 
@@ -102,8 +116,10 @@ struct SoundsAddCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let library = try SoundsCommand.library()
-            let stored = try library.add(name: name, from: file)
-            try Output.print("added \(quoted(stored)) (\(escapedPath(library.path(for: stored) ?? library.folder)))\n")
+            // Printed just before the sound appears: output that cannot be written adds nothing.
+            try library.add(name: name, from: file) { (stored) throws(ProfileError) in
+                try Output.print("added \(quoted(stored)) (\(escapedPath("\(library.folder)/\(stored)\(SoundLibrary.fileExtension)")))\n")
+            }
         }
     }
 }
@@ -130,14 +146,20 @@ struct SoundsRemoveCommand: ParsableCommand {
                 let names = (try? library.names()) ?? []
                 throw ProfileError.unknownSound(name, suggestion: closestMatch(to: name, in: names))
             }
-            // A profile that cannot be read names no sound that can ring; it does not keep a sound.
-            let users = try context.store.names().filter { profileName in
-                guard let profile = try? context.store.load(profileName).profile else { return false }
-                return profile.uses(recording: stored)
+            var users: [String] = []
+            for listed in try context.store.list() {
+                switch listed.result {
+                case let .success(profile): if profile.uses(recording: stored) { users.append(listed.name) }
+                case let .failure(error):
+                    // A profile that cannot be read rings nothing; it is named, since once mended it might.
+                    Output.diagnostic("notice: could not read the profile \(quoted(listed.name)), which may name \(quoted(stored)): \(error)")
+                }
             }
             guard users.isEmpty else { throw ProfileError.soundInUse(stored, profiles: users) }
-            try library.remove(name: stored)
-            try Output.print("removed \(quoted(stored))\n")
+            // Printed just before the sound goes: output that cannot be written removes nothing.
+            try library.remove(name: stored) { (stored) throws(ProfileError) in
+                try Output.print("removed \(quoted(stored))\n")
+            }
         }
     }
 }
