@@ -130,4 +130,73 @@ struct BellSoundTests {
         #expect(sounds.count == 2)
         #expect(sounds.allSatisfy { $0.sampleRate == 44_100 }, "the default bell rang in its place")
     }
+
+    func run(_ arguments: [String], environment: [String: String]) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: ["PROFILE_PLAYER": "\(home)/keep"].merging(environment) { $1 })
+    }
+
+    func writeBowl(_ path: String) throws {
+        let samples = (0..<4_000).map { Int16(8_000 * sin(Double($0) / 10)) }
+        try Data(WAV.encode(samples, sampleRate: 8_000)).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Recordings live under `$XDG_DATA_HOME`, and a run's private files under `$TMPDIR`, removed after.
+    @Test func recordingsFollowXDGDataHomeAndRunsLeaveNoTemporaryFiles() throws {
+        let data = "\(home)/data", temporary = "\(home)/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let environment = ["XDG_DATA_HOME": data, "TMPDIR": temporary]
+        try writeBowl("\(home)/bowl.wav")
+        #expect(try run(["sounds", "add", "Bowl", "\(home)/bowl.wav"], environment: environment).status == 0)
+        #expect(FileManager.default.fileExists(atPath: "\(data)/profile/sounds/Bowl.wav"))
+        #expect(try run(["new", "Short", "--duration", "1"], environment: environment).status == 0)
+        #expect(try run(["set", "Short", "bells.end", "bowl x2"], environment: environment).status == 0)
+        let ran = try run(["run", "Short", "--speed", "600"], environment: environment)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(try keptSounds().count == 2, "both bells rang through the player")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the run's temporary folder is gone")
+    }
+
+    /// Names that differ only in case, added at once, give one sound.
+    @Test func caseTwinsAddedAtOnceGiveOneSound() throws {
+        try writeBowl("\(home)/bowl.wav")
+        let binary = Harness.binary.path
+        let environment = Harness.environment(store: store, home: home, extra: [:])
+        let processes = try ["Twin", "TWIN", "twin", "tWiN"].map { name in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["sounds", "add", name, "\(home)/bowl.wav"]
+            process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.filter { $0.terminationStatus == 0 }.count == 1)
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 || $0.terminationStatus == 73 })
+        let stored = try FileManager.default.contentsOfDirectory(atPath: "\(home)/.local/share/profile/sounds").filter { !$0.hasPrefix(".") }
+        #expect(stored.count == 1, "\(stored)")
+    }
+
+    /// Output that cannot be written adds or removes nothing; a failing player fails `sounds --play`.
+    @Test func lostOutputChangesNothingAndAFailingPlayerFails() throws {
+        try writeBowl("\(home)/bowl.wav")
+        let folder = "\(home)/.local/share/profile/sounds"
+        let full = try Harness.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Harness.binary.path)' sounds add Bowl '\(home)/bowl.wav' > /dev/full"],
+                                   environment: Harness.environment(store: store, home: home, extra: [:]))
+        #expect(full.status == 74)
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/Bowl.wav"))
+        #expect(try run("sounds", "add", "Bowl", "\(home)/bowl.wav").status == 0)
+        let removing = try Harness.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Harness.binary.path)' sounds remove Bowl > /dev/full"],
+                                       environment: Harness.environment(store: store, home: home, extra: [:]))
+        #expect(removing.status == 74)
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/Bowl.wav"))
+
+        let failing = try run(["sounds", "--play", "gong x2"], environment: ["PROFILE_PLAYER": "/bin/false"])
+        #expect(failing.status == 78)
+        #expect(failing.stderr.contains("profile: could not play Gong ×2: false failed with status 1"), "\(failing.stderr)")
+        let both = try run("sounds", "--play", "gong", "--export", "\(home)/out")
+        #expect(both.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: "\(home)/out"))
+    }
 }
