@@ -208,7 +208,7 @@ package final class SystemBellRinger: BellRinger {
         case let .builtIn(bell):
             strike = PCMSound(bell: bell)
             directories = [cacheDirectory, temporaryDirectory()]
-            name = "v\(BellSynth.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(levelName).wav"
+            name = "v\(BellSynth.version).\(StrikeMix.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(levelName).wav"
         case let .recorded(recording):
             directories = [temporaryDirectory()]
             name = "recorded-\(files.count)-x\(choice.strikes)-\(levelName).wav"

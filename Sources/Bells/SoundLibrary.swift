@@ -25,8 +25,12 @@ package struct SoundLibrary: Sendable {
     /// Told what the folder's lock did that a user should know (a stale lock broken).
     let notice: @Sendable (String) -> Void
 
-    package init(folder: String, notice: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// How long an add or a remove waits for another one's lock, in seconds.
+    let lockTimeout: Double
+
+    package init(folder: String, lockTimeout: Double = 5, notice: @escaping @Sendable (String) -> Void = { _ in }) {
         self.notice = notice
+        self.lockTimeout = lockTimeout
         var folder = folder
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         self.folder = folder
@@ -34,10 +38,10 @@ package struct SoundLibrary: Sendable {
 
     /// The library where the environment puts it (``folder(environment:homeFallback:)``); nil when there
     /// is no home folder to put it in.
-    package init?(environment: [String: String], homeFallback: () -> String? = { nil },
+    package init?(environment: [String: String], homeFallback: () -> String? = { nil }, lockTimeout: Double = 5,
                   notice: @escaping @Sendable (String) -> Void = { _ in }) {
         guard let folder = Self.folder(environment: environment, homeFallback: homeFallback) else { return nil }
-        self.init(folder: folder, notice: notice)
+        self.init(folder: folder, lockTimeout: lockTimeout, notice: notice)
     }
 
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds`, by the XDG rule of
@@ -171,12 +175,9 @@ package struct SoundLibrary: Sendable {
         }
     }
 
-    /// How long an add or a remove waits for another one's lock, in seconds.
-    package static let lockTimeout = 10.0
-
     /// Runs `body` holding the folder's lock, `.sounds.lock` (hidden, so never a sound).
     private func locked<T>(_ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
-        try FileProfileStore.withFileLock("\(folder)/.sounds", timeout: Self.lockTimeout, notice: notice, body)
+        try FileProfileStore.withFileLock("\(folder)/.sounds", timeout: lockTimeout, notice: notice, body)
     }
 
     /// Removes the temporary files of adds that were killed: under the lock no add is writing one.

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import ProfileKit
 
 /// A bell choice's strikes and volume made audible: the strike repeated, scaled and mixed into one
 /// 16-bit mono sound that never clips.
@@ -22,7 +23,10 @@ package enum StrikeMix {
     /// overlaps the next strike, and the overlapping sounds add up without clipping.*
     package static let spacing = 3.0
     /// The numbers of strikes a choice may have.
-    package static let strikeCounts = 1...9
+    package static let strikeCounts = BellChoice.allowedStrikes
+    /// Changes whenever the mix of strikes changes (their spacing, the limiter), so cached files are
+    /// never stale.
+    package static let version = 2
     /// The loudest a mixed sample may be, as a fraction of full scale.
     package static let ceiling = 0.98
     /// ``ceiling`` as the largest magnitude of a 16-bit sample: 32111.

@@ -67,7 +67,8 @@ final class BellPickerViewModel: BellPickerModel {
         title = Setting.bell(slot).title
         var sounds: [BellSound?] = catalog.sounds
         // A profile may name a recording this machine lacks: it is listed, so that it shows as the bell now.
-        if let now = current()?.sound, !sounds.contains(now) { sounds.append(now) }
+        // Names are matched ignoring case, as everywhere: `small bowl` is the library's `Small Bowl`.
+        if let now = current()?.sound, !sounds.contains(where: { $0.map { Self.same($0, now) } ?? false }) { sounds.append(now) }
         if slot.allowsNone { sounds.append(nil) }
         self.sounds = sounds
         rows = sounds.map { sound in
@@ -78,7 +79,16 @@ final class BellPickerViewModel: BellPickerModel {
         volume = current()?.volume ?? 100
     }
 
-    var currentBell: String { current()?.sound.name ?? BellChoice.noneWord }
+    var currentBell: String {
+        guard let now = current()?.sound else { return BellChoice.noneWord }
+        // The row's own spelling, so that the screen marks it.
+        return sounds.compactMap { $0 }.first { Self.same($0, now) }?.name ?? now.name
+    }
+
+    /// Whether two sounds are one: the same bell, or recordings whose names match ignoring case.
+    static func same(_ a: BellSound, _ b: BellSound) -> Bool {
+        ProfileName.key(a.name) == ProfileName.key(b.name) && a.isRecorded == b.isRecorded
+    }
 
     /// The choice row `row` gives, with the strikes and volume being chosen; nil for `none`.
     private func choice(_ row: ModeRowViewModel) -> BellChoice?? {
@@ -102,7 +112,7 @@ final class BellPickerViewModel: BellPickerModel {
 
     func setStrikes(_ text: String) throws(ScreenError) -> String {
         guard !text.isEmpty else { throw .usage("strikes takes a number, 1 to 9: strikes 3") }
-        guard let count = Int(text), BellChoice.allowedStrikes.contains(count) else {
+        guard let count = BellChoice.strikes(text) else {
             throw .usage("strikes must be 1 to 9, not \(quoted(text, limit: 16))")
         }
         strikes = count
@@ -111,8 +121,7 @@ final class BellPickerViewModel: BellPickerModel {
 
     func setVolume(_ text: String) throws(ScreenError) -> String {
         guard !text.isEmpty else { throw .usage("volume takes a percentage, 5 to 100: volume 70") }
-        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let percent = Int(digits), BellChoice.allowedVolume.contains(percent) else {
+        guard let percent = BellChoice.volume(text) else {
             throw .usage("volume must be 5% to 100%, not \(quoted(text, limit: 16))")
         }
         volume = percent

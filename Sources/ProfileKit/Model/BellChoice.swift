@@ -155,6 +155,22 @@ package struct BellChoice: Hashable, Sendable, CustomStringConvertible {
         self.init(sound, strikes: strikes ?? 1, volume: volume ?? 100)
     }
 
+    /// A number of strikes as the picker's `strikes N` takes it: plain digits, 1 to 9; nil otherwise.
+    package static func strikes(_ text: String) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(text),
+              allowedStrikes.contains(count) else { return nil }
+        return count
+    }
+
+    /// A volume as `run --volume` and the picker's `volume N` take it: plain digits, with or without a
+    /// `%`, 5 to 100; nil otherwise.
+    package static func volume(_ text: String) -> Int? {
+        let digits = text.hasSuffix("%") ? text.dropLast() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let percent = Int(digits),
+              allowedVolume.contains(percent) else { return nil }
+        return percent
+    }
+
     /// The strike count `word` gives (`x3`, `×3`, `X3`), nil when the word is not one.
     private static func strikes(in word: String, choice: String) throws(ProfileError) -> Int? {
         guard let first = word.first, first == "x" || first == "X" || first == "×" else { return nil }

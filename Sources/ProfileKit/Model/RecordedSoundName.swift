@@ -36,7 +36,7 @@ package enum RecordedSoundName {
 
     /// Whether a bell choice would take `word` for its strikes or volume rather than part of a name: a
     /// word ending in `%`, or `x`, `X` or `×` followed by a digit or a sign.
-    static func readsAsStrikesOrVolume(_ word: Substring) -> Bool {
+    package static func readsAsStrikesOrVolume(_ word: Substring) -> Bool {
         if word.hasSuffix("%") { return true }
         guard let first = word.first, first == "x" || first == "X" || first == "×", let second = word.dropFirst().first else {
             return false

@@ -281,7 +281,9 @@ package enum BellSlot: CaseIterable, Sendable {
     package func choice(parsing text: String, catalog: SoundCatalog) throws(ProfileError) -> BellChoice? {
         let trimmed = text.trimmingWhitespace()
         let words = trimmed.split(separator: " ")
-        if words.count > 1, words[0].lowercased() == BellChoice.noneWord {
+        // `none x3`, but not a recording called `None Such`.
+        if words.count > 1, words[0].lowercased() == BellChoice.noneWord,
+           words.dropFirst().allSatisfy(RecordedSoundName.readsAsStrikesOrVolume) {
             throw .invalidBellChoice(text, reason: "none is no bell, so it takes no strikes or volume")
         }
         if trimmed.lowercased() == BellChoice.noneWord {

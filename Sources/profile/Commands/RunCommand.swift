@@ -81,8 +81,7 @@ struct RunCommand: ParsableCommand {
     }
 
     static func parseVolume(_ text: String) throws(ProfileError) -> Int {
-        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Int(digits), BellChoice.allowedVolume.contains(value) else {
+        guard let value = BellChoice.volume(text) else {
             throw ProfileError.invalidOption(text, option: "--volume", accepted: "a whole percentage from 5 to 100, such as 50")
         }
         return value

@@ -43,6 +43,7 @@ struct SoundsCommand: ParsableCommand {
                 return
             }
             if let text = play {
+                if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
                 try Self.play(text)
                 return
             }
@@ -52,14 +53,15 @@ struct SoundsCommand: ParsableCommand {
         }
     }
 
-    /// Plays the bell `text` chooses and waits for it to end; a player that fails fails the command (74).
+    /// Plays the bell `text` chooses and waits for it to end; with nothing to play it through, or a
+    /// player that fails, the command fails (78).
     static func play(_ text: String) throws(ProfileError) {
         let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
         let ringer = Terminal.bellRinger()
         let report = ringer.ring(choice)
         // The player's name comes from outside (PROFILE_PLAYER): escaped, as every diagnostic is.
         if report.via == SystemBellRinger.noSound {
-            Output.diagnostic("could not play \(escaped(choice.description)) (\(escaped(report.via)))")
+            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(report.note ?? "there is no player and no terminal")")
         } else {
             Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
         }
@@ -80,6 +82,9 @@ struct SoundsCommand: ParsableCommand {
 
     /// The sound library, or the error that says why there is none.
     static func library() throws(ProfileError) -> SoundLibrary {
+        // A variable that is not UTF-8 would be read as unset, and the sound would go elsewhere.
+        if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
+        _ = try StoreLocation.lockTimeout(environment: Terminal.environment)
         guard let library = Context.soundLibrary() else {
             throw ProfileError.configuration("cannot find the sounds folder: XDG_DATA_HOME and HOME are not set (or are not absolute paths) and the password database names no home folder")
         }

@@ -31,8 +31,10 @@ struct Context {
     /// Where recorded sounds live: `${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds`; nil when there
     /// is no home folder to find it in.
     static func soundLibrary() -> SoundLibrary? {
-        SoundLibrary(environment: Terminal.environment, homeFallback: Terminal.passwordHome,
-                     notice: { Output.diagnostic("notice: \($0)") })
+        let environment = Terminal.environment
+        return SoundLibrary(environment: environment, homeFallback: Terminal.passwordHome,
+                            lockTimeout: (try? StoreLocation.lockTimeout(environment: environment)) ?? 5,
+                            notice: { Output.diagnostic("notice: \($0)") })
     }
 
     /// The sounds a bell can be set to here: the built-in bells, then the recordings (none when the
