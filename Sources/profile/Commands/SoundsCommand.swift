@@ -7,6 +7,11 @@ struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sounds",
         abstract: "List the bells and your recordings; play one, add or remove a recording, or export the bells.",
+        usage: """
+            sounds [--store <dir>] [--no-color] [--format <format>] [--export <dir>] [--play <bell>]
+            sounds add <name> <file>
+            sounds remove <name>
+            """,
         discussion: """
             The built-in bells are synthesized: partials at set ratios of a fundamental, each decaying \
             exponentially. Your own recordings join them with 'profile sounds add NAME FILE' and are kept in \
