@@ -181,4 +181,20 @@ struct ToggleUpdateTests {
         #expect(change.update.sections.map(\.reloadedRows) == [[3]])
         #expect(change.viewModel.text(of: .bell(.coolDown)) == "Gong")
     }
+
+    /// The Bells section (4) always has its two rows, and no switch, in any state of the others, touches
+    /// it: toggling changes the seed's four sections alone.
+    @Test(arguments: 0..<16)
+    func togglingNeverTouchesTheBellsSection(_ bits: Int) throws {
+        var profile = Profile(name: "P")
+        for (index, toggle) in Switch.allCases.enumerated() where bits & (1 << index) != 0 {
+            profile = try ProfileViewModel(profile: profile).performing(.setSwitch(toggle, true)).profile
+        }
+        for toggle in Switch.allCases {
+            let change = try ProfileViewModel(profile: profile).toggling(toggle)
+            #expect(!change.update.sections.contains { $0.section == ProfileSection.bells.index }, "\(toggle) touched the Bells section")
+            #expect(change.viewModel.numberOfRows(for: .bells) == 2)
+            #expect(change.viewModel.sections[4].rows.map(\.label) == ["Start", "End"])
+        }
+    }
 }
