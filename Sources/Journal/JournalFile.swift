@@ -210,10 +210,14 @@ package struct JournalFile: Sendable {
     ///
     /// Without it a journal that is a folder, a device or in a folder that cannot be written is found
     /// only when the sit is over, and the sit is lost.
+    /// The lock is taken and let go as well: an append needs to make it beside the file (in `/proc`,
+    /// say, it cannot).
     package func prepare() throws(ProfileError) {
         try POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700)
-        let fd = try openForAppend()
-        close(fd)
+        try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
+            let fd = try openForAppend()
+            close(fd)
+        }
     }
 
     /// The journal opened with `O_WRONLY | O_APPEND | O_CREAT` (mode 0600), and `O_NONBLOCK` so that

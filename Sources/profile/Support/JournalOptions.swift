@@ -31,7 +31,7 @@ struct JournalOptions: ParsableArguments {
     static func checkClock(_ calendar: LocalCalendar, at epoch: Int) throws(ProfileError) {
         let stamp = calendar.timestamp(epoch)
         guard abs(stamp.offset) < 86_400 else {
-            throw ProfileError.invalidOption(Terminal.environment["TZ"] ?? "", option: "TZ",
+            throw ProfileError.invalidOption(Terminal.variable("TZ") ?? "", option: "TZ",
                                              accepted: "a time zone less than 24 hours off UTC (this one is \(stamp.offset < 0 ? "-" : "+")\(abs(stamp.offset) / 3600) hours \(abs(stamp.offset) / 60 % 60) minutes off)")
         }
         let year = CivilDate.fromDays(Int((Double(epoch + stamp.offset) / 86_400).rounded(.down))).year
