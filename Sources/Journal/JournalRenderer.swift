@@ -160,7 +160,7 @@ package enum JournalRenderer {
     }
 
     /// What `log delete` shows of the sit it removes or asks about:
-    /// `3f2a9c1e  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
+    /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
     package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
         var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted), \(sit.outcome.rawValue)"
         if let profile = sit.profile { text += ", \(escaped(profile))" }
