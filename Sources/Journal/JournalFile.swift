@@ -12,10 +12,13 @@ import TextSupport
 ///
 /// Appends take the journal's lock (`journal.jsonl.lock`, the store's kind: `O_EXCL`, stale locks
 /// broken), open the file with `O_APPEND`, write the whole line in one `write` and `fsync` it, so that a
-/// crash at any moment leaves every earlier line whole. A last line without its newline is what a crash
-/// in the middle of a write leaves: readers ignore it with a warning, and the next append cuts it off
-/// first, with a notice. Any other line that is not a record is an error (65) naming its line and
-/// column, and nothing is written while one is there. Readers never lock.
+/// crash at any moment leaves every earlier line whole. A last line without its newline that is not
+/// whole JSON is what a crash in the middle of a write leaves: readers ignore it with a warning, and the
+/// next append or delete cuts it off first, with a notice. Any other line that is not a record (a whole
+/// JSON value on the last line included: no crash leaves one) is an error (65) naming its line and
+/// column for the commands that read the journal and for a delete, which then changes nothing. An
+/// append goes ahead whatever the earlier lines hold: it never depends on them, and a finished sit
+/// is not refused for a line written by hand. Readers never lock. The journal must be a regular file.
 package struct JournalFile: Sendable {
     /// The file, as given.
     package let path: String
@@ -53,21 +56,38 @@ package struct JournalFile: Sendable {
     }
 
     /// The file's bytes, or nil when there is no journal yet.
+    ///
+    /// It is opened with `O_NONBLOCK`, so that a FIFO does not wait for a writer, and anything but a
+    /// regular file (a FIFO, `/dev/zero`, a folder) is refused before a byte is read.
     private func contents() throws(ProfileError) -> [UInt8]? {
         let fd: Int32
         do throws(ProfileError) {
-            fd = try POSIX.open(path, O_RDONLY)
+            fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
         } catch {
             if case let .io(_, _, code) = error, code == ENOENT { return nil }
             throw error
         }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, POSIX.isDirectory(info) { throw POSIX.failure(path, "read", EISDIR) }
+        guard fstat(fd, &info) == 0 else { throw POSIX.failure(path, "fstat") }
+        guard POSIX.isRegular(info) else { throw Self.notRegular(path, info) }
         guard let bytes = try POSIX.readAll(fd, path: path, limit: Self.sizeLimit) else {
             throw POSIX.failure(path, "read", EFBIG)
         }
         return bytes
+    }
+
+    /// The error for a journal that is not a regular file (65): what it is instead.
+    package static func notRegular(_ path: String, _ info: stat) -> ProfileError {
+        let kind = switch info.st_mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        return .document(DocumentError(file: path, message: "is \(kind), not a regular file; the journal must be a file of lines (use --journal FILE or PROFILE_JOURNAL to name another)"))
     }
 
     /// Splits `bytes` into lines, and the torn last one (no newline) apart.
@@ -129,19 +149,29 @@ package struct JournalFile: Sendable {
         var torn = tornLine
         if let line = tornLine {
             // A whole record that only lacks its newline (an edit by hand, or a crash between the last
-            // byte and the newline, which one write makes unlikely) is kept: nothing of it is lost.
-            if let sit = try? SitLine.decode(Array(bytes[line.range])) {
-                sits.append(sit)
-                kept.append(line)
+            // byte and the newline, which one write makes unlikely) is kept: nothing of it is lost. A
+            // whole JSON value that is not a record was written so by hand (a crash leaves no whole
+            // object): it is invalid like any other line, not torn.
+            if Self.isBlank(bytes[line.range]) {
                 torn = nil
-            } else if Self.isBlank(bytes[line.range]) {
-                torn = nil
-            } else if warn {
-                report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(line.range.count) bytes with no newline, as an interrupted write leaves); the next entry cuts it off")
+            } else {
+                do throws(SitLine.Problem) {
+                    sits.append(try SitLine.decode(Array(bytes[line.range])))
+                    kept.append(line)
+                    torn = nil
+                } catch {
+                    if error.isWholeJSON { throw invalid(line, error) }
+                    if warn {
+                        report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(Self.bytes(line.range.count)) with no newline, as an interrupted write leaves); the next entry cuts it off")
+                    }
+                }
             }
         }
         return (sits, kept, torn)
     }
+
+    /// `1 byte`, `12 bytes`.
+    private static func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(grouped(count)) bytes" }
 
     /// Every record, in the file's order.
     ///
@@ -152,79 +182,171 @@ package struct JournalFile: Sendable {
         return try parse(bytes, warn: true, keepLines: false).sits
     }
 
+    /// The sit `id` names, or nil when none does.
+    ///
+    /// - Throws: ``ProfileError/document(_:)`` (65) for a line that is not a record, or when two sits
+    ///   or more share the id (naming their lines): a delete could not tell which to remove.
+    package func sit(id: String) throws(ProfileError) -> Sit? {
+        guard let bytes = try contents() else { return nil }
+        let (sits, lines, _) = try parse(bytes, warn: true)
+        return try Self.index(of: id, in: sits, lines: lines, path: path).map { sits[$0] }
+    }
+
+    /// Where the one sit with `id` is among `sits`, nil when none has it.
+    private static func index(of id: String, in sits: [Sit], lines: [Line], path: String) throws(ProfileError) -> Int? {
+        let found = sits.indices.filter { sits[$0].id == id }
+        guard found.count < 2 else {
+            let numbers = found.map { String(lines[$0].number) }
+            let list = numbers.count == 2 ? "\(numbers[0]) and \(numbers[1])" : numbers.dropLast().joined(separator: ", ") + " and \(numbers[numbers.count - 1])"
+            throw .document(DocumentError(file: path, line: lines[found[0]].number, message: "\(found.count) sits have the id \(quoted(id)), on lines \(list); give all but one of them another id by hand (1 to 64 letters, digits, '-' or '_') to delete one"))
+        }
+        return found.first
+    }
+
     // MARK: Writing
 
-    /// Appends `sit` as one line.
+    /// Checks, before a session starts, that its sit can be appended: the folders are made, and the
+    /// journal is opened for appending (created with mode 0600 when missing) and must be a regular file.
     ///
-    /// Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks only its
-    /// newline gets one; the line is written with `O_APPEND` in one `write` and `fsync`ed. A new file is
-    /// created with mode 0600 (its folders 0700) and its folder is flushed too.
-    package func append(_ sit: Sit) throws(ProfileError) {
+    /// Without it a journal that is a folder, a device or in a folder that cannot be written is found
+    /// only when the sit is over, and the sit is lost.
+    /// The lock is taken and let go as well: an append needs to make it beside the file (in `/proc`,
+    /// say, it cannot).
+    package func prepare() throws(ProfileError) {
+        try POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700)
+        try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
+            let fd = try openForAppend()
+            close(fd)
+        }
+    }
+
+    /// The journal opened with `O_WRONLY | O_APPEND | O_CREAT` (mode 0600), and `O_NONBLOCK` so that
+    /// a FIFO does not wait for a reader; refused unless a regular file.
+    private func openForAppend() throws(ProfileError) -> Int32 {
+        let fd: Int32
+        do throws(ProfileError) {
+            fd = try POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK, 0o600)
+        } catch {
+            // A FIFO without a reader (ENXIO) or a folder (EISDIR): say what the path is instead.
+            var info = stat()
+            if case let .io(_, _, code) = error, code == ENXIO || code == EISDIR, stat(path, &info) == 0, !POSIX.isRegular(info) {
+                throw Self.notRegular(path, info)
+            }
+            throw error
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw POSIX.failure(path, "fstat", code)
+        }
+        guard POSIX.isRegular(info) else {
+            close(fd)
+            throw Self.notRegular(path, info)
+        }
+        return fd
+    }
+
+    /// Appends `sit` as one line; `beforeWriting` runs under the lock just before the line is written
+    /// (a command prints there what it logs, so that output that cannot be written changes nothing).
+    ///
+    /// The line is first read back with the strict reader: a record this program could not read (a
+    /// year past 9999, an offset of 24 hours or more) is refused (64), as it would stop every reading
+    /// command. Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks
+    /// only its newline gets one; the line is written with `O_APPEND` in one `write` and `fsync`ed. A new
+    /// file is created with mode 0600 (its folders 0700) and its folder is flushed too. The other lines
+    /// are not read: an invalid one does not stop an append.
+    package func append(_ sit: Sit, beforeWriting: () throws(ProfileError) -> Void = {}) throws(ProfileError) {
+        var line = Array(sit.line.utf8)
+        try Self.checkReadable(sit, line: line.dropLast())
         let folder = POSIX.directoryName(path)
         try POSIX.makeDirectories(folder, mode: 0o700)
         // The lock is beside the real file, as a delete takes it, when the journal is a link.
         try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
             let existed = try POSIX.lstatIfExists(path) != nil
-            let fd = try POSIX.open(path, O_RDWR | O_APPEND | O_CREAT, 0o600)
+            let fd = try openForAppend()
             defer { close(fd) }
             var info = stat()
             guard fstat(fd, &info) == 0 else { throw POSIX.failure(path, "fstat") }
-            guard POSIX.isRegular(info) else { throw POSIX.failure(path, "append", EISDIR) }
-            var line = Array(sit.line.utf8)
             if info.st_size > 0 {
+                let reader = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
+                defer { close(reader) }
                 var last: UInt8 = 0
-                guard pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 else { throw POSIX.failure(path, "read") }
+                guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw POSIX.failure(path, "read") }
                 if last != 0x0A {
-                    line = try repairTail(fd, newLine: line)
+                    line = try repairTail(fd, reader: reader, newLine: line)
                 }
             }
+            try beforeWriting()
             try POSIX.writeAll(fd, line, path: path)
             try POSIX.fsync(fd, path: path)
             if !existed { try POSIX.fsyncDirectory(folder) }
         }
     }
 
-    /// Deals with a last line that has no newline, holding the lock: a whole record gets its newline
-    /// (written with `newLine`), a fragment is cut off with a notice.
-    private func repairTail(_ fd: Int32, newLine: [UInt8]) throws(ProfileError) -> [UInt8] {
-        let reader = try POSIX.open(path, O_RDONLY)
-        defer { close(reader) }
+    /// Refuses (64) a record the strict reader would not give back as it is.
+    package static func checkReadable(_ sit: Sit) throws(ProfileError) {
+        try checkReadable(sit, line: Array(sit.line.utf8).dropLast())
+    }
+
+    private static func checkReadable(_ sit: Sit, line: ArraySlice<UInt8>) throws(ProfileError) {
+        let problem: String
+        do throws(SitLine.Problem) {
+            if try SitLine.decode(Array(line)) == sit { return }
+            problem = "it would not read back as written"
+        } catch {
+            problem = "\(error.key.map { "\($0): " } ?? "")\(error.message)"
+        }
+        throw ProfileError.invalidOption(String(decoding: line, as: UTF8.self), option: "record",
+                                         accepted: "a record the journal can read back (\(problem))")
+    }
+
+    /// Deals with a last line that has no newline, holding the lock: a whole record, or any whole JSON
+    /// value (written by hand, so kept for the reader to report), gets its newline (written with
+    /// `newLine`); a fragment is cut off with a notice.
+    private func repairTail(_ fd: Int32, reader: Int32, newLine: [UInt8]) throws(ProfileError) -> [UInt8] {
         guard let bytes = try POSIX.readAll(reader, path: path, limit: Self.sizeLimit) else { throw POSIX.failure(path, "read", EFBIG) }
         let (_, torn) = Self.lines(of: bytes)
         guard let torn else { return newLine }
-        if (try? SitLine.decode(Array(bytes[torn.range]))) != nil || Self.isBlank(bytes[torn.range]) {
+        if Self.isBlank(bytes[torn.range]) { return [0x0A] + newLine }
+        do throws(SitLine.Problem) {
+            _ = try SitLine.decode(Array(bytes[torn.range]))
             return [0x0A] + newLine
+        } catch {
+            if error.isWholeJSON { return [0x0A] + newLine }
         }
         while ftruncate(fd, off_t(torn.range.lowerBound)) != 0 {
             guard errno == EINTR else { throw POSIX.failure(path, "truncate") }
         }
-        report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(torn.range.count) bytes with no newline, left by an interrupted write)")
+        report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
         return newLine
     }
 
-    /// Removes the sit `id` and returns it; the other lines stay byte for byte.
+    /// Removes the sit `id` and returns it, or returns nil when no sit has that id; the other lines
+    /// stay byte for byte. `beforeWriting` gets the sit under the lock just before the file is replaced.
     ///
     /// Under the lock, the file is read and checked whole (an invalid line stops it: 65, nothing
     /// changed), written without the sit to a temporary file of the same mode beside it, fsynced and
     /// renamed over it. A torn last line goes with it, with a notice.
     ///
-    /// - Throws: ``ProfileError/document(_:)`` when no sit has that id.
-    package func delete(id: String) throws(ProfileError) -> Sit {
+    /// - Throws: ``ProfileError/document(_:)`` for an invalid line, or when two sits share the id.
+    package func delete(id: String, beforeWriting: (Sit) throws(ProfileError) -> Void = { _ in }) throws(ProfileError) -> Sit? {
         // The real file behind a link: the rename must replace it, not the link.
         let file = POSIX.realPath(path) ?? path
-        return try FileProfileStore.withFileLock(file, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> Sit in
-            guard let bytes = try contents() else { throw Self.noSit(id, path: path, among: []) }
+        return try FileProfileStore.withFileLock(file, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> Sit? in
+            guard let bytes = try contents() else { return nil }
             let (sits, lines, torn) = try parse(bytes, warn: false)
-            guard let index = sits.firstIndex(where: { $0.id == id }) else { throw Self.noSit(id, path: path, among: sits) }
+            guard let index = try Self.index(of: id, in: sits, lines: lines, path: path) else { return nil }
             var kept: [UInt8] = []
             kept.reserveCapacity(bytes.count)
             for (offset, line) in lines.enumerated() where offset != index {
                 kept += bytes[line.range]
                 kept.append(0x0A)
             }
+            try beforeWriting(sits[index])
             try Self.replace(file, with: kept)
             if let torn {
-                report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(torn.range.count) bytes with no newline, left by an interrupted write)")
+                report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
             }
             return sits[index]
         }

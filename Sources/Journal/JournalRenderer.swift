@@ -17,24 +17,39 @@ package enum StatsFormat: String, CaseIterable, Sendable {
 package enum JournalRenderer {
     // MARK: log
 
-    /// `sits` (in the order given) in `format`; `calendar` gives the local dates of tables.
-    package static func log(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions()) -> String {
-        String(decoding: logBytes(sits, format: format, calendar: calendar, options: options), as: UTF8.self)
+    /// `sits` (in the order given) in `format`; `calendar` gives the local dates of tables. `filter`
+    /// names the filter that left no sits of a journal that has some (`--profile "Evening"`), for the
+    /// table's "no sits match"; nil when the journal has none.
+    package static func log(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions(),
+                            filter: String? = nil) -> String {
+        String(decoding: logBytes(sits, format: format, calendar: calendar, options: options, filter: filter), as: UTF8.self)
     }
 
-    /// ``log(_:format:calendar:options:)`` as UTF-8 bytes, which the command writes without a copy.
-    package static func logBytes(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions()) -> [UInt8] {
+    /// What a table says when no sit is shown: that none is logged, or that none matches `filter`.
+    static func noSits(filter: String?) -> String {
+        if let filter { return "no sits match \(filter)\n" }
+        return "no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n"
+    }
+
+    /// The headers of the `log` table. Bells and the planned length are left to the other formats, so
+    /// that the table fits 80 columns with room for the profile and the note.
+    static let logHeaders = ["id", "start", "sat", "outcome", "profile", "note"]
+
+    /// ``log(_:format:calendar:options:filter:)`` as UTF-8 bytes, which the command writes without a copy.
+    package static func logBytes(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions(),
+                                 filter: String? = nil) -> [UInt8] {
         switch format {
         case .table:
-            guard !sits.isEmpty else { return Array("no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n".utf8) }
-            let rows = sits.map { sit -> [StyledText] in
+            guard !sits.isEmpty else { return Array(noSits(filter: filter).utf8) }
+            var rows = sits.map { sit -> [StyledText] in
                 [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
-                 StyledText(TimerDuration(seconds: sit.seconds).formatted), StyledText(TimerDuration(seconds: sit.plannedSeconds).formatted),
-                 StyledText(sit.outcome.rawValue, sit.outcome == .completed ? .plain : .dim), StyledText(String(sit.bells)),
-                 StyledText(sit.profile ?? "", .bold), StyledText(sit.note ?? "")]
+                 StyledText(TimerDuration(seconds: sit.seconds).formatted),
+                 StyledText(sit.outcome.rawValue, sit.outcome == .completed ? .plain : .dim),
+                 StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(sit.note.map(shown) ?? "")]
             }
-            return BoxTable(headers: ["id", "start", "sat", "of", "outcome", "bells", "profile", "note"], rows: rows,
-                            alignments: [.left, .left, .right, .right, .left, .right, .left, .left], flexibleColumn: 7)
+            var headers = logHeaders
+            fit(&rows, headers: &headers, width: options.width)
+            return BoxTable(headers: headers, rows: rows, alignments: [.left, .left, .right, .left, .left, .left], flexibleColumn: 5)
                 .render(options: options).utf8.map { $0 }
         case .plain:
             var text = ByteText(capacity: sits.count * 120)
@@ -45,7 +60,7 @@ package enum JournalRenderer {
                 text.append(byte: 0x09)
                 text.append(sit.end)
                 text.append(byte: 0x09)
-                text.append(plainField(sit.profile ?? ""))
+                text.append(plain(sit.profile ?? ""))
                 text.append(byte: 0x09)
                 text.append(sit.seconds)
                 text.append(byte: 0x09)
@@ -55,7 +70,7 @@ package enum JournalRenderer {
                 text.append(byte: 0x09)
                 text.append(sit.bells)
                 text.append(byte: 0x09)
-                text.append(plainField(sit.note ?? ""))
+                text.append(plain(sit.note ?? ""))
                 text.append(byte: 0x0A)
             }
             return text.bytes
@@ -98,11 +113,43 @@ package enum JournalRenderer {
         }
     }
 
-    /// A field of plain output: a tab or line break in it becomes a space, so each sit stays one line
-    /// of tab-separated fields.
-    static func plainField(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 }) else { return text }
-        return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+    /// A text field of plain output: a tab or line break becomes a space (``ProfileRenderer/plainField(_:)``),
+    /// so each sit stays one line of tab-separated fields, and then what could act on a terminal (a
+    /// control character, a bidi override) is escaped as messages escape it (`\u{1B}`), a backslash
+    /// doubled so that an escape is told from text. JSON and CSV give the text exactly.
+    static func plain(_ text: String) -> String {
+        // Nearly every field is printable ASCII already.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x5C }) else { return text }
+        return escaped(ProfileRenderer.plainField(text), limit: Int.max)
+    }
+
+    /// A text cell of a table: whole, but with control characters, bidi overrides and line breaks
+    /// escaped, so that nothing in a note acts on the terminal or breaks a row.
+    static func shown(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x5C }) else { return text }
+        return escaped(text, limit: Int.max)
+    }
+
+    /// Shares out what `width` leaves beside the fixed columns between the profile (column 4) and the
+    /// note (column 5, the table's flexible one): the note gets up to half, the profile the rest, each
+    /// at least 5 columns; profile names longer than their share are cut here with `…`, and the note by
+    /// the table.
+    private static func fit(_ rows: inout [[StyledText]], headers: inout [String], width: Int?) {
+        guard let width else { return }
+        func natural(_ column: Int) -> Int {
+            max(DisplayWidth.of(headers[column]), rows.map { DisplayWidth.of($0[column].text) }.max() ?? 0)
+        }
+        let fixed = (0..<4).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
+        let budget = width - fixed
+        let profile = natural(4), note = natural(5)
+        guard profile + note > budget else { return }
+        let noteShare = min(note, max(5, budget / 2))
+        let profileWidth = max(5, min(profile, budget - noteShare))
+        guard profileWidth < profile else { return }
+        headers[4] = DisplayWidth.truncate(headers[4], to: profileWidth)
+        for index in rows.indices {
+            rows[index][4].text = DisplayWidth.truncate(rows[index][4].text, to: profileWidth)
+        }
     }
 
     /// A field of RFC 4180 CSV: quoted when it holds a comma, a quote or a line break, with each quote
@@ -113,7 +160,7 @@ package enum JournalRenderer {
     }
 
     /// What `log delete` shows of the sit it removes or asks about:
-    /// `3f2a9c1e  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
+    /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
     package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
         var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted), \(sit.outcome.rawValue)"
         if let profile = sit.profile { text += ", \(escaped(profile))" }
@@ -123,9 +170,10 @@ package enum JournalRenderer {
 
     // MARK: stats
 
-    /// `3 h 05 min`, `45 min`, `40 s`: time sat, as people count it.
+    /// `3 h 05 min`, `45 min`, `< 1 min`, `0 min`: time sat, as people count it, in one style (whole
+    /// minutes) for every time of the statistics.
     package static func hoursAndMinutes(_ seconds: Int) -> String {
-        if seconds < 60 { return "\(seconds) s" }
+        if seconds > 0 && seconds < 60 { return "< 1 min" }
         let minutes = seconds / 60
         if minutes < 60 { return "\(minutes) min" }
         return "\(minutes / 60) h \(TimerDuration.twoDigits(minutes % 60)) min"
@@ -134,8 +182,9 @@ package enum JournalRenderer {
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
     static func sits(_ count: Int) -> String { count == 1 ? "1 sit" : "\(count) sits" }
 
-    /// The statistics in `format`.
-    package static func stats(_ stats: JournalStats, format: StatsFormat, options: RenderOptions = RenderOptions()) -> String {
+    /// The statistics in `format`; `filter` as for ``log(_:format:calendar:options:filter:)``.
+    package static func stats(_ stats: JournalStats, format: StatsFormat, options: RenderOptions = RenderOptions(),
+                              filter: String? = nil) -> String {
         switch format {
         case .json:
             func tally(_ t: JournalStats.Tally) -> JSONWriter.Value {
@@ -152,12 +201,12 @@ package enum JournalRenderer {
                 })),
             ]))
         case .table:
-            guard stats.sessions > 0 else { return "no sits logged; a run logs one, or: profile log add --start 'YYYY-MM-DD HH:MM' --duration 20m\n" }
+            guard stats.sessions > 0 else { return noSits(filter: filter) }
             func week(_ t: JournalStats.Tally) -> String { "\(sits(t.sessions)), \(hoursAndMinutes(t.seconds))" }
             let summary = BoxTable(title: StyledText("Sits", .bold), rows: [
                 [StyledText("sits"), StyledText("\(stats.sessions) on \(days(stats.days))")],
                 [StyledText("total"), StyledText(hoursAndMinutes(stats.totalSeconds))],
-                [StyledText("average"), StyledText(TimerDuration(seconds: stats.averageSeconds).formatted)],
+                [StyledText("average"), StyledText(hoursAndMinutes(stats.averageSeconds))],
                 [StyledText("current streak"), StyledText(days(stats.currentStreak), stats.currentStreak > 0 ? .on : .plain)],
                 [StyledText("longest streak"), StyledText(days(stats.longestStreak))],
                 [StyledText("this week"), StyledText(week(stats.thisWeek))],
@@ -165,7 +214,7 @@ package enum JournalRenderer {
             ])
             let perProfile = BoxTable(title: StyledText("Per profile", .bold), headers: ["profile", "sits", "time"],
                                       rows: stats.profiles.map { entry in
-                                          [StyledText(entry.profile ?? "(no profile)", entry.profile == nil ? .dim : .plain),
+                                          [StyledText(entry.profile.map(shown) ?? "(no profile)", entry.profile == nil ? .dim : .plain),
                                            StyledText(String(entry.sessions)), StyledText(hoursAndMinutes(entry.seconds))]
                                       }, alignments: [.left, .right, .right], flexibleColumn: 0)
             return summary.render(options: options) + perProfile.render(options: options)

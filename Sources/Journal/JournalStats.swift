@@ -1,3 +1,5 @@
+import ProfileKit
+
 /// What `profile stats` tells of a set of sits: how many, how long, the streaks, this week against
 /// last week, and the time per profile.
 ///
@@ -29,7 +31,8 @@ package struct JournalStats: Equatable, Sendable {
     /// Monday to Sunday of this week, and of the week before.
     package var thisWeek = Tally()
     package var lastWeek = Tally()
-    /// Time per profile, the most first.
+    /// Time per profile (names compared ignoring case, as `--profile` compares them), the most first;
+    /// the sits without a profile last, whatever their time.
     package var profiles: [ProfileTime] = []
 
     /// The statistics of `sits`, whose local days `days` gives (one per sit, in the same order), as seen
@@ -40,10 +43,13 @@ package struct JournalStats: Equatable, Sendable {
         precondition(sits.count == sitDays.count, "one day per sit")
         var sitDaysSeen: [Int] = []
         sitDaysSeen.reserveCapacity(sitDays.count)
-        // A journal names few profiles: a short list searched in order beats hashing each sit's name.
-        // Past 32 names a dictionary takes over, so that no journal is read in quadratic time.
+        // Names are grouped as `--profile` matches them (ProfileName.key: ignoring case and Unicode
+        // normalization); a row shows the spelling of its most recent sit. A journal names few
+        // profiles, and spells each a few ways: the key is computed once per spelling.
         var byProfile: [ProfileTime] = []
+        var latest: [Int] = []
         var positions: [String: Int] = [:]
+        var spellings: [String: Int] = [:]
         var none = ProfileTime(profile: nil, sessions: 0, seconds: 0)
         let monday = today - CivilDate.weekday(today)
         for (sit, day) in zip(sits, sitDays) {
@@ -58,17 +64,26 @@ package struct JournalStats: Equatable, Sendable {
                 lastWeek.seconds += sit.seconds
             }
             if let name = sit.profile {
-                let found = byProfile.count > 32 ? positions[name] : byProfile.firstIndex(where: { $0.profile == name })
-                if let index = found {
-                    byProfile[index].sessions += 1
-                    byProfile[index].seconds += sit.seconds
+                let index: Int
+                if let known = spellings[name] {
+                    index = known
                 } else {
-                    byProfile.append(ProfileTime(profile: name, sessions: 1, seconds: sit.seconds))
-                    if byProfile.count == 33 {
-                        for (index, entry) in byProfile.enumerated() { positions[entry.profile ?? ""] = index }
-                    } else if byProfile.count > 33 {
-                        positions[name] = byProfile.count - 1
+                    let key = ProfileName.key(name)
+                    if let known = positions[key] {
+                        index = known
+                    } else {
+                        index = byProfile.count
+                        byProfile.append(ProfileTime(profile: name, sessions: 0, seconds: 0))
+                        latest.append(Int.min)
+                        positions[key] = index
                     }
+                    spellings[name] = index
+                }
+                byProfile[index].sessions += 1
+                byProfile[index].seconds += sit.seconds
+                if sit.start.epoch >= latest[index] {
+                    latest[index] = sit.start.epoch
+                    byProfile[index].profile = name
                 }
             } else {
                 none.sessions += 1

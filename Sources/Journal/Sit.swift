@@ -14,7 +14,8 @@ package enum Outcome: String, CaseIterable, Sendable {
 
 /// One sit of the journal: one line of `journal.jsonl`.
 package struct Sit: Equatable, Sendable {
-    /// A short random id, for `log delete`: eight hexadecimal digits.
+    /// A short random id, for `log delete`: twelve hexadecimal digits (eight in journals written before
+    /// them, which are read as they are).
     package var id: String
     package var start: Timestamp
     /// When it ended on the wall clock (pauses included); the start plus the seconds for a sit added by hand.
@@ -43,13 +44,14 @@ package struct Sit: Equatable, Sendable {
         self.note = note
     }
 
-    /// Eight random hexadecimal digits: short to type, and two sits of one journal share one about
-    /// once in 40,000 journals of 100,000 sits each.
+    /// Twelve random hexadecimal digits (48 bits): still short to type, and a journal of 100,000 sits
+    /// holds two alike with a chance of about 1 in 56,000 (n²/2 over 2⁴⁸), where eight digits made it
+    /// likely (69%). `log delete` refuses an id that two sits share.
     package static func newID() -> String {
         var generator = SystemRandomNumberGenerator()
-        let value = UInt32.random(in: 0...UInt32.max, using: &generator)
+        let value = UInt64.random(in: 0..<(1 << 48), using: &generator)
         let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
+        return String(repeating: "0", count: 12 - digits.count) + digits
     }
 
     /// The keys of a record, in the order lines, JSON and CSV give them.

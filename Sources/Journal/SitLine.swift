@@ -4,14 +4,17 @@ import TextSupport
 
 /// Reads one line of the journal into a ``Sit``, strictly: the line is one JSON object (RFC 8259, no
 /// duplicate keys), `id`, `start`, `seconds` and `outcome` are required, each value has its type and
-/// range, and an error names the line's column and key. Keys it does not know are ignored, so that a
-/// later version may add some.
+/// range, and an error names the line's column and key. A key it does not know is refused with the
+/// closest one it knows, as profile documents refuse theirs: a misspelt `"Note"` is said, not lost.
 package enum SitLine {
     /// Why a line is not a record: the column (in characters, 1-based), the key and what is wrong.
     package struct Problem: Error, Sendable {
         package var column: Int
         package var key: String?
         package var message: String
+        /// Whether the line is one whole JSON value: only a line that is not can be what an interrupted
+        /// write leaves, since every record is written as one object.
+        package var isWholeJSON = true
     }
 
     /// The record `bytes` (one line, without its newline) hold.
@@ -20,14 +23,21 @@ package enum SitLine {
         do {
             node = try JSONParser.parse(bytes)
         } catch {
-            throw Problem(column: JSONParser.lineAndColumn(of: error.offset, in: bytes).column, key: nil, message: error.message)
+            throw Problem(column: JSONParser.lineAndColumn(of: error.offset, in: bytes).column, key: nil, message: error.message,
+                          isWholeJSON: false)
         }
         func column(_ offset: Int) -> Int { JSONParser.lineAndColumn(of: offset, in: bytes).column }
         guard case let .object(members) = node.value else {
             throw Problem(column: column(node.offset), key: nil, message: "expected a record (a JSON object), found \(node.kindDescription)")
         }
         var values: [String: JSONNode] = [:]
-        for member in members { values[member.key] = member.value }
+        for member in members {
+            guard Sit.keys.contains(member.key) else {
+                throw Problem(column: column(member.keyOffset), key: member.key,
+                              message: "unknown key \(quoted(member.key))\(didYouMean(member.key, in: Sit.keys)); a record has the keys \(Sit.keys.joined(separator: ", "))")
+            }
+            values[member.key] = member.value
+        }
 
         func fail(_ key: String, _ node: JSONNode, _ expected: String) -> Problem {
             Problem(column: column(node.offset), key: key, message: "expected \(expected), found \(node.kindDescription)")

@@ -81,7 +81,11 @@ struct JournalCLITests {
     @Test func aFastRunLogsOnlyWithLogAndThenItsSessionTime() throws {
         try makeProfile("Two", minutes: 2)
         let unlogged = try run("run", "Two", "--speed", "600", "--silent")
-        #expect(unlogged.status == 0 && !unlogged.stdout.contains("logged"))
+        #expect(unlogged.status == 0)
+        #expect(unlogged.stdout.split(separator: "\n").last?.hasSuffix("  not logged: a run at --speed 600 is logged only with --log") == true,
+                "said, as a sit under a minute is: \(unlogged.stdout)")
+        let unasked = try run("run", "Two", "--speed", "600", "--silent", "--no-log")
+        #expect(unasked.status == 0 && !unasked.stdout.contains("logged"), "--no-log asked for it: nothing to say")
         #expect(!FileManager.default.fileExists(atPath: journal), "a run at another speed logs only with --log")
 
         let result = try run("run", "Two", "--speed", "600", "--log", "--silent", "--note", "demo, \"fast\"")
@@ -153,7 +157,7 @@ struct JournalCLITests {
         #expect(process.terminationStatus == 130)
         #expect(text.contains("not logged: 00:0"), "\(text)")
         #expect(text.contains("sat, under a minute"))
-        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal)).isEmpty, "opened before the sit, nothing appended")
     }
 
     /// A whole minute at normal speed: logged by default, not with --no-log. The two run side by side.
@@ -351,6 +355,180 @@ struct JournalCLITests {
             #expect(result.stderr.hasPrefix("profile: ") && result.stderr.contains(message), "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
+    // MARK: After the review
+
+    /// A record the program could not read back would stop every reading command and `log delete`:
+    /// a start to come and a clock more than a day off UTC are refused, and nothing is written.
+    @Test func addRefusesASitToComeAndAClockTheJournalCannotRecord() throws {
+        let future = try run("log", "add", "--start", "9999-12-31 23:59", "--duration", "20m")
+        #expect(future.status == 64)
+        #expect(future.stderr == "profile: invalid --start \"9999-12-31 23:59\": use a time that has come: a sit is logged once it has happened\n")
+        let zone = try run("log", "add", "--duration", "5m", environment: ["TZ": "XXX-24:59"])
+        #expect(zone.status == 64 && zone.stderr.contains("invalid TZ \"XXX-24:59\": use a time zone less than 24 hours off UTC"), "\(zone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        try makeProfile("Two", minutes: 2)
+        let sat = try run("run", "Two", "--speed", "600", "--log", "--silent", environment: ["TZ": "XXX-24:59"])
+        #expect(sat.status == 64 && !sat.stdout.contains("run Two"), "refused before the session: \(sat.stdout)")
+        #expect(try run("log").status == 0)
+    }
+
+    /// The lead's decision: an append never depends on the earlier lines, so it goes ahead; the
+    /// reading commands and `log delete` refuse the journal (65).
+    @Test func anInvalidLineDoesNotStopAnAppendButStopsReadersAndDelete() throws {
+        try Data((#"{"id":"a","start":"2026-03-01T07:00:00Z","seconds":60,"outcome":"finished"}"# + "\n").utf8)
+            .write(to: URL(fileURLWithPath: journal))
+        let added = try run("log", "add", "--start", "2026-03-02 07:00", "--duration", "20m")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count == 2)
+        for arguments in [["log"], ["stats"], ["log", "delete", "a", "--force"]] {
+            #expect(try run(arguments).status == 65, "\(arguments)")
+        }
+    }
+
+    /// No crash leaves a whole JSON object: a hand-written last line that is one is reported, and kept.
+    @Test func aWholeJSONLastLineWithoutNewlineIsInvalidAndKept() throws {
+        #expect(try run("log", "add", "--start", "2026-03-01 07:00", "--duration", "20m").status == 0)
+        let hand = #"{"id":"hand","start":"2026-03-02T07:00:00Z","seconds":60,"outcome":"complete"}"#
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(hand.utf8))
+        try handle.close()
+        let read = try run("log")
+        #expect(read.status == 65)
+        #expect(read.stderr.hasPrefix("profile: \(journal):2:68: outcome: expected completed, stopped or interrupted"), "\(read.stderr)")
+        let added = try run("log", "add", "--start", "2026-03-03 07:00", "--duration", "20m")
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3 && lines[1] == hand, "the hand-written line is kept whole")
+    }
+
+    /// `log add` and `log delete` print before they write: output that cannot be written changes nothing.
+    @Test func lostOutputLogsAndDeletesNothing() throws {
+        #expect(try run("log", "add", "--start", "2026-03-01 07:00", "--duration", "20m").status == 0)
+        let id = try #require(try records().first?["id"] as? String)
+        let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+        let binary = Harness.shellQuoted(Harness.binary.path)
+        for redirect in ["> /dev/full", ">&-"] {
+            for command in ["log add --duration 5m", "log delete -f \(id)"] {
+                let result = try Harness.run(executable: URL(fileURLWithPath: "/bin/bash"), ["-c", "\(binary) \(command) \(redirect)"],
+                                             environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal]))
+                #expect(result.status == 74, "\(command) \(redirect): \(result.stderr)")
+                #expect(result.stderr.contains("<stdout>: write failed"), "\(result.stderr)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before, "\(command) \(redirect) changed the journal")
+            }
+        }
+    }
+
+    /// A journal that cannot take the sit is said before the session starts, not after it.
+    @Test func runRefusesAnUnusableJournalBeforeTheSit() throws {
+        try makeProfile("Two", minutes: 2)
+        let fifo = "\(home)/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: "\(home)/folder", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: "\(home)/file"))
+        for (path, status, message) in [
+            ("\(home)/folder", 65, "is a folder, not a regular file"), (fifo, 65, "is a FIFO (named pipe), not a regular file"),
+            ("/dev/null", 65, "is a character device, not a regular file"), ("\(home)/file/journal.jsonl", 74, "ENOTDIR"),
+            ("/proc/self/status", 74, "create lock failed"),
+        ] {
+            let result = try run("run", "Two", "--speed", "600", "--log", "--silent", "--journal", path)
+            #expect(result.status == Int32(status), "\(path): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(path): \(result.stderr)")
+            #expect(!result.stdout.contains("run Two"), "\(path): refused before the session")
+        }
+    }
+
+    /// A FIFO would block for ever and `/dev/zero` would be read to the size cap.
+    @Test func readingAJournalThatIsNoRegularFileFailsAtOnce() throws {
+        let fifo = "\(home)/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [fifo, "/dev/zero"] {
+            for arguments in [["log"], ["stats"], ["calendar"], ["log", "add", "--duration", "5m"]] {
+                let started = Date()
+                let result = try run(arguments + ["--journal", path])
+                #expect(result.status == 65, "\(arguments) \(path): \(result.stderr)")
+                #expect(result.stderr.contains("not a regular file"), "\(result.stderr)")
+                #expect(Date().timeIntervalSince(started) < 5)
+            }
+        }
+    }
+
+    @Test func theLogTableFits80ColumnsWithAnHourSitAndALongName() throws {
+        #expect(try run("log", "add", "--start", "2026-03-01 07:00", "--duration", "1h30m", "--profile", String(repeating: "Long name ", count: 6),
+                        "--note", String(repeating: "a long note ", count: 10)).status == 0)
+        #expect(try run("log", "add", "--start", "2026-03-02 07:00", "--duration", "20m", "--profile", "Morning").status == 0)
+        let table = try run("log", "--format", "table", environment: ["COLUMNS": "80"])
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.count == 6 && lines.allSatisfy { $0.count <= 80 }, "\(table.stdout)")
+        #expect(table.stdout.contains("│ Long na… │ a long … │") && table.stdout.contains("│ Morning  │"), "\(table.stdout)")
+    }
+
+    @Test func aFilterThatMatchesNothingSaysSoNotThatNothingIsLogged() throws {
+        let empty = try run("stats")
+        #expect(empty.stdout.hasPrefix("no sits logged; a run logs one"))
+        #expect(try run("log", "add", "--start", "2026-03-01 07:00", "--duration", "20m", "--profile", "Morning").status == 0)
+        let stats = try run("stats", "--profile", "Evening")
+        #expect(stats.status == 0 && stats.stdout == "no sits match --profile \"Evening\"\n", "\(stats.stdout)")
+        let log = try run("log", "--format", "table", "--since", "2026-04-01")
+        #expect(log.stdout == "no sits match --since 2026-04-01\n", "\(log.stdout)")
+    }
+
+    @Test func aBlankNoteAndAnEmptyJournalPathAreRefused() throws {
+        let blank = try run("log", "add", "--duration", "5m", "--note", " ")
+        #expect(blank.status == 64 && blank.stderr == "profile: invalid --note \" \": use some text: it is blank\n", "\(blank.stderr)")
+        let long = try run("log", "add", "--duration", "5m", "--note", String(repeating: "x", count: 4001))
+        #expect(long.status == 64 && long.stderr.contains("use text of at most 4,000 bytes (this is 4,001)"), "\(long.stderr)")
+        for arguments in [["log"], ["log", "add", "--duration", "5m"], ["stats"]] {
+            let result = try run(arguments + ["--journal", ""])
+            #expect(result.status == 64 && result.stderr.contains("invalid --journal \"\""), "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
+    /// A record with a key the program does not know is refused where the key is, with the closest one.
+    @Test func anUnknownKeyIsRefusedWithItsPlaceAndTheClosestKey() throws {
+        try Data((#"{"id":"a","start":"2026-03-01T07:00:00Z","seconds":60,"outcome":"completed","Note":"x"}"# + "\n").utf8)
+            .write(to: URL(fileURLWithPath: journal))
+        let result = try run("log")
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("profile: \(journal):1:77: Note: unknown key \"Note\" (did you mean \"note\"?)"), "\(result.stderr)")
+    }
+
+    /// Two sits with one id: delete cannot tell which is meant.
+    @Test func deleteRefusesAnIdTwoSitsShare() throws {
+        let line = #"{"id":"same","start":"2026-03-01T07:00:00Z","seconds":60,"outcome":"completed"}"#
+        try Data((line + "\n" + line.replacingOccurrences(of: "03-01", with: "03-02") + "\n").utf8).write(to: URL(fileURLWithPath: journal))
+        let result = try run("log", "delete", "same", "--force")
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("profile: \(journal):1: 2 sits have the id \"same\", on lines 1 and 2"), "\(result.stderr)")
+        #expect(try records().count == 2)
+        let ids = try run("log", "add", "--duration", "5m")
+        #expect(ids.stdout.split(separator: " ")[1].count == 12, "twelve hex digits: \(ids.stdout)")
+    }
+
+    /// A sit deleted by another process while the question waits is as missing as one missing up front.
+    @Test func anIdThatVanishesBeforeTheLockIsMissing66() throws {
+        #expect(try run("log", "add", "--start", "2026-05-03 07:00", "--duration", "20m").status == 0)
+        let id = try #require(try records().first?["id"] as? String)
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "log", "delete", id],
+                                        environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"]))
+        try screen.waitFor("[y/N] ")
+        #expect(try run("log", "delete", id, "--force").status == 0)
+        screen.send("y\r")
+        try screen.waitFor("no sit with the id")
+        #expect(screen.waitForExit() == 66)
+    }
+
+    /// `stats` groups names as `--profile` matches them.
+    @Test func statsGroupsProfileNamesIgnoringCase() throws {
+        for (start, name) in [("2026-03-01 07:00", "morning"), ("2026-03-02 07:00", "Morning"), ("2026-03-03 07:00", "Evening")] {
+            #expect(try run("log", "add", "--start", start, "--duration", "20m", "--profile", name).status == 0)
+        }
+        let profiles = try #require(try stats()["profiles"] as? [[String: Any]])
+        #expect(profiles.map { $0["profile"] as? String } == ["Morning", "Evening"])
+        #expect(profiles.map { $0["sessions"] as? Int } == [2, 1])
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Harness.Result {

@@ -47,7 +47,8 @@ struct RunTests {
     // MARK: Not on a terminal
 
     @Test func offATerminalEachEventIsOneLineInThePlannedOrder() throws {
-        let result = try run("run", "Intervals", "--speed", "2000", "--silent")
+        // --no-log: the events alone (without it a fast run ends by saying it is not logged).
+        let result = try run("run", "Intervals", "--speed", "2000", "--silent", "--no-log")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         let stamp = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}  \+[0-9:]+  /#
@@ -176,7 +177,7 @@ struct RunTests {
     }
 
     @Test func theLiveDisplayPausesResumesAndEnds() throws {
-        let screen = try terminal("run", "Morning", "--speed", "400", environment: ["PROFILE_PLAYER": "none"])
+        let screen = try terminal("run", "Morning", "--speed", "400", "--no-log", environment: ["PROFILE_PLAYER": "none"])
         try screen.waitFor("Morning: 37:00, 3 bells, sound: terminal bell")
         try screen.waitFor("Warm Up: ")
         try screen.waitFor("space pause · q stop · sound: terminal bell")

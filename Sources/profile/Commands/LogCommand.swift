@@ -12,7 +12,8 @@ struct LogCommand: ParsableCommand {
             the sits by start time, newest last. The journal is --journal FILE, else $PROFILE_JOURNAL, else \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl: one JSON record a line (profile(5)). \
             A last line cut off by a crash is ignored with a warning and cut off by the next entry; any \
-            other line that is not a record stops the command with 65, naming its line and column.
+            other line that is not a record stops the commands that read the journal, and 'log delete', \
+            with 65, naming its line and column. 'log add' and 'run' append whatever the other lines hold.
             """,
         subcommands: [LogListCommand.self, LogAddCommand.self, LogDeleteCommand.self],
         defaultSubcommand: LogListCommand.self)
@@ -41,9 +42,11 @@ struct LogListCommand: ParsableCommand {
             let calendar = LocalCalendar()
             let selection = try filter.selection(today: calendar.today())
             let file = try journal.file()
-            let sits = selection.apply(try file.read(), calendar: calendar).sits
+            let all = try file.read()
+            let sits = selection.apply(all, calendar: calendar).sits
             let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
-            Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render))
+            Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render,
+                                                          filter: all.isEmpty ? nil : filter.description))
         }
     }
 }
@@ -54,7 +57,8 @@ struct LogAddCommand: ParsableCommand {
         abstract: "Log a sit made without the timer.",
         discussion: """
             The sit is logged as completed, its planned length its length, with no bells. Without --start it \
-            ended now.
+            ended now; a start still to come is refused: a sit is logged once it has happened. The line \
+            is appended whatever the journal's other lines hold.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -82,18 +86,27 @@ struct LogAddCommand: ParsableCommand {
             guard Self.lengths.contains(length) else {
                 throw ProfileError.invalidOption(duration, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
             }
+            let now = LocalCalendar.now()
             let begin: Int
             if let start {
                 begin = try Self.parseStart(start, calendar: calendar)
+                guard begin <= now else {
+                    throw ProfileError.invalidOption(start, option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
+                }
             } else {
-                begin = LocalCalendar.now() - length
+                begin = now - length
             }
+            try JournalOptions.checkClock(calendar, at: begin)
+            try JournalOptions.checkClock(calendar, at: begin + length)
             let sit = Sit(start: calendar.timestamp(begin), end: calendar.timestamp(begin + length),
                           profile: try RunJournal.checkedText(profile, option: "--profile"), seconds: length,
                           plannedSeconds: length, outcome: .completed, bells: 0,
                           note: try RunJournal.checkedText(note, option: "--note"))
-            try journal.file().append(sit)
-            Output.stdout("logged: \(JournalRenderer.describe(sit, calendar: calendar))\n")
+            // Printed under the lock just before the line is written: output that cannot be written
+            // logs nothing.
+            try journal.file().append(sit) { () throws(ProfileError) in
+                try Output.print("logged: \(JournalRenderer.describe(sit, calendar: calendar))\n")
+            }
         }
     }
 
@@ -136,11 +149,7 @@ struct LogDeleteCommand: ParsableCommand {
         try reporting {
             let calendar = LocalCalendar()
             let file = try journal.file()
-            let sits = try file.read()
-            guard let sit = sits.first(where: { $0.id == id }) else {
-                Output.diagnostic("\(JournalFile.noSit(id, path: file.path, among: sits))")
-                throw ExitStatus.noInput.exitCode
-            }
+            guard let sit = try file.sit(id: id) else { throw missing(file) }
             if !force {
                 guard Terminal.isTerminal(0) else {
                     Output.diagnostic("refusing to delete the sit \(quoted(id)) without --force: standard input is not a terminal to ask on")
@@ -155,8 +164,19 @@ struct LogDeleteCommand: ParsableCommand {
                     return
                 }
             }
-            let removed = try file.delete(id: id)
-            Output.stdout("deleted: \(JournalRenderer.describe(removed, calendar: calendar))\n")
+            // Printed under the lock just before the file is replaced: output that cannot be written
+            // deletes nothing.
+            let removed = try file.delete(id: id) { (removed: Sit) throws(ProfileError) in
+                try Output.print("deleted: \(JournalRenderer.describe(removed, calendar: calendar))\n")
+            }
+            // Gone between the question and the lock (another delete): as missing as up front.
+            if removed == nil { throw missing(file) }
         }
+    }
+
+    /// Says that no sit has the id, with the closest one, and gives the status of a missing input (66).
+    private func missing(_ file: JournalFile) -> ExitCode {
+        Output.diagnostic("\(JournalFile.noSit(id, path: file.path, among: (try? file.read()) ?? []))")
+        return ExitStatus.noInput.exitCode
     }
 }

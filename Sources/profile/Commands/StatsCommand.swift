@@ -11,7 +11,9 @@ struct StatsCommand: ParsableCommand {
             runs to today when today has a sit, else to yesterday: a streak is not broken before the day is \
             over. Weeks run from Monday. JSON gives sessions, totalSeconds, averageSeconds, days, \
             currentStreak, longestStreak, thisWeek and lastWeek ({sessions, seconds}) and profiles \
-            ([{profile, sessions, seconds}], the most time first; profile is null for sits without one).
+            ([{profile, sessions, seconds}]: one a profile, names grouped ignoring case as --profile \
+            matches them and spelt as in the latest sit, the most time first; then the sits without a \
+            profile, with profile null, last whatever their time). The table gives times in whole minutes.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -26,9 +28,10 @@ struct StatsCommand: ParsableCommand {
             let calendar = LocalCalendar()
             let today = calendar.today()
             let selection = try filter.selection(today: today)
-            let (sits, days) = selection.apply(try journal.file().read(), calendar: calendar)
+            let all = try journal.file().read()
+            let (sits, days) = selection.apply(all, calendar: calendar)
             let stats = JournalStats(sits: sits, days: days, today: today)
-            Output.stdout(JournalRenderer.stats(stats, format: format, options: global.render))
+            Output.stdout(JournalRenderer.stats(stats, format: format, options: global.render, filter: all.isEmpty ? nil : filter.description))
         }
     }
 }

@@ -18,8 +18,9 @@ struct RunJournalOptions: ParsableArguments {
 /// Logs a run when it ends: the record of the sit appended to the journal, and a line that says so
 /// (`logged: 32:10 of 35:00, stopped`), or why it was not.
 ///
-/// The journal is found before the run starts, so that a mistake in where it is is said at once,
-/// not after the sit.
+/// The journal is found, and opened for appending, before the run starts: a mistake in where it is,
+/// a journal that is a folder or a device, or a folder that cannot be written is said at once, not
+/// after the sit (when the record would be lost). The local clock is checked then too.
 struct RunJournal {
     /// The shortest sit logged.
     static let shortestSit = 60
@@ -30,23 +31,37 @@ struct RunJournal {
     private let profile: String
     private let note: String?
     private let speed: Double
+    /// Whether `--log` or `--no-log` was given.
+    private let logChosen: Bool
     private let started: Int
     private let calendar = LocalCalendar()
 
     init(_ options: RunJournalOptions, speed: Double, profile: String) throws(ProfileError) {
         let logs = options.log ?? (speed == 1)
-        file = logs ? try options.journal.file() : nil
         note = try Self.checkedText(options.note, option: "--note")
+        let now = LocalCalendar.now()
+        if logs {
+            let file = try options.journal.file()
+            try JournalOptions.checkClock(calendar, at: now)
+            try file.prepare()
+            self.file = file
+        } else {
+            file = nil
+        }
         self.profile = profile
         self.speed = speed
-        started = LocalCalendar.now()
+        logChosen = options.log != nil
+        started = now
     }
 
     /// `text` when it is fit to keep, nil when not given.
     static func checkedText(_ text: String?, option: String) throws(ProfileError) -> String? {
         guard let text else { return nil }
-        guard !text.trimmingWhitespace().isEmpty, text.utf8.count <= longestText else {
-            throw ProfileError.invalidOption(text, option: option, accepted: "text of 1 to \(longestText) bytes")
+        guard !text.trimmingWhitespace().isEmpty else {
+            throw ProfileError.invalidOption(text, option: option, accepted: text.isEmpty ? "some text: it is empty" : "some text: it is blank")
+        }
+        guard text.utf8.count <= longestText else {
+            throw ProfileError.invalidOption(text, option: option, accepted: "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))")
         }
         return text
     }
@@ -54,18 +69,23 @@ struct RunJournal {
     /// Appends the run's record, unless logging is off or less than a minute was sat, and says what was
     /// done: as a line of the log display (`logStyle`) or a line under the live display's summary.
     ///
-    /// A journal that could not be written is an error (74) after the summary; after an interrupted run
-    /// it is said and the run's status (130) stands.
+    /// A journal that could not be written is an error after the summary, with its own status (74 for
+    /// a failed write, 75 for a lock held too long, 65 for a journal that became something other than a
+    /// file); after an interrupted run it is said and the run's status (130) stands.
     func finish(_ summary: RunSummary, total: Int, logStyle: Bool) throws(ProfileError) {
-        guard let file else { return }
+        func say(_ text: String) {
+            Output.stdout(logStyle ? "\(Terminal.wallClock())  +\(TimerDuration(seconds: summary.elapsed).formatted)  \(text)\n" : text + "\n")
+        }
+        guard let file else {
+            // Not logged because of the speed, not because it was asked: say so, once.
+            if !logChosen, speed != 1 { say("not logged: a run at --speed \(Self.speedText(speed)) is logged only with --log") }
+            return
+        }
         let seconds = summary.ending == .completed ? total : min(summary.elapsed, total)
         let outcome: Outcome = switch summary.ending {
         case .completed: .completed
         case .stopped: .stopped
         case .interrupted: .interrupted
-        }
-        func say(_ text: String) {
-            Output.stdout(logStyle ? "\(Terminal.wallClock())  +\(TimerDuration(seconds: summary.elapsed).formatted)  \(text)\n" : text + "\n")
         }
         guard seconds >= Self.shortestSit else {
             say("not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute")
@@ -83,5 +103,10 @@ struct RunJournal {
             return
         }
         say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(outcome.rawValue)")
+    }
+
+    /// `600`, `0.5`: a speed as it was most likely typed.
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() && abs(speed) < 1e15 ? String(Int(speed)) : String(speed)
     }
 }

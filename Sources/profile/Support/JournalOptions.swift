@@ -2,6 +2,7 @@ import ArgumentParser
 import Journal
 import ProfileKit
 import TableKit
+import TextSupport
 
 /// `--journal FILE`, for the commands that read or write the journal of sits.
 struct JournalOptions: ParsableArguments {
@@ -15,6 +16,7 @@ struct JournalOptions: ParsableArguments {
     }
 
     static func file(flag: String?) throws(ProfileError) -> JournalFile {
+        if flag == "" { throw ProfileError.invalidOption("", option: "--journal", accepted: "the path of a file, such as ~/sits.jsonl") }
         if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
         let environment = Terminal.environment
         guard let path = JournalFile.location(flag: flag, environment: environment, homeFallback: Terminal.passwordHome) else {
@@ -22,6 +24,20 @@ struct JournalOptions: ParsableArguments {
         }
         let timeout = try StoreLocation.lockTimeout(environment: environment)
         return JournalFile(path: path, lockTimeout: timeout, report: { Output.diagnostic($0) })
+    }
+
+    /// Refuses (64) a moment the journal cannot record: a local clock (TZ) more than a day off UTC, or
+    /// a year outside 0000–9999, which no reader of RFC 3339 times takes.
+    static func checkClock(_ calendar: LocalCalendar, at epoch: Int) throws(ProfileError) {
+        let stamp = calendar.timestamp(epoch)
+        guard abs(stamp.offset) < 86_400 else {
+            throw ProfileError.invalidOption(Terminal.variable("TZ") ?? "", option: "TZ",
+                                             accepted: "a time zone less than 24 hours off UTC (this one is \(stamp.offset < 0 ? "-" : "+")\(abs(stamp.offset) / 3600) hours \(abs(stamp.offset) / 60 % 60) minutes off)")
+        }
+        let year = CivilDate.fromDays(Int((Double(epoch + stamp.offset) / 86_400).rounded(.down))).year
+        guard (0...9999).contains(year) else {
+            throw ProfileError.invalidOption(stamp.text, option: "time", accepted: "a time in the years 0000 to 9999")
+        }
     }
 }
 
@@ -44,6 +60,13 @@ struct SitFilterOptions: ParsableArguments {
             throw ProfileError.invalidOption(until ?? "", option: "--until", accepted: "a day on or after --since \(since ?? "")")
         }
         return SitSelection(since: from, until: to, profile: profile)
+    }
+
+    /// The filter as the command line gave it, for "no sits match …"; nil when there is none.
+    var description: String? {
+        let parts = [since.map { "--since \(escaped($0))" }, until.map { "--until \(escaped($0))" },
+                     profile.map { "--profile \(quoted($0))" }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }
 

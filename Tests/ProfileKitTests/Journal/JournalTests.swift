@@ -123,11 +123,35 @@ struct JournalTests {
         }
     }
 
-    @Test func optionalKeysTakeTheirDefaultsAndUnknownKeysAreIgnored() throws {
-        let line = #"{ "outcome": "stopped", "seconds": 600, "start": "2026-11-23T07:15:00+01:00", "id": "hand-1", "mood": "calm" }"#
+    @Test func optionalKeysTakeTheirDefaults() throws {
+        let line = #"{ "outcome": "stopped", "seconds": 600, "start": "2026-11-23T07:15:00+01:00", "id": "hand-1" }"#
         let sit = try SitLine.decode(Array(line.utf8))
         #expect(sit.end.epoch == sit.start.epoch + 600 && sit.plannedSeconds == 600 && sit.bells == 0)
         #expect(sit.profile == nil && sit.note == nil && sit.outcome == .stopped)
+    }
+
+    /// Every other format of the program refuses what it does not use: so does a record.
+    @Test func unknownKeysAreRefusedWithTheClosestKnownOne() {
+        let base = #"{"id":"a","start":"2026-11-23T07:15:00Z","seconds":60,"outcome":"completed","#
+        for (extra, key, hint) in [(#""bogus":1}"#, "bogus", ""), (#""Note":"x"}"#, "Note", " (did you mean \"note\"?)")] {
+            do {
+                _ = try SitLine.decode(Array((base + extra).utf8))
+                Issue.record("read \(extra)")
+            } catch {
+                #expect(error.column == base.count + 1 && error.key == key)
+                #expect(error.message.hasPrefix("unknown key \"\(key)\"\(hint); a record has the keys id, start, end,"), "\(error.message)")
+                #expect(error.isWholeJSON)
+            }
+        }
+    }
+
+    /// Twelve digits now; journals with eight-digit ids still read.
+    @Test func newIdsHaveTwelveHexDigitsAndOldOnesStillRead() throws {
+        let ids = (0..<1000).map { _ in Sit.newID() }
+        #expect(ids.allSatisfy { $0.count == 12 && $0.allSatisfy(\.isHexDigit) })
+        #expect(Set(ids).count == 1000)
+        let old = #"{"id":"3f2a9c1e","start":"2026-11-23T07:15:00Z","seconds":60,"outcome":"completed"}"#
+        #expect(try SitLine.decode(Array(old.utf8)).id == "3f2a9c1e")
     }
 
     // MARK: Streaks and stats
@@ -171,6 +195,96 @@ struct JournalTests {
         #expect(stats.profiles.map(\.profile) == ["Morning", "Evening", nil])
         #expect(stats.profiles.first?.seconds == 3100)
         #expect(stats.currentStreak == 1 && stats.longestStreak == 2)
+    }
+
+    /// `--profile` matches names ignoring case, so the rows group them so too, spelt as the latest sit
+    /// spells them; the sits without a profile come last whatever their time.
+    @Test func statsGroupProfilesAsTheFilterMatchesThem() {
+        let today = CivilDate.days(year: 2026, month: 11, day: 25)
+        func sit(_ profile: String?, _ seconds: Int, at epoch: Int) -> Sit {
+            Sit(start: Timestamp(epoch: epoch, offset: 0), end: Timestamp(epoch: epoch, offset: 0), profile: profile, seconds: seconds,
+                plannedSeconds: seconds, outcome: .completed, bells: 0, note: nil)
+        }
+        let sits = [sit("morning", 600, at: 1), sit("MORNING", 600, at: 3), sit("Morning", 600, at: 2), sit(nil, 9000, at: 4),
+                    sit("Evening", 1000, at: 5)]
+        let stats = JournalStats(sits: sits, days: Array(repeating: today, count: 5), today: today)
+        #expect(stats.profiles.map(\.profile) == ["MORNING", "Evening", nil])
+        #expect(stats.profiles.map(\.sessions) == [3, 1, 1])
+        let table = JournalRenderer.stats(stats, format: .table)
+        #expect(table.contains("│ MORNING      │    3 │     30 min │"), "\(table)")
+    }
+
+    /// One style of time in the statistics: whole minutes, never seconds beside minutes.
+    @Test func statsTimesAreAllInMinutes() {
+        #expect([0, 40, 60, 3599, 3600, 11_100].map(JournalRenderer.hoursAndMinutes) == ["0 min", "< 1 min", "1 min", "59 min", "1 h 00 min", "3 h 05 min"])
+        let today = CivilDate.days(year: 2026, month: 11, day: 25)
+        let sit = Sit(start: Timestamp(epoch: 0, offset: 0), end: Timestamp(epoch: 0, offset: 0), profile: nil, seconds: 1230,
+                      plannedSeconds: 1230, outcome: .completed, bells: 0, note: nil)
+        let table = JournalRenderer.stats(JournalStats(sits: [sit], days: [today], today: today), format: .table)
+        #expect(table.contains("│ average        │ 20 min") && table.contains("last week      │ 0 sits, 0 min"), "\(table)")
+        #expect(!table.contains(" s "))
+    }
+
+    // MARK: Rendering
+
+    static func sit(note: String?, profile: String?, seconds: Int = 1200, outcome: Outcome = .completed) -> Sit {
+        Sit(id: "0123456789ab", start: Timestamp(epoch: 1_795_414_500, offset: 0), end: Timestamp(epoch: 1_795_414_500 + seconds, offset: 0),
+            profile: profile, seconds: seconds, plannedSeconds: seconds, outcome: outcome, bells: 2, note: note)
+    }
+
+    /// Control characters, bidi overrides and line breaks never reach the terminal from a note or a
+    /// name; JSON and CSV keep them exactly.
+    @Test func tablesAndPlainLinesEscapeWhatWouldActOnATerminal() throws {
+        setenv("TZ", "UTC", 1)
+        let calendar = LocalCalendar()
+        let hostile = "a\u{1B}[31mred\u{202E}X\nline\\"
+        let sits = [Self.sit(note: hostile, profile: "P\u{7}\u{202E}")]
+        for format in [LogFormat.table, .plain] {
+            let text = JournalRenderer.log(sits, format: format, calendar: calendar, options: RenderOptions(width: nil))
+            #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x202E || $0.value == 0x7F }, "\(format)")
+            #expect(text.contains("a\\u{1B}[31mred\\u{202E}X"), "\(format): \(text)")
+            #expect(text.contains("P\\u{7}\\u{202E}"), "\(format): \(text)")
+            #expect(text.split(separator: "\n").count == (format == .table ? 5 : 1), "one row a sit")
+        }
+        let stats = JournalRenderer.stats(JournalStats(sits: sits, days: [0], today: 0), format: .table)
+        #expect(!stats.unicodeScalars.contains { $0.value == 0x7 || $0.value == 0x202E } && stats.contains("P\\u{7}\\u{202E}"))
+        let json = JournalRenderer.log(sits, format: .json, calendar: calendar)
+        #expect(json.contains(#""note": "a\u001b[31mred\#u{202E}X\nline\\""#), "\(json)")
+        #expect(JournalRenderer.log(sits, format: .csv, calendar: calendar).contains("\"" + hostile + "\""))
+    }
+
+    struct WidthCase: CustomTestStringConvertible, Sendable {
+        var id: String
+        var sits: [Sit]
+        var testDescription: String { id }
+    }
+
+    static let widthCases = [
+        WidthCase(id: "a profile name", sits: [sit(note: nil, profile: "Morning")]),
+        WidthCase(id: "an hour-long interrupted sit", sits: [sit(note: "n", profile: "Morning", seconds: 3700, outcome: .interrupted)]),
+        WidthCase(id: "a long name and a long note", sits: [sit(note: String(repeating: "note ", count: 30), profile: String(repeating: "Long", count: 12))]),
+        WidthCase(id: "a long name, no note", sits: [sit(note: nil, profile: String(repeating: "禅", count: 40), seconds: 36_000)]),
+    ]
+
+    /// The default table fits the width it is given: the note and the profile give up space.
+    @Test(arguments: widthCases)
+    func theLogTableFitsTheWidthGiven(_ c: WidthCase) {
+        setenv("TZ", "UTC", 1)
+        for width in [80] {
+            let text = JournalRenderer.log(c.sits, format: .table, calendar: LocalCalendar(), options: RenderOptions(width: width))
+            let lines = text.split(separator: "\n")
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width):\n\(text)")
+            #expect(lines[1].contains("│ id") && lines[3].contains(c.sits[0].id), "\(text)")
+        }
+        let whole = JournalRenderer.log(c.sits, format: .table, calendar: LocalCalendar(), options: RenderOptions(width: nil))
+        #expect(c.sits[0].profile.map { whole.contains($0) } ?? true, "without a width nothing is cut")
+    }
+
+    @Test func aFilterThatLeavesNoSitSaysSoAndNamesIt() {
+        let calendar = LocalCalendar()
+        #expect(JournalRenderer.log([], format: .table, calendar: calendar, filter: "--profile \"Evening\"") == "no sits match --profile \"Evening\"\n")
+        #expect(JournalRenderer.log([], format: .table, calendar: calendar).hasPrefix("no sits logged; a run logs one"))
+        #expect(JournalRenderer.stats(JournalStats(sits: [], days: [], today: 0), format: .table, filter: "--since 2026-01-01") == "no sits match --since 2026-01-01\n")
     }
 
     // MARK: The calendar
@@ -271,7 +385,98 @@ struct JournalTests {
         let journal = JournalFile(path: path)
         #expect(try journal.delete(id: sits[1].id) == sits[1])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line + hand + "\n" + sits[2].line)
-        #expect(throws: ProfileError.self) { try journal.delete(id: sits[1].id) }
+        #expect(try journal.delete(id: sits[1].id) == nil, "gone: nil, which the command reports as missing (66)")
+    }
+
+    func journal(_ text: String, messages: Messages = Messages()) throws -> (JournalFile, String) {
+        let folder = try makeTemporaryDirectory()
+        let path = "\(folder)/journal.jsonl"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return (JournalFile(path: path, report: { messages.add($0) }), path)
+    }
+
+    /// No crash leaves a whole JSON object: a last line that is one but not a record was written by
+    /// hand, and is invalid (reported, kept by an append), not torn.
+    @Test func aWholeJSONLastLineThatIsNoRecordIsInvalidNotTorn() throws {
+        let sits = Array(Self.sampleSits().prefix(2))
+        let hand = #"{"id":"x","start":"2026-11-23T07:15:00Z","seconds":60,"outcome":"complete"}"#
+        let messages = Messages()
+        let (journal, path) = try journal(sits[0].line + hand, messages: messages)
+        #expect(throws: ProfileError.document(DocumentError(file: path, line: 2, column: 65, keyPath: "outcome",
+                                                            message: "expected completed, stopped or interrupted, found \"complete\""))) {
+            try journal.read()
+        }
+        try journal.append(sits[1])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line + hand + "\n" + sits[1].line, "the hand-written line is kept")
+        #expect(messages.all.isEmpty, "\(messages.all)")
+        #expect(throws: ProfileError.self) { try journal.read() }
+    }
+
+    @Test func aOneByteFragmentIsOneByte() throws {
+        let messages = Messages()
+        let (journal, _) = try journal(Self.sampleSits()[0].line + "{", messages: messages)
+        _ = try journal.read()
+        #expect(messages.all.last?.contains("(1 byte with no newline") == true, "\(messages.all)")
+    }
+
+    /// Two sits with one id: `log delete` cannot tell which is meant, so it refuses, naming both lines.
+    @Test func anIdTwoSitsShareIsRefusedByDeleteNamingTheirLines() throws {
+        var sits = Array(Self.sampleSits().prefix(3))
+        sits[2].id = sits[0].id
+        let text = sits.map(\.line).joined()
+        let (journal, path) = try journal(text)
+        let expected = ProfileError.document(DocumentError(file: path, line: 1, message: "2 sits have the id \"\(sits[0].id)\", on lines 1 and 3; give all but one of them another id by hand (1 to 64 letters, digits, '-' or '_') to delete one"))
+        #expect(throws: expected) { try journal.delete(id: sits[0].id) }
+        #expect(throws: expected) { try journal.sit(id: sits[0].id) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        #expect(try journal.sit(id: sits[1].id) == sits[1])
+    }
+
+    /// A FIFO would block a reader for ever and `/dev/zero` never ends: anything but a regular file is
+    /// refused before it is read, and before a session when it is to be appended to.
+    @Test func aJournalThatIsNoRegularFileIsRefusedAtOnce() throws {
+        let folder = try makeTemporaryDirectory()
+        let fifo = "\(folder)/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, kind) in [(fifo, "a FIFO (named pipe)"), ("/dev/zero", "a character device"), (folder, "a folder")] {
+            let journal = JournalFile(path: path)
+            let expected = ProfileError.document(DocumentError(file: path, message: "is \(kind), not a regular file; the journal must be a file of lines (use --journal FILE or PROFILE_JOURNAL to name another)"))
+            #expect(throws: expected) { try journal.read() }
+            #expect(throws: expected) { try journal.prepare() }
+            #expect(throws: expected) { try journal.append(Self.sampleSits()[0]) }
+        }
+        let fresh = JournalFile(path: "\(folder)/new/journal.jsonl")
+        try fresh.prepare()
+        let info = try FileManager.default.attributesOfItem(atPath: "\(folder)/new/journal.jsonl")
+        #expect(info[.posixPermissions] as? Int == 0o600 && info[.size] as? Int == 0)
+    }
+
+    /// A record the strict reader would refuse is never written: it would stop every reading command.
+    @Test func anAppendRefusesARecordItCouldNotReadBack() throws {
+        let (journal, path) = try journal("")
+        var sit = Self.sampleSits()[1]
+        sit.end = Timestamp(epoch: CivilDate.days(year: 10_000, month: 1, day: 1) * 86_400 + 60, offset: 0)
+        #expect(throws: ProfileError.self) { try journal.append(sit) }
+        sit = Self.sampleSits()[1]
+        sit.start.offset = 24 * 3600 + 59 * 60
+        #expect(throws: ProfileError.self) { try journal.append(sit) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8).isEmpty)
+        do {
+            try journal.append(sit)
+        } catch {
+            #expect(error.category == .usage, "\(error)")
+        }
+    }
+
+    /// What runs just before the write can stop it: the command prints there, so that output that
+    /// cannot be written changes nothing.
+    @Test func aFailureJustBeforeTheWriteChangesNothing() throws {
+        let sits = Array(Self.sampleSits().prefix(2))
+        let (journal, path) = try journal(sits[0].line)
+        let failure = ProfileError.io(path: "<stdout>", operation: "write", errno: ENOSPC)
+        #expect(throws: failure) { try journal.append(sits[1]) { () throws(ProfileError) in throw failure } }
+        #expect(throws: failure) { _ = try journal.delete(id: sits[0].id) { (_: Sit) throws(ProfileError) in throw failure } }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line)
     }
 
     @Test func theJournalIsFoundAsTheXDGRulesSay() {
