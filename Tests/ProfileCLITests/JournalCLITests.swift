@@ -365,6 +365,15 @@ struct JournalCLITests {
         let future = try run("log", "add", "--start", "9999-12-31 23:59", "--duration", "20m")
         #expect(future.status == 64)
         #expect(future.stderr == "profile: invalid --start \"9999-12-31 23:59\": use a time that has come: a sit is logged once it has happened\n")
+        // A sit that started ten minutes ago cannot have lasted twenty.
+        var tenMinutesAgo = time(nil) - 600
+        var parts = tm()
+        gmtime_r(&tenMinutesAgo, &parts)
+        let recent = String(format: "%04d-%02d-%02d %02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                            Int(parts.tm_hour), Int(parts.tm_min))
+        let going = try run("log", "add", "--start", recent, "--duration", "20m", environment: ["TZ": "UTC"])
+        #expect(going.status == 64)
+        #expect(going.stderr == "profile: invalid --duration \"20m\": use a length that has passed since --start: a sit is logged once it has ended\n")
         let zone = try run("log", "add", "--duration", "5m", environment: ["TZ": "XXX-24:59"])
         #expect(zone.status == 64 && zone.stderr.contains("invalid TZ \"XXX-24:59\": use a time zone less than 24 hours off UTC"), "\(zone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: journal))

@@ -57,7 +57,7 @@ struct LogAddCommand: ParsableCommand {
         abstract: "Log a sit made without the timer.",
         discussion: """
             The sit is logged as completed, its planned length its length, with no bells. Without --start it \
-            ended now; a start still to come is refused: a sit is logged once it has happened. The line \
+            ended now; a sit still to come, or still going on, is refused: a sit is logged once it has ended. The line \
             is appended whatever the journal's other lines hold.
             """)
 
@@ -92,6 +92,10 @@ struct LogAddCommand: ParsableCommand {
                 begin = try Self.parseStart(start, calendar: calendar)
                 guard begin <= now else {
                     throw ProfileError.invalidOption(start, option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
+                }
+                guard begin + length <= now else {
+                    throw ProfileError.invalidOption(duration, option: "--duration",
+                                                     accepted: "a length that has passed since --start: a sit is logged once it has ended")
                 }
             } else {
                 begin = now - length
