@@ -234,7 +234,8 @@ package struct SoundLibrary: Sendable {
 
     // MARK: Helpers
 
-    private func file(_ name: String) -> String { "\(folder)/\(name)\(Self.fileExtension)" }
+    /// The file a sound of the stored name `name` is (or would be) kept in: `<folder>/NAME.wav`.
+    package func file(_ name: String) -> String { "\(folder)/\(name)\(Self.fileExtension)" }
 
     /// The name in `names` equal to `name` ignoring case and normalization.
     private func find(_ name: String, in names: [String]) -> String? {

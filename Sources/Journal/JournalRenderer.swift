@@ -53,26 +53,7 @@ package enum JournalRenderer {
                 .render(options: options).utf8.map { $0 }
         case .plain:
             var text = ByteText(capacity: sits.count * 120)
-            for sit in sits {
-                text.append(sit.id)
-                text.append(byte: 0x09)
-                text.append(sit.start)
-                text.append(byte: 0x09)
-                text.append(sit.end)
-                text.append(byte: 0x09)
-                text.append(plain(sit.profile ?? ""))
-                text.append(byte: 0x09)
-                text.append(sit.seconds)
-                text.append(byte: 0x09)
-                text.append(sit.plannedSeconds)
-                text.append(byte: 0x09)
-                text.append(sit.outcome.rawValue)
-                text.append(byte: 0x09)
-                text.append(sit.bells)
-                text.append(byte: 0x09)
-                text.append(plain(sit.note ?? ""))
-                text.append(byte: 0x0A)
-            }
+            for sit in sits { appendFields(sit, to: &text, separator: 0x09, field: plain, lineEnd: "\n") }
             return text.bytes
         case .json:
             guard !sits.isEmpty else { return Array("[]\n".utf8) }
@@ -89,28 +70,33 @@ package enum JournalRenderer {
         case .csv:
             var text = ByteText(capacity: sits.count * 120)
             text.append(Sit.keys.joined(separator: ",") + "\r\n")
-            for sit in sits {
-                text.append(csvField(sit.id))
-                text.append(byte: 0x2C)
-                text.append(sit.start)
-                text.append(byte: 0x2C)
-                text.append(sit.end)
-                text.append(byte: 0x2C)
-                text.append(csvField(sit.profile ?? ""))
-                text.append(byte: 0x2C)
-                text.append(sit.seconds)
-                text.append(byte: 0x2C)
-                text.append(sit.plannedSeconds)
-                text.append(byte: 0x2C)
-                text.append(sit.outcome.rawValue)
-                text.append(byte: 0x2C)
-                text.append(sit.bells)
-                text.append(byte: 0x2C)
-                text.append(csvField(sit.note ?? ""))
-                text.append("\r\n")
-            }
+            for sit in sits { appendFields(sit, to: &text, separator: 0x2C, field: csvField, lineEnd: "\r\n") }
             return text.bytes
         }
+    }
+
+    /// A sit's fields in the order of ``Sit/keys``, one line: `separator` between them, its text fields
+    /// (id, profile, note) through `field`, the rest as they are.
+    private static func appendFields(_ sit: Sit, to text: inout ByteText, separator: UInt8, field: (String) -> String,
+                                     lineEnd: StaticString) {
+        text.append(field(sit.id))
+        text.append(byte: separator)
+        text.append(sit.start)
+        text.append(byte: separator)
+        text.append(sit.end)
+        text.append(byte: separator)
+        text.append(field(sit.profile ?? ""))
+        text.append(byte: separator)
+        text.append(sit.seconds)
+        text.append(byte: separator)
+        text.append(sit.plannedSeconds)
+        text.append(byte: separator)
+        text.append(sit.outcome.rawValue)
+        text.append(byte: separator)
+        text.append(sit.bells)
+        text.append(byte: separator)
+        text.append(field(sit.note ?? ""))
+        text.append(lineEnd)
     }
 
     /// A text field of plain output: a tab or line break becomes a space (``ProfileRenderer/plainField(_:)``),

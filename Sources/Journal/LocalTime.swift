@@ -23,15 +23,9 @@ package struct Timestamp: Hashable, Sendable {
 
     /// `2026-11-23T07:15:00+01:00` (RFC 3339: ISO 8601 with the offset, to the second).
     package var text: String {
-        let local = epoch + offset
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let (year, month, day) = CivilDate.fromDays(days)
-        let seconds = local - days * 86_400
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset) / 60
-        return "\(CivilDate.pad(year, 4))-\(CivilDate.pad(month, 2))-\(CivilDate.pad(day, 2))T"
-            + "\(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2)):\(CivilDate.pad(seconds % 60, 2))"
-            + "\(sign)\(CivilDate.pad(magnitude / 60, 2)):\(CivilDate.pad(magnitude % 60, 2))"
+        var text = ByteText(capacity: 25)
+        text.append(self)
+        return text.text
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM` (also `±HHMM`); nil for anything else.

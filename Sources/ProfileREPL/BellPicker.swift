@@ -68,7 +68,7 @@ final class BellPickerViewModel: BellPickerModel {
         var sounds: [BellSound?] = catalog.sounds
         // A profile may name a recording this machine lacks: it is listed, so that it shows as the bell now.
         // Names are matched ignoring case, as everywhere: `small bowl` is the library's `Small Bowl`.
-        if let now = current()?.sound, !sounds.contains(where: { $0.map { Self.same($0, now) } ?? false }) { sounds.append(now) }
+        if let now = current()?.sound, !sounds.contains(where: { $0?.matches(now) ?? false }) { sounds.append(now) }
         if slot.allowsNone { sounds.append(nil) }
         self.sounds = sounds
         rows = sounds.map { sound in
@@ -82,12 +82,7 @@ final class BellPickerViewModel: BellPickerModel {
     var currentBell: String {
         guard let now = current()?.sound else { return BellChoice.noneWord }
         // The row's own spelling, so that the screen marks it.
-        return sounds.compactMap { $0 }.first { Self.same($0, now) }?.name ?? now.name
-    }
-
-    /// Whether two sounds are one: the same bell, or recordings whose names match ignoring case.
-    static func same(_ a: BellSound, _ b: BellSound) -> Bool {
-        ProfileName.key(a.name) == ProfileName.key(b.name) && a.isRecorded == b.isRecorded
+        return sounds.compactMap { $0 }.first { $0.matches(now) }?.name ?? now.name
     }
 
     /// The choice row `row` gives, with the strikes and volume being chosen; nil for `none`.

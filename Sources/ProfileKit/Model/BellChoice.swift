@@ -20,6 +20,16 @@ package enum BellSound: Hashable, Sendable, CustomStringConvertible {
 
     package var description: String { name }
 
+    /// Whether `other` is this sound: the same bell, or a recording of the same name ignoring case (as
+    /// names are found: `small bowl` is the library's `Small Bowl`).
+    package func matches(_ other: BellSound) -> Bool {
+        switch (self, other) {
+        case let (.builtIn(a), .builtIn(b)): a == b
+        case let (.recorded(a), .recorded(b)): ProfileName.key(a) == ProfileName.key(b)
+        default: false
+        }
+    }
+
     /// Whether the sound is a recording rather than a synthesized bell.
     package var isRecorded: Bool {
         if case .recorded = self { return true }
@@ -60,10 +70,7 @@ package struct SoundCatalog: Hashable, Sendable {
     /// Whether `sound` can ring here: a built-in bell always, a recording when one of its name exists
     /// (ignoring case, as names are found).
     package func has(_ sound: BellSound) -> Bool {
-        switch sound {
-        case .builtIn: true
-        case let .recorded(name): recorded.contains { ProfileName.key($0) == ProfileName.key(name) }
-        }
+        !sound.isRecorded || sounds.contains { $0.matches(sound) }
     }
 
     /// Finds a sound by name: a built-in bell by ``Bell/init(named:)``'s rules, a recording ignoring case.

@@ -66,10 +66,6 @@ extension Profile {
 
     /// Whether any of the profile's bells is the recording `name` (ignoring case, as names are found).
     package func uses(recording name: String) -> Bool {
-        let key = ProfileName.key(name)
-        return bellChoices.contains { choice in
-            if case let .recorded(recording) = choice.sound { return ProfileName.key(recording) == key }
-            return false
-        }
+        bellChoices.contains { $0.sound.matches(.recorded(name)) }
     }
 }

@@ -126,3 +126,19 @@ package protocol ProfileStore: Sendable {
     /// Gives the profile called `old` the name `new`; only the case or normalization may stay the same.
     func rename(_ old: String, to new: String) throws(ProfileError) -> StoredProfile
 }
+
+extension ProfileStore {
+    /// Which profiles name the recording `name` as any of their bells (``Profile/uses(recording:)``),
+    /// and the profiles that could not be read, which might.
+    package func profiles(usingRecording name: String) throws(ProfileError) -> (users: [String], unreadable: [ListedProfile]) {
+        var users: [String] = []
+        var unreadable: [ListedProfile] = []
+        for listed in try list() {
+            switch listed.result {
+            case let .success(profile): if profile.uses(recording: name) { users.append(listed.name) }
+            case .failure: unreadable.append(listed)
+            }
+        }
+        return (users, unreadable)
+    }
+}

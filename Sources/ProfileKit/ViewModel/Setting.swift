@@ -288,7 +288,9 @@ package enum BellSlot: CaseIterable, Sendable {
         }
         if trimmed.lowercased() == BellChoice.noneWord {
             guard allowsNone else {
-                throw .invalidBellChoice(text, reason: "\(Setting.bell(self).title) cannot be none; turn its switch off instead (\(self == .coolDown ? "cooldown.bells" : "intervals") off)")
+                // The switch that shows the row is the one that turns its bell off.
+                let toggle = Setting.bell(self).shownWhen.last.map { " (\($0.rawValue) off)" } ?? ""
+                throw .invalidBellChoice(text, reason: "\(Setting.bell(self).title) cannot be none; turn its switch off instead\(toggle)")
             }
             return nil
         }

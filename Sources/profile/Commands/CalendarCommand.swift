@@ -16,7 +16,7 @@ struct CalendarCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var journal: JournalOptions
 
-    @Option(help: ArgumentHelp("How many weeks, the current one last: 1 to 260 (default 53).", valueName: "n"))
+    @Option(help: ArgumentHelp("How many weeks, the current one last: \(CalendarHeatmap.weekRange.lowerBound) to \(CalendarHeatmap.weekRange.upperBound) (default \(CalendarHeatmap.defaultWeeks)).", valueName: "n"))
     var weeks: String?
 
     @Option(help: ArgumentHelp("Only sits with this profile (ignoring case).", valueName: "name"), completion: profileNameCompletion)
@@ -27,7 +27,7 @@ struct CalendarCommand: ParsableCommand {
             var count = CalendarHeatmap.defaultWeeks
             if let weeks {
                 guard let value = Int(weeks), CalendarHeatmap.weekRange.contains(value) else {
-                    throw ProfileError.invalidOption(weeks, option: "--weeks", accepted: "a number of weeks from 1 to 260, such as 26")
+                    throw ProfileError.invalidOption(weeks, option: "--weeks", accepted: "a number of weeks from \(CalendarHeatmap.weekRange.lowerBound) to \(CalendarHeatmap.weekRange.upperBound), such as 26")
                 }
                 count = value
             }

@@ -21,21 +21,7 @@ struct DeleteCommand: ParsableCommand {
             // The file need not be readable to be deleted, and of two files that are one name after
             // folding, the one named exactly is taken, so that the store can be put right.
             let stored = try context.store.existingName(name)
-            if !force {
-                guard Terminal.isTerminal(0) else {
-                    Output.diagnostic("refusing to delete \(quoted(stored)) without --force: standard input is not a terminal to ask on")
-                    throw ExitStatus.usage.exitCode
-                }
-                // A question nobody can see is not asked: its answer would not be one.
-                if let code = Output.stderr("Delete profile \(quoted(stored))? [y/N] ") {
-                    throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
-                }
-                let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
-                    Output.stderr("kept \(quoted(stored))\n")
-                    return
-                }
-            }
+            if !force, try !Terminal.confirmDeletion(of: quoted(stored), question: "Delete profile \(quoted(stored))") { return }
             try context.store.delete(name)
         }
     }

@@ -154,19 +154,9 @@ struct LogDeleteCommand: ParsableCommand {
             let calendar = LocalCalendar()
             let file = try journal.file()
             guard let sit = try file.sit(id: id) else { throw missing(file) }
-            if !force {
-                guard Terminal.isTerminal(0) else {
-                    Output.diagnostic("refusing to delete the sit \(quoted(id)) without --force: standard input is not a terminal to ask on")
-                    throw ExitStatus.usage.exitCode
-                }
-                if let code = Output.stderr("Delete the sit \(JournalRenderer.describe(sit, calendar: calendar))? [y/N] ") {
-                    throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
-                }
-                let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
-                    Output.stderr("kept the sit \(quoted(id))\n")
-                    return
-                }
+            if !force, try !Terminal.confirmDeletion(of: "the sit \(quoted(id))",
+                                                     question: "Delete the sit \(JournalRenderer.describe(sit, calendar: calendar))") {
+                return
             }
             // Printed under the lock just before the file is replaced: output that cannot be written
             // deletes nothing.

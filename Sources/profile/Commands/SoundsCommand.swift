@@ -128,7 +128,7 @@ struct SoundsAddCommand: ParsableCommand {
             let library = try SoundsCommand.library()
             // Printed just before the sound appears: output that cannot be written adds nothing.
             try library.add(name: name, from: file) { (stored) throws(ProfileError) in
-                try Output.print("added \(quoted(stored)) (\(escapedPath("\(library.folder)/\(stored)\(SoundLibrary.fileExtension)")))\n")
+                try Output.print("added \(quoted(stored)) (\(escapedPath(library.file(stored))))\n")
             }
         }
     }
@@ -156,12 +156,10 @@ struct SoundsRemoveCommand: ParsableCommand {
                 let names = (try? library.names()) ?? []
                 throw ProfileError.unknownSound(name, suggestion: closestMatch(to: name, in: names))
             }
-            var users: [String] = []
-            for listed in try context.store.list() {
-                switch listed.result {
-                case let .success(profile): if profile.uses(recording: stored) { users.append(listed.name) }
-                case let .failure(error):
-                    // A profile that cannot be read rings nothing; it is named, since once mended it might.
+            let (users, unreadable) = try context.store.profiles(usingRecording: stored)
+            // A profile that cannot be read rings nothing; it is named, since once mended it might.
+            for listed in unreadable {
+                if case let .failure(error) = listed.result {
                     Output.diagnostic("notice: could not read the profile \(quoted(listed.name)), which may name \(quoted(stored)): \(error)")
                 }
             }

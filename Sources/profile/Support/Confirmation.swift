@@ -1,0 +1,24 @@
+import ProfileKit
+import TextSupport
+
+extension Terminal {
+    /// Asks `question` (`Delete profile "Evening"`) on standard error and reads the answer from the
+    /// terminal on standard input: true for `y` or `yes`; otherwise it says `kept <what>` and returns
+    /// false. With no terminal to ask on it refuses, saying `--force` is needed (64); a question that
+    /// cannot be shown is not asked (74), since its answer would not be one.
+    static func confirmDeletion(of what: String, question: String) throws -> Bool {
+        guard isTerminal(0) else {
+            Output.diagnostic("refusing to delete \(what) without --force: standard input is not a terminal to ask on")
+            throw ExitStatus.usage.exitCode
+        }
+        if let code = Output.stderr("\(question)? [y/N] ") {
+            throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
+        }
+        let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
+        guard answer == "y" || answer == "yes" else {
+            Output.stderr("kept \(what)\n")
+            return false
+        }
+        return true
+    }
+}
