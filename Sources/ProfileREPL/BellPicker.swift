@@ -79,6 +79,9 @@ final class BellPickerViewModel: BellPickerModel {
         volume = current()?.volume ?? 100
     }
 
+    var strikesRange: ClosedRange<Int> { BellChoice.allowedStrikes }
+    var volumeRange: ClosedRange<Int> { BellChoice.allowedVolume }
+
     var currentBell: String {
         guard let now = current()?.sound else { return BellChoice.noneWord }
         // The row's own spelling, so that the screen marks it.
@@ -106,18 +109,18 @@ final class BellPickerViewModel: BellPickerModel {
     }
 
     func setStrikes(_ text: String) throws(ScreenError) -> String {
-        guard !text.isEmpty else { throw .usage("strikes takes a number, 1 to 9: strikes 3") }
+        guard !text.isEmpty else { throw .usage("strikes takes a number, \(BellChoice.strikesText): strikes 3") }
         guard let count = BellChoice.strikes(text) else {
-            throw .usage("strikes must be 1 to 9, not \(quoted(text, limit: 16))")
+            throw .usage("strikes must be \(BellChoice.strikesText), not \(quoted(text, limit: 16))")
         }
         strikes = count
         return chosenLine()
     }
 
     func setVolume(_ text: String) throws(ScreenError) -> String {
-        guard !text.isEmpty else { throw .usage("volume takes a percentage, 5 to 100: volume 70") }
+        guard !text.isEmpty else { throw .usage("volume takes a percentage, \(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound): volume 70") }
         guard let percent = BellChoice.volume(text) else {
-            throw .usage("volume must be 5% to 100%, not \(quoted(text, limit: 16))")
+            throw .usage("volume must be \(BellChoice.volumeText), not \(quoted(text, limit: 16))")
         }
         volume = percent
         return chosenLine()

@@ -12,6 +12,9 @@ package protocol BellPickerModel: AnyObject {
     /// Picking: flips the selection of the row at `index` (of all rows); returns what the bell player
     /// did when a selected bell plays on a tap.
     func toggleSelection(at index: Int) throws(ScreenError) -> String
+    /// The strikes and volumes (in percent) the chosen bell may have, for help and completion.
+    var strikesRange: ClosedRange<Int> { get }
+    var volumeRange: ClosedRange<Int> { get }
     /// Sets how many times the chosen bell strikes; returns a line saying so.
     func setStrikes(_ text: String) throws(ScreenError) -> String
     /// Sets how loud the chosen bell is; returns a line saying so.
@@ -59,11 +62,13 @@ package final class BellPickerScreen: Screen {
                 let played = try model.toggleSelection(at: try row(input.rest))
                 return played + update(options: options)
             },
-            Command("strikes", usage: "strikes N", summary: "strike the chosen bell N times, a few seconds apart (1 to 9)",
-                    arguments: [.rest { _ in (1...9).map(String.init) }]) { [unowned self] input, _ throws(ScreenError) in
+            Command("strikes", usage: "strikes N",
+                    summary: "strike the chosen bell N times, a few seconds apart (\(model.strikesRange.lowerBound) to \(model.strikesRange.upperBound))",
+                    arguments: [.rest { [model] _ in model.strikesRange.map(String.init) }]) { [unowned self] input, _ throws(ScreenError) in
                 try model.setStrikes(input.rest)
             },
-            Command("volume", usage: "volume N", summary: "ring the chosen bell at N percent (5 to 100)",
+            Command("volume", usage: "volume N",
+                    summary: "ring the chosen bell at N percent (\(model.volumeRange.lowerBound) to \(model.volumeRange.upperBound))",
                     arguments: [.rest { _ in ["25", "50", "70", "100"] }]) { [unowned self] input, _ throws(ScreenError) in
                 try model.setVolume(input.rest)
             },

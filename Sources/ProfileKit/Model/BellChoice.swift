@@ -124,7 +124,12 @@ package struct BellChoice: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How people may write a choice, for help and errors.
-    package static let grammar = "NAME [xN] [N%], such as \"temple bell x3 70%\" (strikes 1 to 9, volume 5% to 100%)"
+    package static let grammar = "NAME [xN] [N%], such as \"temple bell x3 70%\" (strikes \(strikesText), volume \(volumeText))"
+
+    /// The strikes a choice allows, as messages say them: `1 to 9`.
+    package static let strikesText = "\(allowedStrikes.lowerBound) to \(allowedStrikes.upperBound)"
+    /// The volumes a choice allows, as messages say them: `5% to 100%`.
+    package static let volumeText = "\(allowedVolume.lowerBound)% to \(allowedVolume.upperBound)%"
 
     /// Reads `NAME [xN] [N%]` (the strikes and volume in either order, `x` or `×`, names ignoring case).
     ///
@@ -184,7 +189,7 @@ package struct BellChoice: Hashable, Sendable, CustomStringConvertible {
         let digits = word.dropFirst()
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         guard let count = Int(digits), allowedStrikes.contains(count) else {
-            throw .invalidBellChoice(choice, reason: "strikes must be 1 to 9, not \(escaped(String(digits), limit: 12))")
+            throw .invalidBellChoice(choice, reason: "strikes must be \(strikesText), not \(escaped(String(digits), limit: 12))")
         }
         return count
     }
@@ -194,10 +199,10 @@ package struct BellChoice: Hashable, Sendable, CustomStringConvertible {
         guard word.hasSuffix("%") else { return nil }
         let digits = word.dropLast()
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw .invalidBellChoice(choice, reason: "the volume \(quoted(word, limit: 16)) is not a whole percentage; volume must be 5% to 100%")
+            throw .invalidBellChoice(choice, reason: "the volume \(quoted(word, limit: 16)) is not a whole percentage; volume must be \(volumeText)")
         }
         guard let percent = Int(digits), allowedVolume.contains(percent) else {
-            throw .invalidBellChoice(choice, reason: "volume must be 5% to 100%, not \(escaped(String(digits), limit: 12))%")
+            throw .invalidBellChoice(choice, reason: "volume must be \(volumeText), not \(escaped(String(digits), limit: 12))%")
         }
         return percent
     }

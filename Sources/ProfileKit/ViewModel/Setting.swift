@@ -275,6 +275,11 @@ package enum BellSlot: CaseIterable, Sendable {
         }
     }
 
+    /// The settings that also take `none`, as help says it: `bells.start and bells.end also take none`.
+    package static var noneNote: String {
+        "\(listed(allCases.filter(\.allowsNone).map(\.name))) also take \(BellChoice.noneWord)"
+    }
+
     /// Reads a choice for this slot: `NAME [xN] [N%]`, or `none` where ``allowsNone``.
     ///
     /// - Throws: ``ProfileError/invalidBellChoice(_:reason:)`` or ``ProfileError/unknownBell(_:known:suggestion:)``.

@@ -226,7 +226,7 @@ extension ProfileEditor {
         }
     }
     var valueHelp: String {
-        "  durations: \(TimerDuration.acceptedForms)\n  bells: \(BellChoice.grammar); the sounds are \(sounds().names.map { quoted($0) }.joined(separator: ", ")); bells.start and bells.end also take none\n"
+        "  durations: \(TimerDuration.acceptedForms)\n  bells: \(BellChoice.grammar); the sounds are \(sounds().names.map { quoted($0) }.joined(separator: ", ")); \(BellSlot.noneNote)\n"
     }
 
     func valueCandidates(forSetting name: String) -> [String] {

@@ -35,7 +35,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Ring no bell: no sound, no terminal bell.")
     var silent = false
 
-    @Option(help: ArgumentHelp("Play every bell at this percentage (5 to 100) of its own volume.", valueName: "percent"))
+    @Option(help: ArgumentHelp("Play every bell at this percentage (\(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound)) of its own volume.", valueName: "percent"))
     var volume: String?
 
     @OptionGroup var journal: RunJournalOptions
@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
 
     static func parseVolume(_ text: String) throws(ProfileError) -> Int {
         guard let value = BellChoice.volume(text) else {
-            throw ProfileError.invalidOption(text, option: "--volume", accepted: "a whole percentage from 5 to 100, such as 50")
+            throw ProfileError.invalidOption(text, option: "--volume", accepted: "a whole percentage from \(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound), such as 50")
         }
         return value
     }

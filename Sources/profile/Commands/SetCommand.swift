@@ -14,7 +14,7 @@ struct SetCommand: ParsableCommand {
 
             Settings: \(Setting.helpList).
             Durations: \(TimerDuration.acceptedForms).
-            Bells: \(BellChoice.grammar); bells.start and bells.end also take none. The sounds are the \
+            Bells: \(BellChoice.grammar); \(BellSlot.noneNote). The sounds are the \
             built-in bells and your recordings ('profile sounds').
             """)
 
