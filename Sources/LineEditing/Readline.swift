@@ -53,8 +53,14 @@ package struct ReadlineSource: LineSource {
         // typed with anything else is refused.
         rl_getc_function = { stream in checkedKey(stream) }
         activeCompleter = completer
+        // The completer finds the word itself. readline's own word breaks include quotes, and a word
+        // that starts after one gets that quote appended in place of the space (`open 'Za` gained a
+        // third closing quote); with white space alone, readline keeps the completer's quoting.
+        rl_completer_word_break_characters = UnsafePointer(strdup(" \t\n"))
         rl_attempted_completion_function = { _, start, end in
             rl_attempted_completion_over = 1
+            // The candidates carry whatever quotes they need; readline must not close one it thinks open.
+            rl_completion_suppress_quote = 1
             guard let completer = activeCompleter, let buffer = rl_line_buffer else { return nil }
             let line = String(cString: buffer)
             let cursor = Int(end)
@@ -63,9 +69,13 @@ package struct ReadlineSource: LineSource {
             // Candidates replace the text from `from`; readline replaces from `start`, so trim what lies between.
             let skip = Int(start) - from
             guard from <= Int(start), skip >= 0, from <= bytes.count else { return nil }
+            // A candidate that does not begin with the text readline keeps (ignoring case) would make
+            // another line than the one it names: it is left out.
+            let kept = String(decoding: bytes[from..<min(Int(start), bytes.count)], as: UTF8.self).lowercased()
             candidates = words.compactMap { word in
                 let utf8 = Array(word.utf8)
-                return utf8.count >= skip ? String(decoding: utf8[skip...], as: UTF8.self) : nil
+                guard utf8.count >= skip, String(decoding: utf8[..<skip], as: UTF8.self).lowercased() == kept else { return nil }
+                return String(decoding: utf8[skip...], as: UTF8.self)
             }
             candidateIndex = 0
             if candidates.isEmpty { return nil }

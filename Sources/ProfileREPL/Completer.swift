@@ -27,12 +27,25 @@ extension Session {
         for argument in command.arguments {
             let gap = argument.takesRest ? nil : remaining.firstIndex(where: isBlank)
             guard let gap else {
-                return (offset(remaining), Self.matching(argument.candidates(earlier), String(remaining)))
+                let candidates = argument.candidates(earlier)
+                let typed = String(remaining)
+                return (offset(remaining), argument.takesRest ? Self.matchingRest(candidates, typed) : Self.matching(candidates, typed))
             }
             earlier.append(String(remaining[..<gap]))
             remaining = remaining[gap...].drop(while: isBlank)
         }
         return (offset(remaining), [])
+    }
+
+    /// The candidates of an argument that takes the rest of the line that start with `prefix`, ignoring
+    /// case, each as it must be typed for the line to read it back (``CommandInput/typing(_:)``): a
+    /// name is data, and a completed line names exactly it.
+    static func matchingRest(_ candidates: [String], _ prefix: String) -> [String] {
+        let lower = prefix.lowercased()
+        return candidates.compactMap { candidate in
+            let typed = CommandInput.typing(candidate)
+            return candidate.lowercased().hasPrefix(lower) || typed.lowercased().hasPrefix(lower) ? typed : nil
+        }
     }
 
     /// The candidates that start with `prefix`, ignoring case, in their own order.

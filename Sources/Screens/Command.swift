@@ -129,6 +129,13 @@ package struct CommandInput: Sendable, Equatable {
         return Self.unquoted(text)
     }
 
+    /// How to type `value` as the rest of a line so that ``rest`` reads it back exactly: as it is, or
+    /// in single quotes when it would otherwise lose a pair of surrounding quotes (a profile named
+    /// `"Zen"` is typed `'"Zen"'`). Completion inserts this form.
+    package static func typing(_ value: String) -> String {
+        unquoted(value[...]) == value ? value : "'\(value)'"
+    }
+
     private static func unquoted(_ text: Substring) -> String {
         var rest = text.trimmingWhitespace()
         for quote in ["\"", "'"] where rest.count >= 2 && rest.hasPrefix(quote) && rest.hasSuffix(quote) {

@@ -49,6 +49,11 @@ struct ProfileCommand: ParsableCommand {
             exitProcess(ExitStatus.usage.rawValue)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let shell = CompletionScript.requestedShell(arguments) {
+            Output.stdout(CompletionScript.script(for: shell))
+            if let lost = Output.stdoutError { exitProcess(report(lost).rawValue) }
+            return
+        }
         if let status = QuickPath.run(arguments) {
             if status != 0 { exitProcess(status) }
             return
