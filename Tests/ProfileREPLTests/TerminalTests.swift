@@ -40,6 +40,26 @@ struct TerminalTests {
         #expect(editor.waitForExit() == 0)
     }
 
+    /// Issue 28: through real readline, a name completes as the editor's parser reads it back — quotes
+    /// at both ends kept by single quotes around it, a backquote or `$(…)` as it is — and the completed
+    /// line opens that profile.
+    @Test func tabCompletesHostileNamesToLinesThatOpenThem() throws {
+        for name in ["\"Zen\"", "q'uote", "x$(touch CANARY)y"] {
+            let made = try Harness.run(["new", name], store: store, home: home)
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let editor = try start("edit", "Morning")
+        try editor.waitFor("profile:Morning> ")
+        for (typed, name) in [("open \"Z", "\"Zen\""), ("open q", "q'uote"), ("open x", "x$(touch CANARY)y")] {
+            let mark = editor.checkpoint()
+            editor.send(typed + "\t\r")
+            try editor.waitFor("profile:\(name)> ", since: mark)
+        }
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: "\(home)/CANARY"))
+    }
+
     /// readline drops the lead byte of C3 28 and would hand back `new Z(`: the typed bytes are checked,
     /// and the line is refused whole. Valid UTF-8 typed the same way still works.
     @Test func aLineTypedWithBrokenUTF8IsRefused() throws {

@@ -86,6 +86,11 @@ __profile_add_completions() {
             [[ -n "${candidate}" && "${candidate}" == "${typed}"* ]] || continue
             rest="${candidate:${#typed}}"
             __profile_quote "${rest}"
+            # readline closes an open quote after a unique match unless the line already ends in that
+            # character, as `"say \"om\"` does: such a word closes its quote itself.
+            if [[ -n "${__profile_open}" && "${__profile_quoted}" == *"${__profile_open}" ]]; then
+                __profile_quoted+="${__profile_open}"
+            fi
             COMPREPLY+=("${base}${__profile_quoted}")
         done <<< "${2}"
     else
@@ -121,7 +126,8 @@ __profile_read_word() {
             elif [[ "${character}" == '\' ]] && ((index + 1 == ${#text})); then
                 __profile_dangling=true
             elif [[ "${character}" == '\' && "${text:index+1:1}" == [\$\`\"\\] ]]; then
-                __profile_typed+="${text:++index:1}"
+                ((++index))
+                __profile_typed+="${text:index:1}"
             else
                 __profile_typed+="${character}"
             fi
@@ -132,7 +138,8 @@ __profile_read_word() {
             elif [[ "${character}" == '\' ]] && ((index + 1 == ${#text})); then
                 __profile_dangling=true
             elif [[ "${character}" == '\' ]]; then
-                __profile_typed+="${text:++index:1}"
+                ((++index))
+                __profile_typed+="${text:index:1}"
             elif [[ -n "${2-}" && ( "${character}" == ' ' || "${character}" == $'\t' ) ]]; then
                 ((index > start)) && __profile_words+=("${text:start:index-start}")
                 __profile_typed=''

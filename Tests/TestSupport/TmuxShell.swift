@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An interactive shell in a private tmux server, driven as a person would drive it: keys typed, Tab
+/// pressed, the screen read back.
+///
+/// Each instance has its own server (its socket in a folder of its own), so tests never meet a
+/// user's tmux or each other's; the server ends with the instance.
+public final class TmuxShell {
+    private let socketFolder: String
+    private let tmux = URL(fileURLWithPath: "/usr/bin/tmux")
+    private var commandNumber = 0
+
+    /// Starts `command` (the shell and its arguments) with exactly `environment`, on a screen of
+    /// `columns` × `rows`, and waits for `prompt` to appear.
+    public init(_ command: [String], environment: [String: String], prompt: String,
+                columns: Int = 250, rows: Int = 60) throws {
+        socketFolder = try makeTemporaryDirectory()
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // The server this starts keeps the output it was given, so it gets /dev/null, not a pipe read to
+        // its end; and the client is waited for directly (Foundation's Process never reaped it here).
+        let arguments = ["tmux", "-L", "test", "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+                         "--", "/usr/bin/env", "-i"] + assignments + command
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = tmuxEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, tmux.path, &actions, nil, argv, envp) == 0 else {
+            throw TmuxError(arguments: command, message: "tmux could not be started")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        guard status == 0 else { throw TmuxError(arguments: command, message: "new-session failed (\(status))") }
+        try waitForScreen(timeout: 20) { $0.contains(prompt) }
+    }
+
+    deinit {
+        _ = try? tmuxCommand(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socketFolder)
+    }
+
+    /// Whether tmux is installed here.
+    public static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// Types `text` literally.
+    public func type(_ text: String) throws {
+        try tmuxCommand(["send-keys", "-t", "0", "-l", text])
+    }
+
+    /// Presses named keys: `Tab`, `Enter`, `C-a`, `C-u`.
+    public func press(_ keys: String...) throws {
+        try tmuxCommand(["send-keys", "-t", "0"] + keys)
+    }
+
+    /// What the screen shows now, wrapped lines joined.
+    public func screen() throws -> String {
+        try tmuxCommand(["capture-pane", "-t", "0", "-p", "-J"])
+    }
+
+    /// Waits until `condition` holds for the screen; throws with the screen when it does not in time.
+    @discardableResult
+    public func waitForScreen(timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = ""
+        while Date() < deadline {
+            text = try screen()
+            if condition(text) { return text }
+            usleep(30_000)
+        }
+        throw TimeoutError(waitingFor: "a screen", output: text)
+    }
+
+    /// Types `typed` on an empty command line, presses Tab, and returns the words the shell reads from
+    /// the line completion made (run through `printf`, so the shell itself reads them back).
+    public func complete(_ typed: String, settle: Double = 0.6) throws -> [String] {
+        commandNumber += 1
+        let start = "start\(commandNumber)", end = "end\(commandNumber)"
+        try press("C-u")
+        try type(typed)
+        let before = try screen()
+        try press("Tab")
+        // The line changes when something was completed; when nothing was, it never does.
+        _ = try? waitForScreen(timeout: settle) { $0 != before }
+        usleep(150_000)
+        try press("C-a")
+        try type("printf '<%s>\\n' \(start) ")
+        try press("C-e")
+        try type(" \(end)")
+        try press("Enter")
+        let text = try waitForScreen { $0.contains("<\(end)>") }
+        let lines = text.split(separator: "\n").map(String.init)
+        guard let first = lines.lastIndex(of: "<\(start)>"), let last = lines.lastIndex(of: "<\(end)>"), first < last else {
+            throw TimeoutError(waitingFor: "<\(start)> … <\(end)>", output: text)
+        }
+        return lines[(first + 1)..<last].map { String($0.dropFirst().dropLast()) }
+    }
+
+    private var tmuxEnvironment: [String: String] {
+        ["TMUX_TMPDIR": socketFolder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    }
+
+    @discardableResult
+    private func tmuxCommand(_ arguments: [String]) throws -> String {
+        let result = try Harness.run(executable: tmux, ["-L", "test", "-f", "/dev/null"] + arguments, environment: tmuxEnvironment)
+        guard result.status == 0 else {
+            throw TmuxError(arguments: arguments, message: result.stderr)
+        }
+        return result.stdout
+    }
+}
+
+/// A tmux command failed.
+public struct TmuxError: Error, CustomStringConvertible {
+    public let arguments: [String]
+    public let message: String
+    public var description: String { "tmux \(arguments.joined(separator: " ")): \(message)" }
+}
