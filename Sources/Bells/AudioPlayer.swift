@@ -201,12 +201,12 @@ package final class SystemBellRinger: BellRinger {
         let hundredths = Int((level * 10_000).rounded())
         let levelName = hundredths % 100 == 0 ? "\(hundredths / 100)"
             : "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-        var strike: PCMSound
+        // A built-in bell is synthesized only when its file is not in the cache already.
+        var made: (strike: PCMSound, spacing: Double)?
         var directories: [String?]
         var name: String
         switch choice.sound {
         case let .builtIn(bell):
-            strike = PCMSound(bell: bell)
             directories = [cacheDirectory, temporaryDirectory()]
             name = "v\(BellSynth.version).\(StrikeMix.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(levelName).wav"
         case let .recorded(recording):
@@ -214,9 +214,9 @@ package final class SystemBellRinger: BellRinger {
             name = "recorded-\(files.count)-x\(choice.strikes)-\(levelName).wav"
             do throws(ProfileError) {
                 guard let library else { throw ProfileError.unknownSound(recording, suggestion: nil) }
-                strike = try library.sound(named: recording)
+                made = (try library.sound(named: recording), StrikeMix.spacing)
             } catch {
-                strike = PCMSound(bell: .default)
+                made = (PCMSound(bell: .default), BellSynth.spacing(for: .default))
                 if missing.insert(ProfileName.key(recording)).inserted {
                     let why = if case .unknownSound = error {
                         "there is no recorded sound \(quoted(recording))" + (library.map { " in \(escapedPath($0.folder))" } ?? "")
@@ -235,7 +235,9 @@ package final class SystemBellRinger: BellRinger {
                 files[choice] = path
                 return path
             }
-            let bytes = StrikeMix.wav(strike, strikes: choice.strikes, volume: level)
+            if made == nil, case let .builtIn(bell) = choice.sound { made = (PCMSound(bell: bell), BellSynth.spacing(for: bell)) }
+            guard let made else { return nil }
+            let bytes = StrikeMix.wav(made.strike, strikes: choice.strikes, volume: level, spacing: made.spacing)
             if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil {
                 files[choice] = path
                 return path
