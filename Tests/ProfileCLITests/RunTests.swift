@@ -209,6 +209,41 @@ struct RunTests {
         #expect(screen.output.hasSuffix("\u{1B}[?25h"), "the cursor is shown again")
     }
 
+    /// A folder holding a fake player `name` that plays for `seconds` (it sleeps) and then writes `done`.
+    func slowPlayer(_ name: String, seconds: Double) throws -> (bin: String, log: String) {
+        let bin = "\(home)/bin-slow-\(name)"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = "\(bin)/played.log"
+        try "#!/bin/sh\nsleep \(seconds)\necho done >> '\(log)'\n".write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/\(name)")
+        return (bin, log)
+    }
+
+    /// Issue 24: a bell rings for up to a minute, and the end bell of a completed sit is let ring to its
+    /// end: the sit is logged first, and the player is not stopped.
+    @Test func theEndBellRingsOutAfterTheSitIsLogged() throws {
+        let player = try slowPlayer("paplay", seconds: 1.5)
+        let started = Date()
+        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 1.4, "the run waited for the bell")
+        #expect(try String(contentsOfFile: player.log, encoding: .utf8).contains("done"), "the end bell was cut")
+        #expect(!result.stdout.contains("rings out"), "the hint is for a terminal")
+    }
+
+    /// On a terminal the run says the bell rings out, and q stops it there.
+    @Test func qStopsTheEndBellRingingOut() throws {
+        let player = try slowPlayer("paplay", seconds: 30)
+        let screen = try terminal("run", "Long Sit", "--speed", "5000", "--no-log", environment: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        try screen.waitFor("Session complete: ", timeout: 20)
+        try screen.waitFor("The bell rings out; q stops it.")
+        let asked = Date()
+        screen.send("q")
+        #expect(screen.waitForExit() == 0, "a completed sit, its bell stopped early")
+        #expect(Date().timeIntervalSince(asked) < 5)
+        #expect(!FileManager.default.fileExists(atPath: player.log), "the player was stopped before it finished")
+    }
+
     @Test func qAsksAndYStops() throws {
         let screen = try terminal("run", "Long Sit", "--speed", "10", "--silent")
         try screen.waitFor("Main sit: ")

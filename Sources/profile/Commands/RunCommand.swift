@@ -69,10 +69,21 @@ struct RunCommand: ParsableCommand {
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             ringer.prepare(timeline.bells.compactMap(\.bell))
             let summary = runner.run()
-            // Let the last bell sound out, unless the user asked to stop.
-            ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
-            keys.restore()
+            // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the
+            // user asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
+            let ringsOut = summary.ending == .completed && ringer.isSounding
+            if !ringsOut { ringer.finish(timeout: 0) }
             try runJournal.finish(summary, total: timeline.total, logStyle: display is LogRunDisplay)
+            if ringsOut {
+                if display is LiveRunDisplay, keys.readsKeys { Output.stdout("The bell rings out; q stops it.\n") }
+                ringer.ringOut { seconds in
+                    switch keys.key(waitingUpTo: seconds) {
+                    case .quit?, .interrupt?: true
+                    default: false
+                    }
+                }
+            }
+            keys.restore()
             // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
             // terminal); one stopped because its output was lost fails as any command's lost output does.
             if summary.ending == .interrupted, !keys.stoppedByLostOutput { throw ExitStatus.interrupted.exitCode }
