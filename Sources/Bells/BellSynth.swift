@@ -21,8 +21,9 @@ package enum BellSynth {
     package static let version = 2
     /// The loudest momentary loudness (BS.1770, K-weighted, 400 ms) of every built-in bell, in LUFS.
     ///
-    /// The Wood Block sets it: a knock under 0.3 s is short against a 400 ms window, so it needs the
-    /// highest peak for its loudness (about 80% of full scale here); the ringing bells peak far lower.
+    /// The Wood Block sets it: a knock of less than half a second is short against a 400 ms window, so it
+    /// needs the highest peak for its loudness (76% of full scale here, leaving room for a strike 1 dB
+    /// louder under the mix's ceiling); the ringing bells peak at 29–50%.
     package static let loudness = -18.0
     /// Where a bell is rung out: this many dB under its loudest 50 ms.
     package static let ringOut = -60.0
@@ -37,9 +38,12 @@ package enum BellSynth {
     static let levelStep = 0.01
     /// Seconds rendered before the loudest 50 ms is known: every bell's loudest moment is well inside.
     static let probe = 3.0
-    /// A mode is not rendered once it is this far (100 dB) under the sum of the bell's amplitudes:
-    /// below anything 16 bits can hold.
-    static let floor = 1e-5
+    /// A mode is not rendered once it is this far (120 dB) under the sum of the bell's amplitudes: that
+    /// is 91 dB under the loudest 50 ms for the Gong (its 327 oscillators add up to much more than it
+    /// ever sounds) and more for the others, under one step of 16 bits.
+    static let floor = 1e-6
+    /// The longest a bell may be rendered, in seconds: a guard against a table whose modes never die.
+    static let longest = 300.0
 
     /// Seconds from one strike of `bell` to the next.
     package static func spacing(for bell: Bell) -> Double { voice(for: bell).spacing }
@@ -75,7 +79,7 @@ package enum BellSynth {
         let threshold = loudest * pow(10, ringOut / 20)
         // How long to render: where the modes' summed power should fall under the threshold, then more
         // while the sound made still has not rung out before its end.
-        var count = Int((estimatedEnd(groups, under: threshold) + closing + levelWindow) * rate)
+        var count = Int((min(estimatedEnd(groups, under: threshold), longest - closing - levelWindow) + closing + levelWindow) * rate)
         var end = 0, closingCount = 0
         while true {
             if count > mix.count {
@@ -86,7 +90,11 @@ package enum BellSynth {
             end = ringEnd(mix, threshold: threshold)
             closingCount = min(Int(closing * rate), end / 2)
             if end + closingCount <= mix.count { break }
-            count = mix.count + mix.count / 4 + closingCount
+            guard mix.count < Int(longest * rate) else {
+                end = mix.count - closingCount
+                break
+            }
+            count = min(mix.count + mix.count / 4 + closingCount, Int(longest * rate))
         }
         mix.removeLast(mix.count - (end + closingCount))
         for index in 0..<closingCount {

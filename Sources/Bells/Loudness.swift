@@ -28,7 +28,7 @@ package enum Loudness {
     ///
     /// BS.1770-4 gives the coefficients at 48 kHz only (Tables 1 and 2). These are the analogue
     /// prototypes behind them (centre frequency, Q and gain, as libebur128 derives them), mapped with the
-    /// bilinear transform to any rate; at 48 kHz they give the standard's tables to 1e-9.
+    /// bilinear transform to any rate; at 48 kHz they give the standard's tables to 1e-12.
     package static func kWeighting(sampleRate: Int) -> (shelf: Biquad, highPass: Biquad) {
         let rate = Double(sampleRate)
         var k = tan(Double.pi * 1681.974450955533 / rate)

@@ -13,7 +13,8 @@ struct RunCommand: ParsableCommand {
             file): one line per event with its time. Bells are synthesized and played through pw-play, \
             paplay or aplay (or $PROFILE_PLAYER); without one the terminal bell rings, and with no terminal \
             either the log says no bell could sound. Ctrl-C, SIGTERM and SIGHUP stop it after its summary, with \
-            exit status 130; q then y stops it with 1; a line it cannot write stops it with 74.
+            exit status 130; q then y stops it with 1; a line it cannot write stops it with 74. The end bell \
+            of a completed session rings out (up to a minute) after the sit is logged; q or Ctrl-C stops it.
 
             A run that ends after a minute or more is logged in the journal (see 'profile log'): its start, \
             the profile, the seconds sat (pauses left out), the planned seconds, how it ended and the bells \

@@ -54,6 +54,24 @@ struct BellMeasurementTests {
         #expect(BellSynth.samples(for: .singingBowl).map { Float($0) / 32768 } == Self.sound(.singingBowl))
     }
 
+    /// `profile sounds` says what each bell is with figures (`Himalayan bowl: 220 Hz, …, 29 s`): they are
+    /// the sound's, measured.
+    @Test(arguments: Bell.allCases)
+    func theWordsOfProfileSoundsAreTheSoundsFigures(_ bell: Bell) throws {
+        let words = bell.about.split(separator: " ").map(String.init)
+        let secondsWord = try #require(words.lastIndex(of: "s"), "\(bell.about)")
+        let stated = try #require(Double(words[secondsWord - 1]), "\(bell.about)")
+        #expect(abs(stated - Self.seconds(bell)) <= (stated < 1 ? 0.1 : 0.6), "says \(stated) s, rings \(Self.seconds(bell)) s")
+        guard let unit = words.firstIndex(where: { $0.hasPrefix("Hz") || $0.hasPrefix("kHz") }) else { return }
+        let number = try #require(Double(words[unit - 1].replacingOccurrences(of: ",", with: "")), "\(bell.about)")
+        let hertz = words[unit].hasPrefix("kHz") ? number * 1_000 : number
+        // The strongest partial, or for a bell whose strongest is not its lowest (the temple bell's hum),
+        // the lowest strong one.
+        let peaks = Self.partials(bell, size: 131_072)
+        let named = try #require(peaks.min { abs($0.frequency - hertz) < abs($1.frequency - hertz) })
+        #expect(abs(named.frequency / hertz - 1) < 0.01 && named.decibels > -10, "says \(hertz) Hz; the nearest partial is \(named)")
+    }
+
     // MARK: 2. Modes from measurements
 
     /// The strongest peaks of a bell's spectrum from `start` for about 1.5 s.
@@ -226,11 +244,11 @@ struct LoudnessTests {
         let (shelf, highPass) = Loudness.kWeighting(sampleRate: 48_000)
         let table = [1.53512485958697, -2.69169618940638, 1.19839281085285, -1.69065929318241, 0.73248077421585]
         for (value, expected) in zip([shelf.b0, shelf.b1, shelf.b2, shelf.a1, shelf.a2], table) {
-            #expect(abs(value - expected) < 1e-8, "\(value) against \(expected)")
+            #expect(abs(value - expected) < 1e-12, "\(value) against \(expected)")
         }
         for (value, expected) in zip([highPass.b0, highPass.b1, highPass.b2, highPass.a1, highPass.a2],
                                      [1, -2, 1, -1.99004745483398, 0.99007225036621]) {
-            #expect(abs(value - expected) < 1e-8, "\(value) against \(expected)")
+            #expect(abs(value - expected) < 1e-12, "\(value) against \(expected)")
         }
     }
 
