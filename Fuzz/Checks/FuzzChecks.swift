@@ -47,8 +47,8 @@ package enum FuzzChecks {
         precondition(sound.samples.allSatisfy { $0.isFinite && abs($0) <= 1 }, "a sample outside -1…1")
         let strikes = Int(bytes.last ?? 0) % 3 + 1
         let mixed = StrikeMix.render(sound, strikes: strikes, volume: 1)
-        let step = Int((StrikeMix.spacing * Double(sound.sampleRate)).rounded())
-        precondition(mixed.count == (strikes - 1) * step + sound.samples.count, "\(strikes) strikes are \(mixed.count) samples")
+        let last = StrikeMix.start(ofStrike: strikes - 1, spacing: StrikeMix.spacing, sampleRate: sound.sampleRate)
+        precondition(mixed.count == last + sound.samples.count, "\(strikes) strikes are \(mixed.count) samples")
         precondition(mixed.allSatisfy { abs(Int($0)) <= Int(StrikeMix.ceilingSample) }, "a mixed sample above the ceiling")
     }
 

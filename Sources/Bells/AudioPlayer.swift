@@ -32,10 +32,18 @@ package protocol BellRinger: AnyObject {
     /// Makes ready the sound of each of `choices` (files to hand a player), so that a bell that is
     /// slow to make (nine strikes of a minute-long recording) still rings on time.
     func prepare(_ choices: [BellChoice])
+    /// Lets the bells still sounding ring to their end (a bell rings for up to a minute), unless `stop`
+    /// says to stop them first; then stops any left. `stop` is asked again and again, each time given
+    /// a few hundredths of a second it may wait for a key or a signal.
+    func ringOut(stop: (Double) -> Bool)
+    /// Whether a bell is sounding now.
+    var isSounding: Bool { get }
 }
 
 extension BellRinger {
     package func prepare(_ choices: [BellChoice]) {}
+    package func ringOut(stop: (Double) -> Bool) { finish(timeout: 0) }
+    package var isSounding: Bool { false }
 }
 
 /// Rings nothing (`--silent`).
@@ -133,6 +141,7 @@ package final class SystemBellRinger: BellRinger {
         if let player = playerPath, let file = file(for: choice) {
             if let pid = spawn(player, file) {
                 children.append(pid)
+                due[pid] = POSIX.monotonicNow() + (lengths[file] ?? 0) + 1
                 defer { missingNote = nil }
                 return RingReport(via: POSIX.baseName(player), note: missingNote)
             }
@@ -151,6 +160,26 @@ package final class SystemBellRinger: BellRinger {
         for choice in choices { _ = file(for: choice) }
     }
 
+    /// When each player should be done: the time it started on the monotonic clock plus its file's
+    /// length and a second's grace; one still going after that is stuck, and is stopped.
+    private var due: [pid_t: Double] = [:]
+    /// Each file's length in seconds, as it was made or found.
+    private var lengths: [String: Double] = [:]
+
+    package var isSounding: Bool {
+        reap()
+        return !children.isEmpty
+    }
+
+    package func ringOut(stop: (Double) -> Bool) {
+        while true {
+            reap()
+            let latest = children.compactMap { due[$0] }.max() ?? 0
+            if children.isEmpty || POSIX.monotonicNow() >= latest || stop(0.05) { break }
+        }
+        finish(timeout: 0)
+    }
+
     package func finish(timeout: Double) {
         let deadline = POSIX.monotonicNow() + timeout
         while !children.isEmpty && POSIX.monotonicNow() < deadline {
@@ -163,6 +192,7 @@ package final class SystemBellRinger: BellRinger {
             waitpid(pid, &status, 0)
         }
         children = []
+        due = [:]
     }
 
     /// Collects finished players; a failure turns the player off for the bells that follow.
@@ -170,6 +200,7 @@ package final class SystemBellRinger: BellRinger {
         children.removeAll { pid in
             var status: Int32 = 0
             guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+            due[pid] = nil
             let exited = status & 0x7f == 0
             let code = (status >> 8) & 0xff
             if (!exited || code != 0), let name = playerName {
@@ -201,12 +232,12 @@ package final class SystemBellRinger: BellRinger {
         let hundredths = Int((level * 10_000).rounded())
         let levelName = hundredths % 100 == 0 ? "\(hundredths / 100)"
             : "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-        var strike: PCMSound
+        // A built-in bell is synthesized only when its file is not in the cache already.
+        var made: (strike: PCMSound, spacing: Double)?
         var directories: [String?]
         var name: String
         switch choice.sound {
         case let .builtIn(bell):
-            strike = PCMSound(bell: bell)
             directories = [cacheDirectory, temporaryDirectory()]
             name = "v\(BellSynth.version).\(StrikeMix.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(levelName).wav"
         case let .recorded(recording):
@@ -214,9 +245,9 @@ package final class SystemBellRinger: BellRinger {
             name = "recorded-\(files.count)-x\(choice.strikes)-\(levelName).wav"
             do throws(ProfileError) {
                 guard let library else { throw ProfileError.unknownSound(recording, suggestion: nil) }
-                strike = try library.sound(named: recording)
+                made = (try library.sound(named: recording), StrikeMix.spacing)
             } catch {
-                strike = PCMSound(bell: .default)
+                made = (PCMSound(bell: .default), BellSynth.spacing(for: .default))
                 if missing.insert(ProfileName.key(recording)).inserted {
                     let why = if case .unknownSound = error {
                         "there is no recorded sound \(quoted(recording))" + (library.map { " in \(escapedPath($0.folder))" } ?? "")
@@ -233,11 +264,16 @@ package final class SystemBellRinger: BellRinger {
             var info = stat()
             if choice.sound.isRecorded == false, stat(path, &info) == 0, POSIX.isRegular(info), info.st_size > 44 {
                 files[choice] = path
+                // A cached file is a built-in bell's: 16-bit mono at the bells' rate after a 44-byte header.
+                lengths[path] = Double(Int(info.st_size) - 44) / Double(2 * BellSynth.sampleRate)
                 return path
             }
-            let bytes = StrikeMix.wav(strike, strikes: choice.strikes, volume: level)
+            if made == nil, case let .builtIn(bell) = choice.sound { made = (PCMSound(bell: bell), BellSynth.spacing(for: bell)) }
+            guard let made else { return nil }
+            let bytes = StrikeMix.wav(made.strike, strikes: choice.strikes, volume: level, spacing: made.spacing)
             if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil {
                 files[choice] = path
+                lengths[path] = StrikeMix.seconds(of: made.strike, strikes: choice.strikes, spacing: made.spacing)
                 return path
             }
         }

@@ -7,110 +7,139 @@ import Darwin
 #endif
 import ProfileKit
 
-/// Synthesizes the catalog's bells: each is a sum of partials (sine waves at ratios of a fundamental),
-/// each with its own exponential decay, after a short linear attack. No recorded sound is used.
+/// Synthesizes the catalog's bells from the instruments' modes (``BellVoices``): damped sines, some in
+/// beating pairs, some swelling or gliding, after a burst of noise for the strike. No recorded sound is
+/// used.
+///
+/// Every bell rings until it is 60 dB under its loudest 50 ms, then closes over half a second (20 dB
+/// more, so it never ends on a cut), and is scaled to the same loudest momentary loudness
+/// (``loudness``, BS.1770).
 package enum BellSynth {
     /// Samples per second of every bell.
     package static let sampleRate = 44_100
-    /// The loudest sample, as a fraction of full scale.
-    static let peak = 0.8
     /// Changes whenever a bell's sound changes, so cached files are never stale.
-    package static let version = 1
+    package static let version = 2
+    /// The loudest momentary loudness (BS.1770, K-weighted, 400 ms) of every built-in bell, in LUFS.
+    ///
+    /// The Wood Block sets it: a knock of less than half a second is short against a 400 ms window, so it
+    /// needs the highest peak for its loudness (76% of full scale here, leaving room for a strike 1 dB
+    /// louder under the mix's ceiling); the ringing bells peak at 29–50%.
+    package static let loudness = -18.0
+    /// Where a bell is rung out: this many dB under its loudest 50 ms.
+    package static let ringOut = -60.0
+    /// The closing after a bell has rung out: a further fall of ``closingRate`` dB a second on top of its
+    /// own decay, for ``closing`` seconds (or half the time it took to ring out, when that is shorter).
+    /// Ending 20 dB further down, a strike's end is lost under the next strikes of a mix, and 2 dB per
+    /// 50 ms keeps even the Wood Block's fast decay under 12 dB per 50 ms.
+    static let closing = 0.5
+    static let closingRate = 40.0
+    /// The windows a bell's level is taken over to find where it has rung out: 50 ms, every 10 ms.
+    static let levelWindow = 0.05
+    static let levelStep = 0.01
+    /// Seconds rendered before the loudest 50 ms is known: every bell's loudest moment is well inside.
+    static let probe = 3.0
+    /// A mode is not rendered once it is this far (120 dB) under the sum of the bell's amplitudes: that
+    /// is 91 dB under the loudest 50 ms for the Gong (its 327 oscillators add up to much more than it
+    /// ever sounds) and more for the others, under one step of 16 bits.
+    static let floor = 1e-6
+    /// The longest a bell may be rendered, in seconds: a guard against a table whose modes never die.
+    static let longest = 300.0
 
-    /// One sine component of a bell.
-    struct Partial {
-        /// Frequency as a multiple of the fundamental.
-        let ratio: Double
-        /// Starting amplitude, relative to the other partials.
-        let amplitude: Double
-        /// Time constant of the decay in seconds: the partial falls to 1/e after this long.
-        let decay: Double
-    }
+    /// Seconds from one strike of `bell` to the next.
+    package static func spacing(for bell: Bell) -> Double { voice(for: bell).spacing }
 
-    /// How a bell is built.
-    struct Voice {
-        let fundamental: Double
-        let partials: [Partial]
-        /// Length of the linear fade-in, in seconds; a strike is a few milliseconds, a gong swells.
-        let attack: Double
-        /// Length of the sound in seconds.
-        let length: Double
-    }
-
-    static func voice(for bell: Bell) -> Voice {
-        switch bell {
-        case .singingBowl:
-            // A struck bowl: strongly inharmonic modes, the first two beating slowly.
-            Voice(fundamental: 220, partials: [
-                Partial(ratio: 1.000, amplitude: 1.00, decay: 3.2),
-                Partial(ratio: 1.004, amplitude: 0.45, decay: 3.0),
-                Partial(ratio: 2.760, amplitude: 0.50, decay: 2.0),
-                Partial(ratio: 5.400, amplitude: 0.22, decay: 1.1),
-                Partial(ratio: 8.930, amplitude: 0.10, decay: 0.6),
-            ], attack: 0.004, length: 8)
-        case .templeBell:
-            // A cast bell's hum, prime, tierce, quint and nominal.
-            Voice(fundamental: 262, partials: [
-                Partial(ratio: 0.500, amplitude: 0.70, decay: 3.0),
-                Partial(ratio: 1.000, amplitude: 1.00, decay: 2.2),
-                Partial(ratio: 1.183, amplitude: 0.55, decay: 1.6),
-                Partial(ratio: 1.506, amplitude: 0.35, decay: 1.2),
-                Partial(ratio: 2.000, amplitude: 0.60, decay: 1.0),
-                Partial(ratio: 2.514, amplitude: 0.20, decay: 0.6),
-            ], attack: 0.003, length: 7)
-        case .gong:
-            // Many close inharmonic modes that swell in.
-            Voice(fundamental: 98, partials: [
-                Partial(ratio: 1.000, amplitude: 1.00, decay: 3.5),
-                Partial(ratio: 1.470, amplitude: 0.70, decay: 3.0),
-                Partial(ratio: 2.090, amplitude: 0.55, decay: 2.4),
-                Partial(ratio: 2.560, amplitude: 0.40, decay: 2.0),
-                Partial(ratio: 3.190, amplitude: 0.30, decay: 1.5),
-                Partial(ratio: 3.970, amplitude: 0.20, decay: 1.1),
-            ], attack: 0.040, length: 7)
-        case .tingsha:
-            // Two small cymbals a little out of tune, so they shimmer.
-            Voice(fundamental: 1_400, partials: [
-                Partial(ratio: 1.000, amplitude: 1.00, decay: 1.4),
-                Partial(ratio: 1.009, amplitude: 0.90, decay: 1.4),
-                Partial(ratio: 2.710, amplitude: 0.35, decay: 0.7),
-                Partial(ratio: 4.920, amplitude: 0.15, decay: 0.35),
-            ], attack: 0.002, length: 4)
-        case .woodBlock:
-            // A hollow knock: gone in a tenth of a second.
-            Voice(fundamental: 820, partials: [
-                Partial(ratio: 1.000, amplitude: 1.00, decay: 0.045),
-                Partial(ratio: 2.290, amplitude: 0.50, decay: 0.025),
-                Partial(ratio: 3.870, amplitude: 0.25, decay: 0.015),
-            ], attack: 0.001, length: 0.5)
-        }
-    }
-
-    /// The bell as 16-bit samples at ``sampleRate``, its loudest sample at 80 % of full scale.
+    /// The bell as 16-bit samples at ``sampleRate``, at the loudness ``loudness``.
+    ///
+    /// - Complexity: O(*m* × *n*) for *m* modes and *n* samples, with a short mode costing only its own
+    ///   length.
     package static func samples(for bell: Bell) -> [Int16] {
-        let voice = voice(for: bell)
-        let count = Int(voice.length * Double(sampleRate))
-        let attackSamples = max(1, Int(voice.attack * Double(sampleRate)))
-        var mix = [Double](repeating: 0, count: count)
-        for partial in voice.partials {
-            // Each partial is a rotating phasor multiplied by a per-sample decay factor: one complex
-            // multiplication per sample instead of a sine and an exponential.
-            let omega = 2 * Double.pi * voice.fundamental * partial.ratio / Double(sampleRate)
-            let damping = exp(-1 / (partial.decay * Double(sampleRate)))
-            let stepCos = cos(omega) * damping, stepSin = sin(omega) * damping
-            var re = partial.amplitude, im = 0.0
-            for index in 0..<count {
-                mix[index] += im
-                (re, im) = (re * stepCos - im * stepSin, re * stepSin + im * stepCos)
-            }
+        // TPDF dither (two uniform values of half a step each, summed): a bell's last half second falls to
+        // about one step of 16 bits, where rounding alone would leave stretches of digital silence and
+        // distortion instead of a smooth fade. Seeded, so the samples are the same every time.
+        var random = SplitMix64(seed: 0xB311 &+ UInt64(Bell.allCases.firstIndex(of: bell) ?? 0))
+        return sound(for: bell).map { sample in
+            let dither = random.nextUnit() - random.nextUnit()
+            let value = (Double(sample) * 32768 + dither).rounded()
+            return Int16(min(max(value, -32768), 32767))
         }
-        for index in 0..<min(attackSamples, count) { mix[index] *= Double(index) / Double(attackSamples) }
-        // The last 20 ms fade to silence so that the sound never ends on a click.
-        let fade = min(count, sampleRate / 50)
-        for index in 0..<fade { mix[count - 1 - index] *= Double(index) / Double(fade) }
-        let loudest = mix.reduce(0) { max($0, abs($1)) }
-        let scale = loudest > 0 ? peak * Double(Int16.max) / loudest : 0
-        return mix.map { Int16(($0 * scale).rounded()) }
+    }
+
+    /// The bell as floating-point samples from −1 to 1, before it becomes 16 bits.
+    static func sound(for bell: Bell) -> [Float] {
+        let voice = voice(for: bell)
+        let rate = Double(sampleRate)
+        let groups = voice.modes.map(Resonator.oscillators)
+        let oscillators = groups.flatMap { $0 }
+        let floor = Self.floor * oscillators.reduce(0) { $0 + abs($1.amplitude) }
+        var mix = [Float](repeating: 0, count: Int(probe * rate))
+        for burst in voice.bursts { burst.add(into: &mix, sampleRate: sampleRate) }
+        Resonator.add(oscillators, into: &mix, range: 0..<mix.count, sampleRate: sampleRate, floor: floor)
+        let loudest = levels(mix).max() ?? 0
+        guard loudest > 0 else { return [] }
+        let threshold = loudest * pow(10, ringOut / 20)
+        // How long to render: where the modes' summed power should fall under the threshold, then more
+        // while the sound made still has not rung out before its end.
+        var count = Int((min(estimatedEnd(groups, under: threshold), longest - closing - levelWindow) + closing + levelWindow) * rate)
+        var end = 0, closingCount = 0
+        while true {
+            if count > mix.count {
+                let made = mix.count
+                mix += [Float](repeating: 0, count: count - made)
+                Resonator.add(oscillators, into: &mix, range: made..<count, sampleRate: sampleRate, floor: floor)
+            }
+            end = ringEnd(mix, threshold: threshold)
+            closingCount = min(Int(closing * rate), end / 2)
+            if end + closingCount <= mix.count { break }
+            guard mix.count < Int(longest * rate) else {
+                end = mix.count - closingCount
+                break
+            }
+            count = min(mix.count + mix.count / 4 + closingCount, Int(longest * rate))
+        }
+        mix.removeLast(mix.count - (end + closingCount))
+        for index in 0..<closingCount {
+            mix[end + index] *= Float(pow(10, -closingRate * Double(index) / rate / 20))
+        }
+        let gain = pow(10, (loudness - Loudness.maxMomentary(mix, sampleRate: sampleRate)) / 20)
+        return mix.map { $0 * Float(gain) }
+    }
+
+    /// RMS levels (not in dB) over ``levelWindow`` every ``levelStep``.
+    static func levels(_ samples: [Float]) -> [Double] {
+        let window = Int(levelWindow * Double(sampleRate)), step = Int(levelStep * Double(sampleRate))
+        guard samples.count >= window else { return [] }
+        var sums = [Double](repeating: 0, count: samples.count + 1)
+        for index in samples.indices { sums[index + 1] = sums[index] + Double(samples[index]) * Double(samples[index]) }
+        return stride(from: 0, through: samples.count - window, by: step).map { start in
+            (max(0, sums[start + window] - sums[start]) / Double(window)).squareRoot()
+        }
+    }
+
+    /// The sample where the bell has rung out: the end of the last window whose level is above
+    /// `threshold`.
+    static func ringEnd(_ samples: [Float], threshold: Double) -> Int {
+        let window = Int(levelWindow * Double(sampleRate)), step = Int(levelStep * Double(sampleRate))
+        guard let last = levels(samples).lastIndex(where: { $0 > threshold }) else { return min(samples.count, window) }
+        return last * step + window
+    }
+
+    /// The time at which the modes' summed power, each mode with its twin and swell as one, falls under
+    /// `threshold` (an RMS level): a guess at where the bell rings out, checked on the samples after.
+    static func estimatedEnd(_ groups: [[Resonator.Oscillator]], under threshold: Double) -> Double {
+        func level(at time: Double) -> Double {
+            let power = groups.reduce(0.0) { total, group in
+                let magnitude = group.reduce(0.0) { $0 + abs($1.amplitude) * exp(-$1.decay * time) }
+                return total + magnitude * magnitude / 2
+            }
+            return power.squareRoot()
+        }
+        var low = 0.0, high = 600.0
+        guard level(at: high) < threshold else { return high }
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if level(at: middle) < threshold { high = middle } else { low = middle }
+        }
+        return high
     }
 
     /// The bell as a WAV file: RIFF, PCM, mono, 16-bit, ``sampleRate`` Hz.

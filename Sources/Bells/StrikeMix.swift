@@ -10,23 +10,26 @@ import ProfileKit
 /// A bell choice's strikes and volume made audible: the strike repeated, scaled and mixed into one
 /// 16-bit mono sound that never clips.
 ///
-/// Strike *k* (from 0) starts ``spacing`` seconds after strike *k* − 1, so *n* strikes of a sound *L*
-/// seconds long last (*n* − 1) × 3 + *L* seconds. Each strike is scaled by the volume; where strikes
-/// overlap they add up. Wherever the sum would go past ``ceiling`` (98 % of full scale) a limiter
-/// lowers the gain just enough, fading in over a few milliseconds before the loudest sample and out over
-/// about a quarter of a second after it; everything further from an over than that is left exactly as
-/// mixed, so the first strike of a bell at 70 % peaks at exactly 70 % of the bell at 100 %.
+/// Strike *k* (from 0) starts about *k* × `spacing` seconds in: each built-in bell has its own spacing
+/// (``BellSynth/spacing(for:)``), a recording ``spacing``. As a hand strikes, no two strikes are quite
+/// alike: from the second on each comes a few percent early or late and up to 1 dB softer or louder
+/// (``variations``, a fixed table, so a mix is the same every time and the cache holds). Each strike is
+/// scaled by the volume; where strikes overlap they add up. Wherever the sum would go past ``ceiling``
+/// (98 % of full scale) a limiter lowers the gain just enough, fading in over a few milliseconds before
+/// the loudest sample and out over about a quarter of a second after it; everything further from an over
+/// than that is left exactly as mixed, so the first strike of a bell at 70 % peaks at exactly 70 % of
+/// the bell at 100 %.
 package enum StrikeMix {
-    /// Seconds from the start of one strike to the start of the next: 3.
+    /// Seconds from the start of one strike of a recording to the start of the next: 3.
     ///
-    /// Man page: *Strikes of one bell start 3 seconds apart; a bell that rings longer than that
+    /// Man page: *a recording's strikes come 3 seconds apart; a sound that rings longer than that
     /// overlaps the next strike, and the overlapping sounds add up without clipping.*
     package static let spacing = 3.0
     /// The numbers of strikes a choice may have.
     package static let strikeCounts = BellChoice.allowedStrikes
-    /// Changes whenever the mix of strikes changes (their spacing, the limiter), so cached files are
-    /// never stale.
-    package static let version = 2
+    /// Changes whenever the mix of strikes changes (their spacing, their variation, the limiter), so
+    /// cached files are never stale.
+    package static let version = 3
     /// The loudest a mixed sample may be, as a fraction of full scale.
     package static let ceiling = 0.98
     /// ``ceiling`` as the largest magnitude of a 16-bit sample: 32111.
@@ -40,40 +43,69 @@ package enum StrikeMix {
     /// touching samples far from an over.
     static let negligible: Float = 1e-6
 
-    /// `strikes` strikes of `strike`, each scaled by `volume`, as 16-bit mono at the strike's sample rate.
+    /// How each strike differs from a machine's: its level in dB, and how late it comes as a fraction of
+    /// the spacing (negative is early). The first is exact, so that a bell's volume is its first
+    /// strike's peak; the others stay within ±1 dB and ±3.5 %.
+    package static let variations: [(decibels: Double, lateness: Double)] = [
+        (0, 0), (-0.7, 0.025), (0.4, -0.015), (-1.0, 0.035), (0.8, -0.03), (-0.3, 0.01), (0.9, -0.02), (-0.8, 0.03), (0.2, -0.01),
+    ]
+
+    /// Where strike `index` (from 0) starts, in samples.
+    package static func start(ofStrike index: Int, spacing: Double, sampleRate: Int) -> Int {
+        let lateness = variations.indices.contains(index) ? variations[index].lateness : 0
+        return Int(((Double(index) + lateness) * usable(spacing) * Double(sampleRate)).rounded())
+    }
+
+    /// The gain of strike `index` (from 0), before the volume.
+    package static func gain(ofStrike index: Int) -> Float {
+        let decibels = variations.indices.contains(index) ? variations[index].decibels : 0
+        return Float(pow(10, decibels / 20))
+    }
+
+    /// `strikes` strikes of `strike`, `spacing` seconds apart, each scaled by `volume`, as 16-bit mono at
+    /// the strike's sample rate.
     ///
     /// - Parameters:
     ///   - strikes: 1 to 9; other values are clamped into that range.
     ///   - volume: 0 to 1 (the choice's volume times the run's); clamped into that range, and NaN is 0.
-    /// - Returns: (`strikes` − 1) × ``spacing`` seconds plus the strike's length; empty for an empty
-    ///   strike.
+    ///   - spacing: seconds between strikes; one that is not a positive number is ``spacing``.
+    /// - Returns: from the start of the first strike to the end of the last; empty for an empty strike.
     /// - Complexity: O(*strikes* × *n*) for a strike of *n* samples.
-    package static func render(_ strike: PCMSound, strikes: Int, volume: Double) -> [Int16] {
+    package static func render(_ strike: PCMSound, strikes: Int, volume: Double, spacing: Double = spacing) -> [Int16] {
         let strikes = min(max(strikes, strikeCounts.lowerBound), strikeCounts.upperBound)
         let gain = volume.isNaN ? 0 : Float(min(max(volume, 0), 1))
         let source = strike.samples
         guard !source.isEmpty, strike.sampleRate > 0 else { return [] }
-        let step = strideSamples(sampleRate: strike.sampleRate)
-        var mix = [Float](repeating: 0, count: (strikes - 1) * step + source.count)
-        for index in 0..<strikes {
-            let start = index * step
-            for offset in source.indices { mix[start + offset] += gain * source[offset] }
+        var mix = [Float](repeating: 0, count: start(ofStrike: strikes - 1, spacing: spacing, sampleRate: strike.sampleRate) + source.count)
+        mix.withUnsafeMutableBufferPointer { mixed in
+            source.withUnsafeBufferPointer { source in
+                for index in 0..<strikes {
+                    let start = Self.start(ofStrike: index, spacing: spacing, sampleRate: strike.sampleRate)
+                    let scale = gain * Self.gain(ofStrike: index)
+                    for offset in source.indices { mixed[start + offset] += scale * source[offset] }
+                }
+            }
         }
         limit(&mix, sampleRate: strike.sampleRate)
         return mix.map(sample)
     }
 
-    /// ``render(_:strikes:volume:)`` as a WAV file (``WAV/encode(_:sampleRate:)``).
-    package static func wav(_ strike: PCMSound, strikes: Int, volume: Double) -> [UInt8] {
-        WAV.encode(render(strike, strikes: strikes, volume: volume), sampleRate: strike.sampleRate)
+    /// ``render(_:strikes:volume:spacing:)`` as a WAV file (``WAV/encode(_:sampleRate:)``).
+    package static func wav(_ strike: PCMSound, strikes: Int, volume: Double, spacing: Double = spacing) -> [UInt8] {
+        WAV.encode(render(strike, strikes: strikes, volume: volume, spacing: spacing), sampleRate: strike.sampleRate)
     }
 
-    /// How long `strikes` strikes of `strike` last, in seconds.
-    package static func seconds(of strike: PCMSound, strikes: Int) -> Double {
+    /// How long `strikes` strikes of `strike`, `spacing` seconds apart, last, in seconds.
+    package static func seconds(of strike: PCMSound, strikes: Int, spacing: Double = spacing) -> Double {
         guard strike.sampleRate > 0, !strike.samples.isEmpty else { return 0 }
         let strikes = min(max(strikes, strikeCounts.lowerBound), strikeCounts.upperBound)
-        let count = (strikes - 1) * strideSamples(sampleRate: strike.sampleRate) + strike.samples.count
+        let count = start(ofStrike: strikes - 1, spacing: spacing, sampleRate: strike.sampleRate) + strike.samples.count
         return Double(count) / Double(strike.sampleRate)
+    }
+
+    /// `spacing` when it is a positive number of seconds (at most an hour), else ``spacing``.
+    static func usable(_ spacing: Double) -> Double {
+        spacing.isFinite && spacing > 0 ? min(spacing, 3_600) : Self.spacing
     }
 
     /// A sample from -1 to 1 as 16 bits: times 32768, rounded to the nearest, clamped to the 16-bit
@@ -84,11 +116,6 @@ package enum StrikeMix {
         if scaled >= 32767 { return .max }
         if scaled <= -32768 { return .min }
         return Int16(scaled)
-    }
-
-    /// ``spacing`` in samples at `sampleRate`.
-    static func strideSamples(sampleRate: Int) -> Int {
-        Int((spacing * Double(sampleRate)).rounded())
     }
 
     /// How long the limiter holds its lowest gain around an over, each way, in seconds: longer than half

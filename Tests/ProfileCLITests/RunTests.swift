@@ -73,7 +73,12 @@ struct RunTests {
         #expect(result.stdout.contains("sound: paplay"))
         #expect(result.stdout.contains("cooldown-start  Cool-down starts  bell: Temple Bell (paplay)"))
         let played = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(played == ["singing-bowl", "temple-bell", "singing-bowl"].map { "\(cache)/profile/bells/v1.2-\($0)-x1-100.wav" })
+        // The file's name carries the synthesis's and the mix's versions, so a file an older `profile` made
+        // is never played for a bell that now sounds different.
+        #expect(played == ["singing-bowl", "temple-bell", "singing-bowl"].map {
+            "\(cache)/profile/bells/v\(BellSynth.version).\(StrikeMix.version)-\($0)-x1-100.wav"
+        })
+        #expect(played.first?.hasSuffix("/v2.3-singing-bowl-x1-100.wav") == true)
         for file in Set(played) { _ = try ExportedWAV(path: file) }
     }
 
@@ -102,7 +107,7 @@ struct RunTests {
         #expect(!FileManager.default.fileExists(atPath: pa.log))
         let a = try fakePlayer("aplay")
         _ = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(a.bin):/usr/bin:/bin"])
-        #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix("-q \(home)/.cache/profile/bells/v1.2-singing-bowl-x1-100.wav"))
+        #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix("-q \(home)/.cache/profile/bells/v2.3-singing-bowl-x1-100.wav"))
     }
 
     /// With no player, and neither stdout nor stderr a terminal to ring the terminal bell on, nothing
@@ -204,6 +209,41 @@ struct RunTests {
         #expect(screen.output.hasSuffix("\u{1B}[?25h"), "the cursor is shown again")
     }
 
+    /// A folder holding a fake player `name` that plays for `seconds` (it sleeps) and then writes `done`.
+    func slowPlayer(_ name: String, seconds: Double) throws -> (bin: String, log: String) {
+        let bin = "\(home)/bin-slow-\(name)"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = "\(bin)/played.log"
+        try "#!/bin/sh\nsleep \(seconds)\necho done >> '\(log)'\n".write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/\(name)")
+        return (bin, log)
+    }
+
+    /// Issue 24: a bell rings for up to a minute, and the end bell of a completed sit is let ring to its
+    /// end: the sit is logged first, and the player is not stopped.
+    @Test func theEndBellRingsOutAfterTheSitIsLogged() throws {
+        let player = try slowPlayer("paplay", seconds: 1.5)
+        let started = Date()
+        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 1.4, "the run waited for the bell")
+        #expect(try String(contentsOfFile: player.log, encoding: .utf8).contains("done"), "the end bell was cut")
+        #expect(!result.stdout.contains("rings out"), "the hint is for a terminal")
+    }
+
+    /// On a terminal the run says the bell rings out, and q stops it there.
+    @Test func qStopsTheEndBellRingingOut() throws {
+        let player = try slowPlayer("paplay", seconds: 30)
+        let screen = try terminal("run", "Long Sit", "--speed", "5000", "--no-log", environment: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        try screen.waitFor("Session complete: ", timeout: 20)
+        try screen.waitFor("The bell rings out; q stops it.")
+        let asked = Date()
+        screen.send("q")
+        #expect(screen.waitForExit() == 0, "a completed sit, its bell stopped early")
+        #expect(Date().timeIntervalSince(asked) < 5)
+        #expect(!FileManager.default.fileExists(atPath: player.log), "the player was stopped before it finished")
+    }
+
     @Test func qAsksAndYStops() throws {
         let screen = try terminal("run", "Long Sit", "--speed", "10", "--silent")
         try screen.waitFor("Main sit: ")
@@ -239,26 +279,29 @@ struct RunTests {
         let folder = "\(home)/out/bells"
         let result = try run("sounds", "--export", folder)
         #expect(result.status == 0, "\(result.stderr)")
-        let expected: [(file: String, seconds: Double)] = [
-            ("singing-bowl.wav", 8), ("temple-bell.wav", 7), ("gong.wav", 7), ("tingsha.wav", 4), ("wood-block.wav", 0.5),
+        // Issue 24's shortest lengths, and a Wood Block under a second.
+        let expected: [(file: String, bell: Bell, seconds: ClosedRange<Double>)] = [
+            ("singing-bowl.wav", .singingBowl, 25...60), ("temple-bell.wav", .templeBell, 40...90), ("gong.wav", .gong, 25...60),
+            ("tingsha.wav", .tingsha, 15...40), ("wood-block.wav", .woodBlock, 0.2...0.99),
         ]
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == expected.map(\.file).sorted())
         var signatures: Set<[Int16]> = []
-        for (file, seconds) in expected {
-            #expect(result.stdout.contains("wrote \(folder)/\(file)"))
+        for (file, bell, seconds) in expected {
             let wav = try ExportedWAV(path: "\(folder)/\(file)")
+            #expect(result.stdout.contains("wrote \(folder)/\(file) (\(bell.rawValue), \(String(format: "%.1f", wav.seconds)) s)"), "\(result.stdout)")
             #expect(wav.sampleRate == 44_100 && wav.channels == 1 && wav.bitsPerSample == 16, "\(file)")
-            #expect(abs(wav.seconds - seconds) < 0.001, "\(file) lasts \(wav.seconds) s")
-            let peak = wav.samples.map { abs(Int($0)) }.max() ?? 0
-            #expect(peak > Int(Int16.max) / 2, "\(file) is loud enough: peak \(peak)")
-            // Loudness, window by window after the strike, falls and ends near silence.
-            let windows = wav.rms(windowSeconds: seconds / 10)
+            #expect(seconds.contains(wav.seconds), "\(file) lasts \(wav.seconds) s")
+            // Loud by loudness, not by peak: every bell at the same momentary loudness.
+            let loudness = Loudness.maxMomentary(wav.samples.map { Float($0) / 32_768 }, sampleRate: wav.sampleRate)
+            #expect(abs(loudness - BellSynth.loudness) < 0.5, "\(file) is \(loudness) LUFS")
+            // Loudness, window by window after the strike, falls and ends 60 dB down.
+            let windows = wav.rms(windowSeconds: wav.seconds / 10)
             let loudest = windows.indices.max { windows[$0] < windows[$1] } ?? 0
             #expect(loudest <= 1, "\(file) is loudest at its start")
             for index in (loudest + 1)..<windows.count {
                 #expect(windows[index] < windows[index - 1], "\(file) grows louder in window \(index): \(windows)")
             }
-            #expect((windows.last ?? 1) < (windows[loudest]) * 0.2, "\(file) fades out: \(windows)")
+            #expect((windows.last ?? 1) < (windows[loudest]) * 0.01, "\(file) rings out: \(windows)")
             #expect(wav.samples.last.map { abs(Int($0)) < 50 } == true, "\(file) ends without a click")
             signatures.insert(Array(wav.samples.prefix(4_000)))
         }
@@ -266,7 +309,7 @@ struct RunTests {
         // Exporting again gives the same bytes: the sounds are computed, not random.
         let again = "\(home)/again"
         _ = try run("sounds", "--export", again)
-        for (file, _) in expected {
+        for (file, _, _) in expected {
             #expect(FileManager.default.contents(atPath: "\(again)/\(file)") == FileManager.default.contents(atPath: "\(folder)/\(file)"))
         }
     }

@@ -16,6 +16,21 @@ package enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
 
     package var description: String { rawValue }
 
+    /// What the bell is, in words short enough for a table on an 80-column terminal: the instrument,
+    /// its sound, and how long it rings (`profile sounds`).
+    ///
+    /// The figures are the synthesized bell's (Bells/BellVoices.swift gives their sources); a test
+    /// measures them against the sound.
+    package var about: String {
+        switch self {
+        case .singingBowl: "Himalayan bowl: 220 Hz, beating partials, 29 s"
+        case .templeBell: "Japanese bonshō: 112 Hz beating hum, 55 s"
+        case .gong: "tam-tam: dense, bright highs that swell, 28 s"
+        case .tingsha: "two small cymbals: 2.75 kHz, fast beating, 17 s"
+        case .woodBlock: "wood block: a dry knock, 0.6 s"
+        }
+    }
+
     /// Finds a bell by name, ignoring case and runs of spaces, hyphens or underscores:
     /// `temple bell`, `Temple-Bell` and `TEMPLE_BELL` all name "Temple Bell".
     ///

@@ -163,18 +163,26 @@ package enum ProfileRenderer {
             case .recorded: "recorded"
             }
         }
+        func about(_ sound: BellSound) -> String {
+            switch sound {
+            case let .builtIn(bell): bell.about
+            case .recorded: "your own recording"
+            }
+        }
         switch format {
         case .table:
+            // The words give way first on a narrow terminal; the names never do.
             return BoxTable(
                 title: StyledText("Bells", .bold),
-                rows: sounds.map { [StyledText($0.name), StyledText(note($0), .dim)] }
+                rows: sounds.map { [StyledText($0.name), StyledText(note($0), .dim), StyledText(about($0))] },
+                flexibleColumn: 2
             ).render(options: options)
         case .plain:
             return sounds.map { plainField($0.name) + "\n" }.joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(sounds.map {
                 .object([("name", .string($0.name)), ("default", .bool($0 == .builtIn(.default))),
-                         ("custom", .bool($0.isRecorded))])
+                         ("custom", .bool($0.isRecorded)), ("about", .string(about($0)))])
             }))
         }
     }

@@ -13,7 +13,8 @@ struct RunCommand: ParsableCommand {
             file): one line per event with its time. Bells are synthesized and played through pw-play, \
             paplay or aplay (or $PROFILE_PLAYER); without one the terminal bell rings, and with no terminal \
             either the log says no bell could sound. Ctrl-C, SIGTERM and SIGHUP stop it after its summary, with \
-            exit status 130; q then y stops it with 1; a line it cannot write stops it with 74.
+            exit status 130; q then y stops it with 1; a line it cannot write stops it with 74. The end bell \
+            of a completed session rings out (up to a minute) after the sit is logged; q or Ctrl-C stops it.
 
             A run that ends after a minute or more is logged in the journal (see 'profile log'): its start, \
             the profile, the seconds sat (pauses left out), the planned seconds, how it ended and the bells \
@@ -69,10 +70,21 @@ struct RunCommand: ParsableCommand {
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             ringer.prepare(timeline.bells.compactMap(\.bell))
             let summary = runner.run()
-            // Let the last bell sound out, unless the user asked to stop.
-            ringer.finish(timeout: summary.ending == .completed ? 10 : 0)
-            keys.restore()
+            // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the
+            // user asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
+            let ringsOut = summary.ending == .completed && ringer.isSounding
+            if !ringsOut { ringer.finish(timeout: 0) }
             try runJournal.finish(summary, total: timeline.total, logStyle: display is LogRunDisplay)
+            if ringsOut {
+                if display is LiveRunDisplay, keys.readsKeys { Output.stdout("The bell rings out; q stops it.\n") }
+                ringer.ringOut { seconds in
+                    switch keys.key(waitingUpTo: seconds) {
+                    case .quit?, .interrupt?: true
+                    default: false
+                    }
+                }
+            }
+            keys.restore()
             // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
             // terminal); one stopped because its output was lost fails as any command's lost output does.
             if summary.ending == .interrupted, !keys.stoppedByLostOutput { throw ExitStatus.interrupted.exitCode }

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
+#endif
+
+/// Loudness as ITU-R BS.1770-4 measures it for one channel: K-weighting, then the mean square over
+/// 400 ms (momentary loudness), in LUFS.
+///
+/// The bells are matched by the loudest momentary loudness of each, so that they sound equally loud
+/// rather than peak equally high.
+package enum Loudness {
+    /// −0.691 in L = −0.691 + 10 log10(mean square): the constant of BS.1770-4 equation (2), which makes
+    /// a 997 Hz sine at 0 dBFS read −3.01 LUFS.
+    static let offset = -0.691
+    /// The momentary window of BS.1770-4 (and EBU Tech 3341): 400 ms.
+    package static let momentaryWindow = 0.4
+
+    /// A second-order IIR section, `y = b0 x + b1 x1 + b2 x2 − a1 y1 − a2 y2`.
+    package struct Biquad: Equatable, Sendable {
+        package var b0, b1, b2, a1, a2: Double
+    }
+
+    /// The two stages of the K-weighting filter at `sampleRate`: a high shelf (+4 dB above about 1.7 kHz,
+    /// the head's effect) and a high-pass (the RLB curve, about 38 Hz).
+    ///
+    /// BS.1770-4 gives the coefficients at 48 kHz only (Tables 1 and 2). These are the analogue
+    /// prototypes behind them (centre frequency, Q and gain, as libebur128 derives them), mapped with the
+    /// bilinear transform to any rate; at 48 kHz they give the standard's tables to 1e-12.
+    package static func kWeighting(sampleRate: Int) -> (shelf: Biquad, highPass: Biquad) {
+        let rate = Double(sampleRate)
+        var k = tan(Double.pi * 1681.974450955533 / rate)
+        let q = 0.7071752369554196
+        let vh = pow(10, 3.999843853973347 / 20)
+        let vb = pow(vh, 0.4996667741545416)
+        var a0 = 1 + k / q + k * k
+        let shelf = Biquad(b0: (vh + vb * k / q + k * k) / a0, b1: 2 * (k * k - vh) / a0, b2: (vh - vb * k / q + k * k) / a0,
+                           a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
+        k = tan(Double.pi * 38.13547087602444 / rate)
+        let q2 = 0.5003270373238773
+        a0 = 1 + k / q2 + k * k
+        let highPass = Biquad(b0: 1, b1: -2, b2: 1, a1: 2 * (k * k - 1) / a0, a2: (1 - k / q2 + k * k) / a0)
+        return (shelf, highPass)
+    }
+
+    /// `samples` through the K-weighting filter, starting from rest.
+    ///
+    /// - Complexity: O(*n*).
+    package static func kWeighted(_ samples: [Float], sampleRate: Int) -> [Double] {
+        let (shelf, highPass) = kWeighting(sampleRate: sampleRate)
+        var out = [Double](repeating: 0, count: samples.count)
+        var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
+        var (u1, u2, z1, z2) = (0.0, 0.0, 0.0, 0.0)
+        for index in samples.indices {
+            let x = Double(samples[index])
+            let y = shelf.b0 * x + shelf.b1 * x1 + shelf.b2 * x2 - shelf.a1 * y1 - shelf.a2 * y2
+            (x2, x1, y2, y1) = (x1, x, y1, y)
+            let z = highPass.b0 * y + highPass.b1 * u1 + highPass.b2 * u2 - highPass.a1 * z1 - highPass.a2 * z2
+            (u2, u1, z2, z1) = (u1, y, z1, z)
+            out[index] = z
+        }
+        return out
+    }
+
+    /// The loudest momentary loudness of `samples`, in LUFS: the most of −0.691 + 10 log10 of the
+    /// K-weighted mean square over any 400 ms. A sound shorter than 400 ms is measured as if silence
+    /// followed it; silence is −∞.
+    ///
+    /// - Complexity: O(*n*): a running sum of squares, every window position tried.
+    package static func maxMomentary(_ samples: [Float], sampleRate: Int) -> Double {
+        guard sampleRate > 0, !samples.isEmpty else { return -.infinity }
+        let weighted = kWeighted(samples, sampleRate: sampleRate)
+        let window = max(1, Int((momentaryWindow * Double(sampleRate)).rounded()))
+        // Sums of squares over the window, kept exactly enough by subtracting what leaves it; a
+        // Kahan-style correction is not needed at these lengths (a minute is 2.6 million samples).
+        var sum = 0.0
+        var most = 0.0
+        for index in weighted.indices {
+            sum += weighted[index] * weighted[index]
+            if index >= window { sum -= weighted[index - window] * weighted[index - window] }
+            most = max(most, sum)
+        }
+        guard most > 0 else { return -.infinity }
+        return offset + 10 * log10(most / Double(window))
+    }
+}
