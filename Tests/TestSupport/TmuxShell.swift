@@ -12,6 +12,8 @@ public final class TmuxShell {
     private let socketFolder: String
     private let tmux = URL(fileURLWithPath: "/usr/bin/tmux")
     private var commandNumber = 0
+    /// The tmux server's process, ended with the instance whatever `kill-server` manages.
+    private var serverPID: pid_t = 0
 
     /// Starts `command` (the shell and its arguments) with exactly `environment`, on a screen of
     /// `columns` × `rows`, and waits for `prompt` to appear.
@@ -21,7 +23,10 @@ public final class TmuxShell {
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // The server this starts keeps the output it was given, so it gets /dev/null, not a pipe read to
         // its end; and the client is waited for directly (Foundation's Process never reaped it here).
-        let arguments = ["tmux", "-L", "test", "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+        // Nor may it keep any other descriptor of the test runner's (another test's pipe would never reach
+        // its end while the server lives): a shell closes them all before it becomes tmux.
+        let closeAll = #"for f in /proc/$$/fd/*; do f=${f##*/}; [ "$f" -gt 2 ] && eval "exec $f>&-" 2>/dev/null; done; exec "$@""#
+        let arguments = ["bash", "-c", closeAll, "bash", tmux.path, "-L", "test", "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
                          "--", "/usr/bin/env", "-i"] + assignments + command
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -35,18 +40,33 @@ public final class TmuxShell {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The test runner's threads hand down a mask that blocks signals, and a tmux server that cannot
+        // receive them never ends: the server starts with none blocked and every action the default.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        guard posix_spawn(&pid, tmux.path, &actions, nil, argv, envp) == 0 else {
+        guard posix_spawn(&pid, "/bin/bash", &actions, &attributes, argv, envp) == 0 else {
             throw TmuxError(arguments: command, message: "tmux could not be started")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         guard status == 0 else { throw TmuxError(arguments: command, message: "new-session failed (\(status))") }
+        serverPID = pid_t(try tmuxCommand(["display-message", "-p", "#{pid}"]).filter(\.isNumber)) ?? 0
         try waitForScreen(timeout: 20) { $0.contains(prompt) }
     }
 
     deinit {
         _ = try? tmuxCommand(["kill-server"])
+        // Should it still be there, it goes; its shell is hung up as its terminal closes.
+        if serverPID > 0 { kill(serverPID, SIGKILL) }
         try? FileManager.default.removeItem(atPath: socketFolder)
     }
 
