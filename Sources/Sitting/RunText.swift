@@ -5,7 +5,7 @@ extension RunSummary {
     /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`.
     package func text(total: Int) -> String {
         let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
-            + (silence.map { " (\($0))" } ?? "")
+            + (silence.map { " (\($0))" } ?? "") + (lateBells == 0 ? "" : ", \(lateBells) late")
         let paused = pauses == 0 ? "" : ", paused \(pauses) \(pauses == 1 ? "time" : "times")"
         switch ending {
         case .completed:
@@ -21,6 +21,13 @@ extension RunSummary {
 extension Timeline.Event {
     /// `Interval bell 2 (Tingsha)`, for displays.
     package var titleWithBell: String { title + (bell.map { " (\($0))" } ?? "") }
+}
+
+extension Lateness {
+    /// `late 00:13`, or `late 01:40, rang with another bell` for a late bell rung together with another.
+    package var text: String {
+        "late \(TimerDuration(seconds: Int(seconds.rounded())).formatted)" + (rings ? "" : ", rang with another bell")
+    }
 }
 
 /// Formats remaining time for the display, rounding up so that `00:00` shows only at the end.

@@ -93,13 +93,15 @@ package struct RunSummary: Hashable, Sendable {
     package var pauses: Int
     /// Why bells that were due made no sound (`silent`, `no sound`), if any did not.
     package var silence: String? = nil
+    /// Bells that sounded late, for bells that came due while the program could not run.
+    package var lateBells = 0
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.
 package protocol RunDisplay: AnyObject {
     func begin(_ state: RunState)
-    /// An event happened; `report` says how its bell rang, if it has one.
-    func fired(_ event: Timeline.Event, report: RingReport?, state: RunState)
+    /// An event happened; `report` says how its bell rang, if it has one, and `late` how late it came.
+    func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState)
     /// The session was paused or resumed.
     func paused(_ isPaused: Bool, state: RunState)
     /// Time passed; a live display redraws.
@@ -107,12 +109,15 @@ package protocol RunDisplay: AnyObject {
     func end(_ summary: RunSummary, state: RunState)
 }
 
-/// Runs a session: fires each event when the session's clock reaches its offset, rings its bell, and
-/// handles pause, stop and interruption.
-///
-/// Session time is always computed from the monotonic clock: `(now − start − time paused) × speed`.
-/// Nothing is accumulated from sleeps, so late wake-ups never add up to drift, and a paused session
-/// resumes exactly where it was.
+extension RunDisplay {
+    /// An event that came on time.
+    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+        fired(event, report: report, late: nil, state: state)
+    }
+}
+
+/// Drives a run: asks the ``RunMachine`` what to do as time passes and keys come, and does it (rings,
+/// shows, finishes).
 package final class SessionRunner {
     package let timeline: Timeline
     package let speed: Double
@@ -143,69 +148,47 @@ package final class SessionRunner {
 
     /// Runs the session to its end, a confirmed stop or an interruption.
     package func run() -> RunSummary {
-        let start = clock.now()
-        var pausedAt: Double?
-        var pausedTotal = 0.0
-        var pauses = 0
-        var next = 0
-        let events = timeline.events
+        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now())
         var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
-
-        func elapsed(_ now: Double) -> Double { ((pausedAt ?? now) - start - pausedTotal) * speed }
-        func end(_ ending: RunSummary.Ending, at now: Double) -> RunSummary {
-            state.elapsed = ending == .completed ? Double(timeline.total) : min(elapsed(now), Double(timeline.total))
-            let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
-                                     bellsPlanned: timeline.bells.count, pauses: pauses, silence: state.silence)
-            display.end(summary, state: state)
-            return summary
-        }
-
+        var lateBells = 0
         display.begin(state)
+        var effects = machine.handle(.time(clock.now()))
         while true {
             let now = clock.now()
-            state.elapsed = min(elapsed(now), Double(timeline.total))
-            while next < events.count, Double(events[next].offset) <= elapsed(now) {
-                let event = events[next]
-                next += 1
-                var report: RingReport?
-                if let bell = event.bell {
-                    let rang = ringer.ring(bell)
-                    if rang.sounded { state.bellsRung += 1 } else { state.silence = rang.via }
-                    report = rang
+            state.elapsed = machine.elapsed(at: now)
+            state.isPaused = machine.pause != nil
+            state.isConfirmingStop = machine.isConfirmingStop
+            for effect in effects {
+                switch effect {
+                case .fire(let event, let bell, let late):
+                    var report: RingReport?
+                    if let bell {
+                        let rang = ringer.ring(bell)
+                        if rang.sounded { state.bellsRung += 1 } else { state.silence = rang.via }
+                        if rang.sounded, late != nil { lateBells += 1 }
+                        report = rang
+                    }
+                    display.fired(event, report: report, late: late, state: state)
+                case .paused(let isPaused):
+                    display.paused(isPaused, state: state)
+                case .finish(let ending):
+                    if ending == .completed { state.elapsed = Double(timeline.total) }
+                    let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
+                                             bellsPlanned: timeline.bells.count, pauses: machine.pauses,
+                                             silence: state.silence, lateBells: lateBells)
+                    display.end(summary, state: state)
+                    return summary
                 }
-                display.fired(event, report: report, state: state)
             }
-            if next == events.count { return end(.completed, at: now) }
             display.tick(state)
 
             // Wake for the next event exactly, or after a tick to redraw and look at the keys. At least a
             // millisecond: a wait rounded to nothing would spin without the clock moving past the event.
-            var wait = tick
-            if pausedAt == nil {
-                wait = min(tick, max(Self.shortestWait, (Double(events[next].offset) - elapsed(now)) / speed))
-            }
-            guard let key = input.key(waitingUpTo: wait) else { continue }
-            let at = clock.now()
-            switch key {
-            case .interrupt:
-                return end(.interrupted, at: at)
-            case .yes where state.isConfirmingStop:
-                return end(.stopped, at: at)
-            case .quit where !state.isConfirmingStop:
-                state.isConfirmingStop = true
-            case .pause where !state.isConfirmingStop:
-                if let since = pausedAt {
-                    pausedTotal += at - since
-                    pausedAt = nil
-                } else {
-                    pausedAt = at
-                    pauses += 1
-                }
-                state.isPaused = pausedAt != nil
-                state.elapsed = min(elapsed(at), Double(timeline.total))
-                display.paused(state.isPaused, state: state)
-            default:
-                state.isConfirmingStop = false
+            let wait = machine.untilNextEvent(at: now).map { min(tick, max(Self.shortestWait, $0)) } ?? tick
+            if let key = input.key(waitingUpTo: wait) {
+                effects = machine.handle(.key(key, at: clock.now()))
+            } else {
+                effects = machine.handle(.time(clock.now()))
             }
         }
     }

@@ -11,6 +11,26 @@ import Bells
 struct RunDisplayTests {
     static let profile = SampleProfiles.run
 
+    /// A bell that came late says how late, on the log and on the screen; one rung with another says so.
+    @Test func lateBellsSayHowLate() {
+        var lines: [String] = []
+        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "T" })
+        let timeline = Timeline(profile: Self.profile)
+        let state = RunState(name: "Run", timeline: timeline, elapsed: 0, sound: "paplay")
+        log.fired(timeline.events[2], report: nil, late: Lateness(seconds: 100.4, rings: false), state: state)
+        log.fired(timeline.events[3], report: RingReport(via: "paplay"), late: Lateness(seconds: 13, rings: true), state: state)
+        log.end(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 6, bellsPlanned: 7, pauses: 0, lateBells: 1), state: state)
+        #expect(lines == [
+            "T  +09:00  interval  Interval bell 1  bell: Tingsha (paplay)  late 01:40, rang with another bell\n",
+            "T  +16:00  interval  Interval bell 2  bell: Tingsha (paplay)  late 00:13\n",
+            "T  +37:00  completed  Session complete: 37:00, 6 of 7 bells rang, 1 late.\n",
+        ])
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, color: false, keys: true)
+        live.fired(timeline.events[3], report: RingReport(via: "paplay"), late: Lateness(seconds: 13, rings: true), state: state)
+        #expect(screen == "16:00  Interval bell 2 (Tingsha) (late 00:13)\n")
+    }
+
     @Test func displaysShowTheStateOfTheRun() {
         var lines: [String] = []
         let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "2026-11-22T07:00:00+0000" })

@@ -29,9 +29,10 @@ package final class LiveRunDisplay: RunDisplay {
         write(TextStyle.bold.apply("\(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)", color: color) + "\n")
     }
 
-    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+    package func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) {
         var line = "\(TimerDuration(seconds: event.offset).formatted)  \(event.titleWithBell)"
         if let report, report.via != state.sound { line += " [\(report.via)]" }
+        if let late, event.bell != nil { line += " (\(late.text))" }
         var text = clear() + line + "\n"
         if let note = report?.note { text += TextStyle.dim.apply("  \(note)", color: color) + "\n" }
         write(text)
@@ -100,9 +101,12 @@ package final class LogRunDisplay: RunDisplay {
         line(0, "run \(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)")
     }
 
-    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+    package func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) {
         var text = "\(event.kind.rawValue)  \(event.title)"
-        if let bell = event.bell { text += "  bell: \(bell) (\(report?.via ?? state.sound))" }
+        if let bell = event.bell {
+            text += "  bell: \(bell) (\(report?.via ?? state.sound))"
+            if let late { text += "  \(late.text)" }
+        }
         line(Double(event.offset), text)
         if let note = report?.note { line(Double(event.offset), "note  \(note)") }
     }

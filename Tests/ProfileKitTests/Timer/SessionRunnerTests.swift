@@ -43,7 +43,7 @@ struct SessionRunnerTests {
 
     final class Recorder: RunDisplay {
         let clock: FakeClock
-        var fired: [(event: Timeline.Event, at: Double, report: RingReport?)] = []
+        var fired: [(event: Timeline.Event, at: Double, report: RingReport?, late: Lateness?)] = []
         var pauses: [(Bool, Double)] = []
         var ticks = 0
         var summary: RunSummary?
@@ -51,7 +51,7 @@ struct SessionRunnerTests {
 
         init(clock: FakeClock) { self.clock = clock }
         func begin(_ state: RunState) {}
-        func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) { fired.append((event, clock.time, report)) }
+        func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) { fired.append((event, clock.time, report, late)) }
         func paused(_ isPaused: Bool, state: RunState) { pauses.append((isPaused, state.elapsed)) }
         func tick(_ state: RunState) { ticks += 1; lastState = state }
         func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
@@ -116,12 +116,21 @@ struct SessionRunnerTests {
         }
     }
 
-    @Test func aSuspendedMachineFiresWhatItMissedOnceAndInOrder() {
-        // Every wait takes ten minutes longer than asked.
+    /// Every wait takes ten minutes longer than asked: each event is shown once and in order, but the bells
+    /// that came due together ring once, said as late, and never two within ten seconds.
+    @Test func aSuspendedMachineRingsWhatItMissedOnceTogether() {
         let run = Self.run(oversleep: 600)
         #expect(run.display.fired.map(\.event) == Timeline(profile: Self.profile).events)
         #expect(run.summary.ending == .completed)
-        #expect(run.summary.bellsRung == 7)
+        let rang = run.display.fired.filter { $0.report != nil }
+        #expect(rang.count == run.ringer.rung.count)
+        #expect(run.ringer.rung.count < 7, "late bells merged: \(run.ringer.rung.count) rang")
+        #expect(run.summary.bellsRung == run.ringer.rung.count)
+        #expect(run.summary.lateBells == rang.filter { $0.late != nil }.count && run.summary.lateBells > 0)
+        #expect(zip(rang, rang.dropFirst()).allSatisfy { $1.at - $0.at >= RunMachine.lateGap }, "two bells within 10 s")
+        #expect(rang.last?.event.kind == .sessionEnd, "the end bell rings")
+        let late = run.display.fired.compactMap(\.late)
+        #expect(late.allSatisfy { $0.seconds > 1 })
     }
 
     @Test func pauseAndResumeKeepThePlan() throws {
@@ -172,6 +181,47 @@ struct SessionRunnerTests {
         #expect(run.summary.ending == .completed)
         let run2 = Self.run(keys: [(300, .quit)])
         #expect(run2.display.lastState?.isConfirmingStop == true)
+    }
+
+    /// A process stopped for 13 s at speed 10 with a bell every minute (the check): at 16 s one bell
+    /// is handed to the player for the two that came due (60 and 120), said late; the next keeps its time.
+    @Test func aStoppedProcessRingsOneLateBellAndTheRestOnTime() throws {
+        var machine = RunMachine(timeline: Self.minuteTimeline, speed: 10, start: 0)
+        #expect(machine.handle(.time(0)).count == 1, "the main sit starts")
+        var fired: [RunEffect] = []
+        for t in stride(from: 0.1, through: 3.0, by: 0.1) { fired += machine.handle(.time(t)) }
+        #expect(fired.isEmpty)
+        let woke = machine.handle(.time(16))
+        let rings = woke.compactMap { effect -> BellChoice? in if case .fire(_, let ring?, _) = effect { ring } else { nil } }
+        #expect(rings.count == 1, "one bell, not two: \(woke)")
+        let lates = woke.compactMap { effect -> Lateness? in if case .fire(_, _, let late?) = effect { late } else { nil } }
+        #expect(lates.map(\.seconds) == [100, 40])
+        #expect(lates.map(\.rings) == [false, true])
+        var between: [RunEffect] = []
+        for t in stride(from: 16.1, through: 29.95, by: 0.1) { between += machine.handle(.time(t)) }
+        #expect(between.count == 2, "the bells at 3:00 and 4:00 keep their times")
+        #expect(between.allSatisfy { if case .fire(_, _?, nil) = $0 { true } else { false } })
+        let end = machine.handle(.time(30))
+        #expect(end.contains(.finish(.completed)))
+        #expect(end.contains { if case .fire(let e, let ring?, nil) = $0 { e.kind == .sessionEnd && ring == e.bell } else { false } })
+    }
+
+    /// Late bells whose next bell is due within ten seconds ring with it, at its time.
+    @Test func lateBellsRingWithTheNextBellWhenItIsNear() {
+        var machine = RunMachine(timeline: Self.minuteTimeline, speed: 1, start: 0)
+        _ = machine.handle(.time(0))
+        let woke = machine.handle(.time(115))
+        #expect(woke.count == 1)
+        #expect(woke.allSatisfy { if case .fire(_, nil, let late?) = $0 { !late.rings } else { false } })
+        #expect(machine.handle(.time(119.9)).isEmpty)
+        let next = machine.handle(.time(120))
+        #expect(next.count == 1)
+        #expect(next.allSatisfy { if case .fire(_, _?, nil) = $0 { true } else { false } })
+    }
+
+    /// A five-minute sit with a bell every minute and no warm-up or cool-down.
+    static var minuteTimeline: Timeline {
+        Timeline(profile: Profile(name: "Minutes", duration: .minutes(5), intervals: Intervals(enabled: true, every: .minutes(1))))
     }
 
     @Test func anInterruptStopsAtOnce() {

@@ -1,0 +1,189 @@
+import ProfileKit
+import Bells
+
+/// Why the session's clock stands still.
+package enum PauseReason: Hashable, Sendable {
+    /// The user pressed space.
+    case space
+}
+
+/// How late an event came, when the program could not run at its time (a stopped process, a busy or
+/// suspended machine).
+package struct Lateness: Hashable, Sendable {
+    /// Session seconds between the event's time and when it fired.
+    package var seconds: Double
+    /// Whether this event's bell is the one rung for the late bells; the others ring with it (once).
+    package var rings: Bool
+}
+
+/// Something the run asks its driver to do.
+package enum RunEffect: Hashable, Sendable {
+    /// An event is due: ring `ring` (nil when the event has no bell, or its bell rings with another one),
+    /// then show the event.
+    case fire(Timeline.Event, ring: BellChoice?, late: Lateness?)
+    /// The session was paused or resumed.
+    case paused(Bool)
+    /// The run is over.
+    case finish(RunSummary.Ending)
+}
+
+/// What happens to a run: the driver feeds these to ``RunMachine/handle(_:)``.
+package enum RunInputEvent: Hashable, Sendable {
+    /// The monotonic clock reads `now` (real seconds).
+    case time(Double)
+    /// A key was pressed at `now`.
+    case key(RunKey, at: Double)
+}
+
+/// The rules of a run as a value: it takes events (time passing, keys) and returns effects (fire an
+/// event, ring, pause, finish); it never reads a clock, so every rule is tested without one.
+///
+/// Session time is computed from the monotonic clock: `(now − start − time paused) × speed`. Nothing is
+/// accumulated from sleeps, so late wake-ups never add up to drift, and a paused session resumes exactly
+/// where it was.
+///
+/// Missed bells: bells that came due while the program could not run (more than ``lateAfter`` real
+/// seconds before it looked) ring once, together, as soon as it runs again: the most important of them
+/// (the end before the cool-down before the main sit before an interval) is rung and the others are shown
+/// as ringing with it. When the next bell on time is due within ``lateGap`` session seconds, the late bells
+/// ring with it instead, so lateness never puts two bells within ten seconds; later bells keep their times.
+package struct RunMachine: Sendable {
+    /// Real seconds after its time that an event counts as late rather than merely a slow wake-up.
+    package static let lateAfter = 1.0
+    /// Session seconds within which a late bell and the next bell would both sound: the late one rings with it.
+    package static let lateGap = 10.0
+
+    package let timeline: Timeline
+    package let speed: Double
+    private let start: Double
+    private var pausedAt: Double?
+    private var pausedTotal = 0.0
+    /// Why the clock stands still, when it does.
+    package private(set) var pause: PauseReason?
+    /// How many times the session was paused.
+    package private(set) var pauses = 0
+    /// Whether the user is being asked to confirm stopping.
+    package private(set) var isConfirmingStop = false
+    /// The index of the next event to fire.
+    package private(set) var next = 0
+    /// Events that came late and ring with the next bell.
+    private var carried: [Timeline.Event] = []
+    /// How the run ended, once it has.
+    package private(set) var ending: RunSummary.Ending?
+
+    /// A run of `timeline` starting at monotonic time `start`.
+    package init(timeline: Timeline, speed: Double, start: Double) {
+        precondition(speed > 0, "speed must be positive")
+        self.timeline = timeline
+        self.speed = speed
+        self.start = start
+    }
+
+    /// Session seconds gone at monotonic time `now`, pauses left out.
+    package func elapsed(at now: Double) -> Double {
+        min(((pausedAt ?? now) - start - pausedTotal) * speed, Double(timeline.total))
+    }
+
+    /// Real seconds from `now` until the next event is due; nil while paused or when the run is over.
+    package func untilNextEvent(at now: Double) -> Double? {
+        guard pause == nil, ending == nil, next < timeline.events.count else { return nil }
+        return (Double(timeline.events[next].offset) - elapsed(at: now)) / speed
+    }
+
+    /// Takes an event and returns what to do, in order.
+    package mutating func handle(_ input: RunInputEvent) -> [RunEffect] {
+        guard ending == nil else { return [] }
+        switch input {
+        case .time(let now):
+            return advance(to: now)
+        case .key(let key, let now):
+            var effects = advance(to: now)
+            guard ending == nil else { return effects }
+            effects += press(key, at: now)
+            return effects
+        }
+    }
+
+    private mutating func press(_ key: RunKey, at now: Double) -> [RunEffect] {
+        switch key {
+        case .interrupt:
+            ending = .interrupted
+            return [.finish(.interrupted)]
+        case .yes where isConfirmingStop:
+            ending = .stopped
+            return [.finish(.stopped)]
+        case .quit where !isConfirmingStop:
+            isConfirmingStop = true
+            return []
+        case .pause where !isConfirmingStop:
+            if let since = pausedAt {
+                pausedTotal += now - since
+                pausedAt = nil
+                pause = nil
+                return [.paused(false)]
+            }
+            pausedAt = now
+            pause = .space
+            pauses += 1
+            return [.paused(true)]
+        default:
+            isConfirmingStop = false
+            return []
+        }
+    }
+
+    /// Fires every event due at `now`, merging late bells.
+    private mutating func advance(to now: Double) -> [RunEffect] {
+        let events = timeline.events
+        let elapsed = elapsed(at: now)
+        var due: [Timeline.Event] = []
+        while next < events.count, Double(events[next].offset) <= elapsed {
+            due.append(events[next])
+            next += 1
+        }
+        var effects: [RunEffect] = []
+        let lateSession = Self.lateAfter * speed
+        let late = due.filter { elapsed - Double($0.offset) > lateSession }
+        let onTime = due.filter { elapsed - Double($0.offset) <= lateSession }
+        let lateBells = carried + late.filter { $0.bell != nil }
+        carried = []
+        // The late bells ring with the next bell when it is due soon; with the one rung now otherwise.
+        var ringer: Timeline.Event?
+        if !lateBells.isEmpty {
+            let soon = onTime.contains { $0.bell != nil }
+                || (next < events.count && events[next...].first { $0.bell != nil }.map {
+                    Double($0.offset) - elapsed < Self.lateGap } == true)
+            if soon {
+                carried = onTime.contains { $0.bell != nil } ? [] : lateBells
+            } else {
+                // Of equals, the latest: it is the least late.
+                ringer = lateBells.dropFirst().reduce(lateBells[0]) { Self.rank($1.kind) >= Self.rank($0.kind) ? $1 : $0 }
+            }
+        }
+        for event in late {
+            let rings = event == ringer
+            let lateness = Lateness(seconds: elapsed - Double(event.offset), rings: rings)
+            effects.append(.fire(event, ring: rings ? event.bell : nil, late: lateness))
+        }
+        for event in onTime {
+            effects.append(.fire(event, ring: event.bell, late: nil))
+        }
+        if next == events.count {
+            ending = .completed
+            effects.append(.finish(.completed))
+        }
+        return effects
+    }
+
+    /// Which of several late bells is rung: the end before the cool-down before the main sit before an interval.
+    static func rank(_ kind: Timeline.Event.Kind) -> Int {
+        switch kind {
+        case .sessionEnd: 5
+        case .mainEnd: 4
+        case .coolDownStart: 3
+        case .mainStart: 2
+        case .interval: 1
+        case .warmUpStart: 0
+        }
+    }
+}
