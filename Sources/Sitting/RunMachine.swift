@@ -5,6 +5,9 @@ import Bells
 package enum PauseReason: Hashable, Sendable {
     /// The user pressed space.
     case space
+    /// The user is being asked whether to stop: time spent answering is not sat, and no bell rings
+    /// between `q` and the answer.
+    case question
 }
 
 /// How late an event came, when the program could not run at its time (a stopped process, a busy or
@@ -58,12 +61,14 @@ package struct RunMachine: Sendable {
     private let start: Double
     private var pausedAt: Double?
     private var pausedTotal = 0.0
-    /// Why the clock stands still, when it does.
-    package private(set) var pause: PauseReason?
+    /// Why the clock stands still; empty while it runs.
+    package private(set) var pausedFor: Set<PauseReason> = []
+    /// Whether the user paused the session (space), as the display says.
+    package var isPaused: Bool { pausedFor.contains(.space) }
     /// How many times the session was paused.
     package private(set) var pauses = 0
     /// Whether the user is being asked to confirm stopping.
-    package private(set) var isConfirmingStop = false
+    package var isConfirmingStop: Bool { pausedFor.contains(.question) }
     /// The index of the next event to fire.
     package private(set) var next = 0
     /// Events that came late and ring with the next bell.
@@ -86,7 +91,7 @@ package struct RunMachine: Sendable {
 
     /// Real seconds from `now` until the next event is due; nil while paused or when the run is over.
     package func untilNextEvent(at now: Double) -> Double? {
-        guard pause == nil, ending == nil, next < timeline.events.count else { return nil }
+        guard pausedFor.isEmpty, ending == nil, next < timeline.events.count else { return nil }
         return (Double(timeline.events[next].offset) - elapsed(at: now)) / speed
     }
 
@@ -113,22 +118,34 @@ package struct RunMachine: Sendable {
             ending = .stopped
             return [.finish(.stopped)]
         case .quit where !isConfirmingStop:
-            isConfirmingStop = true
+            stop(for: .question, at: now)
             return []
         case .pause where !isConfirmingStop:
-            if let since = pausedAt {
-                pausedTotal += now - since
-                pausedAt = nil
-                pause = nil
+            if isPaused {
+                resume(from: .space, at: now)
                 return [.paused(false)]
             }
-            pausedAt = now
-            pause = .space
+            stop(for: .space, at: now)
             pauses += 1
             return [.paused(true)]
         default:
-            isConfirmingStop = false
+            if isConfirmingStop { resume(from: .question, at: now) }
             return []
+        }
+    }
+
+    /// Stands the clock still for `reason` (it may already stand still for another).
+    private mutating func stop(for reason: PauseReason, at now: Double) {
+        if pausedFor.isEmpty { pausedAt = now }
+        pausedFor.insert(reason)
+    }
+
+    /// Lets the clock go on once no reason holds it.
+    private mutating func resume(from reason: PauseReason, at now: Double) {
+        pausedFor.remove(reason)
+        if pausedFor.isEmpty, let since = pausedAt {
+            pausedTotal += now - since
+            pausedAt = nil
         }
     }
 

@@ -156,7 +156,7 @@ package final class SessionRunner {
         while true {
             let now = clock.now()
             state.elapsed = machine.elapsed(at: now)
-            state.isPaused = machine.pause != nil
+            state.isPaused = machine.isPaused
             state.isConfirmingStop = machine.isConfirmingStop
             for effect in effects {
                 switch effect {
