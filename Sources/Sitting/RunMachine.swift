@@ -8,6 +8,8 @@ package enum PauseReason: Hashable, Sendable {
     /// The user is being asked whether to stop: time spent answering is not sat, and no bell rings
     /// between `q` and the answer.
     case question
+    /// The program was stopped (Ctrl-Z); after `fg` the run stays paused until space.
+    case stopped
 }
 
 /// How late an event came, when the program could not run at its time (a stopped process, a busy or
@@ -26,6 +28,11 @@ package enum RunEffect: Hashable, Sendable {
     case fire(Timeline.Event, ring: BellChoice?, late: Lateness?)
     /// The session was paused or resumed.
     case paused(Bool)
+    /// Stop the program (Ctrl-Z): restore the terminal, stop, and on continuing hand the machine
+    /// ``RunInputEvent/continued(at:)``.
+    case suspend
+    /// The program runs again after being stopped for `seconds` (real seconds); the run is paused.
+    case continued(after: Double)
     /// The run is over.
     case finish(RunSummary.Ending)
 }
@@ -36,6 +43,8 @@ package enum RunInputEvent: Hashable, Sendable {
     case time(Double)
     /// A key was pressed at `now`.
     case key(RunKey, at: Double)
+    /// The program runs again at `now` after ``RunEffect/suspend``.
+    case continued(at: Double)
 }
 
 /// The rules of a run as a value: it takes events (time passing, keys) and returns effects (fire an
@@ -64,7 +73,7 @@ package struct RunMachine: Sendable {
     /// Why the clock stands still; empty while it runs.
     package private(set) var pausedFor: Set<PauseReason> = []
     /// Whether the user paused the session (space), as the display says.
-    package var isPaused: Bool { pausedFor.contains(.space) }
+    package var isPaused: Bool { pausedFor.contains(.space) || pausedFor.contains(.stopped) }
     /// How many times the session was paused.
     package private(set) var pauses = 0
     /// Whether the user is being asked to confirm stopping.
@@ -106,6 +115,8 @@ package struct RunMachine: Sendable {
             guard ending == nil else { return effects }
             effects += press(key, at: now)
             return effects
+        case .continued(let now):
+            return [.continued(after: pausedAt.map { now - $0 } ?? 0)]
         }
     }
 
@@ -120,8 +131,14 @@ package struct RunMachine: Sendable {
         case .quit where !isConfirmingStop:
             stop(for: .question, at: now)
             return []
+        case .suspend:
+            let wasPaused = isPaused
+            stop(for: .stopped, at: now)
+            if !wasPaused { pauses += 1 }
+            return [.suspend]
         case .pause where !isConfirmingStop:
             if isPaused {
+                pausedFor.remove(.stopped)
                 resume(from: .space, at: now)
                 return [.paused(false)]
             }

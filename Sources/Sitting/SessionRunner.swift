@@ -30,6 +30,8 @@ package enum RunKey: Hashable, Sendable {
     case yes
     /// Ctrl-C or a termination signal: stop now.
     case interrupt
+    /// Ctrl-Z (SIGTSTP): stop the program for now.
+    case suspend
     /// Anything else (also no to the question).
     case other
 }
@@ -38,6 +40,8 @@ package enum RunKey: Hashable, Sendable {
 package protocol RunInput: AnyObject {
     /// Waits up to `timeout` seconds for a key; nil when none came in time.
     func key(waitingUpTo timeout: Double) -> RunKey?
+    /// Puts the terminal back, stops the program until it is continued, then takes the terminal again.
+    func suspend()
 }
 
 /// What a display is shown of a run.
@@ -104,6 +108,10 @@ package protocol RunDisplay: AnyObject {
     func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState)
     /// The session was paused or resumed.
     func paused(_ isPaused: Bool, state: RunState)
+    /// The program is about to stop (Ctrl-Z): the display leaves the terminal as the shell expects it.
+    func suspending(_ state: RunState)
+    /// The program runs again after being stopped for `seconds` real seconds, and the run is paused.
+    func continued(after seconds: Double, state: RunState)
     /// Time passed; a live display redraws.
     func tick(_ state: RunState)
     func end(_ summary: RunSummary, state: RunState)
@@ -171,6 +179,11 @@ package final class SessionRunner {
                     display.fired(event, report: report, late: late, state: state)
                 case .paused(let isPaused):
                     display.paused(isPaused, state: state)
+                case .suspend:
+                    display.suspending(state)
+                    input.suspend()
+                case .continued(let seconds):
+                    display.continued(after: seconds, state: state)
                 case .finish(let ending):
                     if ending == .completed { state.elapsed = Double(timeline.total) }
                     let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
@@ -179,6 +192,10 @@ package final class SessionRunner {
                     display.end(summary, state: state)
                     return summary
                 }
+            }
+            if effects.contains(.suspend) {
+                effects = machine.handle(.continued(at: clock.now()))
+                continue
             }
             display.tick(state)
 

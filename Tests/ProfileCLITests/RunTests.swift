@@ -260,6 +260,34 @@ struct RunTests {
         #expect(!screen.output.contains("\u{07}"), "--silent rings nothing")
     }
 
+    /// Ctrl-Z in bash: the shell gets its terminal back as it was (canonical, echoing); `fg` brings the run
+    /// back paused, saying how long it was stopped; one space (no Enter) goes on; q and y still stop it.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func ctrlZStopsTheRunAndFgBringsItBackPaused() throws {
+        let rc = "\(home)/bashrc"
+        try "PS1='ready$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        let environment = Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        let shell = try TmuxShell(["/bin/bash", "--noprofile", "--rcfile", rc, "-i"], environment: environment, prompt: "ready$ ")
+        try shell.type("'\(Harness.binary.path)' run 'Long Sit' --speed 10 --silent --no-log")
+        try shell.press("Enter")
+        try shell.waitForScreen { $0.contains("Main sit: ") }
+        try shell.press("C-z")
+        try shell.waitForScreen { $0.contains("Stopped") }
+        try shell.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo :$((40 + 2))done")
+        try shell.press("Enter")
+        let modes = try shell.waitForScreen { $0.contains(":42done") }
+        #expect(modes.contains("icanon echo :42done"), "the shell's terminal after Ctrl-Z: \(modes)")
+        try shell.type("fg")
+        try shell.press("Enter")
+        let back = try shell.waitForScreen { $0.contains("— paused; space goes on, q stops") && $0.contains("PAUSED") }
+        #expect(back.contains("stopped 00:0"), "how long it was stopped: \(back)")
+        try shell.press("Space")
+        try shell.waitForScreen { $0.contains("Resumed") }
+        try shell.press("q")
+        try shell.waitForScreen { $0.contains("Stop the session?") }
+        try shell.press("y")
+        try shell.waitForScreen { $0.contains("Stopped at 0") }
+    }
+
     @Test func aDumbTerminalGetsTheLogLinesAndKeysStillWork() throws {
         let screen = try terminal("run", "Long Sit", "--speed", "10", "--silent", environment: ["TERM": "dumb"])
         try screen.waitFor("main-start  Main sit starts")

@@ -43,6 +43,17 @@ package final class LiveRunDisplay: RunDisplay {
         tick(state)
     }
 
+    package func suspending(_ state: RunState) {
+        // The frame stays where it is, the cursor shows again and the shell's "Stopped" goes below it.
+        write("\n\u{1B}[?25h")
+        drawnLines = 0
+    }
+
+    package func continued(after seconds: Double, state: RunState) {
+        write("\u{1B}[?25l" + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(stoppedText(seconds))\n")
+        tick(state)
+    }
+
     package func tick(_ state: RunState) {
         let columns = max(20, width())
         var lines: [(String, TextStyle)] = []
@@ -115,6 +126,14 @@ package final class LogRunDisplay: RunDisplay {
         line(state.elapsed, isPaused ? "paused" : "resumed")
     }
 
+    package func suspending(_ state: RunState) {
+        line(state.elapsed, "stopping")
+    }
+
+    package func continued(after seconds: Double, state: RunState) {
+        line(state.elapsed, "continued  \(stoppedText(seconds))")
+    }
+
     /// Whether the stop question was printed, so that it is printed once per asking.
     private var asked = false
 
@@ -133,4 +152,9 @@ package final class LogRunDisplay: RunDisplay {
         }
         line(Double(summary.elapsed), "\(word)  \(summary.text(total: state.timeline.total))")
     }
+}
+
+/// `stopped 00:13 — paused; space goes on, q stops`, said when the program runs again after Ctrl-Z.
+func stoppedText(_ seconds: Double) -> String {
+    "stopped \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — paused; space goes on, q stops"
 }

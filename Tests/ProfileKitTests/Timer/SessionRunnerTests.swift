@@ -29,6 +29,10 @@ struct SessionRunnerTests {
             self.oversleep = oversleep
         }
 
+        /// Real seconds the program stays stopped after Ctrl-Z.
+        var stoppedFor = 0.0
+        func suspend() { clock.time += stoppedFor }
+
         func key(waitingUpTo timeout: Double) -> RunKey? {
             waits.append(timeout)
             if let next = keys.first, next.at <= clock.time + timeout {
@@ -45,6 +49,8 @@ struct SessionRunnerTests {
         let clock: FakeClock
         var fired: [(event: Timeline.Event, at: Double, report: RingReport?, late: Lateness?)] = []
         var pauses: [(Bool, Double)] = []
+        var continued: [(after: Double, elapsed: Double, isPaused: Bool)] = []
+        var suspended = 0
         var ticks = 0
         var summary: RunSummary?
         var lastState: RunState?
@@ -53,6 +59,8 @@ struct SessionRunnerTests {
         func begin(_ state: RunState) {}
         func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) { fired.append((event, clock.time, report, late)) }
         func paused(_ isPaused: Bool, state: RunState) { pauses.append((isPaused, state.elapsed)) }
+        func suspending(_ state: RunState) { suspended += 1 }
+        func continued(after seconds: Double, state: RunState) { continued.append((seconds, state.elapsed, state.isPaused)) }
         func tick(_ state: RunState) { ticks += 1; lastState = state }
         func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
     }
@@ -75,10 +83,11 @@ struct SessionRunnerTests {
     }
 
     static func run(speed: Double = 1, tick: Double = 0.1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
-                    profile: Profile = profile) -> Run {
+                    stoppedFor: Double = 0, profile: Profile = profile) -> Run {
         let clock = FakeClock()
         let start = clock.time
         let input = ScriptedInput(clock: clock, keys: keys.map { (start + $0.0, $0.1) }, oversleep: oversleep)
+        input.stoppedFor = stoppedFor
         let display = Recorder(clock: clock)
         let ringer = RecordingRinger()
         let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed, tick: tick,
@@ -192,6 +201,20 @@ struct SessionRunnerTests {
         #expect(machine.elapsed(at: 40) == 10)
         #expect(machine.handle(.key(.pause, at: 50)) == [.paused(false)])
         #expect(machine.elapsed(at: 60) == 20)
+    }
+
+    /// Ctrl-Z at 100 s, stopped for 13 minutes: the stop is a pause, said with its length; nothing fires
+    /// while paused, and space goes on with the plan shifted by the whole pause.
+    @Test func ctrlZStopsAndTheRunComesBackPaused() {
+        let run = Self.run(keys: [(100, .suspend), (100 + 780 + 60, .pause)], stoppedFor: 780)
+        #expect(run.display.suspended == 1)
+        #expect(run.display.continued.count == 1)
+        #expect(run.display.continued.first.map { abs($0.after - 780) < 1e-9 && abs($0.elapsed - 100) < 1e-9 && $0.isPaused } == true)
+        #expect(run.display.pauses.map(\.0) == [false], "space resumes")
+        let main = run.display.fired.first { $0.event.kind == .mainStart }
+        #expect(main.map { abs($0.at - run.start - (120 + 840)) <= 0.1 } == true, "the main sit starts after the pause")
+        #expect(run.display.fired.allSatisfy { $0.late == nil }, "a stop is a pause, not lateness")
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1))
     }
 
     @Test func yesWithoutTheQuestionDoesNothing() {
