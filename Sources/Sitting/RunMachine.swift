@@ -10,6 +10,8 @@ package enum PauseReason: Hashable, Sendable {
     case question
     /// The program was stopped (Ctrl-Z); after `fg` the run stays paused until space.
     case stopped
+    /// The machine slept (suspended, lid closed); on waking the run stays paused until space.
+    case slept
 }
 
 /// How late an event came, when the program could not run at its time (a stopped process, a busy or
@@ -33,6 +35,8 @@ package enum RunEffect: Hashable, Sendable {
     case suspend
     /// The program runs again after being stopped for `seconds` (real seconds); the run is paused.
     case continued(after: Double)
+    /// The machine slept for `seconds` (real seconds); the run is paused when keys can resume it.
+    case slept(Double)
     /// The run is over.
     case finish(RunSummary.Ending)
 }
@@ -45,6 +49,9 @@ package enum RunInputEvent: Hashable, Sendable {
     case key(RunKey, at: Double)
     /// The program runs again at `now` after ``RunEffect/suspend``.
     case continued(at: Double)
+    /// The machine slept for `seconds` (the boot clock grew that much more than the monotonic one) and
+    /// woke before `now`.
+    case slept(Double, at: Double)
 }
 
 /// The rules of a run as a value: it takes events (time passing, keys) and returns effects (fire an
@@ -62,6 +69,8 @@ package enum RunInputEvent: Hashable, Sendable {
 package struct RunMachine: Sendable {
     /// Real seconds after its time that an event counts as late rather than merely a slow wake-up.
     package static let lateAfter = 1.0
+    /// Real seconds the boot clock must gain on the monotonic one to count as the machine having slept.
+    package static let sleepAfter = 1.0
     /// Session seconds within which a late bell and the next bell would both sound: the late one rings with it.
     package static let lateGap = 10.0
 
@@ -73,7 +82,9 @@ package struct RunMachine: Sendable {
     /// Why the clock stands still; empty while it runs.
     package private(set) var pausedFor: Set<PauseReason> = []
     /// Whether the user paused the session (space), as the display says.
-    package var isPaused: Bool { pausedFor.contains(.space) || pausedFor.contains(.stopped) }
+    package var isPaused: Bool { !pausedFor.isDisjoint(with: [.space, .stopped, .slept]) }
+    /// Whether keys are read, so that a pause after a stop or a sleep can be ended with space.
+    private let keys: Bool
     /// How many times the session was paused.
     package private(set) var pauses = 0
     /// Whether the user is being asked to confirm stopping.
@@ -86,8 +97,11 @@ package struct RunMachine: Sendable {
     package private(set) var ending: RunSummary.Ending?
 
     /// A run of `timeline` starting at monotonic time `start`.
-    package init(timeline: Timeline, speed: Double, start: Double) {
+    /// - Parameter keys: whether keys are read; without them a stop or a sleep is still left out of the
+    ///   session, but the run goes on at once instead of waiting for space.
+    package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true) {
         precondition(speed > 0, "speed must be positive")
+        self.keys = keys
         self.timeline = timeline
         self.speed = speed
         self.start = start
@@ -116,7 +130,17 @@ package struct RunMachine: Sendable {
             effects += press(key, at: now)
             return effects
         case .continued(let now):
-            return [.continued(after: pausedAt.map { now - $0 } ?? 0)]
+            let effects: [RunEffect] = [.continued(after: pausedAt.map { now - $0 } ?? 0)]
+            if !keys { resume(from: .stopped, at: now) }
+            return effects
+        case .slept(let seconds, let now):
+            // The monotonic clock did not count the sleep, so the session already leaves it out; the run
+            // pauses from waking so that the sitter, perhaps gone, finds it where it was.
+            if keys {
+                if !isPaused { pauses += 1 }
+                stop(for: .slept, at: now)
+            }
+            return [.slept(seconds)]
         }
     }
 
@@ -138,7 +162,7 @@ package struct RunMachine: Sendable {
             return [.suspend]
         case .pause where !isConfirmingStop:
             if isPaused {
-                pausedFor.remove(.stopped)
+                pausedFor.subtract([.stopped, .slept])
                 resume(from: .space, at: now)
                 return [.paused(false)]
             }

@@ -8,16 +8,24 @@ import Darwin
 import ProfileKit
 import Bells
 
-/// A monotonic clock in seconds: the runner's only source of time.
+/// The run's clocks in seconds: its only source of time.
 package protocol RunClock: AnyObject {
-    /// Seconds since some fixed moment; never goes back.
+    /// Seconds since some fixed moment, not counting time the machine was suspended; never goes back.
     func now() -> Double
+    /// Seconds since boot, counting time the machine was suspended: where it grows faster than ``now()``,
+    /// the machine slept.
+    func boot() -> Double
 }
 
-/// `CLOCK_MONOTONIC`: unaffected by changes to the wall clock.
+/// `CLOCK_MONOTONIC` beside `CLOCK_BOOTTIME`: unaffected by changes to the wall clock.
 package final class MonotonicClock: RunClock {
     package init() {}
     package func now() -> Double { POSIX.monotonicNow() }
+    package func boot() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }
 
 /// A key the user pressed during a run.
@@ -42,6 +50,8 @@ package protocol RunInput: AnyObject {
     func key(waitingUpTo timeout: Double) -> RunKey?
     /// Puts the terminal back, stops the program until it is continued, then takes the terminal again.
     func suspend()
+    /// Whether keys are read: without them a pause that waits for space would never end.
+    var readsKeys: Bool { get }
 }
 
 /// What a display is shown of a run.
@@ -108,6 +118,8 @@ package protocol RunDisplay: AnyObject {
     func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState)
     /// The session was paused or resumed.
     func paused(_ isPaused: Bool, state: RunState)
+    /// The machine slept for `seconds` (real seconds); the run is paused when keys can resume it.
+    func slept(_ seconds: Double, state: RunState)
     /// The program is about to stop (Ctrl-Z): the display leaves the terminal as the shell expects it.
     func suspending(_ state: RunState)
     /// The program runs again after being stopped for `seconds` real seconds, and the run is paused.
@@ -156,7 +168,9 @@ package final class SessionRunner {
 
     /// Runs the session to its end, a confirmed stop or an interruption.
     package func run() -> RunSummary {
-        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now())
+        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys)
+        // How far the boot clock is ahead of the monotonic one; it grows by the time the machine slept.
+        var bootAhead = clock.boot() - clock.now()
         var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
         var lateBells = 0
         display.begin(state)
@@ -184,6 +198,8 @@ package final class SessionRunner {
                     input.suspend()
                 case .continued(let seconds):
                     display.continued(after: seconds, state: state)
+                case .slept(let seconds):
+                    display.slept(seconds, state: state)
                 case .finish(let ending):
                     if ending == .completed { state.elapsed = Double(timeline.total) }
                     let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
@@ -202,11 +218,15 @@ package final class SessionRunner {
             // Wake for the next event exactly, or after a tick to redraw and look at the keys. At least a
             // millisecond: a wait rounded to nothing would spin without the clock moving past the event.
             let wait = machine.untilNextEvent(at: now).map { min(tick, max(Self.shortestWait, $0)) } ?? tick
-            if let key = input.key(waitingUpTo: wait) {
-                effects = machine.handle(.key(key, at: clock.now()))
-            } else {
-                effects = machine.handle(.time(clock.now()))
+            let key = input.key(waitingUpTo: wait)
+            let at = clock.now()
+            let ahead = clock.boot() - at
+            effects = []
+            if ahead - bootAhead > RunMachine.sleepAfter {
+                effects += machine.handle(.slept(ahead - bootAhead, at: at))
             }
+            bootAhead = ahead
+            effects += machine.handle(key.map { .key($0, at: at) } ?? .time(at))
         }
     }
 }

@@ -31,6 +31,27 @@ struct RunDisplayTests {
         #expect(screen == "16:00  Interval bell 2 (Tingsha) (late 00:13)\n")
     }
 
+    /// A sleep and a stop are said on the log and on the screen, with how long they lasted.
+    @Test func sleepsAndStopsAreSaid() {
+        var lines: [String] = []
+        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "T" })
+        var state = RunState(name: "Run", timeline: Timeline(profile: Self.profile), elapsed: 130, sound: "paplay")
+        log.slept(60, state: state)
+        state.isPaused = true
+        log.slept(723.4, state: state)
+        log.continued(after: 13, state: state)
+        #expect(lines == [
+            "T  +02:10  slept  the computer slept 01:00 — not counted as sitting\n",
+            "T  +02:10  slept  the computer slept 12:03 — paused; space goes on, q stops\n",
+            "T  +02:10  continued  stopped 00:13 — paused; space goes on, q stops\n",
+        ])
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, color: false, keys: true)
+        live.slept(723, state: state)
+        #expect(screen.hasPrefix("02:10  the computer slept 12:03 — paused; space goes on, q stops\n"))
+        #expect(screen.contains("PAUSED"))
+    }
+
     @Test func displaysShowTheStateOfTheRun() {
         var lines: [String] = []
         let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "2026-11-22T07:00:00+0000" })

@@ -43,6 +43,11 @@ package final class LiveRunDisplay: RunDisplay {
         tick(state)
     }
 
+    package func slept(_ seconds: Double, state: RunState) {
+        write(clear() + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(sleptText(seconds, state: state))\n")
+        tick(state)
+    }
+
     package func suspending(_ state: RunState) {
         // The frame stays where it is, the cursor shows again and the shell's "Stopped" goes below it.
         write("\n\u{1B}[?25h")
@@ -130,6 +135,10 @@ package final class LogRunDisplay: RunDisplay {
         line(state.elapsed, "stopping")
     }
 
+    package func slept(_ seconds: Double, state: RunState) {
+        line(state.elapsed, "slept  \(sleptText(seconds, state: state))")
+    }
+
     package func continued(after seconds: Double, state: RunState) {
         line(state.elapsed, "continued  \(stoppedText(seconds))")
     }
@@ -157,4 +166,11 @@ package final class LogRunDisplay: RunDisplay {
 /// `stopped 00:13 — paused; space goes on, q stops`, said when the program runs again after Ctrl-Z.
 func stoppedText(_ seconds: Double) -> String {
     "stopped \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — paused; space goes on, q stops"
+}
+
+/// `the computer slept 12:03 — paused; space goes on, q stops`, or, where no key can resume the run,
+/// `the computer slept 12:03 — not counted as sitting`.
+func sleptText(_ seconds: Double, state: RunState) -> String {
+    "the computer slept \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — "
+        + (state.isPaused ? "paused; space goes on, q stops" : "not counted as sitting")
 }

@@ -11,8 +11,11 @@ struct SessionRunnerTests {
     /// A clock that moves only when the input waits.
     final class FakeClock: RunClock {
         var time: Double
+        /// Seconds the machine slept: the boot clock counts them, the monotonic one does not.
+        var slept = 0.0
         init(_ time: Double = 1_000) { self.time = time }
         func now() -> Double { time }
+        func boot() -> Double { time + slept + 5 }
     }
 
     /// Keys pressed at given clock times; every wait moves the clock by what was asked, plus `oversleep`
@@ -32,6 +35,9 @@ struct SessionRunnerTests {
         /// Real seconds the program stays stopped after Ctrl-Z.
         var stoppedFor = 0.0
         func suspend() { clock.time += stoppedFor }
+        var readsKeys = true
+        /// The machine sleeps `seconds` when the clock passes `at`.
+        var sleeps: [(at: Double, seconds: Double)] = []
 
         func key(waitingUpTo timeout: Double) -> RunKey? {
             waits.append(timeout)
@@ -41,6 +47,10 @@ struct SessionRunnerTests {
                 return next.key
             }
             clock.time += timeout + oversleep
+            if let sleep = sleeps.first, sleep.at <= clock.time {
+                sleeps.removeFirst()
+                clock.slept += sleep.seconds
+            }
             return nil
         }
     }
@@ -60,6 +70,8 @@ struct SessionRunnerTests {
         func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) { fired.append((event, clock.time, report, late)) }
         func paused(_ isPaused: Bool, state: RunState) { pauses.append((isPaused, state.elapsed)) }
         func suspending(_ state: RunState) { suspended += 1 }
+        var slept: [(seconds: Double, elapsed: Double, isPaused: Bool)] = []
+        func slept(_ seconds: Double, state: RunState) { slept.append((seconds, state.elapsed, state.isPaused)) }
         func continued(after seconds: Double, state: RunState) { continued.append((seconds, state.elapsed, state.isPaused)) }
         func tick(_ state: RunState) { ticks += 1; lastState = state }
         func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
@@ -83,11 +95,14 @@ struct SessionRunnerTests {
     }
 
     static func run(speed: Double = 1, tick: Double = 0.1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
-                    stoppedFor: Double = 0, profile: Profile = profile) -> Run {
+                    stoppedFor: Double = 0, sleeps: [(Double, Double)] = [], readsKeys: Bool = true,
+                    profile: Profile = profile) -> Run {
         let clock = FakeClock()
         let start = clock.time
         let input = ScriptedInput(clock: clock, keys: keys.map { (start + $0.0, $0.1) }, oversleep: oversleep)
         input.stoppedFor = stoppedFor
+        input.sleeps = sleeps.map { (at: start + $0.0, seconds: $0.1) }
+        input.readsKeys = readsKeys
         let display = Recorder(clock: clock)
         let ringer = RecordingRinger()
         let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed, tick: tick,
@@ -215,6 +230,27 @@ struct SessionRunnerTests {
         #expect(main.map { abs($0.at - run.start - (120 + 840)) <= 0.1 } == true, "the main sit starts after the pause")
         #expect(run.display.fired.allSatisfy { $0.late == nil }, "a stop is a pause, not lateness")
         #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1))
+    }
+
+    /// The machine sleeps 12:03 at 100 s: no bell slides or bursts; the run wakes paused and says so, and
+    /// space goes on with the plan shifted by the pause after waking only (the sleep was never counted).
+    @Test func aSleepIsAPauseSaidOnWaking() {
+        let run = Self.run(keys: [(200, .pause)], sleeps: [(100, 723)])
+        #expect(run.display.slept.count == 1)
+        #expect(run.display.slept.first.map { abs($0.seconds - 723) < 1e-9 && abs($0.elapsed - 100) <= 0.1 && $0.isPaused } == true)
+        #expect(run.display.pauses.map(\.0) == [false], "space goes on")
+        let main = run.display.fired.first { $0.event.kind == .mainStart }
+        #expect(main.map { abs($0.at - run.start - (120 + 100)) <= 0.2 } == true, "the main sit starts after the pause")
+        #expect(run.display.fired.allSatisfy { $0.late == nil }, "a sleep is a pause, not lateness")
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1))
+    }
+
+    /// Without keys (stdin not a terminal) a sleep is said but nothing waits for space.
+    @Test func withoutKeysASleepIsSaidAndTheRunGoesOn() {
+        let run = Self.run(sleeps: [(100, 60)], readsKeys: false)
+        #expect(run.display.slept.map(\.isPaused) == [false])
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0))
+        #expect(abs(run.clock.time - run.start - 2220) <= 0.1, "the sleep was not counted, and nothing waited")
     }
 
     @Test func yesWithoutTheQuestionDoesNothing() {
