@@ -91,6 +91,8 @@ package struct RunMachine: Sendable {
     package var isConfirmingStop: Bool { pausedFor.contains(.question) }
     /// The index of the next event to fire.
     package private(set) var next = 0
+    /// Real seconds the machine slept: the monotonic clock never counted them.
+    private var slept = 0.0
     /// Events that came late and ring with the next bell.
     private var carried: [Timeline.Event] = []
     /// How the run ended, once it has.
@@ -110,6 +112,11 @@ package struct RunMachine: Sendable {
     /// Session seconds gone at monotonic time `now`, pauses left out.
     package func elapsed(at now: Double) -> Double {
         min(((pausedAt ?? now) - start - pausedTotal) * speed, Double(timeline.total))
+    }
+
+    /// Real seconds not sat by `now`: every pause (space, the stop question, Ctrl-Z) and every sleep.
+    package func pausedSeconds(at now: Double) -> Double {
+        pausedTotal + (pausedAt.map { now - $0 } ?? 0) + slept
     }
 
     /// Real seconds from `now` until the next event is due; nil while paused or when the run is over.
@@ -134,6 +141,7 @@ package struct RunMachine: Sendable {
             if !keys { resume(from: .stopped, at: now) }
             return effects
         case .slept(let seconds, let now):
+            slept += seconds
             // The monotonic clock did not count the sleep, so the session already leaves it out; the run
             // pauses from waking so that the sitter, perhaps gone, finds it where it was.
             if keys {

@@ -2,11 +2,15 @@ import ProfileKit
 
 extension RunSummary {
     /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`;
-    /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`.
+    /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`; time not
+    /// sat is said in real time: `07:30 paused (2 times)`.
     package func text(total: Int) -> String {
         let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
             + (silence.map { " (\($0))" } ?? "") + (lateBells == 0 ? "" : ", \(lateBells) late")
-        let paused = pauses == 0 ? "" : ", paused \(pauses) \(pauses == 1 ? "time" : "times")"
+        let times = "\(pauses) \(pauses == 1 ? "time" : "times")"
+        let paused = pausedSeconds > 0
+            ? ", \(TimerDuration(seconds: pausedSeconds).formatted) paused" + (pauses == 0 ? "" : " (\(times))")
+            : pauses == 0 ? "" : ", paused \(times)"
         switch ending {
         case .completed:
             return "Session complete: \(TimerDuration(seconds: total).formatted), \(bells)\(paused)."

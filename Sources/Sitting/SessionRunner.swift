@@ -109,6 +109,8 @@ package struct RunSummary: Hashable, Sendable {
     package var silence: String? = nil
     /// Bells that sounded late, for bells that came due while the program could not run.
     package var lateBells = 0
+    /// Real seconds not sat: pauses of every kind, the stop question, stops (Ctrl-Z) and sleeps.
+    package var pausedSeconds = 0
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.
@@ -204,7 +206,8 @@ package final class SessionRunner {
                     if ending == .completed { state.elapsed = Double(timeline.total) }
                     let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
                                              bellsPlanned: timeline.bells.count, pauses: machine.pauses,
-                                             silence: state.silence, lateBells: lateBells)
+                                             silence: state.silence, lateBells: lateBells,
+                                             pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
                     display.end(summary, state: state)
                     return summary
                 }

@@ -203,8 +203,10 @@ struct RunTests {
         screen.send(" ")
         try screen.waitFor("Resumed", since: mark)
         try screen.waitFor("Cool-down starts (Temple Bell)", since: mark)
-        try screen.waitFor("Session complete: 37:00, 3 of 3 bells rang, paused 1 time.", timeout: 20)
+        try screen.waitFor("Session complete: 37:00, 3 of 3 bells rang, ", timeout: 20)
         #expect(screen.waitForExit() == 0)
+        // The pause lasted about half a second of real time: said as a time when it rounds to one.
+        #expect(screen.output.contains("3 of 3 bells rang, paused 1 time.") || screen.output.contains("3 of 3 bells rang, 00:01 paused (1 time)."))
         #expect(screen.output.contains("\u{07}"), "the terminal bell rang")
         #expect(screen.output.hasSuffix("\u{1B}[?25h"), "the cursor is shown again")
     }
@@ -286,6 +288,10 @@ struct RunTests {
         try shell.waitForScreen { $0.contains("Stop the session?") }
         try shell.press("y")
         try shell.waitForScreen { $0.contains("Stopped at 0") }
+        // The shell leaves, and with it the tmux server: a server left behind keeps the test runner's
+        // inherited pipes open and can hold up other tests waiting for their end.
+        try shell.type("exit")
+        try shell.press("Enter")
     }
 
     @Test func aDumbTerminalGetsTheLogLinesAndKeysStillWork() throws {

@@ -172,7 +172,7 @@ struct SessionRunnerTests {
         // The session time shown while paused does not move.
         #expect(abs(run.display.pauses[0].1 - 100) < 1e-6 && abs(run.display.pauses[1].1 - 100) < 1e-6)
         #expect(abs(run.display.pauses[2].1 - 700) < 1e-6)
-        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2))
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2, pausedSeconds: 350))
         #expect(abs(run.clock.time - run.start - 2220 - 350) <= 0.1)
     }
 
@@ -187,7 +187,7 @@ struct SessionRunnerTests {
     @Test func quittingAsksAndStopsCleanly() {
         // q then another key goes on; q then y stops at 600 s. The two seconds of each asking are not sat.
         let run = Self.run(keys: [(300, .quit), (302, .other), (598, .quit), (600, .yes)])
-        #expect(run.summary == RunSummary(ending: .stopped, elapsed: 596, bellsRung: 2, bellsPlanned: 7, pauses: 0))
+        #expect(run.summary == RunSummary(ending: .stopped, elapsed: 596, bellsRung: 2, bellsPlanned: 7, pauses: 0, pausedSeconds: 4))
         #expect(run.display.fired.map(\.event.kind) == [.warmUpStart, .mainStart, .interval])
         #expect(run.ringer.rung.map(\.sound) == [.builtIn(.singingBowl), .builtIn(.tingsha)])
         #expect(abs(run.clock.time - run.start - 600) < 1e-9, "the runner returns at once")
@@ -202,7 +202,7 @@ struct SessionRunnerTests {
         let interval = run.display.fired.first { $0.event.kind == .interval }
         #expect(interval.map { abs($0.at - run.start - (540 + 3_600)) <= 0.1 } == true, "the bell waits for the answer")
         #expect(run.display.fired.allSatisfy { $0.late == nil }, "nothing is late for the time spent asking")
-        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0))
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 3600))
     }
 
     /// Space while paused then `q`, then no: still paused, and space goes on.
@@ -229,7 +229,7 @@ struct SessionRunnerTests {
         let main = run.display.fired.first { $0.event.kind == .mainStart }
         #expect(main.map { abs($0.at - run.start - (120 + 840)) <= 0.1 } == true, "the main sit starts after the pause")
         #expect(run.display.fired.allSatisfy { $0.late == nil }, "a stop is a pause, not lateness")
-        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1))
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1, pausedSeconds: 840))
     }
 
     /// The machine sleeps 12:03 at 100 s: no bell slides or bursts; the run wakes paused and says so, and
@@ -242,14 +242,14 @@ struct SessionRunnerTests {
         let main = run.display.fired.first { $0.event.kind == .mainStart }
         #expect(main.map { abs($0.at - run.start - (120 + 100)) <= 0.2 } == true, "the main sit starts after the pause")
         #expect(run.display.fired.allSatisfy { $0.late == nil }, "a sleep is a pause, not lateness")
-        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1))
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1, pausedSeconds: 823))
     }
 
     /// Without keys (stdin not a terminal) a sleep is said but nothing waits for space.
     @Test func withoutKeysASleepIsSaidAndTheRunGoesOn() {
         let run = Self.run(sleeps: [(100, 60)], readsKeys: false)
         #expect(run.display.slept.map(\.isPaused) == [false])
-        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0))
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 60))
         #expect(abs(run.clock.time - run.start - 2220) <= 0.1, "the sleep was not counted, and nothing waited")
     }
 
@@ -272,5 +272,9 @@ struct SessionRunnerTests {
         #expect(run.summary.elapsed == 1_000)
         #expect(RunSummary(ending: .interrupted, elapsed: 1_000, bellsRung: 3, bellsPlanned: 7, pauses: 1).text(total: 2220)
                 == "Interrupted at 16:40 of 37:00; 3 of 7 bells rang, paused 1 time.")
+        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2, pausedSeconds: 450).text(total: 2220)
+                == "Session complete: 37:00, 7 of 7 bells rang, 07:30 paused (2 times).")
+        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 4).text(total: 2220)
+                == "Session complete: 37:00, 7 of 7 bells rang, 00:04 paused.", "the stop question is not a pause the user made")
     }
 }
