@@ -2,11 +2,15 @@ import ProfileKit
 
 extension RunSummary {
     /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`;
-    /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`.
+    /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`; time not
+    /// sat is said in real time: `07:30 paused (2 times)`.
     package func text(total: Int) -> String {
         let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
-            + (silence.map { " (\($0))" } ?? "")
-        let paused = pauses == 0 ? "" : ", paused \(pauses) \(pauses == 1 ? "time" : "times")"
+            + (silence.map { " (\($0))" } ?? "") + (lateBells == 0 ? "" : ", \(lateBells) late")
+        let times = "\(pauses) \(pauses == 1 ? "time" : "times")"
+        let paused = pausedSeconds > 0
+            ? ", \(TimerDuration(seconds: pausedSeconds).formatted) paused" + (pauses == 0 ? "" : " (\(times))")
+            : pauses == 0 ? "" : ", paused \(times)"
         switch ending {
         case .completed:
             return "Session complete: \(TimerDuration(seconds: total).formatted), \(bells)\(paused)."
@@ -21,6 +25,13 @@ extension RunSummary {
 extension Timeline.Event {
     /// `Interval bell 2 (Tingsha)`, for displays.
     package var titleWithBell: String { title + (bell.map { " (\($0))" } ?? "") }
+}
+
+extension Lateness {
+    /// `late 00:13`, or `late 01:40, rang with another bell` for a late bell rung together with another.
+    package var text: String {
+        "late \(TimerDuration(seconds: Int(seconds.rounded())).formatted)" + (rings ? "" : ", rang with another bell")
+    }
 }
 
 /// Formats remaining time for the display, rounding up so that `00:00` shows only at the end.

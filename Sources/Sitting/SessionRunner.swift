@@ -8,16 +8,24 @@ import Darwin
 import ProfileKit
 import Bells
 
-/// A monotonic clock in seconds: the runner's only source of time.
+/// The run's clocks in seconds: its only source of time.
 package protocol RunClock: AnyObject {
-    /// Seconds since some fixed moment; never goes back.
+    /// Seconds since some fixed moment, not counting time the machine was suspended; never goes back.
     func now() -> Double
+    /// Seconds since boot, counting time the machine was suspended: where it grows faster than ``now()``,
+    /// the machine slept.
+    func boot() -> Double
 }
 
-/// `CLOCK_MONOTONIC`: unaffected by changes to the wall clock.
+/// `CLOCK_MONOTONIC` beside `CLOCK_BOOTTIME`: unaffected by changes to the wall clock.
 package final class MonotonicClock: RunClock {
     package init() {}
     package func now() -> Double { POSIX.monotonicNow() }
+    package func boot() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }
 
 /// A key the user pressed during a run.
@@ -30,6 +38,8 @@ package enum RunKey: Hashable, Sendable {
     case yes
     /// Ctrl-C or a termination signal: stop now.
     case interrupt
+    /// Ctrl-Z (SIGTSTP): stop the program for now.
+    case suspend
     /// Anything else (also no to the question).
     case other
 }
@@ -38,6 +48,10 @@ package enum RunKey: Hashable, Sendable {
 package protocol RunInput: AnyObject {
     /// Waits up to `timeout` seconds for a key; nil when none came in time.
     func key(waitingUpTo timeout: Double) -> RunKey?
+    /// Puts the terminal back, stops the program until it is continued, then takes the terminal again.
+    func suspend()
+    /// Whether keys are read: without them a pause that waits for space would never end.
+    var readsKeys: Bool { get }
 }
 
 /// What a display is shown of a run.
@@ -93,26 +107,39 @@ package struct RunSummary: Hashable, Sendable {
     package var pauses: Int
     /// Why bells that were due made no sound (`silent`, `no sound`), if any did not.
     package var silence: String? = nil
+    /// Bells that sounded late, for bells that came due while the program could not run.
+    package var lateBells = 0
+    /// Real seconds not sat: pauses of every kind, the stop question, stops (Ctrl-Z) and sleeps.
+    package var pausedSeconds = 0
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.
 package protocol RunDisplay: AnyObject {
     func begin(_ state: RunState)
-    /// An event happened; `report` says how its bell rang, if it has one.
-    func fired(_ event: Timeline.Event, report: RingReport?, state: RunState)
+    /// An event happened; `report` says how its bell rang, if it has one, and `late` how late it came.
+    func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState)
     /// The session was paused or resumed.
     func paused(_ isPaused: Bool, state: RunState)
+    /// The machine slept for `seconds` (real seconds); the run is paused when keys can resume it.
+    func slept(_ seconds: Double, state: RunState)
+    /// The program is about to stop (Ctrl-Z): the display leaves the terminal as the shell expects it.
+    func suspending(_ state: RunState)
+    /// The program runs again after being stopped for `seconds` real seconds, and the run is paused.
+    func continued(after seconds: Double, state: RunState)
     /// Time passed; a live display redraws.
     func tick(_ state: RunState)
     func end(_ summary: RunSummary, state: RunState)
 }
 
-/// Runs a session: fires each event when the session's clock reaches its offset, rings its bell, and
-/// handles pause, stop and interruption.
-///
-/// Session time is always computed from the monotonic clock: `(now − start − time paused) × speed`.
-/// Nothing is accumulated from sleeps, so late wake-ups never add up to drift, and a paused session
-/// resumes exactly where it was.
+extension RunDisplay {
+    /// An event that came on time.
+    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+        fired(event, report: report, late: nil, state: state)
+    }
+}
+
+/// Drives a run: asks the ``RunMachine`` what to do as time passes and keys come, and does it (rings,
+/// shows, finishes).
 package final class SessionRunner {
     package let timeline: Timeline
     package let speed: Double
@@ -143,70 +170,66 @@ package final class SessionRunner {
 
     /// Runs the session to its end, a confirmed stop or an interruption.
     package func run() -> RunSummary {
-        let start = clock.now()
-        var pausedAt: Double?
-        var pausedTotal = 0.0
-        var pauses = 0
-        var next = 0
-        let events = timeline.events
+        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys)
+        // How far the boot clock is ahead of the monotonic one; it grows by the time the machine slept.
+        var bootAhead = clock.boot() - clock.now()
         var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
-
-        func elapsed(_ now: Double) -> Double { ((pausedAt ?? now) - start - pausedTotal) * speed }
-        func end(_ ending: RunSummary.Ending, at now: Double) -> RunSummary {
-            state.elapsed = ending == .completed ? Double(timeline.total) : min(elapsed(now), Double(timeline.total))
-            let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
-                                     bellsPlanned: timeline.bells.count, pauses: pauses, silence: state.silence)
-            display.end(summary, state: state)
-            return summary
-        }
-
+        var lateBells = 0
         display.begin(state)
+        var effects = machine.handle(.time(clock.now()))
         while true {
             let now = clock.now()
-            state.elapsed = min(elapsed(now), Double(timeline.total))
-            while next < events.count, Double(events[next].offset) <= elapsed(now) {
-                let event = events[next]
-                next += 1
-                var report: RingReport?
-                if let bell = event.bell {
-                    let rang = ringer.ring(bell)
-                    if rang.sounded { state.bellsRung += 1 } else { state.silence = rang.via }
-                    report = rang
+            state.elapsed = machine.elapsed(at: now)
+            state.isPaused = machine.isPaused
+            state.isConfirmingStop = machine.isConfirmingStop
+            for effect in effects {
+                switch effect {
+                case .fire(let event, let bell, let late):
+                    var report: RingReport?
+                    if let bell {
+                        let rang = ringer.ring(bell)
+                        if rang.sounded { state.bellsRung += 1 } else { state.silence = rang.via }
+                        if rang.sounded, late != nil { lateBells += 1 }
+                        report = rang
+                    }
+                    display.fired(event, report: report, late: late, state: state)
+                case .paused(let isPaused):
+                    display.paused(isPaused, state: state)
+                case .suspend:
+                    display.suspending(state)
+                    input.suspend()
+                case .continued(let seconds):
+                    display.continued(after: seconds, state: state)
+                case .slept(let seconds):
+                    display.slept(seconds, state: state)
+                case .finish(let ending):
+                    if ending == .completed { state.elapsed = Double(timeline.total) }
+                    let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
+                                             bellsPlanned: timeline.bells.count, pauses: machine.pauses,
+                                             silence: state.silence, lateBells: lateBells,
+                                             pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
+                    display.end(summary, state: state)
+                    return summary
                 }
-                display.fired(event, report: report, state: state)
             }
-            if next == events.count { return end(.completed, at: now) }
+            if effects.contains(.suspend) {
+                effects = machine.handle(.continued(at: clock.now()))
+                continue
+            }
             display.tick(state)
 
             // Wake for the next event exactly, or after a tick to redraw and look at the keys. At least a
             // millisecond: a wait rounded to nothing would spin without the clock moving past the event.
-            var wait = tick
-            if pausedAt == nil {
-                wait = min(tick, max(Self.shortestWait, (Double(events[next].offset) - elapsed(now)) / speed))
-            }
-            guard let key = input.key(waitingUpTo: wait) else { continue }
+            let wait = machine.untilNextEvent(at: now).map { min(tick, max(Self.shortestWait, $0)) } ?? tick
+            let key = input.key(waitingUpTo: wait)
             let at = clock.now()
-            switch key {
-            case .interrupt:
-                return end(.interrupted, at: at)
-            case .yes where state.isConfirmingStop:
-                return end(.stopped, at: at)
-            case .quit where !state.isConfirmingStop:
-                state.isConfirmingStop = true
-            case .pause where !state.isConfirmingStop:
-                if let since = pausedAt {
-                    pausedTotal += at - since
-                    pausedAt = nil
-                } else {
-                    pausedAt = at
-                    pauses += 1
-                }
-                state.isPaused = pausedAt != nil
-                state.elapsed = min(elapsed(at), Double(timeline.total))
-                display.paused(state.isPaused, state: state)
-            default:
-                state.isConfirmingStop = false
+            let ahead = clock.boot() - at
+            effects = []
+            if ahead - bootAhead > RunMachine.sleepAfter {
+                effects += machine.handle(.slept(ahead - bootAhead, at: at))
             }
+            bootAhead = ahead
+            effects += machine.handle(key.map { .key($0, at: at) } ?? .time(at))
         }
     }
 }

@@ -11,6 +11,47 @@ import Bells
 struct RunDisplayTests {
     static let profile = SampleProfiles.run
 
+    /// A bell that came late says how late, on the log and on the screen; one rung with another says so.
+    @Test func lateBellsSayHowLate() {
+        var lines: [String] = []
+        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "T" })
+        let timeline = Timeline(profile: Self.profile)
+        let state = RunState(name: "Run", timeline: timeline, elapsed: 0, sound: "paplay")
+        log.fired(timeline.events[2], report: nil, late: Lateness(seconds: 100.4, rings: false), state: state)
+        log.fired(timeline.events[3], report: RingReport(via: "paplay"), late: Lateness(seconds: 13, rings: true), state: state)
+        log.end(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 6, bellsPlanned: 7, pauses: 0, lateBells: 1), state: state)
+        #expect(lines == [
+            "T  +09:00  interval  Interval bell 1  bell: Tingsha (paplay)  late 01:40, rang with another bell\n",
+            "T  +16:00  interval  Interval bell 2  bell: Tingsha (paplay)  late 00:13\n",
+            "T  +37:00  completed  Session complete: 37:00, 6 of 7 bells rang, 1 late.\n",
+        ])
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, color: false, keys: true)
+        live.fired(timeline.events[3], report: RingReport(via: "paplay"), late: Lateness(seconds: 13, rings: true), state: state)
+        #expect(screen == "16:00  Interval bell 2 (Tingsha) (late 00:13)\n")
+    }
+
+    /// A sleep and a stop are said on the log and on the screen, with how long they lasted.
+    @Test func sleepsAndStopsAreSaid() {
+        var lines: [String] = []
+        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "T" })
+        var state = RunState(name: "Run", timeline: Timeline(profile: Self.profile), elapsed: 130, sound: "paplay")
+        log.slept(60, state: state)
+        state.isPaused = true
+        log.slept(723.4, state: state)
+        log.continued(after: 13, state: state)
+        #expect(lines == [
+            "T  +02:10  slept  the computer slept 01:00 — not counted as sitting\n",
+            "T  +02:10  slept  the computer slept 12:03 — paused; space goes on, q stops\n",
+            "T  +02:10  continued  stopped 00:13 — paused; space goes on, q stops\n",
+        ])
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, color: false, keys: true)
+        live.slept(723, state: state)
+        #expect(screen.hasPrefix("02:10  the computer slept 12:03 — paused; space goes on, q stops\n"))
+        #expect(screen.contains("PAUSED"))
+    }
+
     @Test func displaysShowTheStateOfTheRun() {
         var lines: [String] = []
         let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "2026-11-22T07:00:00+0000" })

@@ -29,9 +29,10 @@ package final class LiveRunDisplay: RunDisplay {
         write(TextStyle.bold.apply("\(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)", color: color) + "\n")
     }
 
-    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+    package func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) {
         var line = "\(TimerDuration(seconds: event.offset).formatted)  \(event.titleWithBell)"
         if let report, report.via != state.sound { line += " [\(report.via)]" }
+        if let late, event.bell != nil { line += " (\(late.text))" }
         var text = clear() + line + "\n"
         if let note = report?.note { text += TextStyle.dim.apply("  \(note)", color: color) + "\n" }
         write(text)
@@ -39,6 +40,22 @@ package final class LiveRunDisplay: RunDisplay {
 
     package func paused(_ isPaused: Bool, state: RunState) {
         write(clear() + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(isPaused ? "Paused" : "Resumed")\n")
+        tick(state)
+    }
+
+    package func slept(_ seconds: Double, state: RunState) {
+        write(clear() + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(sleptText(seconds, state: state))\n")
+        tick(state)
+    }
+
+    package func suspending(_ state: RunState) {
+        // The frame stays where it is, the cursor shows again and the shell's "Stopped" goes below it.
+        write("\n\u{1B}[?25h")
+        drawnLines = 0
+    }
+
+    package func continued(after seconds: Double, state: RunState) {
+        write("\u{1B}[?25l" + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(stoppedText(seconds))\n")
         tick(state)
     }
 
@@ -100,15 +117,30 @@ package final class LogRunDisplay: RunDisplay {
         line(0, "run \(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)")
     }
 
-    package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
+    package func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) {
         var text = "\(event.kind.rawValue)  \(event.title)"
-        if let bell = event.bell { text += "  bell: \(bell) (\(report?.via ?? state.sound))" }
+        if let bell = event.bell {
+            text += "  bell: \(bell) (\(report?.via ?? state.sound))"
+            if let late { text += "  \(late.text)" }
+        }
         line(Double(event.offset), text)
         if let note = report?.note { line(Double(event.offset), "note  \(note)") }
     }
 
     package func paused(_ isPaused: Bool, state: RunState) {
         line(state.elapsed, isPaused ? "paused" : "resumed")
+    }
+
+    package func suspending(_ state: RunState) {
+        line(state.elapsed, "stopping")
+    }
+
+    package func slept(_ seconds: Double, state: RunState) {
+        line(state.elapsed, "slept  \(sleptText(seconds, state: state))")
+    }
+
+    package func continued(after seconds: Double, state: RunState) {
+        line(state.elapsed, "continued  \(stoppedText(seconds))")
     }
 
     /// Whether the stop question was printed, so that it is printed once per asking.
@@ -129,4 +161,16 @@ package final class LogRunDisplay: RunDisplay {
         }
         line(Double(summary.elapsed), "\(word)  \(summary.text(total: state.timeline.total))")
     }
+}
+
+/// `stopped 00:13 — paused; space goes on, q stops`, said when the program runs again after Ctrl-Z.
+func stoppedText(_ seconds: Double) -> String {
+    "stopped \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — paused; space goes on, q stops"
+}
+
+/// `the computer slept 12:03 — paused; space goes on, q stops`, or, where no key can resume the run,
+/// `the computer slept 12:03 — not counted as sitting`.
+func sleptText(_ seconds: Double, state: RunState) -> String {
+    "the computer slept \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — "
+        + (state.isPaused ? "paused; space goes on, q stops" : "not counted as sitting")
 }

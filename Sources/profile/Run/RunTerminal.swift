@@ -9,6 +9,9 @@ import Sitting
 
 /// Set by SIGINT, SIGTERM and SIGHUP during `run`; the key loop turns it into ``RunKey/interrupt``.
 nonisolated(unsafe) private var runStopSignal: Int32 = 0
+/// Set by SIGTSTP (Ctrl-Z) during `run`; the key loop turns it into ``RunKey/suspend``, and the run
+/// stops itself once the terminal is put back.
+nonisolated(unsafe) private var runSuspendSignal: Int32 = 0
 
 /// Keys from the terminal on standard input, read one at a time without echo; or, when standard input
 /// is not a terminal, no keys at all, only the waiting. Either way SIGINT, SIGTERM and SIGHUP stop the
@@ -35,18 +38,26 @@ final class TerminalKeys: RunInput {
         // A parent may hand down these signals blocked; a run must still stop on them.
         var signals = sigset_t()
         sigemptyset(&signals)
-        for signal in Self.stopSignals { sigaddset(&signals, signal) }
+        for signal in Self.stopSignals + [SIGTSTP, SIGCONT] { sigaddset(&signals, signal) }
         sigprocmask(SIG_UNBLOCK, &signals, nil)
-        if readsKeys, tcgetattr(0, &saved) == 0 {
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            // Read returns as soon as one byte is there.
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            changed = tcsetattr(0, TCSANOW, &raw) == 0
+        var suspend = sigaction()
+        suspend.__sigaction_handler.sa_handler = { _ in runSuspendSignal = 1 }
+        sigemptyset(&suspend.sa_mask)
+        suspend.sa_flags = 0
+        sigaction(SIGTSTP, &suspend, nil)
+        if readsKeys, tcgetattr(0, &saved) == 0 { enterRawMode() }
+    }
+
+    /// Keys one at a time, without echo; `saved` holds the terminal as it was.
+    private func enterRawMode() {
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        // Read returns as soon as one byte is there.
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
         }
+        changed = tcsetattr(0, TCSANOW, &raw) == 0
     }
 
     /// Puts the terminal back as it was.
@@ -55,10 +66,28 @@ final class TerminalKeys: RunInput {
         changed = false
     }
 
+    /// Ctrl-Z: the terminal goes back to the shell as it was, the program stops as SIGTSTP's default
+    /// does, and when continued (`fg`) it takes the terminal again, as it may have been changed meanwhile.
+    func suspend() {
+        runSuspendSignal = 0
+        let hadTerminal = changed
+        restore()
+        var previous = sigaction()
+        var fallback = sigaction()
+        fallback.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&fallback.sa_mask)
+        sigaction(SIGTSTP, &fallback, &previous)
+        raise(SIGTSTP)
+        // Runs again here after SIGCONT.
+        sigaction(SIGTSTP, &previous, nil)
+        if hadTerminal, tcgetattr(0, &saved) == 0 { enterRawMode() }
+    }
+
     deinit { restore() }
 
     func key(waitingUpTo timeout: Double) -> RunKey? {
         if runStopSignal != 0 { return .interrupt }
+        if runSuspendSignal != 0 { return .suspend }
         if Output.stdoutError != nil {
             stoppedByLostOutput = true
             return .interrupt
@@ -67,6 +96,7 @@ final class TerminalKeys: RunInput {
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         let ready = readsKeys ? poll(&descriptor, 1, milliseconds) : poll(nil, 0, milliseconds)
         if runStopSignal != 0 { return .interrupt }
+        if runSuspendSignal != 0 { return .suspend }
         guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else {
             // End of input or an error on the terminal: stop reading keys, keep timing.
             return nil

@@ -11,8 +11,11 @@ struct SessionRunnerTests {
     /// A clock that moves only when the input waits.
     final class FakeClock: RunClock {
         var time: Double
+        /// Seconds the machine slept: the boot clock counts them, the monotonic one does not.
+        var slept = 0.0
         init(_ time: Double = 1_000) { self.time = time }
         func now() -> Double { time }
+        func boot() -> Double { time + slept + 5 }
     }
 
     /// Keys pressed at given clock times; every wait moves the clock by what was asked, plus `oversleep`
@@ -29,6 +32,13 @@ struct SessionRunnerTests {
             self.oversleep = oversleep
         }
 
+        /// Real seconds the program stays stopped after Ctrl-Z.
+        var stoppedFor = 0.0
+        func suspend() { clock.time += stoppedFor }
+        var readsKeys = true
+        /// The machine sleeps `seconds` when the clock passes `at`.
+        var sleeps: [(at: Double, seconds: Double)] = []
+
         func key(waitingUpTo timeout: Double) -> RunKey? {
             waits.append(timeout)
             if let next = keys.first, next.at <= clock.time + timeout {
@@ -37,22 +47,32 @@ struct SessionRunnerTests {
                 return next.key
             }
             clock.time += timeout + oversleep
+            if let sleep = sleeps.first, sleep.at <= clock.time {
+                sleeps.removeFirst()
+                clock.slept += sleep.seconds
+            }
             return nil
         }
     }
 
     final class Recorder: RunDisplay {
         let clock: FakeClock
-        var fired: [(event: Timeline.Event, at: Double, report: RingReport?)] = []
+        var fired: [(event: Timeline.Event, at: Double, report: RingReport?, late: Lateness?)] = []
         var pauses: [(Bool, Double)] = []
+        var continued: [(after: Double, elapsed: Double, isPaused: Bool)] = []
+        var suspended = 0
         var ticks = 0
         var summary: RunSummary?
         var lastState: RunState?
 
         init(clock: FakeClock) { self.clock = clock }
         func begin(_ state: RunState) {}
-        func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) { fired.append((event, clock.time, report)) }
+        func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) { fired.append((event, clock.time, report, late)) }
         func paused(_ isPaused: Bool, state: RunState) { pauses.append((isPaused, state.elapsed)) }
+        func suspending(_ state: RunState) { suspended += 1 }
+        var slept: [(seconds: Double, elapsed: Double, isPaused: Bool)] = []
+        func slept(_ seconds: Double, state: RunState) { slept.append((seconds, state.elapsed, state.isPaused)) }
+        func continued(after seconds: Double, state: RunState) { continued.append((seconds, state.elapsed, state.isPaused)) }
         func tick(_ state: RunState) { ticks += 1; lastState = state }
         func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
     }
@@ -75,10 +95,14 @@ struct SessionRunnerTests {
     }
 
     static func run(speed: Double = 1, tick: Double = 0.1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
+                    stoppedFor: Double = 0, sleeps: [(Double, Double)] = [], readsKeys: Bool = true,
                     profile: Profile = profile) -> Run {
         let clock = FakeClock()
         let start = clock.time
         let input = ScriptedInput(clock: clock, keys: keys.map { (start + $0.0, $0.1) }, oversleep: oversleep)
+        input.stoppedFor = stoppedFor
+        input.sleeps = sleeps.map { (at: start + $0.0, seconds: $0.1) }
+        input.readsKeys = readsKeys
         let display = Recorder(clock: clock)
         let ringer = RecordingRinger()
         let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed, tick: tick,
@@ -116,12 +140,21 @@ struct SessionRunnerTests {
         }
     }
 
-    @Test func aSuspendedMachineFiresWhatItMissedOnceAndInOrder() {
-        // Every wait takes ten minutes longer than asked.
+    /// Every wait takes ten minutes longer than asked: each event is shown once and in order, but the bells
+    /// that came due together ring once, said as late, and never two within ten seconds.
+    @Test func aSuspendedMachineRingsWhatItMissedOnceTogether() {
         let run = Self.run(oversleep: 600)
         #expect(run.display.fired.map(\.event) == Timeline(profile: Self.profile).events)
         #expect(run.summary.ending == .completed)
-        #expect(run.summary.bellsRung == 7)
+        let rang = run.display.fired.filter { $0.report != nil }
+        #expect(rang.count == run.ringer.rung.count)
+        #expect(run.ringer.rung.count < 7, "late bells merged: \(run.ringer.rung.count) rang")
+        #expect(run.summary.bellsRung == run.ringer.rung.count)
+        #expect(run.summary.lateBells == rang.filter { $0.late != nil }.count && run.summary.lateBells > 0)
+        #expect(zip(rang, rang.dropFirst()).allSatisfy { $1.at - $0.at >= RunMachine.lateGap }, "two bells within 10 s")
+        #expect(rang.last?.event.kind == .sessionEnd, "the end bell rings")
+        let late = run.display.fired.compactMap(\.late)
+        #expect(late.allSatisfy { $0.seconds > 1 })
     }
 
     @Test func pauseAndResumeKeepThePlan() throws {
@@ -139,7 +172,7 @@ struct SessionRunnerTests {
         // The session time shown while paused does not move.
         #expect(abs(run.display.pauses[0].1 - 100) < 1e-6 && abs(run.display.pauses[1].1 - 100) < 1e-6)
         #expect(abs(run.display.pauses[2].1 - 700) < 1e-6)
-        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2))
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2, pausedSeconds: 350))
         #expect(abs(run.clock.time - run.start - 2220 - 350) <= 0.1)
     }
 
@@ -152,14 +185,72 @@ struct SessionRunnerTests {
     }
 
     @Test func quittingAsksAndStopsCleanly() {
-        // q then another key goes on; q then y stops at 600 s.
+        // q then another key goes on; q then y stops at 600 s. The two seconds of each asking are not sat.
         let run = Self.run(keys: [(300, .quit), (302, .other), (598, .quit), (600, .yes)])
-        #expect(run.summary == RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0))
+        #expect(run.summary == RunSummary(ending: .stopped, elapsed: 596, bellsRung: 2, bellsPlanned: 7, pauses: 0, pausedSeconds: 4))
         #expect(run.display.fired.map(\.event.kind) == [.warmUpStart, .mainStart, .interval])
         #expect(run.ringer.rung.map(\.sound) == [.builtIn(.singingBowl), .builtIn(.tingsha)])
         #expect(abs(run.clock.time - run.start - 600) < 1e-9, "the runner returns at once")
         #expect(RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0).text(total: 2220)
                 == "Stopped at 10:00 of 37:00; 2 of 7 bells rang.")
+    }
+
+    /// The question stops the clock: no bell rings between `q` and the answer, and the plan resumes after it.
+    @Test func theClockWaitsWhileTheQuestionIsAsked() {
+        // Asked 10 s before the first interval bell (9:00), answered an hour later.
+        let run = Self.run(keys: [(530, .quit), (4_130, .other)])
+        let interval = run.display.fired.first { $0.event.kind == .interval }
+        #expect(interval.map { abs($0.at - run.start - (540 + 3_600)) <= 0.1 } == true, "the bell waits for the answer")
+        #expect(run.display.fired.allSatisfy { $0.late == nil }, "nothing is late for the time spent asking")
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 3600))
+    }
+
+    /// Space while paused then `q`, then no: still paused, and space goes on.
+    @Test func theQuestionLeavesAPauseAsItWas() {
+        var machine = RunMachine(timeline: Timeline(profile: Self.profile), speed: 1, start: 0)
+        _ = machine.handle(.key(.pause, at: 10))
+        _ = machine.handle(.key(.quit, at: 20))
+        #expect(machine.isConfirmingStop && machine.isPaused)
+        _ = machine.handle(.key(.other, at: 30))
+        #expect(!machine.isConfirmingStop && machine.isPaused)
+        #expect(machine.elapsed(at: 40) == 10)
+        #expect(machine.handle(.key(.pause, at: 50)) == [.paused(false)])
+        #expect(machine.elapsed(at: 60) == 20)
+    }
+
+    /// Ctrl-Z at 100 s, stopped for 13 minutes: the stop is a pause, said with its length; nothing fires
+    /// while paused, and space goes on with the plan shifted by the whole pause.
+    @Test func ctrlZStopsAndTheRunComesBackPaused() {
+        let run = Self.run(keys: [(100, .suspend), (100 + 780 + 60, .pause)], stoppedFor: 780)
+        #expect(run.display.suspended == 1)
+        #expect(run.display.continued.count == 1)
+        #expect(run.display.continued.first.map { abs($0.after - 780) < 1e-9 && abs($0.elapsed - 100) < 1e-9 && $0.isPaused } == true)
+        #expect(run.display.pauses.map(\.0) == [false], "space resumes")
+        let main = run.display.fired.first { $0.event.kind == .mainStart }
+        #expect(main.map { abs($0.at - run.start - (120 + 840)) <= 0.1 } == true, "the main sit starts after the pause")
+        #expect(run.display.fired.allSatisfy { $0.late == nil }, "a stop is a pause, not lateness")
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1, pausedSeconds: 840))
+    }
+
+    /// The machine sleeps 12:03 at 100 s: no bell slides or bursts; the run wakes paused and says so, and
+    /// space goes on with the plan shifted by the pause after waking only (the sleep was never counted).
+    @Test func aSleepIsAPauseSaidOnWaking() {
+        let run = Self.run(keys: [(200, .pause)], sleeps: [(100, 723)])
+        #expect(run.display.slept.count == 1)
+        #expect(run.display.slept.first.map { abs($0.seconds - 723) < 1e-9 && abs($0.elapsed - 100) <= 0.1 && $0.isPaused } == true)
+        #expect(run.display.pauses.map(\.0) == [false], "space goes on")
+        let main = run.display.fired.first { $0.event.kind == .mainStart }
+        #expect(main.map { abs($0.at - run.start - (120 + 100)) <= 0.2 } == true, "the main sit starts after the pause")
+        #expect(run.display.fired.allSatisfy { $0.late == nil }, "a sleep is a pause, not lateness")
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 1, pausedSeconds: 823))
+    }
+
+    /// Without keys (stdin not a terminal) a sleep is said but nothing waits for space.
+    @Test func withoutKeysASleepIsSaidAndTheRunGoesOn() {
+        let run = Self.run(sleeps: [(100, 60)], readsKeys: false)
+        #expect(run.display.slept.map(\.isPaused) == [false])
+        #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 60))
+        #expect(abs(run.clock.time - run.start - 2220) <= 0.1, "the sleep was not counted, and nothing waited")
     }
 
     @Test func yesWithoutTheQuestionDoesNothing() {
@@ -170,8 +261,9 @@ struct SessionRunnerTests {
     @Test func theQuestionIsShownWhileItIsAsked() {
         let run = Self.run(keys: [(300, .quit), (2219, .other)])
         #expect(run.summary.ending == .completed)
-        let run2 = Self.run(keys: [(300, .quit)])
+        let run2 = Self.run(keys: [(300, .quit), (5_000, .interrupt)])
         #expect(run2.display.lastState?.isConfirmingStop == true)
+        #expect(run2.summary.elapsed == 300, "asking is not sat")
     }
 
     @Test func anInterruptStopsAtOnce() {
@@ -180,5 +272,9 @@ struct SessionRunnerTests {
         #expect(run.summary.elapsed == 1_000)
         #expect(RunSummary(ending: .interrupted, elapsed: 1_000, bellsRung: 3, bellsPlanned: 7, pauses: 1).text(total: 2220)
                 == "Interrupted at 16:40 of 37:00; 3 of 7 bells rang, paused 1 time.")
+        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2, pausedSeconds: 450).text(total: 2220)
+                == "Session complete: 37:00, 7 of 7 bells rang, 07:30 paused (2 times).")
+        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 4).text(total: 2220)
+                == "Session complete: 37:00, 7 of 7 bells rang, 00:04 paused.", "the stop question is not a pause the user made")
     }
 }

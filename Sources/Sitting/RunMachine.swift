@@ -1,0 +1,255 @@
+import ProfileKit
+import Bells
+
+/// Why the session's clock stands still.
+package enum PauseReason: Hashable, Sendable {
+    /// The user pressed space.
+    case space
+    /// The user is being asked whether to stop: time spent answering is not sat, and no bell rings
+    /// between `q` and the answer.
+    case question
+    /// The program was stopped (Ctrl-Z); after `fg` the run stays paused until space.
+    case stopped
+    /// The machine slept (suspended, lid closed); on waking the run stays paused until space.
+    case slept
+}
+
+/// How late an event came, when the program could not run at its time (a stopped process, a busy or
+/// suspended machine).
+package struct Lateness: Hashable, Sendable {
+    /// Session seconds between the event's time and when it fired.
+    package var seconds: Double
+    /// Whether this event's bell is the one rung for the late bells; the others ring with it (once).
+    package var rings: Bool
+}
+
+/// Something the run asks its driver to do.
+package enum RunEffect: Hashable, Sendable {
+    /// An event is due: ring `ring` (nil when the event has no bell, or its bell rings with another one),
+    /// then show the event.
+    case fire(Timeline.Event, ring: BellChoice?, late: Lateness?)
+    /// The session was paused or resumed.
+    case paused(Bool)
+    /// Stop the program (Ctrl-Z): restore the terminal, stop, and on continuing hand the machine
+    /// ``RunInputEvent/continued(at:)``.
+    case suspend
+    /// The program runs again after being stopped for `seconds` (real seconds); the run is paused.
+    case continued(after: Double)
+    /// The machine slept for `seconds` (real seconds); the run is paused when keys can resume it.
+    case slept(Double)
+    /// The run is over.
+    case finish(RunSummary.Ending)
+}
+
+/// What happens to a run: the driver feeds these to ``RunMachine/handle(_:)``.
+package enum RunInputEvent: Hashable, Sendable {
+    /// The monotonic clock reads `now` (real seconds).
+    case time(Double)
+    /// A key was pressed at `now`.
+    case key(RunKey, at: Double)
+    /// The program runs again at `now` after ``RunEffect/suspend``.
+    case continued(at: Double)
+    /// The machine slept for `seconds` (the boot clock grew that much more than the monotonic one) and
+    /// woke before `now`.
+    case slept(Double, at: Double)
+}
+
+/// The rules of a run as a value: it takes events (time passing, keys) and returns effects (fire an
+/// event, ring, pause, finish); it never reads a clock, so every rule is tested without one.
+///
+/// Session time is computed from the monotonic clock: `(now − start − time paused) × speed`. Nothing is
+/// accumulated from sleeps, so late wake-ups never add up to drift, and a paused session resumes exactly
+/// where it was.
+///
+/// Missed bells: bells that came due while the program could not run (more than ``lateAfter`` real
+/// seconds before it looked) ring once, together, as soon as it runs again: the most important of them
+/// (the end before the cool-down before the main sit before an interval) is rung and the others are shown
+/// as ringing with it. When the next bell on time is due within ``lateGap`` session seconds, the late bells
+/// ring with it instead, so lateness never puts two bells within ten seconds; later bells keep their times.
+package struct RunMachine: Sendable {
+    /// Real seconds after its time that an event counts as late rather than merely a slow wake-up.
+    package static let lateAfter = 1.0
+    /// Real seconds the boot clock must gain on the monotonic one to count as the machine having slept.
+    package static let sleepAfter = 1.0
+    /// Session seconds within which a late bell and the next bell would both sound: the late one rings with it.
+    package static let lateGap = 10.0
+
+    package let timeline: Timeline
+    package let speed: Double
+    private let start: Double
+    private var pausedAt: Double?
+    private var pausedTotal = 0.0
+    /// Why the clock stands still; empty while it runs.
+    package private(set) var pausedFor: Set<PauseReason> = []
+    /// Whether the user paused the session (space), as the display says.
+    package var isPaused: Bool { !pausedFor.isDisjoint(with: [.space, .stopped, .slept]) }
+    /// Whether keys are read, so that a pause after a stop or a sleep can be ended with space.
+    private let keys: Bool
+    /// How many times the session was paused.
+    package private(set) var pauses = 0
+    /// Whether the user is being asked to confirm stopping.
+    package var isConfirmingStop: Bool { pausedFor.contains(.question) }
+    /// The index of the next event to fire.
+    package private(set) var next = 0
+    /// Real seconds the machine slept: the monotonic clock never counted them.
+    private var slept = 0.0
+    /// Events that came late and ring with the next bell.
+    private var carried: [Timeline.Event] = []
+    /// How the run ended, once it has.
+    package private(set) var ending: RunSummary.Ending?
+
+    /// A run of `timeline` starting at monotonic time `start`.
+    /// - Parameter keys: whether keys are read; without them a stop or a sleep is still left out of the
+    ///   session, but the run goes on at once instead of waiting for space.
+    package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true) {
+        precondition(speed > 0, "speed must be positive")
+        self.keys = keys
+        self.timeline = timeline
+        self.speed = speed
+        self.start = start
+    }
+
+    /// Session seconds gone at monotonic time `now`, pauses left out.
+    package func elapsed(at now: Double) -> Double {
+        min(((pausedAt ?? now) - start - pausedTotal) * speed, Double(timeline.total))
+    }
+
+    /// Real seconds not sat by `now`: every pause (space, the stop question, Ctrl-Z) and every sleep.
+    package func pausedSeconds(at now: Double) -> Double {
+        pausedTotal + (pausedAt.map { now - $0 } ?? 0) + slept
+    }
+
+    /// Real seconds from `now` until the next event is due; nil while paused or when the run is over.
+    package func untilNextEvent(at now: Double) -> Double? {
+        guard pausedFor.isEmpty, ending == nil, next < timeline.events.count else { return nil }
+        return (Double(timeline.events[next].offset) - elapsed(at: now)) / speed
+    }
+
+    /// Takes an event and returns what to do, in order.
+    package mutating func handle(_ input: RunInputEvent) -> [RunEffect] {
+        guard ending == nil else { return [] }
+        switch input {
+        case .time(let now):
+            return advance(to: now)
+        case .key(let key, let now):
+            var effects = advance(to: now)
+            guard ending == nil else { return effects }
+            effects += press(key, at: now)
+            return effects
+        case .continued(let now):
+            let effects: [RunEffect] = [.continued(after: pausedAt.map { now - $0 } ?? 0)]
+            if !keys { resume(from: .stopped, at: now) }
+            return effects
+        case .slept(let seconds, let now):
+            slept += seconds
+            // The monotonic clock did not count the sleep, so the session already leaves it out; the run
+            // pauses from waking so that the sitter, perhaps gone, finds it where it was.
+            if keys {
+                if !isPaused { pauses += 1 }
+                stop(for: .slept, at: now)
+            }
+            return [.slept(seconds)]
+        }
+    }
+
+    private mutating func press(_ key: RunKey, at now: Double) -> [RunEffect] {
+        switch key {
+        case .interrupt:
+            ending = .interrupted
+            return [.finish(.interrupted)]
+        case .yes where isConfirmingStop:
+            ending = .stopped
+            return [.finish(.stopped)]
+        case .quit where !isConfirmingStop:
+            stop(for: .question, at: now)
+            return []
+        case .suspend:
+            let wasPaused = isPaused
+            stop(for: .stopped, at: now)
+            if !wasPaused { pauses += 1 }
+            return [.suspend]
+        case .pause where !isConfirmingStop:
+            if isPaused {
+                pausedFor.subtract([.stopped, .slept])
+                resume(from: .space, at: now)
+                return [.paused(false)]
+            }
+            stop(for: .space, at: now)
+            pauses += 1
+            return [.paused(true)]
+        default:
+            if isConfirmingStop { resume(from: .question, at: now) }
+            return []
+        }
+    }
+
+    /// Stands the clock still for `reason` (it may already stand still for another).
+    private mutating func stop(for reason: PauseReason, at now: Double) {
+        if pausedFor.isEmpty { pausedAt = now }
+        pausedFor.insert(reason)
+    }
+
+    /// Lets the clock go on once no reason holds it.
+    private mutating func resume(from reason: PauseReason, at now: Double) {
+        pausedFor.remove(reason)
+        if pausedFor.isEmpty, let since = pausedAt {
+            pausedTotal += now - since
+            pausedAt = nil
+        }
+    }
+
+    /// Fires every event due at `now`, merging late bells.
+    private mutating func advance(to now: Double) -> [RunEffect] {
+        let events = timeline.events
+        let elapsed = elapsed(at: now)
+        var due: [Timeline.Event] = []
+        while next < events.count, Double(events[next].offset) <= elapsed {
+            due.append(events[next])
+            next += 1
+        }
+        var effects: [RunEffect] = []
+        let lateSession = Self.lateAfter * speed
+        let late = due.filter { elapsed - Double($0.offset) > lateSession }
+        let onTime = due.filter { elapsed - Double($0.offset) <= lateSession }
+        let lateBells = carried + late.filter { $0.bell != nil }
+        carried = []
+        // The late bells ring with the next bell when it is due soon; with the one rung now otherwise.
+        var ringer: Timeline.Event?
+        if !lateBells.isEmpty {
+            let soon = onTime.contains { $0.bell != nil }
+                || (next < events.count && events[next...].first { $0.bell != nil }.map {
+                    Double($0.offset) - elapsed < Self.lateGap } == true)
+            if soon {
+                carried = onTime.contains { $0.bell != nil } ? [] : lateBells
+            } else {
+                // Of equals, the latest: it is the least late.
+                ringer = lateBells.dropFirst().reduce(lateBells[0]) { Self.rank($1.kind) >= Self.rank($0.kind) ? $1 : $0 }
+            }
+        }
+        for event in late {
+            let rings = event == ringer
+            let lateness = Lateness(seconds: elapsed - Double(event.offset), rings: rings)
+            effects.append(.fire(event, ring: rings ? event.bell : nil, late: lateness))
+        }
+        for event in onTime {
+            effects.append(.fire(event, ring: event.bell, late: nil))
+        }
+        if next == events.count {
+            ending = .completed
+            effects.append(.finish(.completed))
+        }
+        return effects
+    }
+
+    /// Which of several late bells is rung: the end before the cool-down before the main sit before an interval.
+    static func rank(_ kind: Timeline.Event.Kind) -> Int {
+        switch kind {
+        case .sessionEnd: 5
+        case .mainEnd: 4
+        case .coolDownStart: 3
+        case .mainStart: 2
+        case .interval: 1
+        case .warmUpStart: 0
+        }
+    }
+}
