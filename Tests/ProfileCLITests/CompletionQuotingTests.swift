@@ -128,6 +128,14 @@ struct CompletionQuotingTests {
 
     /// A file begun inside quotes: zsh's own file completion leaves such a quote open after a name
     /// that holds one (as it does for `ls`), so this is bash's alone.
+    /// In bash, a prefix typed with what the shell would expand (`$(`, a pattern, a leading `~` or
+    /// `#`) is written anew from the name, not kept as code around it.
+    static let typedExpansions = [
+        Case(typed: "profile show \"x$(", expected: ["profile", "show", profiles[1]]),
+        Case(typed: "profile show st*", expected: ["profile", "show", profiles[4]]),
+        Case(typed: "profile show 'x$(", expected: ["profile", "show", profiles[1]]),
+    ]
+
     static let quotedFile = Case(typed: "profile import 'files/q", expected: ["profile", "import", "files/" + files[3]])
 
     func shell(_ name: String) throws -> TmuxShell {
@@ -172,7 +180,7 @@ struct CompletionQuotingTests {
 
     @Test(.enabled(if: installed("/bin/bash", "/usr/share/bash-completion/bash_completion"), missing))
     func bashCompletesHostileNamesExactly() throws {
-        try check("bash", Self.plainCases + Self.quotedCases + [Self.quotedFile])
+        try check("bash", Self.plainCases + Self.quotedCases + [Self.quotedFile] + Self.typedExpansions)
     }
 
     @Test(.enabled(if: installed("/usr/bin/zsh"), missing))

@@ -82,9 +82,16 @@ __profile_add_completions() {
         compopt +o filenames 2>/dev/null
         local base="${replaced}" candidate rest
         "${__profile_dangling}" && base="${base%\\}"
+        # Text the shell would expand (`$`, a backquote, `!`, a pattern, a leading `~` or `#`) is not kept
+        # as typed: the whole word is written anew from the name where readline replaces all of it (the
+        # word, or the word after its opening quote); anywhere else nothing is offered.
+        if "${__profile_expands}"; then
+            [[ "${raw}" == "${__profile_open}${replaced}" ]] || return
+            base=''
+        fi
         while IFS='' read -r candidate; do
             [[ -n "${candidate}" && "${candidate}" == "${typed}"* ]] || continue
-            rest="${candidate:${#typed}}"
+            if "${__profile_expands}"; then rest="${candidate}"; else rest="${candidate:${#typed}}"; fi
             __profile_quote "${rest}"
             # readline closes an open quote after a unique match unless the line already ends in that
             # character, as `"say \"om\"` does: such a word closes its quote itself.
@@ -113,7 +120,7 @@ __profile_read_word() {
     local -r text="${1}"
     local character
     local -i index start=0
-    __profile_typed='' __profile_open='' __profile_dangling=false __profile_words=()
+    __profile_typed='' __profile_open='' __profile_dangling=false __profile_expands=false __profile_words=()
     for ((index = 0; index < ${#text}; index++)); do
         character="${text:index:1}"
         case "${__profile_open}" in
@@ -129,6 +136,7 @@ __profile_read_word() {
                 ((++index))
                 __profile_typed+="${text:index:1}"
             else
+                [[ "${character}" == [\$\`!] ]] && __profile_expands=true
                 __profile_typed+="${character}"
             fi
             ;;
@@ -142,9 +150,12 @@ __profile_read_word() {
                 __profile_typed+="${text:index:1}"
             elif [[ -n "${2-}" && ( "${character}" == ' ' || "${character}" == $'\t' ) ]]; then
                 ((index > start)) && __profile_words+=("${text:start:index-start}")
-                __profile_typed=''
+                __profile_typed='' __profile_expands=false
                 start=$((index + 1))
             else
+                if [[ "${character}" == [\$\`!*?[{] ]] || { ((index == start)) && [[ "${character}" == [~#] ]]; }; then
+                    __profile_expands=true
+                fi
                 __profile_typed+="${character}"
             fi
             ;;
