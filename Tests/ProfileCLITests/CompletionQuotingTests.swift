@@ -24,7 +24,7 @@ struct CompletionQuotingTests {
     /// Profiles whose names would run a command or split into other words if a shell evaluated them.
     static let profiles = [
         "b`touch CANARY1`c", "x$(touch CANARY2)y", "Anna's evening", "say \"om\"", "st*r", "semi;colon",
-        "Ünïcode", "🧘 calm", "co:lon", "'Quoted'",
+        "Ünïcode", "🧘 calm", "co:lon", "'Quoted'", "wow!!ok",
     ]
     /// Recordings (their names follow the same rules as profiles').
     static let recordings = ["Rain `touch CANARY3`", "Drum $(touch CANARY4)", "Tom's drum"]
@@ -97,6 +97,8 @@ struct CompletionQuotingTests {
             Case(typed: "profile show Ü", expected: ["profile", "show", profiles[6]]),
             Case(typed: "profile show 🧘", expected: ["profile", "show", profiles[7]]),
             Case(typed: "profile show c", expected: ["profile", "show", profiles[8]]),
+            // `!!` left unquoted would be the previous command when the line runs.
+            Case(typed: "profile show w", expected: ["profile", "show", profiles[10]]),
             Case(typed: "profile sounds --play Ra", expected: ["profile", "sounds", "--play", recordings[0]]),
             Case(typed: "profile sounds --play Dr", expected: ["profile", "sounds", "--play", recordings[1]]),
             Case(typed: "profile sounds remove T", expected: ["profile", "sounds", "remove", recordings[2]]),

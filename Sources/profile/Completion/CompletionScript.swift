@@ -195,8 +195,11 @@ __profile_quote() {
     /// Zsh: `_describe` with each candidate's colons escaped.
     static let zshCandidates = #"""
 # profile: a candidate is data. _describe reads `value:description`, so a name's own colons (and
-# backslashes) are escaped; compadd then quotes the value as the shell reads it back.
+# backslashes) are escaped; compadd then quotes the value as the shell reads it back. ArgumentParser's
+# _profile turns history expansion off, and compadd would then leave a `!` unquoted that the line itself
+# expands (`bang!!x` would run the previous command): it is on again while the candidates are added.
 __profile_complete() {
+    setopt local_options bang_hist
     local -a candidates=("${(@)@:#}")
     candidates=("${(@)candidates//\\/\\\\}")
     candidates=("${(@)candidates//:/\\:}")
