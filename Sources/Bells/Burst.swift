@@ -35,8 +35,8 @@ struct Burst: Sendable {
         guard count > 0 else { return }
         var random = SplitMix64(seed: seed)
         var noise = (0..<count).map { _ in random.nextSigned() }
-        if let highPass { Self.filter(&noise, Self.butterworth(highPass: highPass, sampleRate: rate)) }
-        if let lowPass { Self.filter(&noise, Self.butterworth(lowPass: lowPass, sampleRate: rate)) }
+        if let highPass { Self.butterworth(.high, highPass, sampleRate: rate).filter(&noise) }
+        if let lowPass { Self.butterworth(.low, lowPass, sampleRate: rate).filter(&noise) }
         let rise = exp(-1 / (max(attack, 1e-6) * rate)), fall = exp(-1 / (max(decay, 1e-6) * rate))
         var onset = 1.0, envelope = level
         for index in 0..<count {
@@ -46,37 +46,25 @@ struct Burst: Sendable {
         }
     }
 
-    /// The RBJ cookbook's second-order low-pass with Q = 1/√2: a Butterworth by the bilinear transform.
-    static func butterworth(lowPass frequency: Double, sampleRate: Double) -> Loudness.Biquad {
+    /// The RBJ cookbook's second-order low-pass or high-pass with Q = 1/√2: a Butterworth by the bilinear
+    /// transform.
+    static func butterworth(_ pass: Pass, _ frequency: Double, sampleRate: Double) -> Loudness.Biquad {
         let omega = 2 * Double.pi * min(frequency, 0.45 * sampleRate) / sampleRate
         let alpha = sin(omega) / (2 * 0.5.squareRoot())
         let a0 = 1 + alpha, c = cos(omega)
-        return Loudness.Biquad(b0: (1 - c) / 2 / a0, b1: (1 - c) / a0, b2: (1 - c) / 2 / a0, a1: -2 * c / a0, a2: (1 - alpha) / a0)
+        // The numerator is (1 ∓ cos ω)/2 · (1, ±2, 1): low-pass takes the upper signs.
+        let sign = pass == .low ? -1.0 : 1.0
+        let edge = (1 + sign * c) / 2 / a0
+        return Loudness.Biquad(b0: edge, b1: -2 * sign * edge, b2: edge, a1: -2 * c / a0, a2: (1 - alpha) / a0)
     }
 
-    /// The matching high-pass.
-    static func butterworth(highPass frequency: Double, sampleRate: Double) -> Loudness.Biquad {
-        let omega = 2 * Double.pi * min(frequency, 0.45 * sampleRate) / sampleRate
-        let alpha = sin(omega) / (2 * 0.5.squareRoot())
-        let a0 = 1 + alpha, c = cos(omega)
-        return Loudness.Biquad(b0: (1 + c) / 2 / a0, b1: -(1 + c) / a0, b2: (1 + c) / 2 / a0, a1: -2 * c / a0, a2: (1 - alpha) / a0)
-    }
-
-    /// Runs `samples` through `section`, from rest.
-    static func filter(_ samples: inout [Double], _ section: Loudness.Biquad) {
-        var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
-        for index in samples.indices {
-            let x = samples[index]
-            let y = section.b0 * x + section.b1 * x1 + section.b2 * x2 - section.a1 * y1 - section.a2 * y2
-            (x2, x1, y2, y1) = (x1, x, y1, y)
-            samples[index] = y
-        }
-    }
+    /// Which side a filter lets through.
+    enum Pass { case low, high }
 }
 
 /// A small, fast, well-mixed generator with a fixed sequence for each seed (Steele, Lea & Flood,
 /// "Fast splittable pseudorandom number generators", OOPSLA 2014): the same noise on every machine.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

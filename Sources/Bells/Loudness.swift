@@ -21,6 +21,19 @@ package enum Loudness {
     /// A second-order IIR section, `y = b0 x + b1 x1 + b2 x2 − a1 y1 − a2 y2`.
     package struct Biquad: Equatable, Sendable {
         package var b0, b1, b2, a1, a2: Double
+
+        /// Runs `samples` through the section, from rest.
+        ///
+        /// - Complexity: O(*n*).
+        func filter(_ samples: inout [Double]) {
+            var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
+            for index in samples.indices {
+                let x = samples[index]
+                let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+                (x2, x1, y2, y1) = (x1, x, y1, y)
+                samples[index] = y
+            }
+        }
     }
 
     /// The two stages of the K-weighting filter at `sampleRate`: a high shelf (+4 dB above about 1.7 kHz,
@@ -50,17 +63,9 @@ package enum Loudness {
     /// - Complexity: O(*n*).
     package static func kWeighted(_ samples: [Float], sampleRate: Int) -> [Double] {
         let (shelf, highPass) = kWeighting(sampleRate: sampleRate)
-        var out = [Double](repeating: 0, count: samples.count)
-        var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
-        var (u1, u2, z1, z2) = (0.0, 0.0, 0.0, 0.0)
-        for index in samples.indices {
-            let x = Double(samples[index])
-            let y = shelf.b0 * x + shelf.b1 * x1 + shelf.b2 * x2 - shelf.a1 * y1 - shelf.a2 * y2
-            (x2, x1, y2, y1) = (x1, x, y1, y)
-            let z = highPass.b0 * y + highPass.b1 * u1 + highPass.b2 * u2 - highPass.a1 * z1 - highPass.a2 * z2
-            (u2, u1, z2, z1) = (u1, y, z1, z)
-            out[index] = z
-        }
+        var out = samples.map(Double.init)
+        shelf.filter(&out)
+        highPass.filter(&out)
         return out
     }
 

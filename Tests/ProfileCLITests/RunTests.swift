@@ -25,14 +25,20 @@ struct RunTests {
         try Harness.run(arguments, store: store, home: home, environment: environment)
     }
 
-    /// A folder holding a fake player `name` that appends its arguments to `log` and exits with `status`.
-    func fakePlayer(_ name: String, status: Int = 0) throws -> (bin: String, log: String) {
-        let bin = "\(home)/bin-\(name)-\(status)"
+    /// A folder `bin-folder` holding a fake player `name` whose shell script is `body(log)`, with `log` a
+    /// file beside it.
+    func player(_ name: String, folder: String, body: (_ log: String) -> String) throws -> (bin: String, log: String) {
+        let bin = "\(home)/bin-\(folder)"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let log = "\(bin)/played.log"
-        try "#!/bin/sh\necho \"$@\" >> '\(log)'\nexit \(status)\n".write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
+        try ("#!/bin/sh\n" + body(log)).write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/\(name)")
         return (bin, log)
+    }
+
+    /// A folder holding a fake player `name` that appends its arguments to `log` and exits with `status`.
+    func fakePlayer(_ name: String, status: Int = 0) throws -> (bin: String, log: String) {
+        try player(name, folder: "\(name)-\(status)") { log in "echo \"$@\" >> '\(log)'\nexit \(status)\n" }
     }
 
     /// The `kind` column of each log line, and its offset.
@@ -213,12 +219,7 @@ struct RunTests {
 
     /// A folder holding a fake player `name` that plays for `seconds` (it sleeps) and then writes `done`.
     func slowPlayer(_ name: String, seconds: Double) throws -> (bin: String, log: String) {
-        let bin = "\(home)/bin-slow-\(name)"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let log = "\(bin)/played.log"
-        try "#!/bin/sh\nsleep \(seconds)\necho done >> '\(log)'\n".write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/\(name)")
-        return (bin, log)
+        try player(name, folder: "slow-\(name)") { log in "sleep \(seconds)\necho done >> '\(log)'\n" }
     }
 
     /// Issue 24: a bell rings for up to a minute, and the end bell of a completed sit is let ring to its

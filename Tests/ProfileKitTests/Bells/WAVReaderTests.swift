@@ -183,7 +183,7 @@ struct WAVReaderTests {
             #expect(!sound.samples.isEmpty && sound.seconds <= 60)
             #expect(sound.samples.allSatisfy { $0.isFinite && abs($0) <= 1 })
         }
-        var random = SplitMix(seed: 14)
+        var random = SplitMix64(seed: 14)
         let seeds = Self.formats.map(\.bytes)
         for seed in seeds {
             for length in 0...seed.count { check(Array(seed.prefix(length))) }
@@ -198,18 +198,5 @@ struct WAVReaderTests {
             if round % 7 == 0, bytes.count >= 8 { bytes.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0xFF]) }
             check(bytes)
         }
-    }
-}
-
-/// A small deterministic random number generator for repeatable tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
