@@ -15,7 +15,8 @@ struct SoundsCommand: ParsableCommand {
         discussion: """
             The built-in bells are synthesized from the modes of the instruments they name (a Himalayan \
             singing bowl, a Japanese temple bell, a tam-tam, tingsha cymbals, a wood block), each with its \
-            strike; every one rings until it is 60 dB down and all are equally loud (-18 LUFS, BS.1770). \
+            strike; every one rings until it is \(Int(-BellSynth.ringOut)) dB down and all are equally loud \
+            (\(Int(BellSynth.loudness)) LUFS, BS.1770). \
             The table says what each is. Your own recordings join them with 'profile sounds add NAME FILE' and are kept in \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds. The list gives the built-in bells first, then \
             the recordings by name; the editor's bell picker numbers them in the same order. --export writes \

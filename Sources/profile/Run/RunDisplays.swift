@@ -163,14 +163,17 @@ package final class LogRunDisplay: RunDisplay {
     }
 }
 
+/// What a run paused by a stop or a sleep waits for.
+private let pausedHint = "paused; space goes on, q stops"
+
 /// `stopped 00:13 — paused; space goes on, q stops`, said when the program runs again after Ctrl-Z.
 func stoppedText(_ seconds: Double) -> String {
-    "stopped \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — paused; space goes on, q stops"
+    "stopped \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — \(pausedHint)"
 }
 
 /// `the computer slept 12:03 — paused; space goes on, q stops`, or, where no key can resume the run,
 /// `the computer slept 12:03 — not counted as sitting`.
 func sleptText(_ seconds: Double, state: RunState) -> String {
     "the computer slept \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — "
-        + (state.isPaused ? "paused; space goes on, q stops" : "not counted as sitting")
+        + (state.isPaused ? pausedHint : "not counted as sitting")
 }
