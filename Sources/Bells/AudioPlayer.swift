@@ -38,12 +38,35 @@ package protocol BellRinger: AnyObject {
     func ringOut(stop: (Double) -> Bool)
     /// Whether a bell is sounding now.
     var isSounding: Bool { get }
+    /// Looks after the bells handed to players between rings: collects players that ended, stops one
+    /// that hangs, replaces a player that fails; says what the user should be told (each thing once)
+    /// and how many bells already counted as rung turned out not to sound.
+    func check() -> RingerCheck
+    /// When ``check()`` must next be called (monotonic seconds, as `POSIX.monotonicNow()` reads them),
+    /// even if nothing else happens: a player's deadline. Nil when nothing waits.
+    var nextCheck: Double? { get }
+}
+
+/// What ``BellRinger/check()`` found.
+package struct RingerCheck: Hashable, Sendable {
+    /// What to tell the user, each said once: `paplay failed with status 1; aplay rings the bells from now on`.
+    package var notes: [String] = []
+    /// Bells reported as sounded by ``BellRinger/ring(_:)`` that turned out not to sound (their player
+    /// failed and nothing rang them again).
+    package var unsounded = 0
+
+    package init(notes: [String] = [], unsounded: Int = 0) {
+        self.notes = notes
+        self.unsounded = unsounded
+    }
 }
 
 extension BellRinger {
     package func prepare(_ choices: [BellChoice]) {}
     package func ringOut(stop: (Double) -> Bool) { finish(timeout: 0) }
     package var isSounding: Bool { false }
+    package func check() -> RingerCheck { RingerCheck() }
+    package var nextCheck: Double? { nil }
 }
 
 /// Rings nothing (`--silent`).

@@ -72,6 +72,8 @@ package struct RunState: Sendable {
     package var bellsRung = 0
     /// Why a bell that was due made no sound (`silent`, `no sound`), once one did not.
     package var silence: String?
+    /// What the run says once under its header: `sleep is not held off: no system bus`.
+    package var notes: [String] = []
 
     /// The part under way.
     package var part: Timeline.Part { timeline.part(at: elapsed) }
@@ -126,6 +128,8 @@ package protocol RunDisplay: AnyObject {
     func suspending(_ state: RunState)
     /// The program runs again after being stopped for `seconds` real seconds, and the run is paused.
     func continued(after seconds: Double, state: RunState)
+    /// Something to tell the user once, as it happens (a bell player failed and was replaced).
+    func note(_ text: String, state: RunState)
     /// Time passed; a live display redraws.
     func tick(_ state: RunState)
     func end(_ summary: RunSummary, state: RunState)
@@ -153,15 +157,18 @@ package final class SessionRunner {
     private let display: RunDisplay
     private let ringer: BellRinger
     private let sound: String
+    private let notes: [String]
 
+    /// - Parameter notes: what the run says once under its header (`sleep is not held off: …`).
     package init(name: String, timeline: Timeline, speed: Double = 1, tick: Double = 0.1, sound: String,
-                clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger) {
+                notes: [String] = [], clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger) {
         precondition(speed > 0 && tick > 0, "speed and tick must be positive")
         self.name = name
         self.timeline = timeline
         self.speed = speed
         self.tick = tick
         self.sound = sound
+        self.notes = notes
         self.clock = clock
         self.input = input
         self.display = display
@@ -174,6 +181,7 @@ package final class SessionRunner {
         // How far the boot clock is ahead of the monotonic one; it grows by the time the machine slept.
         var bootAhead = clock.boot() - clock.now()
         var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
+        state.notes = notes
         var lateBells = 0
         display.begin(state)
         var effects = machine.handle(.time(clock.now()))
@@ -216,6 +224,9 @@ package final class SessionRunner {
                 effects = machine.handle(.continued(at: clock.now()))
                 continue
             }
+            let checked = ringer.check()
+            state.bellsRung -= min(checked.unsounded, state.bellsRung)
+            for note in checked.notes { display.note(note, state: state) }
             display.tick(state)
 
             // Wake for the next event exactly, or after a tick to redraw and look at the keys. At least a

@@ -27,6 +27,12 @@ package final class LiveRunDisplay: RunDisplay {
     package func begin(_ state: RunState) {
         write("\u{1B}[?25l")  // hide the cursor while the frame is redrawn
         write(TextStyle.bold.apply("\(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)", color: color) + "\n")
+        for note in state.notes { write(TextStyle.dim.apply("  \(note)", color: color) + "\n") }
+    }
+
+    package func note(_ text: String, state: RunState) {
+        write(clear() + TextStyle.dim.apply("\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(text)", color: color) + "\n")
+        tick(state)
     }
 
     package func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) {
@@ -115,6 +121,11 @@ package final class LogRunDisplay: RunDisplay {
 
     package func begin(_ state: RunState) {
         line(0, "run \(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)")
+        for note in state.notes { line(0, "note  \(note)") }
+    }
+
+    package func note(_ text: String, state: RunState) {
+        line(state.elapsed, "note  \(text)")
     }
 
     package func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) {

@@ -73,6 +73,8 @@ struct SessionRunnerTests {
         var slept: [(seconds: Double, elapsed: Double, isPaused: Bool)] = []
         func slept(_ seconds: Double, state: RunState) { slept.append((seconds, state.elapsed, state.isPaused)) }
         func continued(after seconds: Double, state: RunState) { continued.append((seconds, state.elapsed, state.isPaused)) }
+        var notes: [String] = []
+        func note(_ text: String, state: RunState) { notes.append(text) }
         func tick(_ state: RunState) { ticks += 1; lastState = state }
         func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
     }
