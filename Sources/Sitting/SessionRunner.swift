@@ -44,10 +44,26 @@ package enum RunKey: Hashable, Sendable {
     case other
 }
 
-/// Where the runner waits: for a key, or until the time is up.
+/// What ended a wait of the runner's.
+package enum RunWake: Hashable, Sendable {
+    /// The time asked for came, and nothing else happened.
+    case timeout
+    /// A key was pressed, or a signal came that acts as one (Ctrl-C, SIGTERM, SIGHUP, Ctrl-Z).
+    case key(RunKey)
+    /// The program runs again after being stopped from elsewhere (SIGSTOP, then SIGCONT): the terminal
+    /// was taken back, and a live display is drawn anew.
+    case continued
+    /// The terminal changed size: a live display is drawn anew.
+    case resized
+    /// A bell's player ended.
+    case child
+}
+
+/// Where the runner waits: for the first of a key, a signal, a player ending or the time it asks for.
+/// Live, one `poll` over the terminal and a pipe the signal handlers write to; in tests, a script.
 package protocol RunInput: AnyObject {
-    /// Waits up to `timeout` seconds for a key; nil when none came in time.
-    func key(waitingUpTo timeout: Double) -> RunKey?
+    /// Waits up to `timeout` real seconds (nil: until something happens) and says what ended the wait.
+    func wait(upTo timeout: Double?) -> RunWake
     /// Puts the terminal back, stops the program until it is continued, then takes the terminal again.
     func suspend()
     /// Whether keys are read: without them a pause that waits for space would never end.
@@ -130,12 +146,21 @@ package protocol RunDisplay: AnyObject {
     func continued(after seconds: Double, state: RunState)
     /// Something to tell the user once, as it happens (a bell player failed and was replaced).
     func note(_ text: String, state: RunState)
-    /// Time passed; a live display redraws.
+    /// Time passed, or something changed: a live display draws what changed since it last drew.
     func tick(_ state: RunState)
+    /// Session seconds, after `elapsed`, at which what the display shows next changes by time alone;
+    /// nil when it shows nothing between events (a log). The runner wakes then, and no more often.
+    func nextChange(after elapsed: Double) -> Double?
+    /// The frame may have been lost (the terminal changed size, or the program was stopped and continued
+    /// from elsewhere): the next ``tick(_:)`` draws it whole.
+    func redraw()
     func end(_ summary: RunSummary, state: RunState)
 }
 
 extension RunDisplay {
+    package func nextChange(after elapsed: Double) -> Double? { nil }
+    package func redraw() {}
+
     /// An event that came on time.
     package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
         fired(event, report: report, late: nil, state: state)
@@ -144,13 +169,19 @@ extension RunDisplay {
 
 /// Drives a run: asks the ``RunMachine`` what to do as time passes and keys come, and does it (rings,
 /// shows, finishes).
+///
+/// It sleeps until the first of: the next event's time, the next time the display's text changes (for a
+/// live display, once a session second; a log shows nothing between events), the ringer's next look at
+/// its players, or something the input reports (a key, a signal, a player ending). Piped, a run between
+/// two bells is one wait.
 package final class SessionRunner {
     package let timeline: Timeline
     package let speed: Double
-    /// The shortest wait, in real seconds.
-    static let shortestWait = 0.001
-    /// The longest wait between two looks at the clock and the keys, in real seconds.
-    package let tick: Double
+    /// Real seconds after an event's time that the runner wakes for it, so that the clock has surely
+    /// passed it (a wake on the dot could read a hair before it and wait again for nothing).
+    static let margin = 0.000_5
+    /// The shortest time between two redraws, in real seconds, whatever the speed.
+    static let shortestRedraw = 0.1
     private let name: String
     private let clock: RunClock
     private let input: RunInput
@@ -160,13 +191,12 @@ package final class SessionRunner {
     private let notes: [String]
 
     /// - Parameter notes: what the run says once under its header (`sleep is not held off: …`).
-    package init(name: String, timeline: Timeline, speed: Double = 1, tick: Double = 0.1, sound: String,
-                notes: [String] = [], clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger) {
-        precondition(speed > 0 && tick > 0, "speed and tick must be positive")
+    package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [],
+                 clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger) {
+        precondition(speed > 0, "speed must be positive")
         self.name = name
         self.timeline = timeline
         self.speed = speed
-        self.tick = tick
         self.sound = sound
         self.notes = notes
         self.clock = clock
@@ -229,10 +259,7 @@ package final class SessionRunner {
             for note in checked.notes { display.note(note, state: state) }
             display.tick(state)
 
-            // Wake for the next event exactly, or after a tick to redraw and look at the keys. At least a
-            // millisecond: a wait rounded to nothing would spin without the clock moving past the event.
-            let wait = machine.untilNextEvent(at: now).map { min(tick, max(Self.shortestWait, $0)) } ?? tick
-            let key = input.key(waitingUpTo: wait)
+            let wake = input.wait(upTo: wakeAt(machine, state: state, now: now).map { max(0, $0 - clock.now()) })
             let at = clock.now()
             let ahead = clock.boot() - at
             effects = []
@@ -240,7 +267,27 @@ package final class SessionRunner {
                 effects += machine.handle(.slept(ahead - bootAhead, at: at))
             }
             bootAhead = ahead
-            effects += machine.handle(key.map { .key($0, at: at) } ?? .time(at))
+            switch wake {
+            case .key(let key):
+                effects += machine.handle(.key(key, at: at))
+            case .continued, .resized:
+                display.redraw()
+                effects += machine.handle(.time(at))
+            case .timeout, .child:
+                effects += machine.handle(.time(at))
+            }
         }
+    }
+
+    /// The monotonic time to wake at: the first of the next event, the display's next change and the
+    /// ringer's next look at its players; nil when only a key or a signal can change anything.
+    private func wakeAt(_ machine: RunMachine, state: RunState, now: Double) -> Double? {
+        var times: [Double] = []
+        if let until = machine.untilNextEvent(at: now) { times.append(now + max(0, until) + Self.margin) }
+        if machine.pausedFor.isEmpty, let change = display.nextChange(after: state.elapsed) {
+            times.append(now + max(Self.shortestRedraw, (change - state.elapsed) / speed) + Self.margin)
+        }
+        if let check = ringer.nextCheck { times.append(check) }
+        return times.min()
     }
 }

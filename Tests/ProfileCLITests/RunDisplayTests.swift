@@ -79,8 +79,28 @@ struct RunDisplayTests {
         state.isConfirmingStop = true
         screen = ""
         live.tick(state)
-        #expect(screen.hasPrefix("\r\u{1B}[3A\u{1B}[J"), "the new frame replaces the four lines of the last")
-        #expect(screen.contains("PAUSED") && screen.contains("Stop the session? y to stop"))
-        for line in screen.split(separator: "\n") { #expect(DisplayWidth.of(line.replacing("\u{1B}[J", with: "")) < 60 + 8) }
+        // Only the first and last lines changed: each is written again from its start, and the cursor goes
+        // back to the last line; the bar and the next bell are left as they are.
+        #expect(screen == "\u{1B}[3A\r\u{1B}[2KMain sit: 29:50 left · session: 34:50 left  PAUSED"
+                + "\u{1B}[3B\r\u{1B}[2KStop the session? y to stop, any other key to go on")
+        for line in screen.split(separator: "\r") { #expect(DisplayWidth.of(line) < 60 + 8) }
+        screen = ""
+        live.tick(state)
+        #expect(screen.isEmpty, "nothing changed, nothing is written")
+        // A second later the countdowns change; the hint and the bar do not.
+        state.isPaused = false
+        state.isConfirmingStop = false
+        live.tick(state)
+        screen = ""
+        state.elapsed = 131.2
+        #expect(live.nextChange(after: 130.5) == 131)
+        live.tick(state)
+        #expect(screen == "\u{1B}[3A\r\u{1B}[2KMain sit: 29:49 left · session: 34:49 left"
+                + "\u{1B}[2B\r\u{1B}[2KNext bell: Interval bell 1 (Tingsha) at 09:00, in 06:49\u{1B}[1B")
+        // A frame that may have been lost (a resize) is drawn whole, below what was there.
+        screen = ""
+        live.redraw()
+        live.tick(state)
+        #expect(screen.hasPrefix("\n\u{1B}[?25lMain sit: 29:49 left") && screen.contains("\n██"))
     }
 }

@@ -78,8 +78,8 @@ struct RunCommand: ParsableCommand {
             if ringsOut {
                 if display is LiveRunDisplay, keys.readsKeys { Output.stdout("The bell rings out; q stops it.\n") }
                 ringer.ringOut { seconds in
-                    switch keys.key(waitingUpTo: seconds) {
-                    case .quit?, .interrupt?: true
+                    switch keys.wait(upTo: seconds) {
+                    case .key(.quit), .key(.interrupt): true
                     default: false
                     }
                 }

@@ -3,15 +3,18 @@ import Sitting
 import TableKit
 import Bells
 
-/// The display on a terminal: a few lines redrawn in place (part, time left, progress bar, next bell,
-/// keys), with each event printed above them as it happens.
+/// The display on a terminal: a few lines kept up to date in place (part, time left, progress bar, next
+/// bell, keys), with each event printed above them as it happens. Its text changes once a session second,
+/// and only the lines that changed are written again.
 package final class LiveRunDisplay: RunDisplay {
     private let write: (String) -> Void
     private let width: () -> Int
     private let color: Bool
     private let keys: Bool
-    /// Lines of the last frame, so the next one can replace it.
-    private var drawnLines = 0
+    /// The lines of the frame on the screen, as written, so the next one can replace them; the cursor is
+    /// on the last.
+    private var drawn: [String] = []
+    private var drawnLines: Int { drawn.count }
 
     /// - Parameters:
     ///   - write: writes to the terminal.
@@ -57,7 +60,7 @@ package final class LiveRunDisplay: RunDisplay {
     package func suspending(_ state: RunState) {
         // The frame stays where it is, the cursor shows again and the shell's "Stopped" goes below it.
         write("\n\u{1B}[?25h")
-        drawnLines = 0
+        drawn = []
     }
 
     package func continued(after seconds: Double, state: RunState) {
@@ -65,7 +68,46 @@ package final class LiveRunDisplay: RunDisplay {
         tick(state)
     }
 
+    /// The countdowns show whole seconds, rounded up: they change as the session passes each second.
+    package func nextChange(after elapsed: Double) -> Double? {
+        elapsed.rounded(.down) + 1
+    }
+
+    package func redraw() {
+        // Whatever was on the screen may be gone or moved: the frame starts again on a line of its own.
+        if !drawn.isEmpty { write("\n") }
+        drawn = []
+        write("\u{1B}[?25l")
+    }
+
     package func tick(_ state: RunState) {
+        let text = frame(state)
+        guard text.count == drawn.count, !drawn.isEmpty else {
+            write(clear() + text.joined(separator: "\n"))
+            drawn = text
+            return
+        }
+        // Only the lines that changed, each from its start; then back to the end of the last line.
+        var output = ""
+        var row = text.count - 1
+        for (index, line) in text.enumerated() where line != drawn[index] {
+            output += move(from: row, to: index) + "\r\u{1B}[2K" + line
+            row = index
+        }
+        guard !output.isEmpty else { return }
+        // The row matters, not the column: every write to the frame starts with a carriage return.
+        output += move(from: row, to: text.count - 1)
+        write(output)
+        drawn = text
+    }
+
+    /// The cursor movement from frame line `from` to frame line `to`.
+    private func move(from: Int, to: Int) -> String {
+        from == to ? "" : from > to ? "\u{1B}[\(from - to)A" : "\u{1B}[\(to - from)B"
+    }
+
+    /// The frame's lines as written (styled, cut to the terminal's width).
+    private func frame(_ state: RunState) -> [String] {
         let columns = max(20, width())
         var lines: [(String, TextStyle)] = []
         let status = state.isPaused ? "  PAUSED" : ""
@@ -86,9 +128,7 @@ package final class LiveRunDisplay: RunDisplay {
         } else {
             lines.append(("sound: \(state.sound)", .dim))
         }
-        let text = lines.map { $0.1.apply(DisplayWidth.truncate($0.0, to: columns - 1), color: color) }
-        write(clear() + text.joined(separator: "\n"))
-        drawnLines = text.count
+        return lines.map { $0.1.apply(DisplayWidth.truncate($0.0, to: columns - 1), color: color) }
     }
 
     package func end(_ summary: RunSummary, state: RunState) {
@@ -97,7 +137,7 @@ package final class LiveRunDisplay: RunDisplay {
 
     /// Moves to the first line of the frame and clears it and everything below.
     private func clear() -> String {
-        defer { drawnLines = 0 }
+        defer { drawn = [] }
         guard drawnLines > 0 else { return "" }
         return "\r" + (drawnLines > 1 ? "\u{1B}[\(drawnLines - 1)A" : "") + "\u{1B}[J"
     }

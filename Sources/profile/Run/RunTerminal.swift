@@ -7,19 +7,21 @@ import ProfileKit
 import Bells
 import Sitting
 
-/// Set by SIGINT, SIGTERM and SIGHUP during `run`; the key loop turns it into ``RunKey/interrupt``.
-nonisolated(unsafe) private var runStopSignal: Int32 = 0
-/// Set by SIGTSTP (Ctrl-Z) during `run`; the key loop turns it into ``RunKey/suspend``, and the run
-/// stops itself once the terminal is put back.
-nonisolated(unsafe) private var runSuspendSignal: Int32 = 0
+/// The pipe's writing end that `run`'s signal handlers write each signal's number to, so that the one
+/// `poll` the run waits in wakes for a signal as for a key; -1 before the run sets it up.
+nonisolated(unsafe) private var runSignalPipe: Int32 = -1
 
-/// Keys from the terminal on standard input, read one at a time without echo; or, when standard input
-/// is not a terminal, no keys at all, only the waiting. Either way SIGINT, SIGTERM and SIGHUP stop the
-/// run (a closed terminal is a hang-up: the run ends as on Ctrl-C), and so does output that could not be
-/// written: a run whose log or display is lost does not go on unseen.
+/// What `run` waits for, in one `poll`: keys from the terminal on standard input, read one at a time
+/// without echo (when standard input is a terminal), and the signals that matter to a run, through a
+/// pipe their handlers write to: SIGINT, SIGTERM and SIGHUP stop it (a closed terminal is a hang-up: the
+/// run ends as on Ctrl-C), SIGTSTP (Ctrl-Z) suspends it, SIGCONT after a stop from elsewhere takes the
+/// terminal back, SIGWINCH redraws, SIGCHLD says a bell's player ended. Output that could not be written
+/// stops the run too: a run whose log or display is lost does not go on unseen.
 final class TerminalKeys: RunInput {
     /// The signals that stop a run, each as Ctrl-C does.
     static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
+    /// Every signal the run takes through its pipe.
+    static let signals = stopSignals + [SIGTSTP, SIGCONT, SIGWINCH, SIGCHLD]
 
     /// Whether keys are read (standard input is a terminal).
     let readsKeys: Bool
@@ -27,29 +29,54 @@ final class TerminalKeys: RunInput {
     private(set) var stoppedByLostOutput = false
     private var saved = termios()
     private var changed = false
+    /// Whether standard input is still worth polling: not after its end, or an error on it.
+    private var keysOpen: Bool
+    /// The signal pipe's reading end.
+    private let signalPipe: Int32
+    /// What came and was not yet handed on, first first.
+    private var pending: [RunWake] = []
 
     init() {
         readsKeys = isatty(0) == 1
+        keysOpen = readsKeys
+        var ends: [Int32] = [-1, -1]
+        // pipe2 is a GNU extension Glibc's module leaves out: the flags are set one by one.
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            }
+            signalPipe = ends[0]
+            runSignalPipe = ends[1]
+        } else {
+            signalPipe = -1
+        }
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in runStopSignal = 1 }
+        action.__sigaction_handler.sa_handler = { signal in
+            // Only what is safe in a handler: one write, with errno kept for the code it interrupted.
+            let saved = errno
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = write(runSignalPipe, &byte, 1)
+            errno = saved
+        }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0  // no SA_RESTART: poll returns EINTR and the loop sees the flag at once
-        for signal in Self.stopSignals { sigaction(signal, &action, nil) }
-        // A parent may hand down these signals blocked; a run must still stop on them.
+        // Restarted calls: the pipe wakes the poll, so nothing else needs to see EINTR. A player that
+        // stops is not news; one that ends is.
+        action.sa_flags = SA_RESTART | SA_NOCLDSTOP
+        for signal in Self.signals { sigaction(signal, &action, nil) }
+        // A parent may hand down these signals blocked; a run must still get them.
         var signals = sigset_t()
         sigemptyset(&signals)
-        for signal in Self.stopSignals + [SIGTSTP, SIGCONT] { sigaddset(&signals, signal) }
+        for signal in Self.signals { sigaddset(&signals, signal) }
         sigprocmask(SIG_UNBLOCK, &signals, nil)
-        var suspend = sigaction()
-        suspend.__sigaction_handler.sa_handler = { _ in runSuspendSignal = 1 }
-        sigemptyset(&suspend.sa_mask)
-        suspend.sa_flags = 0
-        sigaction(SIGTSTP, &suspend, nil)
         if readsKeys, tcgetattr(0, &saved) == 0 { enterRawMode() }
     }
 
-    /// Keys one at a time, without echo; `saved` holds the terminal as it was.
+    /// Keys one at a time, without echo; `saved` holds the terminal as it was. Not while the run is in
+    /// the background (after Ctrl-Z and `bg`): changing the terminal would stop it again (SIGTTOU); the
+    /// SIGCONT of a later `fg` takes it then.
     private func enterRawMode() {
+        guard tcgetpgrp(0) == getpgrp() else { return }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         // Read returns as soon as one byte is there.
@@ -69,8 +96,6 @@ final class TerminalKeys: RunInput {
     /// Ctrl-Z: the terminal goes back to the shell as it was, the program stops as SIGTSTP's default
     /// does, and when continued (`fg`) it takes the terminal again, as it may have been changed meanwhile.
     func suspend() {
-        runSuspendSignal = 0
-        let hadTerminal = changed
         restore()
         var previous = sigaction()
         var fallback = sigaction()
@@ -78,31 +103,70 @@ final class TerminalKeys: RunInput {
         sigemptyset(&fallback.sa_mask)
         sigaction(SIGTSTP, &fallback, &previous)
         raise(SIGTSTP)
-        // Runs again here after SIGCONT.
+        // Runs again here after SIGCONT, whose news is this: it is not a stop from elsewhere.
         sigaction(SIGTSTP, &previous, nil)
-        if hadTerminal, tcgetattr(0, &saved) == 0 { enterRawMode() }
+        readSignals()
+        pending.removeAll { $0 == .continued }
+        if readsKeys, tcgetattr(0, &saved) == 0 { enterRawMode() }
     }
 
-    deinit { restore() }
+    deinit {
+        restore()
+        runSignalPipe = -1
+    }
 
-    func key(waitingUpTo timeout: Double) -> RunKey? {
-        if runStopSignal != 0 { return .interrupt }
-        if runSuspendSignal != 0 { return .suspend }
-        if Output.stdoutError != nil {
-            stoppedByLostOutput = true
-            return .interrupt
+    func wait(upTo timeout: Double?) -> RunWake {
+        while true {
+            if Output.stdoutError != nil {
+                stoppedByLostOutput = true
+                return .key(.interrupt)
+            }
+            if !pending.isEmpty { return pending.removeFirst() }
+            var descriptors = [pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
+            if keysOpen { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+            // Up to the millisecond above, so that the wait never ends before its time; -1 waits for news.
+            let milliseconds = timeout.map { Int32((max(0, min($0, 86_400)) * 1000).rounded(.up)) } ?? -1
+            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if ready == 0 { return .timeout }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .timeout
+            }
+            if descriptors[0].revents != 0 { readSignals() }
+            if keysOpen, descriptors[1].revents != 0, let key = readKey() { pending.append(.key(key)) }
         }
-        let milliseconds = Int32(max(0, min(timeout, 3600)) * 1000)
-        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        let ready = readsKeys ? poll(&descriptor, 1, milliseconds) : poll(nil, 0, milliseconds)
-        if runStopSignal != 0 { return .interrupt }
-        if runSuspendSignal != 0 { return .suspend }
-        guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else {
-            // End of input or an error on the terminal: stop reading keys, keep timing.
+    }
+
+    /// Takes what the signal handlers wrote, the stopping signals first.
+    private func readSignals() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        var wakes: [RunWake] = []
+        while signalPipe >= 0 {
+            let count = read(signalPipe, &bytes, bytes.count)
+            guard count > 0 else { break }
+            for byte in bytes[0..<count] {
+                let wake: RunWake = switch Int32(byte) {
+                case SIGTSTP: .key(.suspend)
+                case SIGCONT: .continued
+                case SIGWINCH: .resized
+                case SIGCHLD: .child
+                default: .key(.interrupt)
+                }
+                if !wakes.contains(wake) { wakes.append(wake) }
+            }
+        }
+        if wakes.contains(.continued), readsKeys { enterRawMode() }
+        pending = wakes.filter { $0 == .key(.interrupt) } + pending + wakes.filter { $0 != .key(.interrupt) }
+    }
+
+    /// The key on standard input; nil at its end or on an error, after which it is no longer read.
+    private func readKey() -> RunKey? {
+        var byte: UInt8 = 0
+        let count = read(0, &byte, 1)
+        guard count == 1 else {
+            if count == 0 || (errno != EAGAIN && errno != EINTR) { keysOpen = false }
             return nil
         }
-        var byte: UInt8 = 0
-        guard read(0, &byte, 1) == 1 else { return nil }
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "p"): return .pause
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit

@@ -39,19 +39,23 @@ struct SessionRunnerTests {
         /// The machine sleeps `seconds` when the clock passes `at`.
         var sleeps: [(at: Double, seconds: Double)] = []
 
-        func key(waitingUpTo timeout: Double) -> RunKey? {
-            waits.append(timeout)
-            if let next = keys.first, next.at <= clock.time + timeout {
+        func wait(upTo timeout: Double?) -> RunWake {
+            waits.append(timeout ?? .infinity)
+            if let next = keys.first, timeout.map({ next.at <= clock.time + $0 }) ?? true {
                 keys.removeFirst()
                 clock.time = max(clock.time, next.at)
-                return next.key
+                return .key(next.key)
+            }
+            guard let timeout else {
+                Issue.record("the runner waits for ever with no key to come")
+                return .key(.interrupt)
             }
             clock.time += timeout + oversleep
             if let sleep = sleeps.first, sleep.at <= clock.time {
                 sleeps.removeFirst()
                 clock.slept += sleep.seconds
             }
-            return nil
+            return .timeout
         }
     }
 
@@ -65,7 +69,13 @@ struct SessionRunnerTests {
         var summary: RunSummary?
         var lastState: RunState?
 
-        init(clock: FakeClock) { self.clock = clock }
+        /// Whether the display shows time passing (as the live one does), so the runner wakes each second.
+        let showsTime: Bool
+        init(clock: FakeClock, showsTime: Bool = true) {
+            self.clock = clock
+            self.showsTime = showsTime
+        }
+        func nextChange(after elapsed: Double) -> Double? { showsTime ? elapsed.rounded(.down) + 1 : nil }
         func begin(_ state: RunState) {}
         func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) { fired.append((event, clock.time, report, late)) }
         func paused(_ isPaused: Bool, state: RunState) { pauses.append((isPaused, state.elapsed)) }
@@ -96,49 +106,61 @@ struct SessionRunnerTests {
         let start: Double
     }
 
-    static func run(speed: Double = 1, tick: Double = 0.1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
+    static func run(speed: Double = 1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
                     stoppedFor: Double = 0, sleeps: [(Double, Double)] = [], readsKeys: Bool = true,
-                    profile: Profile = profile) -> Run {
+                    showsTime: Bool = true, profile: Profile = profile) -> Run {
         let clock = FakeClock()
         let start = clock.time
         let input = ScriptedInput(clock: clock, keys: keys.map { (start + $0.0, $0.1) }, oversleep: oversleep)
         input.stoppedFor = stoppedFor
         input.sleeps = sleeps.map { (at: start + $0.0, seconds: $0.1) }
         input.readsKeys = readsKeys
-        let display = Recorder(clock: clock)
+        let display = Recorder(clock: clock, showsTime: showsTime)
         let ringer = RecordingRinger()
-        let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed, tick: tick,
+        let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed,
                                    sound: "test", clock: clock, input: input, display: display, ringer: ringer)
         let summary = runner.run()
         return Run(clock: clock, input: input, display: display, ringer: ringer, summary: summary, start: start)
     }
 
     @Test(arguments: [1.0, 60.0, 1_000.0])
-    func eventsFireAtTheirOffsetsWithinATick(_ speed: Double) {
-        let tick = 0.1
-        let run = Self.run(speed: speed, tick: tick)
+    func eventsFireOnTime(_ speed: Double) {
+        let run = Self.run(speed: speed)
         let timeline = Timeline(profile: Self.profile)
         #expect(run.display.fired.map(\.event) == timeline.events, "every event fires once, in order")
         for fired in run.display.fired {
             let due = run.start + Double(fired.event.offset) / speed
             #expect(fired.at >= due - 1e-9, "\(fired.event.title) fired early")
-            #expect(fired.at <= due + tick, "\(fired.event.title) fired \(fired.at - due) s late")
+            #expect(fired.at <= due + 0.001, "\(fired.event.title) fired \(fired.at - due) s late")
         }
         #expect(run.ringer.rung.map(\.sound) == [.builtIn(.singingBowl), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.gong), .builtIn(.singingBowl)])
         #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0))
-        #expect(run.input.waits.allSatisfy { $0 <= tick + 1e-9 }, "the loop looks at the keys at least every tick")
+        // A display that shows time is redrawn once a session second, and at most ten times a second.
+        let redraw = max(SessionRunner.shortestRedraw, 1 / speed) + 0.001
+        #expect(run.input.waits.allSatisfy { $0 <= redraw }, "a wait of \(run.input.waits.max() ?? 0) s")
+        #expect(Double(run.input.waits.count) <= 2220 / (redraw - 0.001) + 20, "\(run.input.waits.count) waits")
+    }
+
+    /// A display that shows nothing between events (a log) lets the runner sleep from one event to the
+    /// next: one wait each, whatever the speed.
+    @Test(arguments: [1.0, 60.0])
+    func aLogRunWakesOnlyForItsEvents(_ speed: Double) {
+        let run = Self.run(speed: speed, showsTime: false)
+        let times = Set(Timeline(profile: Self.profile).events.map(\.offset))
+        #expect(run.input.waits.count == times.count - 1, "\(run.input.waits.count) waits for \(times.count) times")
+        #expect(run.display.fired.count == Timeline(profile: Self.profile).events.count)
+        #expect(run.summary.ending == .completed)
     }
 
     /// Each wait ends late; because time is read from the clock rather than added up, lateness never
     /// accumulates: the last bell is as punctual as the first.
     @Test(arguments: [0.001, 0.05, 0.099])
     func lateWakeUpsDoNotDrift(_ oversleep: Double) {
-        let tick = 0.1
-        let run = Self.run(speed: 1, tick: tick, oversleep: oversleep)
-        #expect(run.input.waits.count > 10_000, "many waits (\(run.input.waits.count)) over 37 minutes")
+        let run = Self.run(speed: 1, oversleep: oversleep)
+        #expect(run.input.waits.count > 2_000, "many waits (\(run.input.waits.count)) over 37 minutes")
         for fired in run.display.fired {
             let due = run.start + Double(fired.event.offset)
-            #expect(fired.at >= due - 1e-9 && fired.at <= due + tick + oversleep, "\(fired.event.title): \(fired.at - due) s late")
+            #expect(fired.at >= due - 1e-9 && fired.at <= due + 0.001 + oversleep, "\(fired.event.title): \(fired.at - due) s late")
         }
     }
 
