@@ -179,6 +179,90 @@ struct RunTests {
         #expect(lines.last?.hasSuffix("  not logged: 00:00 sat, under a minute") == true, "\(text)")
     }
 
+    /// A five-minute sit with a bell every minute: at `--speed 10`, bells at 0, 6, 12, 18 and 24 s and the
+    /// end at 30 s.
+    func minuteBells() throws -> String {
+        let document = """
+            {"version": 3, "duration": "05:00", "segments": [],
+             "intervals": {"enabled": true, "every": "01:00", "bell": {"name": "Tingsha", "strikes": 1, "volume": 100}}}
+            """
+        try document.write(toFile: "\(store)/Minutes.json", atomically: true, encoding: .utf8)
+        return "Minutes"
+    }
+
+    /// A run started with `arguments`, its output piped, and a fake `paplay` that logs the monotonic
+    /// second (from /proc/uptime's clock, as `date` would be the wall clock) each bell is handed to it.
+    func piped(_ arguments: [String], player: (bin: String, log: String)) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = arguments
+        process.environment = Harness.environment(store: store, home: home, extra: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        return (process, output)
+    }
+
+    /// Issue 23's check: stopped with SIGSTOP at 3 s and continued at 16 s, the run hands the player one
+    /// bell at 16 s (the two it missed, rung once), says it was late, and rings the end at 30 s as planned.
+    @Test func aStoppedRunRingsWhatItMissedOnceAndKeepsItsEnd() throws {
+        let name = try minuteBells()
+        let player = try player("paplay", folder: "clock") { log in "date +%s.%N >> '\(log)'\n" }
+        let started = Date()
+        let (process, output) = try piped(["run", name, "--speed", "10", "--no-log"], player: player)
+        Thread.sleep(until: started.addingTimeInterval(3))
+        kill(process.processIdentifier, SIGSTOP)
+        Thread.sleep(until: started.addingTimeInterval(16))
+        kill(process.processIdentifier, SIGCONT)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text)")
+        let handed = try String(contentsOfFile: player.log, encoding: .utf8).split(separator: "\n")
+            .compactMap { Double($0) }.map { $0 - started.timeIntervalSince1970 }
+        // The start bell, one bell for the two missed, the bells at 18 and 24 s, the end at 30 s.
+        #expect(handed.count == 5, "bells handed at \(handed)")
+        let missed = handed.filter { $0 > 2 && $0 < 17.5 }
+        #expect(missed.count == 1 && missed.allSatisfy { $0 >= 15.9 }, "one bell on continuing, not two: \(handed)")
+        #expect(handed.last.map { abs($0 - 30) < 1 } == true, "the end bell at 30 s: \(handed)")
+        #expect(handed.filter { $0 > 17.5 && $0 < 29 }.count == 2, "later bells keep their times: \(handed)")
+        let lateLines = text.split(separator: "\n").filter { $0.contains("  late ") }
+        #expect(lateLines.count == 2, "both missed bells are said late, one rings: \(text)")
+        #expect(text.contains("1 late"), "the summary counts the late bell: \(text)")
+    }
+
+    /// Issue 23: piped, a run between bells makes no periodic wake-ups: over 20 s of a sit whose next bell
+    /// is minutes away, strace sees at most one waiting system call a second.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    func aPipedRunSleepsBetweenBells() throws {
+        let trace = "\(home)/run.strace"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+        process.arguments = ["-f", "-e", "trace=poll,ppoll,select,pselect6,epoll_wait,epoll_pwait,nanosleep,clock_nanosleep",
+                             "-o", trace, Harness.binary.path, "run", "Long Sit", "--silent", "--no-log"]
+        process.environment = Harness.environment(store: store, home: home)
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        Thread.sleep(forTimeInterval: 20)
+        // Ctrl-C to the run itself: strace, sent one, would let go of it and leave it running.
+        let children = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGINT) }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.contains("---") && !$0.contains("+++") && !$0.contains("resumed>") }
+        #expect(!calls.isEmpty, "strace saw the run wait")
+        #expect(calls.count <= 20, "\(calls.count) waits in 20 s:\n\(calls.prefix(30).joined(separator: "\n"))")
+    }
+
     // MARK: On a terminal
 
     func terminal(_ arguments: String..., environment: [String: String] = [:]) throws -> PseudoTerminal {
@@ -285,6 +369,16 @@ struct RunTests {
         #expect(back.contains("stopped 00:0"), "how long it was stopped: \(back)")
         try shell.press("Space")
         try shell.waitForScreen { $0.contains("Resumed") }
+        // While the question is asked the clock stands: the time left does not move for 3 s (30 s of the
+        // session at this speed); n goes on, then q and y stop.
+        try shell.press("q")
+        let asking = try shell.waitForScreen { $0.contains("Stop the session?") }
+        Thread.sleep(forTimeInterval: 3)
+        let later = try shell.waitForScreen { $0.contains("Stop the session?") }
+        let timeLeft = { (screen: String) in screen.split(separator: "\n").first { $0.contains("session: ") }.map(String.init) }
+        #expect(timeLeft(asking) != nil && timeLeft(asking) == timeLeft(later), "the time left moved while asking")
+        try shell.press("n")
+        try shell.waitForScreen { $0.contains("space pause · q stop") }
         try shell.press("q")
         try shell.waitForScreen { $0.contains("Stop the session?") }
         try shell.press("y")
