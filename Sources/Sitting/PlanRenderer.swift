@@ -24,7 +24,10 @@ extension ProfileRenderer {
             let (time, days) = start.adding(offset)
             return time.formatted(withSeconds: withSeconds) + (days > 0 ? " +\(days)d" : "")
         }
-        let total = TimerDuration(seconds: timeline.total).formatted
+        let seconds = switch timeline.end {
+        case .fixed(let seconds): seconds
+        }
+        let total = TimerDuration(seconds: seconds).formatted
         let bellCount = timeline.bells.count
         switch format {
         case .table:
@@ -34,7 +37,7 @@ extension ProfileRenderer {
                     + [StyledText(event.title), StyledText(bellText(event.bell), event.bell == nil ? .dim : .plain)]
             }
             var title = "\(name): \(total), \(bellCount) \(bellCount == 1 ? "bell" : "bells")"
-            if start != nil { title += ", \(clock(0) ?? "") to \(clock(timeline.total) ?? "")" }
+            if start != nil { title += ", \(clock(0) ?? "") to \(clock(seconds) ?? "")" }
             var text = BoxTable(
                 title: StyledText(title, .bold),
                 headers: ["Offset"] + (start == nil ? [] : ["Clock"]) + ["Event", "Bell"],
@@ -69,7 +72,7 @@ extension ProfileRenderer {
                 ("name", .string(name)),
                 ("start", start.map { .string(clock(0) ?? $0.description) } ?? .null),
                 ("total", .string(total)),
-                ("totalSeconds", .int(timeline.total)),
+                ("totalSeconds", .int(seconds)),
                 ("bells", .int(bellCount)),
                 ("events", .array(timeline.events.map { event in
                     .object([

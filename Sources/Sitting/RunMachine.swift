@@ -111,7 +111,10 @@ package struct RunMachine: Sendable {
 
     /// Session seconds gone at monotonic time `now`, pauses left out.
     package func elapsed(at now: Double) -> Double {
-        min(((pausedAt ?? now) - start - pausedTotal) * speed, Double(timeline.total))
+        let elapsed = ((pausedAt ?? now) - start - pausedTotal) * speed
+        switch timeline.end {
+        case .fixed(let seconds): return min(elapsed, Double(seconds))
+        }
     }
 
     /// Real seconds not sat by `now`: every pause (space, the stop question, Ctrl-Z) and every sleep.

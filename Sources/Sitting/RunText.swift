@@ -4,7 +4,10 @@ extension RunSummary {
     /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`;
     /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`; time not
     /// sat is said in real time: `07:30 paused (2 times)`.
-    package func text(total: Int) -> String {
+    package func text(end: Timeline.End) -> String {
+        let total = switch end {
+        case .fixed(let seconds): seconds
+        }
         let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
             + (silence.map { " (\($0))" } ?? "") + (lateBells == 0 ? "" : ", \(lateBells) late")
         let times = "\(pauses) \(pauses == 1 ? "time" : "times")"
@@ -39,3 +42,12 @@ package func countdown(_ seconds: Double) -> String {
     TimerDuration(seconds: Int(seconds.rounded(.up))).formatted
 }
 
+
+extension Timeline.End {
+    /// The session's length as a run's header says it: `37:00`.
+    package var text: String {
+        switch self {
+        case .fixed(let seconds): TimerDuration(seconds: seconds).formatted
+        }
+    }
+}

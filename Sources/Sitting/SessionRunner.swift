@@ -96,11 +96,19 @@ package struct RunState: Sendable {
     /// Seconds left in the part under way.
     package var remainingInPart: Double { max(0, Double(part.end) - elapsed) }
     /// Seconds left in the session.
-    package var remaining: Double { max(0, Double(timeline.total) - elapsed) }
+    package var remaining: Double {
+        switch timeline.end {
+        case .fixed(let seconds): max(0, Double(seconds) - elapsed)
+        }
+    }
     /// The next event that rings a bell, if any is left.
     package var nextBell: Timeline.Event? { timeline.bells.first { Double($0.offset) > elapsed } }
     /// How far through the session, 0 to 1.
-    package var progress: Double { timeline.total > 0 ? min(1, elapsed / Double(timeline.total)) : 1 }
+    package var progress: Double {
+        switch timeline.end {
+        case .fixed(let seconds): seconds > 0 ? min(1, elapsed / Double(seconds)) : 1
+        }
+    }
 }
 
 /// How a run ended.
@@ -241,7 +249,7 @@ package final class SessionRunner {
                 case .slept(let seconds):
                     display.slept(seconds, state: state)
                 case .finish(let ending):
-                    if ending == .completed { state.elapsed = Double(timeline.total) }
+                    if ending == .completed, case .fixed(let seconds) = timeline.end { state.elapsed = Double(seconds) }
                     let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
                                              bellsPlanned: timeline.bells.count, pauses: machine.pauses,
                                              silence: state.silence, lateBells: lateBells,

@@ -62,8 +62,18 @@ package struct Timeline: Hashable, Sendable {
     package let parts: [Part]
     /// Every event, in order of offset (events at one offset in the order they happen).
     package let events: [Event]
-    /// The session's length in seconds.
-    package let total: Int
+    /// Where a session ends.
+    ///
+    /// Only at a fixed time today. Every place that needs the session's length switches over this, so
+    /// that a session of another shape (open-ended, until a time of day: issue 26) is a compile error at
+    /// each of them, to be decided there, rather than a length assumed and a crash.
+    package enum End: Hashable, Sendable {
+        /// The session ends this many seconds after its start, with the last event.
+        case fixed(seconds: Int)
+    }
+
+    /// Where the session ends.
+    package let end: End
     /// Offsets (from the session's start) of interval bells dropped because they fell on the main
     /// sit's end or within ``Intervals/guardSeconds`` of it.
     package let droppedIntervals: [Int]
@@ -95,7 +105,7 @@ package struct Timeline: Hashable, Sendable {
         events.append(Event(kind: .sessionEnd, offset: clock, bell: profile.endBell))
         self.parts = parts
         self.events = events
-        self.total = clock
+        self.end = .fixed(seconds: clock)
         self.droppedIntervals = intervals.droppedOffsets(inMainSitOf: profile.duration).map { mainStart + $0 }
     }
 

@@ -74,7 +74,10 @@ struct RunCommand: ParsableCommand {
             // user asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
             let ringsOut = summary.ending == .completed && ringer.isSounding
             if !ringsOut { ringer.finish(timeout: 0) }
-            try runJournal.finish(summary, total: timeline.total, logStyle: display is LogRunDisplay)
+            let planned = switch timeline.end {
+            case .fixed(let seconds): seconds
+            }
+            try runJournal.finish(summary, total: planned, logStyle: display is LogRunDisplay)
             if ringsOut {
                 if display is LiveRunDisplay, keys.readsKeys { Output.stdout("The bell rings out; q stops it.\n") }
                 ringer.ringOut { seconds in

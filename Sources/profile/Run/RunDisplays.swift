@@ -29,7 +29,7 @@ package final class LiveRunDisplay: RunDisplay {
 
     package func begin(_ state: RunState) {
         write("\u{1B}[?25l")  // hide the cursor while the frame is redrawn
-        write(TextStyle.bold.apply("\(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)", color: color) + "\n")
+        write(TextStyle.bold.apply("\(state.name): \(state.timeline.end.text), \(state.timeline.bells.count) bells, sound: \(state.sound)", color: color) + "\n")
         for note in state.notes { write(TextStyle.dim.apply("  \(note)", color: color) + "\n") }
     }
 
@@ -132,7 +132,7 @@ package final class LiveRunDisplay: RunDisplay {
     }
 
     package func end(_ summary: RunSummary, state: RunState) {
-        write(clear() + summary.text(total: state.timeline.total) + "\n" + "\u{1B}[?25h")
+        write(clear() + summary.text(end: state.timeline.end) + "\n" + "\u{1B}[?25h")
     }
 
     /// Moves to the first line of the frame and clears it and everything below.
@@ -160,7 +160,7 @@ package final class LogRunDisplay: RunDisplay {
     }
 
     package func begin(_ state: RunState) {
-        line(0, "run \(state.name): \(countdown(Double(state.timeline.total))), \(state.timeline.bells.count) bells, sound: \(state.sound)")
+        line(0, "run \(state.name): \(state.timeline.end.text), \(state.timeline.bells.count) bells, sound: \(state.sound)")
         for note in state.notes { line(0, "note  \(note)") }
     }
 
@@ -210,7 +210,7 @@ package final class LogRunDisplay: RunDisplay {
         case .stopped: "stopped"
         case .interrupted: "interrupted"
         }
-        line(Double(summary.elapsed), "\(word)  \(summary.text(total: state.timeline.total))")
+        line(Double(summary.elapsed), "\(word)  \(summary.text(end: state.timeline.end))")
     }
 }
 

@@ -215,7 +215,7 @@ struct SessionRunnerTests {
         #expect(run.display.fired.map(\.event.kind) == [.warmUpStart, .mainStart, .interval])
         #expect(run.ringer.rung.map(\.sound) == [.builtIn(.singingBowl), .builtIn(.tingsha)])
         #expect(abs(run.clock.time - run.start - 600) < 1e-9, "the runner returns at once")
-        #expect(RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0).text(total: 2220)
+        #expect(RunSummary(ending: .stopped, elapsed: 600, bellsRung: 2, bellsPlanned: 7, pauses: 0).text(end: .fixed(seconds: 2220))
                 == "Stopped at 10:00 of 37:00; 2 of 7 bells rang.")
     }
 
@@ -294,11 +294,11 @@ struct SessionRunnerTests {
         let run = Self.run(keys: [(1_000, .interrupt)])
         #expect(run.summary.ending == .interrupted)
         #expect(run.summary.elapsed == 1_000)
-        #expect(RunSummary(ending: .interrupted, elapsed: 1_000, bellsRung: 3, bellsPlanned: 7, pauses: 1).text(total: 2220)
+        #expect(RunSummary(ending: .interrupted, elapsed: 1_000, bellsRung: 3, bellsPlanned: 7, pauses: 1).text(end: .fixed(seconds: 2220))
                 == "Interrupted at 16:40 of 37:00; 3 of 7 bells rang, paused 1 time.")
-        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2, pausedSeconds: 450).text(total: 2220)
+        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 2, pausedSeconds: 450).text(end: .fixed(seconds: 2220))
                 == "Session complete: 37:00, 7 of 7 bells rang, 07:30 paused (2 times).")
-        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 4).text(total: 2220)
+        #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 4).text(end: .fixed(seconds: 2220))
                 == "Session complete: 37:00, 7 of 7 bells rang, 00:04 paused.", "the stop question is not a pause the user made")
     }
 }

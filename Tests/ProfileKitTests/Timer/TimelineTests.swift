@@ -24,7 +24,7 @@ struct TimelineTests {
     @Test func theMainSitAlone() {
         let timeline = Timeline(profile: Self.profile(main: 1200))
         #expect(Self.lines(timeline) == ["00:00 main-start Singing Bowl", "20:00 main-end", "20:00 session-end Singing Bowl"])
-        #expect(timeline.total == 1200)
+        #expect(timeline.end == .fixed(seconds: 1200))
         #expect(timeline.parts.map(\.type) == [.main])
         #expect(timeline.bells.count == 2)
     }
@@ -99,12 +99,12 @@ struct TimelineTests {
             "32:00 cooldown-start Gong",
             "37:00 session-end Singing Bowl",
         ])
-        #expect(timeline.total == 2220)
+        #expect(timeline.end == .fixed(seconds: 2220))
         #expect(timeline.parts.map(\.type) == [.warmUp, .main, .coolDown])
         #expect(timeline.parts.map(\.start) == [0, 120, 1920])
         #expect(timeline.parts.map(\.end) == [120, 1920, 2220])
         #expect(timeline.droppedIntervals == [1920])
-        #expect(timeline.total == Timeline(profile: Self.profile(main: 1800, warmUp: 120, coolDown: 300)).total,
+        #expect(timeline.end == Timeline(profile: Self.profile(main: 1800, warmUp: 120, coolDown: 300)).end,
                 "interval bells do not change the length")
     }
 
@@ -119,7 +119,7 @@ struct TimelineTests {
         profile[segment: .warmUp].enabled = false
         profile[segment: .coolDown].enabled = false
         let timeline = Timeline(profile: profile)
-        #expect(timeline.total == 600)
+        #expect(timeline.end == .fixed(seconds: 600))
         #expect(timeline.parts.map(\.type) == [.main])
         #expect(!timeline.events.contains { $0.kind == .warmUpStart || $0.kind == .coolDownStart })
         #expect(timeline.events.filter { $0.kind == .interval }.map(\.offset) == [120, 240, 360, 480])
@@ -128,7 +128,7 @@ struct TimelineTests {
     @Test func sessionsOverAnHour() {
         // 1:30:00 every 20:00 after a 5:00 warm-up, then a 10:00 cool-down: 1:45:00 in all.
         let timeline = Timeline(profile: Self.profile(main: 5400, every: 1200, warmUp: 300, coolDown: 600, bells: true))
-        #expect(timeline.total == 6300)
+        #expect(timeline.end == .fixed(seconds: 6300))
         #expect(timeline.events.filter { $0.kind == .interval }.map { TimerDuration(seconds: $0.offset).formatted }
                 == ["25:00", "45:00", "01:05:00", "01:25:00"])
         #expect(Self.lines(timeline).suffix(3) == ["01:35:00 main-end", "01:35:00 cooldown-start Gong", "01:45:00 session-end Singing Bowl"])
