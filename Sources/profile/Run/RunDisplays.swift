@@ -68,9 +68,8 @@ package final class LiveRunDisplay: RunDisplay {
         tick(state)
     }
 
-    /// The countdowns show whole seconds, rounded up: they change as the session passes each second.
     package func nextChange(after elapsed: Double) -> Double? {
-        elapsed.rounded(.down) + 1
+        RunFrame.nextChange(after: elapsed)
     }
 
     package func redraw() {
@@ -106,29 +105,9 @@ package final class LiveRunDisplay: RunDisplay {
         from == to ? "" : from > to ? "\u{1B}[\(from - to)A" : "\u{1B}[\(to - from)B"
     }
 
-    /// The frame's lines as written (styled, cut to the terminal's width).
+    /// The frame's lines as written: styled, cut to the terminal's width.
     private func frame(_ state: RunState) -> [String] {
-        let columns = max(20, width())
-        var lines: [(String, TextStyle)] = []
-        let status = state.isPaused ? "  PAUSED" : ""
-        lines.append(("\(state.part.title): \(countdown(state.remainingInPart)) left · session: \(countdown(state.remaining)) left\(status)", .plain))
-        let barWidth = max(10, min(50, columns - 8))
-        let filled = Int((state.progress * Double(barWidth)).rounded(.down))
-        let percent = Int((state.progress * 100).rounded(.down))
-        lines.append((String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + " \(percent)%", .plain))
-        if let bell = state.nextBell {
-            lines.append(("Next bell: \(bell.titleWithBell) at \(TimerDuration(seconds: bell.offset).formatted), in \(countdown(Double(bell.offset) - state.elapsed))", .plain))
-        } else {
-            lines.append(("Next bell: none", .plain))
-        }
-        if state.isConfirmingStop {
-            lines.append(("Stop the session? y to stop, any other key to go on", .bold))
-        } else if keys {
-            lines.append(("space \(state.isPaused ? "resume" : "pause") · q stop · sound: \(state.sound)", .dim))
-        } else {
-            lines.append(("sound: \(state.sound)", .dim))
-        }
-        return lines.map { $0.1.apply(DisplayWidth.truncate($0.0, to: columns - 1), color: color) }
+        RunFrame(state, width: width(), keys: keys).lines.map { $0.style.apply($0.text, color: color) }
     }
 
     package func end(_ summary: RunSummary, state: RunState) {
