@@ -389,6 +389,44 @@ struct RunTests {
         try shell.press("Enter")
     }
 
+    /// SIGSTOP from elsewhere while the run has the terminal: the shell takes the terminal (canonical) and
+    /// `fg` gives it back; the run takes its keys again (one space, no Enter, pauses) and draws its frame anew.
+    /// The time stopped is lateness, not a pause (issue 23): the clock went on.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func aStopFromElsewhereGivesTheKeysBackAfterFg() throws {
+        let rc = "\(home)/bashrc"
+        try "PS1='ready$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        let environment = Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        let shell = try TmuxShell(["/bin/bash", "--noprofile", "--rcfile", rc, "-i"], environment: environment, prompt: "ready$ ")
+        try shell.type("'\(Harness.binary.path)' run 'Long Sit' --speed 10 --silent --no-log --store '\(store)'")
+        try shell.press("Enter")
+        try shell.waitForScreen { $0.contains("Main sit: ") }
+        let found = Process()
+        found.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        found.arguments = ["-f", "run Long Sit --speed 10 --silent --no-log --store \(store)"]
+        let out = Pipe()
+        found.standardOutput = out
+        try found.run()
+        found.waitUntilExit()
+        let pid = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n").compactMap { Int32($0) }.first
+        #expect(pid != nil, "the run's process")
+        guard let pid else { return }
+        kill(pid, SIGSTOP)
+        try shell.waitForScreen { $0.contains("Stopped") }
+        try shell.type("fg")
+        try shell.press("Enter")
+        Thread.sleep(forTimeInterval: 1)
+        try shell.press("Space")
+        let paused = try shell.waitForScreen { $0.contains("Paused") && $0.contains("PAUSED") }
+        #expect(!paused.contains("stopped 00:"), "a stop from elsewhere is not said as a Ctrl-Z pause: \(paused)")
+        try shell.press("q")
+        try shell.waitForScreen { $0.contains("Stop the session?") }
+        try shell.press("y")
+        try shell.waitForScreen { $0.contains("Stopped at ") }
+        try shell.type("exit")
+        try shell.press("Enter")
+    }
+
     @Test func aDumbTerminalGetsTheLogLinesAndKeysStillWork() throws {
         let screen = try terminal("run", "Long Sit", "--speed", "10", "--silent", environment: ["TERM": "dumb"])
         try screen.waitFor("main-start  Main sit starts")
