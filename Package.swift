@@ -60,6 +60,16 @@ let package = Package(
         // Line reading: readline on a terminal, plain lines otherwise. The only target that imports CReadline.
         .target(name: "LineEditing", dependencies: ["CReadline"]),
 
+        // libsystemd, for its D-Bus client sd-bus. No pkgConfig, as for readline (SwiftPM #4817).
+        .systemLibrary(
+            name: "CSystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+
+        // The machine around a sit: logind's sleep inhibitor over D-Bus. The only target that imports
+        // CSystemd; never imports the model, the timeline or a terminal.
+        .target(name: "Desktop", dependencies: ["TextSupport", "CSystemd"]),
+
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
         // and TextSupport alone, so no screen can reach a model type.
         .target(name: "Screens", dependencies: ["TextSupport", "TableKit"]),
@@ -74,7 +84,7 @@ let package = Package(
             name: "profile",
             dependencies: [
                 "TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "Journal", "ProfileREPL", "LineEditing",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Desktop", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -103,7 +113,7 @@ let package = Package(
             name: "ProfileCLITests",
             dependencies: [
                 "TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "Journal", "Screens", "ProfileREPL",
-                "LineEditing", "TestDoubles", "TestSupport", "profile",
+                "LineEditing", "Desktop", "TestDoubles", "TestSupport", "profile",
             ]
         ),
     ],

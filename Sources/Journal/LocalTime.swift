@@ -193,6 +193,13 @@ package final class LocalCalendar {
         return "\(CivilDate.text(days)) \(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2))"
     }
 
+    /// `07:42`, the local time of day of `epoch`.
+    package func timeOfDay(_ epoch: Int) -> String {
+        let local = epoch + offset(at: epoch)
+        let seconds = local - Int((Double(local) / 86_400).rounded(.down)) * 86_400
+        return "\(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2))"
+    }
+
     /// The moment of a local date and time; nil when the clock skipped it (the hour a change to summer
     /// time leaves out). Of a time that came twice (the hour a change back repeats), the first.
     package func epoch(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0) -> Int? {

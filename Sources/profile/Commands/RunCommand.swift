@@ -39,6 +39,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play every bell at this percentage (\(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound)) of its own volume.", valueName: "percent"))
     var volume: String?
 
+    @Flag(help: "Keep the machine free to sleep during the run: take no logind inhibitor lock.")
+    var noInhibit = false
+
     @OptionGroup var journal: RunJournalOptions
 
     func run() throws {
@@ -66,10 +69,16 @@ struct RunCommand: ParsableCommand {
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let runJournal = try RunJournal(journal, speed: factor, profile: profile.name)
-            let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound,
+            // Sleep is held off from the warm-up to the end bell, pauses included, at every speed; a run
+            // that ends in any way releases it below (and a crash by closing its descriptor).
+            var notes: [String] = []
+            var sleepLock = noInhibit ? nil : Self.holdOffSleep(profile: profile.name, seconds: Double(timeline.total) / factor, notes: &notes)
+            let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound, notes: notes,
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             ringer.prepare(timeline.bells.compactMap(\.bell))
             let summary = runner.run()
+            // The sit is over: the end bell's ring-out and the journal need no lock.
+            sleepLock.take()?.release()
             // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the
             // user asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
             let ringsOut = summary.ending == .completed && ringer.isSounding

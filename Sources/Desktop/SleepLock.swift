@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#else
+#error("the sleep lock needs libsystemd's sd-bus and logind: only Linux is supported")
+#endif
+@preconcurrency import CSystemd
+import TextSupport
+
+/// A logind inhibitor lock that holds off sleep while a sit lasts: `Inhibit` with what `sleep:idle`,
+/// who `profile` and mode `block`, asked of `org.freedesktop.login1` on the system bus.
+///
+/// The lock is a file descriptor that logind watches: closing it releases the lock, so a run that
+/// crashes or is killed releases it too. The descriptor is close-on-exec, so the bell players a run
+/// starts never hold it past the run. The bus is closed as soon as the lock is taken; nothing else
+/// of D-Bus stays open during the sit.
+package struct SleepLock: ~Copyable, Sendable {
+    /// What is held off: suspend and hibernate, and the idle action (a desktop's "suspend after 15 idle
+    /// minutes").
+    package static let what = "sleep:idle"
+    /// Who holds it, as `systemd-inhibit --list` shows.
+    package static let who = "profile"
+    /// Sleep waits until the lock is released, rather than only until the holder has been told.
+    package static let mode = "block"
+    /// The most a run waits for the bus and logind: a bus that hangs must not hold up the sit.
+    package static let timeout = 2.0
+
+    /// The descriptor logind handed over (a duplicate of it: the reply message owns the original).
+    private let fd: Int32
+
+    /// Takes the lock, on the bus `DBUS_SYSTEM_BUS_ADDRESS` names (else the system's).
+    /// - Parameter why: the reason logind lists, as ``reason(profile:until:)`` writes it.
+    /// - Throws: ``SleepLockError`` when there is no system bus, logind does not answer in
+    ///   ``timeout`` seconds, or it refuses.
+    package init(why: String, timeout: Double = SleepLock.timeout) throws(SleepLockError) {
+        var opened: OpaquePointer?
+        let status = sd_bus_open_system(&opened)
+        guard status >= 0, let bus = opened else { throw .noBus(code: -status) }
+        // Not flushed: the call has been answered, and a flush waits as long as a stopped bus does.
+        defer { _ = sd_bus_close_unref(bus) }
+        // sd-bus waits up to 90 s for a bus that accepts the connection but never authenticates it (one
+        // that is stopped, say), whatever timeout the call is given; so the connection is brought up here,
+        // within the same limit, and the call gets what is left of it.
+        let deadline = Self.monotonicMicroseconds() + UInt64(max(0, timeout) * 1_000_000)
+        while sd_bus_is_ready(bus) <= 0 {
+            let now = Self.monotonicMicroseconds()
+            guard now < deadline else { throw .noAnswer(name: "", message: "the bus did not answer in \(Self.seconds(timeout))") }
+            let processed = sd_bus_process(bus, nil)
+            guard processed >= 0 else { throw .noBus(code: -processed) }
+            if processed > 0 { continue }
+            let waited = sd_bus_wait(bus, deadline - now)
+            guard waited >= 0 || waited == -EINTR else { throw .noBus(code: -waited) }
+        }
+
+        var created: OpaquePointer?
+        var result = sd_bus_message_new_method_call(
+            bus, &created, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "Inhibit")
+        guard result >= 0, let call = created else { throw .noAnswer(name: "", message: Self.systemText(-result)) }
+        defer { _ = sd_bus_message_unref(call) }
+        for argument in [Self.what, Self.who, why, Self.mode] {
+            result = argument.withCString { sd_bus_message_append_basic(call, CChar(UInt8(ascii: "s")), $0) }
+            guard result >= 0 else { throw .noAnswer(name: "", message: Self.systemText(-result)) }
+        }
+
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        var answered: OpaquePointer?
+        // Zero would mean sd-bus's default of 25 s.
+        let left = max(1, deadline - min(deadline, Self.monotonicMicroseconds()))
+        result = sd_bus_call(bus, call, left, &error, &answered)
+        guard result >= 0, let reply = answered else {
+            let name = error.name.map { String(cString: $0) } ?? ""
+            let message = error.message.map { String(cString: $0) } ?? Self.systemText(-result)
+            throw SleepLockError.answer(name: name, message: message)
+        }
+        defer { _ = sd_bus_message_unref(reply) }
+
+        var handed: Int32 = -1
+        result = sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "h")), &handed)
+        guard result > 0, handed >= 0 else { throw .noDescriptor }
+        let kept = fcntl(handed, F_DUPFD_CLOEXEC, 3)
+        guard kept >= 0 else { throw .noDescriptor }
+        fd = kept
+    }
+
+    /// Releases the lock: the machine may sleep again.
+    package consuming func release() {
+        let fd = self.fd
+        discard self
+        close(fd)
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// The reason logind lists for the lock: `a meditation session with "Morning" until 07:42`, the
+    /// profile's name quoted and bounded as messages show names.
+    /// - Parameter until: the local time of day at which the session ends, if it is not paused.
+    package static func reason(profile: String, until: String) -> String {
+        "a meditation session with \(quoted(profile)) until \(until)"
+    }
+
+    /// The monotonic clock in microseconds, as sd-bus counts its timeouts.
+    private static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+    }
+
+    /// `2 s`, `0.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// The C library's text for an errno value, such as `No such file or directory`.
+    static func systemText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// Why sleep could not be held off; ``text`` is what a run's header says after `sleep is not held off: `.
+package enum SleepLockError: Error, Equatable, Sendable {
+    /// No system bus could be opened (none runs, or `DBUS_SYSTEM_BUS_ADDRESS` names nothing); the errno.
+    case noBus(code: Int32)
+    /// The bus did not bring the call to logind, or logind did not answer in time: the D-Bus error's
+    /// name (empty when there was none) and message.
+    case noAnswer(name: String, message: String)
+    /// logind answered with an error: it refused the lock.
+    case refused(name: String, message: String)
+    /// logind answered without a usable descriptor.
+    case noDescriptor
+
+    /// The D-Bus errors that mean logind itself never saw or never answered the call: nothing is there
+    /// to refuse. Any other error came from logind (or its access check) and is a refusal.
+    static let unanswered: Set<String> = [
+        "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+        "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout",
+        "org.freedesktop.DBus.Error.TimedOut", "org.freedesktop.DBus.Error.Disconnected",
+        "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.UnknownObject",
+        "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.UnknownInterface",
+        "org.freedesktop.DBus.Error.NoMemory", "org.freedesktop.DBus.Error.IOError",
+    ]
+
+    /// The error of a call that failed: a refusal unless its name says logind never answered. sd-bus
+    /// names a failure of its own (a lost connection, a timeout) `System.Error.` and the errno.
+    static func answer(name: String, message: String) -> SleepLockError {
+        name.isEmpty || name.hasPrefix("System.Error.") || unanswered.contains(name)
+            ? .noAnswer(name: name, message: message) : .refused(name: name, message: message)
+    }
+
+    /// What went wrong, in a few words and the system's own, escaped and bounded: the bus's texts come
+    /// from another process.
+    package var text: String {
+        switch self {
+        case let .noBus(code):
+            "no system bus (\(SleepLock.systemText(code)))"
+        case let .noAnswer(name, message):
+            "logind did not answer (\(Self.detail(name, message)))"
+        case let .refused(name, message):
+            "logind refused (\(Self.detail(name, message)))"
+        case .noDescriptor:
+            "logind answered without a lock"
+        }
+    }
+
+    /// `name: message`, or the message alone, each escaped and cut to a bounded length.
+    private static func detail(_ name: String, _ message: String) -> String {
+        let shown = escaped(message, limit: 160)
+        return name.isEmpty ? shown : "\(escaped(name, limit: 100)): \(shown)"
+    }
+}
