@@ -72,7 +72,10 @@ struct RunCommand: ParsableCommand {
             // Sleep is held off from the warm-up to the end bell, pauses included, at every speed; a run
             // that ends in any way releases it below (and a crash by closing its descriptor).
             var notes: [String] = []
-            var sleepLock = noInhibit ? nil : Self.holdOffSleep(profile: profile.name, seconds: Double(timeline.total) / factor, notes: &notes)
+            let planned = switch timeline.end {
+            case .fixed(let seconds): seconds
+            }
+            var sleepLock = noInhibit ? nil : Self.holdOffSleep(profile: profile.name, seconds: Double(planned) / factor, notes: &notes)
             let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound, notes: notes,
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             ringer.prepare(timeline.bells.compactMap(\.bell))
@@ -83,9 +86,6 @@ struct RunCommand: ParsableCommand {
             // user asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
             let ringsOut = summary.ending == .completed && ringer.isSounding
             if !ringsOut { ringer.finish(timeout: 0) }
-            let planned = switch timeline.end {
-            case .fixed(let seconds): seconds
-            }
             try runJournal.finish(summary, total: planned, logStyle: display is LogRunDisplay)
             if ringsOut {
                 if display is LiveRunDisplay, keys.readsKeys { Output.stdout("The bell rings out; q stops it.\n") }
