@@ -49,16 +49,8 @@ struct RunCommand: ParsableCommand {
             let profile = try context.store.load(name).profile
             let timeline = Timeline(profile: profile)
 
-            let ringer: BellRinger
-            let sound: String
-            if silent {
-                ringer = SilentRinger()
-                sound = "silent"
-            } else {
-                let system = Terminal.bellRinger(volume: level)
-                ringer = system
-                sound = system.soundName
-            }
+            let system = silent ? nil : Terminal.bellRinger(volume: level)
+            let ringer: BellRinger = system ?? SilentRinger()
             let keys = TerminalKeys()
             defer { keys.restore() }
             // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
@@ -66,9 +58,12 @@ struct RunCommand: ParsableCommand {
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let runJournal = try RunJournal(journal, speed: factor, profile: profile.name)
-            let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound,
-                                       clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             ringer.prepare(timeline.bells.compactMap(\.bell))
+            // Before the sit: a player that fails at once is replaced now, and the header says so.
+            let notes = system?.preflight() ?? []
+            let sound = system?.soundName ?? "silent"
+            let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound, notes: notes,
+                                       clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             let summary = runner.run()
             // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the
             // user asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
