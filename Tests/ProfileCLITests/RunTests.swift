@@ -308,6 +308,19 @@ struct RunTests {
         #expect(screen.output.hasSuffix("\u{1B}[?25h"), "the cursor is shown again")
     }
 
+    /// On a terminal, a player that fails before the sit leaves the terminal bell: the header says so,
+    /// once, and the bells ring there and count.
+    @Test func aPlayerFailingBeforeTheSitLeavesTheTerminalBellOnATerminal() throws {
+        let (bin, _) = try fakePlayer("paplay", status: 1)
+        let screen = try terminal("run", "Morning", "--speed", "1000", "--no-log", environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        try screen.waitFor("Morning: 37:00, 3 bells, sound: terminal bell")
+        try screen.waitFor("paplay failed with status 1 before the sit; ringing the terminal bell")
+        try screen.waitFor("Session complete: 37:00, 3 of 3 bells rang", timeout: 20)
+        #expect(screen.waitForExit() == 0)
+        #expect(screen.output.components(separatedBy: "paplay failed").count == 2, "said once")
+        #expect(screen.output.contains("\u{07}"), "the terminal bell rang")
+    }
+
     /// A folder holding a fake player `name` that plays for `seconds` (it sleeps) and then writes `done`.
     func slowPlayer(_ name: String, seconds: Double) throws -> (bin: String, log: String) {
         try player(name, folder: "slow-\(name)") { log in "sleep \(seconds)\necho done >> '\(log)'\n" }
