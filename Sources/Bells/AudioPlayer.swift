@@ -76,31 +76,49 @@ package final class SilentRinger: BellRinger {
     package func finish(timeout: Double) {}
 }
 
-/// Plays the synthesized bells through the first audio player found, else rings the terminal bell, else
-/// (no terminal to ring it on) says that no bell can sound.
+/// Plays the synthesized bells through a chain of audio players, then the terminal bell, then (no
+/// terminal to ring it on) says that no bell can sound.
 ///
-/// The player is `$PROFILE_PLAYER` when set (`none` means the terminal bell), else the first of
-/// ``candidates`` on `$PATH`. A player that exits with a failure (no sound server, no device) is not
-/// used again: later bells ring the terminal bell, and the report says so once.
+/// The chain is `$PROFILE_PLAYER` when set and found (`none` means no player at all), then the first of
+/// ``candidates`` found on `$PATH`, each once, then the terminal bell. A player set by `PROFILE_PLAYER` is
+/// followed by those on the path because whoever set it wants a bell: the note says which took over.
+/// A player that fails is replaced by the next for the bells that follow, and the user is told once:
+/// before the sit (``preflight()`` plays it a short silence), and during it, when a player exits with a
+/// failure or a signal, cannot be started, or is still playing ``hangGrace`` seconds past its bell's end
+/// (then its process group is killed). A bell whose player failed within ``retryWindow`` seconds of being
+/// handed it rings again at once through the replacement; any other bell a failing player had counts as
+/// not sounded (``RingerCheck/unsounded``).
 package final class SystemBellRinger: BellRinger {
-    /// The players tried, in order.
+    /// The players looked for on `$PATH`, in order.
     package static let candidates = ["pw-play", "paplay", "aplay"]
     /// How a report names a bell that nothing could sound.
     package static let noSound = "no sound"
+    /// Seconds after a player was handed its bell within which its failure still lets the bell ring again
+    /// through the next player: later than that, the bell would come late, and counts as not sounded.
+    package static let retryWindow = 2.0
+    /// Seconds a player may go on past its bell's length before it counts as hung and is killed.
+    package static let hangGrace = 5.0
+    /// The longest ``preflight()`` waits for a player to play its silence; one still playing after that
+    /// has started, which is all the check asks, and is stopped.
+    package static let preflightWait = 1.5
+    /// The silence ``preflight()`` plays, in seconds.
+    package static let preflightSilence = 0.1
 
+    /// The players still in the chain, the one that rings first; a player that fails leaves it.
+    package private(set) var players: [String]
     /// The player's path, or nil for the terminal bell.
-    package private(set) var playerPath: String?
+    package var playerPath: String? { players.first }
     /// The player's name, as reports show it.
     package var playerName: String? { playerPath.map(POSIX.baseName) }
     /// How the bells sound now, as reports show it: the player's name, `terminal bell` or `no sound`.
     package var soundName: String { playerName ?? fallbackName }
     private let terminalBell: (() -> Void)?
     private var fallbackName: String { terminalBell == nil ? Self.noSound : "terminal bell" }
-    /// What the bells do without a player, for the notes: `ringing the terminal bell`, or why none sounds.
-    private var fallback: String { Self.fallback(hasTerminal: terminalBell != nil) }
-
-    private static func fallback(hasTerminal: Bool) -> String {
-        hasTerminal ? "ringing the terminal bell" : "no terminal for the terminal bell either, so no bell can sound"
+    /// What rings the bells now, for the notes: `aplay rings the bells`, `ringing the terminal bell`, or
+    /// why none sounds.
+    private var nowRinging: String {
+        if let playerName { return "\(escaped(playerName)) rings the bells" }
+        return terminalBell != nil ? "ringing the terminal bell" : "no terminal for the terminal bell either, so no bell can sound"
     }
     private let cacheDirectory: String?
     private var files: [BellChoice: String] = [:]
@@ -111,8 +129,33 @@ package final class SystemBellRinger: BellRinger {
     /// Recordings that could not be read, each told once.
     private var missing: Set<String> = []
     private var missingNote: String?
-    private var children: [pid_t] = []
-    private var pendingNote: String?
+    /// Why the chain starts as it does, told with the first bell: `PROFILE_PLAYER is none`.
+    private var startNote: String?
+    /// Notes not told yet: what ``check()`` or the next report says.
+    private var untold: [String] = []
+    /// Bells counted as sounded that did not, not told yet.
+    private var unsounded = 0
+    /// The monotonic clock, in seconds.
+    private let now: () -> Double
+
+    /// A player playing a bell.
+    private struct Child {
+        /// The player's process, the leader of its own process group.
+        var pid: pid_t
+        /// The player's path.
+        var player: String
+        /// The bell it was handed.
+        var choice: BellChoice
+        /// When it was handed the bell.
+        var handed: Double
+        /// The bell's length in seconds.
+        var length: Double
+        /// When the bell should have rung out: after this a ring-out stops waiting.
+        var ringsOutBy: Double { handed + length + 1 }
+        /// When the player counts as hung.
+        var hangsAfter: Double { handed + length + SystemBellRinger.hangGrace }
+    }
+    private var children: [Child] = []
 
     /// - Parameters:
     ///   - environment: where `PROFILE_PLAYER`, `PATH`, `XDG_CACHE_HOME` and `HOME` are read.
@@ -120,27 +163,30 @@ package final class SystemBellRinger: BellRinger {
     ///     there is no terminal to ring it on.
     ///   - volume: the percentage every bell is scaled by, on top of its own volume.
     ///   - library: where recorded sounds are read from.
-    package init(environment: [String: String], terminalBell: (() -> Void)?, volume: Int = 100, library: SoundLibrary? = nil) {
+    ///   - clock: the monotonic clock in seconds, which the hang rule and ``nextCheck`` read.
+    package init(environment: [String: String], terminalBell: (() -> Void)?, volume: Int = 100, library: SoundLibrary? = nil,
+                 clock: @escaping () -> Double = POSIX.monotonicNow) {
         self.terminalBell = terminalBell
         self.volume = Double(volume) / 100
         self.library = library
-        let fallback = Self.fallback(hasTerminal: terminalBell != nil)
+        self.now = clock
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        var onPath: [String] = []
+        for name in Self.candidates {
+            if let found = Self.find(name, path: path), !onPath.contains(found) { onPath.append(found) }
+        }
+        players = onPath
         if let chosen = environment["PROFILE_PLAYER"], !chosen.isEmpty {
             if chosen == "none" {
-                playerPath = nil
-                pendingNote = "PROFILE_PLAYER is none; \(fallback)"
+                players = []
+                startNote = "PROFILE_PLAYER is none"
             } else if let found = Self.find(chosen, path: path) {
-                playerPath = found
+                players = [found] + onPath.filter { $0 != found }
             } else {
-                playerPath = nil
-                pendingNote = "PROFILE_PLAYER names \(quoted(chosen)), which is not an executable on PATH; \(fallback)"
+                startNote = "PROFILE_PLAYER names \(quoted(chosen)), which is not an executable on PATH"
             }
-        } else {
-            playerPath = Self.candidates.lazy.compactMap { Self.find($0, path: path) }.first
-            if playerPath == nil {
-                pendingNote = "no audio player found (\(Self.candidates.joined(separator: ", "))); \(fallback)"
-            }
+        } else if players.isEmpty {
+            startNote = "no audio player found (\(Self.candidates.joined(separator: ", ")))"
         }
         cacheDirectory = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment)
             .map { "\($0)/profile/bells" }
@@ -160,87 +206,200 @@ package final class SystemBellRinger: BellRinger {
     }
 
     package func ring(_ choice: BellChoice) -> RingReport {
-        reap()
-        if let player = playerPath, let file = file(for: choice) {
+        collect(ringingAgain: true)
+        let via = sound(choice)
+        let note = ([startNote.map { "\($0); \(nowRinging)" }] + untold.map { Optional($0) } + [missingNote]).compactMap { $0 }
+            .joined(separator: "; ")
+        startNote = nil
+        untold = []
+        missingNote = nil
+        return RingReport(via: via ?? fallbackName, note: note.isEmpty ? nil : note, sounded: via != nil || terminalBell != nil)
+    }
+
+    /// Hands `choice` to the first player of the chain that starts, or rings the terminal bell; returns
+    /// the player's name, or nil when it fell back to the terminal bell or to no sound.
+    private func sound(_ choice: BellChoice) -> String? {
+        while let player = players.first, let file = file(for: choice) {
             if let pid = spawn(player, file) {
-                children.append(pid)
-                due[pid] = POSIX.monotonicNow() + (lengths[file] ?? 0) + 1
-                defer { missingNote = nil }
-                return RingReport(via: POSIX.baseName(player), note: missingNote)
+                children.append(Child(pid: pid, player: player, choice: choice, handed: now(), length: lengths[file] ?? 0))
+                return POSIX.baseName(player)
             }
-            disablePlayer("\(POSIX.baseName(player)) could not be started (\(errnoName(errno)))")
+            replace(player, because: "\(escaped(POSIX.baseName(player))) could not be started (\(errnoName(errno)))")
         }
         terminalBell?()
-        let note = [pendingNote, missingNote].compactMap { $0 }.joined(separator: "; ")
-        pendingNote = nil
-        missingNote = nil
-        return RingReport(via: fallbackName, note: note.isEmpty ? nil : note, sounded: terminalBell != nil)
+        return nil
+    }
+
+    /// Takes `player` out of the chain; when it was the one ringing, the next note says so and who
+    /// rings from now on.
+    private func replace(_ player: String, because reason: String) {
+        guard players.first == player else {
+            players.removeAll { $0 == player }
+            return
+        }
+        players.removeFirst()
+        untold.append("\(reason); \(nowRinging) from now on")
     }
 
     package func prepare(_ choices: [BellChoice]) {
-        guard playerPath != nil else { return }
+        guard !players.isEmpty else { return }
         // In the order they ring, so that a note on a missing recording names the first.
         for choice in choices { _ = file(for: choice) }
     }
 
-    /// When each player should be done: the time it started on the monotonic clock plus its file's
-    /// length and a second's grace; one still going after that is stuck, and is stopped.
-    private var due: [pid_t: Double] = [:]
+    /// Checks, before the sit, that the player starts: plays it a short silence (never a bell) and
+    /// waits up to ``preflightWait`` seconds; a player that fails at once (cannot be started, exits with a
+    /// failure or a signal) is replaced by the next, which is checked in turn. Returns what to say under
+    /// the run's header, once: `paplay failed with status 1 before the sit; aplay rings the bells`.
+    package func preflight() -> [String] {
+        var failures: [String] = []
+        while let player = players.first, let file = silence() {
+            let name = escaped(POSIX.baseName(player))
+            guard let pid = spawn(player, file) else {
+                failures.append("\(name) could not be started (\(errnoName(errno)))")
+                players.removeFirst()
+                continue
+            }
+            var status: Int32 = 0
+            var waited = 0.0
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if waited >= Self.preflightWait {
+                    // Still playing a tenth of a second of silence: it started, which is what is checked.
+                    kill(-pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    return Self.preflightNotes(failures, startNote: &startNote, nowRinging: nowRinging)
+                }
+                POSIX.sleep(seconds: 0.005)
+                waited += 0.005
+            }
+            guard let why = Self.failed(status, name: name) else { break }
+            failures.append(why)
+            players.removeFirst()
+        }
+        return Self.preflightNotes(failures, startNote: &startNote, nowRinging: nowRinging)
+    }
+
+    /// The header's note when players failed before the sit (with why the chain started as it did, which
+    /// is then not told again with the first bell).
+    private static func preflightNotes(_ failures: [String], startNote: inout String?, nowRinging: String) -> [String] {
+        guard !failures.isEmpty else { return [] }
+        let joined = listed(failures)
+        defer { startNote = nil }
+        return [[startNote, "\(joined) before the sit"].compactMap { $0 }.joined(separator: "; ") + "; \(nowRinging)"]
+    }
+
+    /// Why a player that ended with `status` failed, or nil when it did not.
+    private static func failed(_ status: Int32, name: String) -> String? {
+        let signal = status & 0x7f
+        let code = (status >> 8) & 0xff
+        if signal == 0 { return code == 0 ? nil : "\(name) failed with status \(code)" }
+        return "\(name) was stopped by signal \(signal)"
+    }
+
+    /// A short silence in the bells' format, for ``preflight()``.
+    private func silence() -> String? {
+        let name = "check-silence-\(Int(Self.preflightSilence * 1000))ms.wav"
+        for directory in [cacheDirectory, temporaryDirectory()].compactMap({ $0 }) {
+            let path = "\(directory)/\(name)"
+            var info = stat()
+            if stat(path, &info) == 0, POSIX.isRegular(info), info.st_size > 44 { return path }
+            let samples = [Int16](repeating: 0, count: Int(Self.preflightSilence * Double(BellSynth.sampleRate)))
+            if (try? POSIX.makeDirectories(directory)) != nil,
+               (try? WAVFile.write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path)) != nil {
+                return path
+            }
+        }
+        return nil
+    }
+
     /// Each file's length in seconds, as it was made or found.
     private var lengths: [String: Double] = [:]
 
     package var isSounding: Bool {
-        reap()
+        collect(ringingAgain: true)
         return !children.isEmpty
     }
 
+    package func check() -> RingerCheck {
+        collect(ringingAgain: true)
+        defer {
+            untold = []
+            unsounded = 0
+        }
+        return RingerCheck(notes: untold, unsounded: unsounded)
+    }
+
+    package var nextCheck: Double? { children.map(\.hangsAfter).min() }
+
     package func ringOut(stop: (Double) -> Bool) {
         while true {
-            reap()
-            let latest = children.compactMap { due[$0] }.max() ?? 0
-            if children.isEmpty || POSIX.monotonicNow() >= latest || stop(0.05) { break }
+            collect(ringingAgain: true)
+            let latest = children.map(\.ringsOutBy).max() ?? 0
+            if children.isEmpty || now() >= latest || stop(0.05) { break }
         }
         finish(timeout: 0)
     }
 
     package func finish(timeout: Double) {
-        let deadline = POSIX.monotonicNow() + timeout
-        while !children.isEmpty && POSIX.monotonicNow() < deadline {
-            reap()
+        let deadline = now() + timeout
+        while !children.isEmpty && now() < deadline {
+            collect(ringingAgain: true)
             if !children.isEmpty { POSIX.sleep(seconds: 0.02) }
         }
-        for pid in children {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }
+        // Each player's whole group: a player that is a script stops with what it started.
+        for child in children { kill(-child.pid, SIGTERM) }
+        for child in children { Self.reap(child.pid, within: 0.5) }
         children = []
-        due = [:]
     }
 
-    /// Collects finished players; a failure turns the player off for the bells that follow.
-    private func reap() {
-        children.removeAll { pid in
-            var status: Int32 = 0
-            guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-            due[pid] = nil
-            let exited = status & 0x7f == 0
-            let code = (status >> 8) & 0xff
-            if (!exited || code != 0), let name = playerName {
-                disablePlayer(exited ? "\(name) failed with status \(code)" : "\(name) was stopped by signal \(status & 0x7f)")
+    /// Waits up to `seconds` for the player `pid` to end, then kills its group and waits for it.
+    private static func reap(_ pid: pid_t, within seconds: Double) {
+        var status: Int32 = 0
+        var waited = 0.0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if waited >= seconds {
+                kill(-pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return
             }
-            return true
+            POSIX.sleep(seconds: 0.01)
+            waited += 0.01
         }
     }
 
-    /// Why the player stopped being used, once one failed: `paplay failed with status 1`.
-    package private(set) var failure: String?
-
-    private func disablePlayer(_ reason: String) {
-        guard playerPath != nil else { return }
-        failure = reason
-        playerPath = nil
-        pendingNote = "\(reason); \(fallback) from now on"
+    /// Collects players that ended and kills those that hang; a player that failed leaves the chain, and
+    /// its bell, when `ringingAgain` and the failure came within ``retryWindow`` of handing it over, rings
+    /// again through the next; otherwise the bell counts as not sounded.
+    private func collect(ringingAgain: Bool) {
+        guard !children.isEmpty else { return }
+        let time = now()
+        var failed: [(Child, String, hung: Bool)] = []
+        children.removeAll { child in
+            let name = escaped(POSIX.baseName(child.player))
+            var status: Int32 = 0
+            switch waitpid(child.pid, &status, WNOHANG) {
+            case child.pid:
+                if let why = Self.failed(status, name: name) { failed.append((child, why, false)) }
+                return true
+            case 0:
+                guard time >= child.hangsAfter else { return false }
+                kill(-child.pid, SIGKILL)
+                waitpid(child.pid, &status, 0)
+                failed.append((child, "\(name) was still playing \(Int(Self.hangGrace)) s after its bell's end and was stopped", true))
+                return true
+            default:
+                // Not ours to wait for any more (reaped elsewhere): nothing more to learn about it.
+                return true
+            }
+        }
+        for (child, why, hung) in failed {
+            replace(child.player, because: why)
+            if ringingAgain, !hung, time - child.handed <= Self.retryWindow {
+                if sound(child.choice) == nil, terminalBell == nil { unsounded += 1 }
+            } else {
+                unsounded += 1
+            }
+        }
     }
 
     /// The choice's WAV file: every strike at its volume times the run's. A synthesized bell's file is
@@ -351,7 +510,14 @@ package final class SystemBellRinger: BellRinger {
         var defaults = sigset_t()
         sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        // And no signal blocked, whatever this thread blocks (a run that reads signals from a descriptor
+        // blocks them), so that SIGTERM stops it.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        // Its own process group, so that stopping a player (a script, say) stops what it started too.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         let result = posix_spawn(&pid, player, &actions, &attributes, &argv, environ)
         guard result == 0 else {
             errno = result

@@ -52,16 +52,8 @@ struct RunCommand: ParsableCommand {
             let profile = try context.store.load(name).profile
             let timeline = Timeline(profile: profile)
 
-            let ringer: BellRinger
-            let sound: String
-            if silent {
-                ringer = SilentRinger()
-                sound = "silent"
-            } else {
-                let system = Terminal.bellRinger(volume: level)
-                ringer = system
-                sound = system.soundName
-            }
+            let system = silent ? nil : Terminal.bellRinger(volume: level)
+            let ringer: BellRinger = system ?? SilentRinger()
             let keys = TerminalKeys()
             defer { keys.restore() }
             // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
@@ -69,16 +61,18 @@ struct RunCommand: ParsableCommand {
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let runJournal = try RunJournal(journal, speed: factor, profile: profile.name)
+            ringer.prepare(timeline.bells.compactMap(\.bell))
+            // Before the sit: a player that fails at once is replaced now, and the header says so.
+            var notes = system?.preflight() ?? []
+            let sound = system?.soundName ?? "silent"
             // Sleep is held off from the warm-up to the end bell, pauses included, at every speed; a run
             // that ends in any way releases it below (and a crash by closing its descriptor).
-            var notes: [String] = []
             let planned = switch timeline.end {
             case .fixed(let seconds): seconds
             }
             var sleepLock = noInhibit ? nil : Self.holdOffSleep(profile: profile.name, seconds: Double(planned) / factor, notes: &notes)
             let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound, notes: notes,
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
-            ringer.prepare(timeline.bells.compactMap(\.bell))
             let summary = runner.run()
             // The sit is over: the end bell's ring-out and the journal need no lock.
             sleepLock.take()?.release()

@@ -62,7 +62,7 @@ struct SoundsCommand: ParsableCommand {
     }
 
     /// Plays the bell `text` chooses and waits for it to end; with nothing to play it through, or a
-    /// player that fails, the command fails (78).
+    /// player that fails with none after it, the command fails (78).
     static func play(_ text: String) throws(ProfileError) {
         let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
         let ringer = Terminal.bellRinger()
@@ -75,9 +75,13 @@ struct SoundsCommand: ParsableCommand {
         }
         if let note = report.note { Output.diagnostic("notice: \(note)") }
         ringer.finish(timeout: 600)
-        if let failure = ringer.failure {
-            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(failure)")
+        // A player that failed at once was replaced and the bell rang again (a notice says so); with
+        // nothing left to ring it, the command failed.
+        let checked = ringer.check()
+        if checked.unsounded > 0 {
+            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(checked.notes.joined(separator: "; "))")
         }
+        for note in checked.notes { Output.diagnostic("notice: \(note)") }
     }
 
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
