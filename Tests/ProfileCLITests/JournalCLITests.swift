@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Journal
 
 /// Issue 15 end to end: the journal `run` writes, `log`, `stats` and `calendar` over it, and appends that
 /// survive concurrency and SIGKILL. Every run has its own home and journal: nothing reaches the real one.
@@ -98,6 +99,13 @@ struct JournalCLITests {
         #expect(record["seconds"] as? Int == 120 && record["plannedSeconds"] as? Int == 120)
         #expect(record["outcome"] as? String == "completed" && record["bells"] as? Int == 0)
         #expect(record["note"] as? String == "demo, \"fast\"")
+        // The session's times: the end is the start plus the seconds sat and paused (none here), and a
+        // line without pauses is written as earlier versions wrote it.
+        #expect(record["pausedSeconds"] as? Int == 0)
+        let start = try #require((record["start"] as? String).flatMap(Timestamp.init(parsing:)))
+        let end = try #require((record["end"] as? String).flatMap(Timestamp.init(parsing:)))
+        #expect(end.epoch - start.epoch == 120)
+        #expect(try !String(contentsOfFile: journal, encoding: .utf8).contains("pausedSeconds"))
         let info = try FileManager.default.attributesOfItem(atPath: journal)
         #expect(info[.posixPermissions] as? Int == 0o600)
     }
@@ -307,9 +315,12 @@ struct JournalCLITests {
         #expect(rows.count == json.count && json.count == 6)
         #expect(rows.map { $0["note"] ?? "?" } == notes + [""])
         #expect(rows.map { $0["id"] ?? "" } == json.map { $0["id"] as? String ?? "-" })
-        #expect(Array(rows[0].keys).sorted() == ["bells", "end", "id", "note", "outcome", "plannedSeconds", "profile", "seconds", "start"])
+        #expect(Array(rows[0].keys).sorted() == ["bells", "end", "id", "note", "outcome", "pausedSeconds", "plannedSeconds", "profile", "seconds",
+                                                  "start"])
         #expect(json.last?["profile"] is NSNull && json.last?["note"] is NSNull, "null where empty")
-        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note\r\n"))
+        #expect(rows.allSatisfy { $0["pausedSeconds"] == "0" } && json.allSatisfy { $0["pausedSeconds"] as? Int == 0 },
+                "a sit added by hand has no pauses, and says so")
+        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds\r\n"))
     }
 
     @Test func logFiltersByDayAndProfileAndListsNewestLast() throws {

@@ -81,20 +81,12 @@ struct RunJournal {
             if !logChosen, speed != 1 { say("not logged: a run at --speed \(Self.speedText(speed)) is logged only with --log") }
             return
         }
-        let seconds = summary.ending == .completed ? total : min(summary.elapsed, total)
-        let outcome: Outcome = switch summary.ending {
-        case .completed: .completed
-        case .stopped: .stopped
-        case .interrupted: .interrupted
-        }
-        guard seconds >= Self.shortestSit else {
+        let seconds = Self.secondsSat(summary, total: total)
+        guard let sit = Self.record(summary, total: total, speed: speed, started: started, now: LocalCalendar.now(),
+                                    profile: profile, note: note, calendar: calendar) else {
             say("not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute")
             return
         }
-        // At another speed the times are the session's, as the display shows them.
-        let ended = speed == 1 ? LocalCalendar.now() : started + seconds
-        let sit = Sit(start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
-                      seconds: seconds, plannedSeconds: total, outcome: outcome, bells: summary.bellsRung, note: note)
         do throws(ProfileError) {
             try file.append(sit)
         } catch {
@@ -102,7 +94,40 @@ struct RunJournal {
             Output.diagnostic("\(error)")
             return
         }
-        say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(outcome.rawValue)")
+        say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(sit.outcome.rawValue)")
+    }
+
+    /// Session seconds sat in a run that ended as `summary` says: the whole `total` for a completed run,
+    /// the time that passed, pauses left out, for another.
+    static func secondsSat(_ summary: RunSummary, total: Int) -> Int {
+        summary.ending == .completed ? total : min(summary.elapsed, total)
+    }
+
+    /// The record of a run that ended as `summary` says, started at `started` and ending at `now`
+    /// (seconds since the epoch, on the wall clock), or nil when less than ``shortestSit`` was sat.
+    ///
+    /// At speed 1 the end is `now`, and the paused seconds the summary's. At another speed the times are
+    /// the session's, as the display shows them: the paused seconds (real ones in the summary) are
+    /// multiplied by the speed, and the end is the start plus the seconds sat and paused. So the end
+    /// less the start is the seconds sat and paused at every speed (at speed 1 to within the rounding
+    /// of each to the second).
+    static func record(_ summary: RunSummary, total: Int, speed: Double, started: Int, now: Int, profile: String,
+                       note: String?, calendar: LocalCalendar) -> Sit? {
+        let seconds = secondsSat(summary, total: total)
+        guard seconds >= shortestSit else { return nil }
+        let outcome: Outcome = switch summary.ending {
+        case .completed: .completed
+        case .stopped: .stopped
+        case .interrupted: .interrupted
+        }
+        // Bounded as the journal's reader bounds it: a run left stopped with Ctrl-Z for months still
+        // writes a line that reads back.
+        let realPause = Double(max(summary.pausedSeconds, 0))
+        let paused = Int(min(speed == 1 ? realPause : (realPause * speed).rounded(), Double(Sit.maximumCount)))
+        let ended = speed == 1 ? now : started + seconds + paused
+        return Sit(start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
+                   seconds: seconds, plannedSeconds: total, outcome: outcome, bells: summary.bellsRung, note: note,
+                   pausedSeconds: paused)
     }
 
     /// `600`, `0.5`: a speed as it was most likely typed.
