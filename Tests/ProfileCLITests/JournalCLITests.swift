@@ -110,6 +110,34 @@ struct JournalCLITests {
         #expect(info[.posixPermissions] as? Int == 0o600)
     }
 
+    /// A stop (Ctrl-Z, SIGTSTP, then SIGCONT) is paused time: at 20× the record holds the real seconds
+    /// stopped times 20 as pausedSeconds, not in seconds, and its end is the start plus both.
+    @Test func aStopIsRecordedAsPausedSecondsAtTheSessionsSpeed() throws {
+        try makeProfile("Two", minutes: 2)
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "Two", "--speed", "20", "--log", "--silent"]
+        process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGTSTP)
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGCONT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let record = try #require(try records().first)
+        let paused = try #require(record["pausedSeconds"] as? Int)
+        #expect(record["seconds"] as? Int == 120 && record["outcome"] as? String == "completed")
+        #expect(paused >= 30 && paused <= 60, "about two seconds stopped at 20×: \(paused)")
+        let start = try #require((record["start"] as? String).flatMap(Timestamp.init(parsing:)))
+        let end = try #require((record["end"] as? String).flatMap(Timestamp.init(parsing:)))
+        #expect(end.epoch - start.epoch == 120 + paused)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).contains(#""note":null,"pausedSeconds":\#(paused)}"#))
+    }
+
     @Test func SIGINTLogsAnInterruptedSitWithTheSecondsReached() throws {
         try makeProfile("Ten", minutes: 10)
         Harness.ignoreBrokenPipes
