@@ -104,9 +104,9 @@ struct LogAddCommand: ParsableCommand {
             try JournalOptions.checkClock(calendar, at: begin)
             try JournalOptions.checkClock(calendar, at: begin + length)
             let sit = Sit(start: calendar.timestamp(begin), end: calendar.timestamp(begin + length),
-                          profile: try RunJournal.checkedText(profile, option: "--profile"), seconds: length,
+                          profile: try Sit.checkedText(profile, option: "--profile"), seconds: length,
                           plannedSeconds: length, outcome: .completed, bells: 0,
-                          note: try RunJournal.checkedText(note, option: "--note"))
+                          note: try Sit.checkedText(note, option: "--note"))
             // Printed under the lock just before the line is written: output that cannot be written
             // logs nothing.
             try journal.file().append(sit) { () throws(ProfileError) in

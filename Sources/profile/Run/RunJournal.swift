@@ -22,11 +22,6 @@ struct RunJournalOptions: ParsableArguments {
 /// a journal that is a folder or a device, or a folder that cannot be written is said at once, not
 /// after the sit (when the record would be lost). The local clock is checked then too.
 struct RunJournal {
-    /// The shortest sit logged.
-    static let shortestSit = 60
-    /// The longest note or profile name of a sit, in bytes.
-    static let longestText = 4000
-
     private let file: JournalFile?
     private let profile: String
     private let note: String?
@@ -38,7 +33,7 @@ struct RunJournal {
 
     init(_ options: RunJournalOptions, speed: Double, profile: String) throws(ProfileError) {
         let logs = options.log ?? (speed == 1)
-        note = try Self.checkedText(options.note, option: "--note")
+        note = try Sit.checkedText(options.note, option: "--note")
         let now = LocalCalendar.now()
         if logs {
             let file = try options.journal.file()
@@ -52,18 +47,6 @@ struct RunJournal {
         self.speed = speed
         logChosen = options.log != nil
         started = now
-    }
-
-    /// `text` when it is fit to keep, nil when not given.
-    static func checkedText(_ text: String?, option: String) throws(ProfileError) -> String? {
-        guard let text else { return nil }
-        guard !text.trimmingWhitespace().isEmpty else {
-            throw ProfileError.invalidOption(text, option: option, accepted: text.isEmpty ? "some text: it is empty" : "some text: it is blank")
-        }
-        guard text.utf8.count <= longestText else {
-            throw ProfileError.invalidOption(text, option: option, accepted: "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))")
-        }
-        return text
     }
 
     /// Appends the run's record, unless logging is off or less than a minute was sat, and says what was
@@ -81,9 +64,11 @@ struct RunJournal {
             if !logChosen, speed != 1 { say("not logged: a run at --speed \(Self.speedText(speed)) is logged only with --log") }
             return
         }
-        let seconds = Self.secondsSat(summary, total: total)
-        guard let sit = Self.record(summary, total: total, speed: speed, started: started, now: LocalCalendar.now(),
-                                    profile: profile, note: note, calendar: calendar) else {
+        let outcome = Outcome(summary.ending)
+        let seconds = Sit.secondsSat(outcome: outcome, elapsed: summary.elapsed, total: total)
+        guard let sit = Sit.run(outcome: outcome, elapsed: summary.elapsed, total: total, bells: summary.bellsRung,
+                                pausedSeconds: summary.pausedSeconds, speed: speed, started: started, now: LocalCalendar.now(),
+                                profile: profile, note: note, calendar: calendar) else {
             say("not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute")
             return
         }
@@ -97,41 +82,19 @@ struct RunJournal {
         say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(sit.outcome.rawValue)")
     }
 
-    /// Session seconds sat in a run that ended as `summary` says: the whole `total` for a completed run,
-    /// the time that passed, pauses left out, for another.
-    static func secondsSat(_ summary: RunSummary, total: Int) -> Int {
-        summary.ending == .completed ? total : min(summary.elapsed, total)
+    /// `600`, `0.5`: a speed as it was most likely typed.
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() && abs(speed) < 1e15 ? String(Int(speed)) : String(speed)
     }
+}
 
-    /// The record of a run that ended as `summary` says, started at `started` and ending at `now`
-    /// (seconds since the epoch, on the wall clock), or nil when less than ``shortestSit`` was sat.
-    ///
-    /// At speed 1 the end is `now`, and the paused seconds the summary's. At another speed the times are
-    /// the session's, as the display shows them: the paused seconds (real ones in the summary) are
-    /// multiplied by the speed, and the end is the start plus the seconds sat and paused. So the end
-    /// less the start is the seconds sat and paused at every speed (at speed 1 to within the rounding
-    /// of each to the second).
-    static func record(_ summary: RunSummary, total: Int, speed: Double, started: Int, now: Int, profile: String,
-                       note: String?, calendar: LocalCalendar) -> Sit? {
-        let seconds = secondsSat(summary, total: total)
-        guard seconds >= shortestSit else { return nil }
-        let outcome: Outcome = switch summary.ending {
+extension Outcome {
+    /// How a run that ended as `ending` is recorded.
+    init(_ ending: RunSummary.Ending) {
+        self = switch ending {
         case .completed: .completed
         case .stopped: .stopped
         case .interrupted: .interrupted
         }
-        // Bounded as the journal's reader bounds it: a run left stopped with Ctrl-Z for months still
-        // writes a line that reads back.
-        let realPause = Double(max(summary.pausedSeconds, 0))
-        let paused = Int(min(speed == 1 ? realPause : (realPause * speed).rounded(), Double(Sit.maximumCount)))
-        let ended = speed == 1 ? now : started + seconds + paused
-        return Sit(start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
-                   seconds: seconds, plannedSeconds: total, outcome: outcome, bells: summary.bellsRung, note: note,
-                   pausedSeconds: paused)
-    }
-
-    /// `600`, `0.5`: a speed as it was most likely typed.
-    static func speedText(_ speed: Double) -> String {
-        speed == speed.rounded() && abs(speed) < 1e15 ? String(Int(speed)) : String(speed)
     }
 }

@@ -1,22 +1,19 @@
 import Foundation
 import Testing
+import ProfileKit
 import Journal
-@testable import Sitting
-@testable import profile
 
 /// The record a run leaves in the journal: its times, the seconds sat and the seconds paused, at every
 /// speed.
-@Suite("Run journal records")
-struct RunJournalTests {
+@Suite("Run records")
+struct SitRunTests {
     static let started = 1_795_414_500  // 2026-11-23 06:15:00 UTC
 
-    static func record(_ ending: RunSummary.Ending, elapsed: Int, pausedSeconds: Int, total: Int = 1800, speed: Double,
+    static func record(_ outcome: Outcome, elapsed: Int, pausedSeconds: Int, total: Int = 1800, speed: Double,
                        now: Int) -> Sit? {
         setenv("TZ", "UTC", 1)
-        let summary = RunSummary(ending: ending, elapsed: elapsed, bellsRung: 3, bellsPlanned: 4, pauses: 2,
-                                 pausedSeconds: pausedSeconds)
-        return RunJournal.record(summary, total: total, speed: speed, started: started, now: now, profile: "Morning",
-                                 note: "a note", calendar: LocalCalendar())
+        return Sit.run(outcome: outcome, elapsed: elapsed, total: total, bells: 3, pausedSeconds: pausedSeconds, speed: speed,
+                       started: started, now: now, profile: "Morning", note: "a note", calendar: LocalCalendar())
     }
 
     /// At speed 1 the end is the wall clock's, and the pauses are the summary's real seconds.
@@ -53,5 +50,21 @@ struct RunJournalTests {
         #expect(fast.pausedSeconds == Sit.maximumCount && fast.end.epoch - fast.start.epoch == 1800 + Sit.maximumCount)
         #expect(Self.record(.stopped, elapsed: 59, pausedSeconds: 600, speed: 1, now: Self.started + 659) == nil)
         #expect(Self.record(.stopped, elapsed: 60, pausedSeconds: 600, speed: 1, now: Self.started + 660)?.seconds == 60)
+        #expect(Self.record(.completed, elapsed: 59, pausedSeconds: 0, total: 60, speed: 1, now: Self.started + 60)?.seconds == 60,
+                "a completed run sat its whole length")
+        #expect(Self.record(.completed, elapsed: 59, pausedSeconds: 0, total: 59, speed: 1, now: Self.started + 59) == nil)
+    }
+
+    /// A note or a name is kept when it holds something and fits 4,000 bytes.
+    @Test func notesAndNamesAreCheckedBeforeTheyAreKept() throws {
+        #expect(try Sit.checkedText(nil, option: "--note") == nil)
+        #expect(try Sit.checkedText(" quiet ", option: "--note") == " quiet ")
+        #expect(try Sit.checkedText(String(repeating: "é", count: 2000), option: "--note")?.utf8.count == 4000)
+        for (text, accepted) in [("", "some text: it is empty"), (" \t", "some text: it is blank"),
+                                 (String(repeating: "a", count: 4001), "text of at most 4,000 bytes (this is 4,001)")] {
+            #expect(throws: ProfileError.invalidOption(text, option: "--note", accepted: accepted)) {
+                try Sit.checkedText(text, option: "--note")
+            }
+        }
     }
 }
