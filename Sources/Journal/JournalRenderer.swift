@@ -32,7 +32,8 @@ package enum JournalRenderer {
     }
 
     /// The headers of the `log` table. Bells and the planned length are left to the other formats, so
-    /// that the table fits 80 columns with room for the profile and the note.
+    /// that the table fits 80 columns with room for the profile and the note; so are the seconds paused
+    /// (a column of them would leave the profile and the note 4 columns each at 80).
     static let logHeaders = ["id", "start", "sat", "outcome", "profile", "note"]
 
     /// ``log(_:format:calendar:options:filter:)`` as UTF-8 bytes, which the command writes without a copy.
@@ -62,7 +63,7 @@ package enum JournalRenderer {
             for (index, sit) in sits.enumerated() {
                 // A record per line: what `jq` and people read alike.
                 text.append("  ")
-                sit.write(to: &text, spaced: true)
+                sit.write(to: &text, spaced: true, everyKey: true)
                 text.append(index == sits.count - 1 ? "\n" : ",\n")
             }
             text.append("]\n")
@@ -96,6 +97,8 @@ package enum JournalRenderer {
         text.append(sit.bells)
         text.append(byte: separator)
         text.append(field(sit.note ?? ""))
+        text.append(byte: separator)
+        text.append(sit.pausedSeconds)
         text.append(lineEnd)
     }
 

@@ -30,9 +30,13 @@ package struct Sit: Equatable, Sendable {
     /// Bells that rang.
     package var bells: Int
     package var note: String?
+    /// Seconds not sat between the start and the end: pauses with space, the stop question, stops
+    /// (Ctrl-Z) and the machine's sleep; 0 for a sit without them, a sit added by hand, and the lines of
+    /// journals written before they were kept.
+    package var pausedSeconds: Int
 
     package init(id: String = Sit.newID(), start: Timestamp, end: Timestamp, profile: String?, seconds: Int,
-                 plannedSeconds: Int, outcome: Outcome, bells: Int, note: String?) {
+                 plannedSeconds: Int, outcome: Outcome, bells: Int, note: String?, pausedSeconds: Int = 0) {
         self.id = id
         self.start = start
         self.end = end
@@ -42,6 +46,7 @@ package struct Sit: Equatable, Sendable {
         self.outcome = outcome
         self.bells = bells
         self.note = note
+        self.pausedSeconds = pausedSeconds
     }
 
     /// Twelve random hexadecimal digits (48 bits): still short to type, and a journal of 100,000 sits
@@ -54,24 +59,29 @@ package struct Sit: Equatable, Sendable {
         return String(repeating: "0", count: 12 - digits.count) + digits
     }
 
-    /// The keys of a record, in the order lines, JSON and CSV give them.
-    package static let keys = ["id", "start", "end", "profile", "seconds", "plannedSeconds", "outcome", "bells", "note"]
+    /// The keys of a record, in the order lines, JSON and CSV give them. `pausedSeconds` came last, so
+    /// that the columns of plain lines and CSV before it stay where they were.
+    package static let keys = ["id", "start", "end", "profile", "seconds", "plannedSeconds", "outcome", "bells", "note",
+                               "pausedSeconds"]
 
-    /// The longest seconds, planned seconds or bells a record may hold: far more than a sit takes,
-    /// well inside `Int`.
+    /// The longest seconds, planned seconds, bells or paused seconds a record may hold: far more than a
+    /// sit takes, well inside `Int`.
     package static let maximumCount = 9_999_999
 
-    /// The record as one line of JSON, with its newline.
+    /// The record as one line of JSON, with its newline. `pausedSeconds` is written only when it is not
+    /// 0: the line of a sit without pauses stays the one earlier versions wrote and read (they refuse a
+    /// key they do not know), and the reader takes a missing one as 0.
     package var line: String {
         var text = ByteText(capacity: 200)
-        write(to: &text, spaced: false)
+        write(to: &text, spaced: false, everyKey: false)
         text.append(byte: 0x0A)
         return text.text
     }
 
     /// Writes the record as one JSON object on one line; `spaced` puts a space after each `:` and `,`,
-    /// as `log --format json` prints it for people.
-    package func write(to text: inout ByteText, spaced: Bool) {
+    /// as `log --format json` prints it for people; `everyKey` writes `pausedSeconds` when it is 0 too,
+    /// as `log --format json` gives every key of every record.
+    package func write(to text: inout ByteText, spaced: Bool, everyKey: Bool) {
         // Each key with the punctuation around it, written whole: this is `log --format json`'s inner loop.
         let keys = spaced ? Self.spacedKeys : Self.compactKeys
         text.append(keys[0])
@@ -92,16 +102,20 @@ package struct Sit: Equatable, Sendable {
         text.append(bells)
         text.append(keys[8])
         if let note { text.appendJSONString(note) } else { text.append("null") }
+        if everyKey || pausedSeconds != 0 {
+            text.append(keys[9])
+            text.append(pausedSeconds)
+        }
         text.append(byte: 0x7D)
     }
 
     private static let compactKeys: [StaticString] = [
         "{\"id\":", ",\"start\":\"", "\",\"end\":\"", "\",\"profile\":", ",\"seconds\":", ",\"plannedSeconds\":",
-        ",\"outcome\":\"", "\",\"bells\":", ",\"note\":",
+        ",\"outcome\":\"", "\",\"bells\":", ",\"note\":", ",\"pausedSeconds\":",
     ]
     private static let spacedKeys: [StaticString] = [
         "{\"id\": ", ", \"start\": \"", "\", \"end\": \"", "\", \"profile\": ", ", \"seconds\": ", ", \"plannedSeconds\": ",
-        ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ",
+        ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ", ", \"pausedSeconds\": ",
     ]
 
     /// Whether an id is one `log delete` could take: 1 to 64 letters, digits, `-` or `_`.

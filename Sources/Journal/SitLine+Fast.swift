@@ -4,9 +4,10 @@ import Glibc
 import Darwin
 #endif
 extension SitLine {
-    /// Reads a line written exactly as ``Sit/line`` writes it — the keys in their order, no spaces, no
-    /// escapes in strings — without building a JSON tree; nil for any other line, which then goes
-    /// through the strict parser (``decode(_:)``), the one that explains what is wrong.
+    /// Reads a line written exactly as ``Sit/line`` writes it — the keys in their order (`pausedSeconds`
+    /// last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any
+    /// other line, which then goes through the strict parser (``decode(_:)``), the one that explains
+    /// what is wrong.
     ///
     /// Everything it accepts the strict parser accepts with the same result: strings must be valid
     /// UTF-8 without control characters, numbers plain digits without leading zeros.
@@ -100,12 +101,18 @@ private struct FastCursor {
             return nil
         }
         guard literal(",\"bells\":"), let bells = count(),
-              literal(",\"note\":"), let note = stringOrNull(),
-              literal("}") else { return nil }
+              literal(",\"note\":"), let note = stringOrNull() else { return nil }
+        // Written only when not 0 (``Sit/line``).
+        var paused = 0
+        if literal(",\"pausedSeconds\":") {
+            guard let value = count() else { return nil }
+            paused = value
+        }
+        guard literal("}") else { return nil }
         // Trailing white space is JSON's; anything else is the strict parser's to explain.
         while index < limit, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0D { index += 1 }
         guard index == limit else { return nil }
         return Sit(id: id, start: start, end: end, profile: profile, seconds: seconds, plannedSeconds: planned,
-                   outcome: outcome, bells: bells, note: note)
+                   outcome: outcome, bells: bells, note: note, pausedSeconds: paused)
     }
 }

@@ -6,6 +6,8 @@ import TextSupport
 /// duplicate keys), `id`, `start`, `seconds` and `outcome` are required, each value has its type and
 /// range, and an error names the line's column and key. A key it does not know is refused with the
 /// closest one it knows, as profile documents refuse theirs: a misspelt `"Note"` is said, not lost.
+/// A missing `pausedSeconds` is 0: the lines of sits without pauses, and every line of journals written
+/// before it was kept, have none.
 package enum SitLine {
     /// Why a line is not a record: the column (in characters, 1-based), the key and what is wrong.
     package struct Problem: Error, Sendable {
@@ -87,9 +89,10 @@ package enum SitLine {
             throw Problem(column: values["outcome"].map { column($0.offset) } ?? 1, key: "outcome",
                           message: "expected completed, stopped or interrupted, found \(quoted(outcomeText, limit: 40))")
         }
-        let end = try timestamp("end") ?? Timestamp(epoch: start.epoch + seconds, offset: start.offset)
+        let paused = try count("pausedSeconds") ?? 0
+        let end = try timestamp("end") ?? Timestamp(epoch: start.epoch + seconds + paused, offset: start.offset)
         return Sit(id: id, start: start, end: end, profile: try string("profile", optional: true), seconds: seconds,
                    plannedSeconds: try count("plannedSeconds") ?? seconds, outcome: outcome, bells: try count("bells") ?? 0,
-                   note: try string("note", optional: true))
+                   note: try string("note", optional: true), pausedSeconds: paused)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Journal
 
 /// Issue 15 end to end: the journal `run` writes, `log`, `stats` and `calendar` over it, and appends that
 /// survive concurrency and SIGKILL. Every run has its own home and journal: nothing reaches the real one.
@@ -98,8 +99,43 @@ struct JournalCLITests {
         #expect(record["seconds"] as? Int == 120 && record["plannedSeconds"] as? Int == 120)
         #expect(record["outcome"] as? String == "completed" && record["bells"] as? Int == 0)
         #expect(record["note"] as? String == "demo, \"fast\"")
+        // The session's times: the end is the start plus the seconds sat and paused (none here), and a
+        // line without pauses is written as earlier versions wrote it.
+        #expect(record["pausedSeconds"] as? Int == 0)
+        let start = try #require((record["start"] as? String).flatMap(Timestamp.init(parsing:)))
+        let end = try #require((record["end"] as? String).flatMap(Timestamp.init(parsing:)))
+        #expect(end.epoch - start.epoch == 120)
+        #expect(try !String(contentsOfFile: journal, encoding: .utf8).contains("pausedSeconds"))
         let info = try FileManager.default.attributesOfItem(atPath: journal)
         #expect(info[.posixPermissions] as? Int == 0o600)
+    }
+
+    /// A stop (Ctrl-Z, SIGTSTP, then SIGCONT) is paused time: at 20× the record holds the real seconds
+    /// stopped times 20 as pausedSeconds, not in seconds, and its end is the start plus both.
+    @Test func aStopIsRecordedAsPausedSecondsAtTheSessionsSpeed() throws {
+        try makeProfile("Two", minutes: 2)
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "Two", "--speed", "20", "--log", "--silent"]
+        process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        kill(process.processIdentifier, SIGTSTP)
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGCONT)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let record = try #require(try records().first)
+        let paused = try #require(record["pausedSeconds"] as? Int)
+        #expect(record["seconds"] as? Int == 120 && record["outcome"] as? String == "completed")
+        #expect(paused >= 30 && paused <= 60, "about two seconds stopped at 20×: \(paused)")
+        let start = try #require((record["start"] as? String).flatMap(Timestamp.init(parsing:)))
+        let end = try #require((record["end"] as? String).flatMap(Timestamp.init(parsing:)))
+        #expect(end.epoch - start.epoch == 120 + paused)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).contains(#""note":null,"pausedSeconds":\#(paused)}"#))
     }
 
     @Test func SIGINTLogsAnInterruptedSitWithTheSecondsReached() throws {
@@ -307,9 +343,12 @@ struct JournalCLITests {
         #expect(rows.count == json.count && json.count == 6)
         #expect(rows.map { $0["note"] ?? "?" } == notes + [""])
         #expect(rows.map { $0["id"] ?? "" } == json.map { $0["id"] as? String ?? "-" })
-        #expect(Array(rows[0].keys).sorted() == ["bells", "end", "id", "note", "outcome", "plannedSeconds", "profile", "seconds", "start"])
+        #expect(Array(rows[0].keys).sorted() == ["bells", "end", "id", "note", "outcome", "pausedSeconds", "plannedSeconds", "profile", "seconds",
+                                                  "start"])
         #expect(json.last?["profile"] is NSNull && json.last?["note"] is NSNull, "null where empty")
-        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note\r\n"))
+        #expect(rows.allSatisfy { $0["pausedSeconds"] == "0" } && json.allSatisfy { $0["pausedSeconds"] as? Int == 0 },
+                "a sit added by hand has no pauses, and says so")
+        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds\r\n"))
     }
 
     @Test func logFiltersByDayAndProfileAndListsNewestLast() throws {

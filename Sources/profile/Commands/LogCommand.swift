@@ -24,8 +24,9 @@ struct LogListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List sits by start time, newest last ('profile log' alone does this).",
         discussion: """
-            Plain lines and CSV give id, start, end, profile, seconds, plannedSeconds, outcome, bells and \
-            note; JSON gives one array of records with those keys (null where empty); CSV (RFC 4180) has a \
+            Plain lines and CSV give id, start, end, profile, seconds, plannedSeconds, outcome, bells, note \
+            and pausedSeconds (the seconds not sat between the start and the end: pauses, stops, sleep); \
+            JSON gives one array of records with those keys (null where empty); CSV (RFC 4180) has a \
             header row of the same names. Start and end are ISO 8601 with the offset of the clock they were \
             read on; days (--since, --until) are local calendar days of TZ.
             """)
@@ -103,9 +104,9 @@ struct LogAddCommand: ParsableCommand {
             try JournalOptions.checkClock(calendar, at: begin)
             try JournalOptions.checkClock(calendar, at: begin + length)
             let sit = Sit(start: calendar.timestamp(begin), end: calendar.timestamp(begin + length),
-                          profile: try RunJournal.checkedText(profile, option: "--profile"), seconds: length,
+                          profile: try Sit.checkedText(profile, option: "--profile"), seconds: length,
                           plannedSeconds: length, outcome: .completed, bells: 0,
-                          note: try RunJournal.checkedText(note, option: "--note"))
+                          note: try Sit.checkedText(note, option: "--note"))
             // Printed under the lock just before the line is written: output that cannot be written
             // logs nothing.
             try journal.file().append(sit) { () throws(ProfileError) in

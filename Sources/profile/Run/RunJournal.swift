@@ -22,11 +22,6 @@ struct RunJournalOptions: ParsableArguments {
 /// a journal that is a folder or a device, or a folder that cannot be written is said at once, not
 /// after the sit (when the record would be lost). The local clock is checked then too.
 struct RunJournal {
-    /// The shortest sit logged.
-    static let shortestSit = 60
-    /// The longest note or profile name of a sit, in bytes.
-    static let longestText = 4000
-
     private let file: JournalFile?
     private let profile: String
     private let note: String?
@@ -38,7 +33,7 @@ struct RunJournal {
 
     init(_ options: RunJournalOptions, speed: Double, profile: String) throws(ProfileError) {
         let logs = options.log ?? (speed == 1)
-        note = try Self.checkedText(options.note, option: "--note")
+        note = try Sit.checkedText(options.note, option: "--note")
         let now = LocalCalendar.now()
         if logs {
             let file = try options.journal.file()
@@ -52,18 +47,6 @@ struct RunJournal {
         self.speed = speed
         logChosen = options.log != nil
         started = now
-    }
-
-    /// `text` when it is fit to keep, nil when not given.
-    static func checkedText(_ text: String?, option: String) throws(ProfileError) -> String? {
-        guard let text else { return nil }
-        guard !text.trimmingWhitespace().isEmpty else {
-            throw ProfileError.invalidOption(text, option: option, accepted: text.isEmpty ? "some text: it is empty" : "some text: it is blank")
-        }
-        guard text.utf8.count <= longestText else {
-            throw ProfileError.invalidOption(text, option: option, accepted: "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))")
-        }
-        return text
     }
 
     /// Appends the run's record, unless logging is off or less than a minute was sat, and says what was
@@ -81,20 +64,14 @@ struct RunJournal {
             if !logChosen, speed != 1 { say("not logged: a run at --speed \(Self.speedText(speed)) is logged only with --log") }
             return
         }
-        let seconds = summary.ending == .completed ? total : min(summary.elapsed, total)
-        let outcome: Outcome = switch summary.ending {
-        case .completed: .completed
-        case .stopped: .stopped
-        case .interrupted: .interrupted
-        }
-        guard seconds >= Self.shortestSit else {
+        let outcome = Outcome(summary.ending)
+        let seconds = Sit.secondsSat(outcome: outcome, elapsed: summary.elapsed, total: total)
+        guard let sit = Sit.run(outcome: outcome, elapsed: summary.elapsed, total: total, bells: summary.bellsRung,
+                                pausedSeconds: summary.pausedSeconds, speed: speed, started: started, now: LocalCalendar.now(),
+                                profile: profile, note: note, calendar: calendar) else {
             say("not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute")
             return
         }
-        // At another speed the times are the session's, as the display shows them.
-        let ended = speed == 1 ? LocalCalendar.now() : started + seconds
-        let sit = Sit(start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
-                      seconds: seconds, plannedSeconds: total, outcome: outcome, bells: summary.bellsRung, note: note)
         do throws(ProfileError) {
             try file.append(sit)
         } catch {
@@ -102,11 +79,22 @@ struct RunJournal {
             Output.diagnostic("\(error)")
             return
         }
-        say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(outcome.rawValue)")
+        say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(sit.outcome.rawValue)")
     }
 
     /// `600`, `0.5`: a speed as it was most likely typed.
     static func speedText(_ speed: Double) -> String {
         speed == speed.rounded() && abs(speed) < 1e15 ? String(Int(speed)) : String(speed)
+    }
+}
+
+extension Outcome {
+    /// How a run that ended as `ending` is recorded.
+    init(_ ending: RunSummary.Ending) {
+        self = switch ending {
+        case .completed: .completed
+        case .stopped: .stopped
+        case .interrupted: .interrupted
+        }
     }
 }

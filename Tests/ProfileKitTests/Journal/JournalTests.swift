@@ -68,7 +68,8 @@ struct JournalTests {
             return Sit(id: Sit.newID(), start: start, end: Timestamp(epoch: start.epoch + seconds + 30, offset: start.offset),
                        profile: index % 5 == 0 ? nil : texts[index % texts.count], seconds: seconds,
                        plannedSeconds: seconds + Int.random(in: 0...600, using: &generator),
-                       outcome: Outcome.allCases[index % 3], bells: index % 7, note: index % 3 == 0 ? texts[(index / 3) % texts.count] : nil)
+                       outcome: Outcome.allCases[index % 3], bells: index % 7, note: index % 3 == 0 ? texts[(index / 3) % texts.count] : nil,
+                       pausedSeconds: index % 4 == 1 ? Int.random(in: 1...9_999_999, using: &generator) : 0)
         }
     }
 
@@ -81,6 +82,100 @@ struct JournalTests {
             let escapes = line.contains(UInt8(ascii: "\\"))
             #expect(fast == (escapes ? nil : sit), "the fast path takes only lines without escapes")
         }
+    }
+
+    /// The fast path takes what it takes as the strict parser does, and leaves the rest to it: lines
+    /// with `pausedSeconds` well and badly written, and lines near them.
+    @Test func theFastPathAgreesWithTheStrictParserOnPausedSeconds() throws {
+        let head = #"{"id":"0123456789ab","start":"2026-11-23T07:15:00+01:00","end":"2026-11-23T07:55:00+01:00","profile":"Morning","seconds":1800,"plannedSeconds":1800,"outcome":"completed","bells":3,"note":null"#
+        let tails = [
+            "}", #","pausedSeconds":0}"#, #","pausedSeconds":450}"#, #","pausedSeconds":9999999}"#, #","pausedSeconds":10000000}"#,
+            #","pausedSeconds":-1}"#, #","pausedSeconds":1.5}"#, #","pausedSeconds":"7"}"#, #","pausedSeconds":null}"#,
+            #","pausedSeconds":012}"#, #","pausedSeconds":1e3}"#, #","pausedSeconds":}"#, #","pausedSeconds":450,"pausedSeconds":450}"#,
+            #","pausedSeconds":450 }"#, #","pausedSeconds":450}  "#, #","pausedseconds":450}"#, #","pausedSeconds":450,}"#,
+            #","pausedSeconds":99999999999999999999}"#,
+        ]
+        var taken = 0
+        for tail in tails {
+            let line = Array((head + tail).utf8)
+            let strict = try? SitLine.decode(line)
+            let fast = line.withUnsafeBufferPointer { SitLine.fastDecode($0, 0..<line.count) }
+            if let fast {
+                taken += 1
+                #expect(fast == strict, "\(tail)")
+            } else if strict != nil {
+                // Only what the writer never writes goes the slow way: here, a space inside the object.
+                #expect(tail == #","pausedSeconds":450 }"#, "\(tail)")
+            }
+        }
+        #expect(taken == 5, "}, 0, 450, the largest, and 450 followed by spaces")
+    }
+
+    struct PausedCase: CustomTestStringConvertible, Sendable {
+        var value: String?
+        var paused: Int?
+        var message: String?
+        var testDescription: String { value ?? "(missing)" }
+    }
+
+    static let pausedCases = [
+        PausedCase(value: nil, paused: 0),
+        PausedCase(value: "0", paused: 0),
+        PausedCase(value: "125", paused: 125),
+        PausedCase(value: "9999999", paused: 9_999_999),
+        PausedCase(value: "-1", message: "expected a whole number from 0 to 9,999,999, found the number -1"),
+        PausedCase(value: "1.5", message: "expected a whole number from 0 to 9,999,999, found the number 1.5"),
+        PausedCase(value: "1e3", message: "expected a whole number from 0 to 9,999,999, found the number 1e3"),
+        PausedCase(value: "10000000", message: "expected a whole number from 0 to 9,999,999, found the number 10000000"),
+        PausedCase(value: "99999999999999999999", message: "expected a whole number from 0 to 9,999,999, found the number 99999999999999999999"),
+        PausedCase(value: #""7""#, message: "expected a whole number from 0 to 9,999,999, found the string \"7\""),
+        PausedCase(value: "null", message: "expected a whole number from 0 to 9,999,999, found null"),
+    ]
+
+    /// A missing `pausedSeconds` is 0 (every line before it was kept); a present one is a whole number
+    /// in range, or the line is refused at the value's column.
+    @Test(arguments: pausedCases)
+    func pausedSecondsReadAsAWholeNumberOrZero(_ c: PausedCase) throws {
+        let base = #"{"id":"a","start":"2026-11-23T07:15:00Z","seconds":600,"outcome":"stopped""#
+        let line = base + (c.value.map { #","pausedSeconds":"# + $0 } ?? "") + "}"
+        do {
+            let sit = try SitLine.decode(Array(line.utf8))
+            #expect(sit.pausedSeconds == c.paused && c.message == nil)
+            #expect(sit.end.epoch == sit.start.epoch + 600 + sit.pausedSeconds, "without an end, the end is the start plus the time sat and paused")
+        } catch {
+            #expect(c.paused == nil, "\(error.message)")
+            #expect(error.key == "pausedSeconds" && error.column == base.count + 18)
+            #expect(error.message == c.message)
+        }
+    }
+
+    /// A line keeps `pausedSeconds` only when there were pauses, so a sit without them is written as
+    /// before; `log --format json` gives it always.
+    @Test func pausedSecondsAreWrittenOnlyWhenThereWerePauses() throws {
+        var sit = Self.sit(note: nil, profile: "Morning")
+        #expect(!sit.line.contains("pausedSeconds"))
+        #expect(sit.line.hasSuffix(#""bells":2,"note":null}"# + "\n"))
+        sit.pausedSeconds = 450
+        #expect(sit.line.hasSuffix(#""bells":2,"note":null,"pausedSeconds":450}"# + "\n"))
+        #expect(try SitLine.decode(Array(sit.line.utf8.dropLast())) == sit)
+        setenv("TZ", "UTC", 1)
+        let calendar = LocalCalendar()
+        let json = JournalRenderer.log([Self.sit(note: nil, profile: nil), sit], format: .json, calendar: calendar)
+        #expect(json.contains(#""note": null, "pausedSeconds": 0}"#) && json.contains(#""note": null, "pausedSeconds": 450}"#), "\(json)")
+        let csv = JournalRenderer.log([sit], format: .csv, calendar: calendar)
+        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds\r\n"))
+        #expect(csv.hasSuffix(",completed,2,,450\r\n"), "\(csv)")
+        let plain = JournalRenderer.log([sit], format: .plain, calendar: calendar)
+        #expect(plain.hasSuffix("\tcompleted\t2\t\t450\n"), "\(plain)")
+    }
+
+    /// The table leaves the seconds paused to the other formats, as it leaves the bells.
+    @Test func theTableLeavesPausesOut() {
+        setenv("TZ", "UTC", 1)
+        var sit = Self.sit(note: "a note", profile: "Morning")
+        let without = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(), options: RenderOptions(width: 80))
+        sit.pausedSeconds = 450
+        #expect(JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(), options: RenderOptions(width: 80)) == without)
     }
 
     struct BadLine: CustomTestStringConvertible, Sendable {

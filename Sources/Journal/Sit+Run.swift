@@ -1,0 +1,61 @@
+import ProfileKit
+import TextSupport
+
+/// The rules of a sit that a run or `log add` records: what is kept, and how a run's times become a
+/// record. The run hands over plain numbers: the journal never imports the timeline.
+extension Sit {
+    /// The shortest sit a run logs, in seconds.
+    package static let shortestRun = 60
+    /// The longest note or profile name a sit keeps, in bytes.
+    package static let longestText = 4000
+
+    /// `text` when it is fit to keep as a note or a profile name given with `option`, nil when not given.
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for empty or blank text, or text over
+    ///   ``longestText`` bytes.
+    package static func checkedText(_ text: String?, option: String) throws(ProfileError) -> String? {
+        guard let text else { return nil }
+        guard !text.trimmingWhitespace().isEmpty else {
+            throw ProfileError.invalidOption(text, option: option, accepted: text.isEmpty ? "some text: it is empty" : "some text: it is blank")
+        }
+        guard text.utf8.count <= longestText else {
+            throw ProfileError.invalidOption(text, option: option, accepted: "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))")
+        }
+        return text
+    }
+
+    /// Session seconds sat in a run of `total` seconds that ended with `outcome` after `elapsed`
+    /// session seconds (pauses left out): the whole `total` for a completed run.
+    package static func secondsSat(outcome: Outcome, elapsed: Int, total: Int) -> Int {
+        outcome == .completed ? total : min(max(elapsed, 0), total)
+    }
+
+    /// The record of a run, or nil when less than ``shortestRun`` was sat.
+    ///
+    /// - Parameters:
+    ///   - outcome: how the run ended.
+    ///   - elapsed: session seconds that ran, pauses left out.
+    ///   - total: the profile's length.
+    ///   - bells: bells that sounded.
+    ///   - pausedSeconds: real seconds not sat: pauses, the stop question, stops and sleeps.
+    ///   - speed: the run's `--speed`.
+    ///   - started: when the run started, and `now` when it ended, on the wall clock (seconds since the
+    ///     epoch).
+    ///
+    /// At speed 1 the end is `now`, and the paused seconds are as given. At another speed the times are
+    /// the session's, as the display shows them: the paused seconds are multiplied by the speed, and the
+    /// end is the start plus the seconds sat and paused. So the end less the start is the seconds sat
+    /// and paused at every speed (at speed 1 to within the rounding of each to the second). The paused
+    /// seconds are bounded as the reader bounds them (``maximumCount``): a run left stopped for months
+    /// still writes a line that reads back.
+    package static func run(outcome: Outcome, elapsed: Int, total: Int, bells: Int, pausedSeconds: Int, speed: Double,
+                            started: Int, now: Int, profile: String, note: String?, calendar: LocalCalendar) -> Sit? {
+        let seconds = secondsSat(outcome: outcome, elapsed: elapsed, total: total)
+        guard seconds >= shortestRun else { return nil }
+        let realPause = Double(max(pausedSeconds, 0))
+        let paused = Int(min(speed == 1 ? realPause : (realPause * speed).rounded(), Double(maximumCount)))
+        let ended = speed == 1 ? now : started + seconds + paused
+        return Sit(start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
+                   seconds: seconds, plannedSeconds: total, outcome: outcome, bells: bells, note: note, pausedSeconds: paused)
+    }
+}
