@@ -32,24 +32,9 @@ package struct SleepLock: ~Copyable, Sendable {
     /// - Throws: ``SleepLockError`` when there is no system bus, logind does not answer in
     ///   ``timeout`` seconds, or it refuses.
     package init(why: String, timeout: Double = SleepLock.timeout) throws(SleepLockError) {
-        var opened: OpaquePointer?
-        let status = sd_bus_open_system(&opened)
-        guard status >= 0, let bus = opened else { throw .noBus(code: -status) }
+        let (bus, deadline) = try SystemBus.open(timeout: timeout)
         // Not flushed: the call has been answered, and a flush waits as long as a stopped bus does.
         defer { _ = sd_bus_close_unref(bus) }
-        // sd-bus waits up to 90 s for a bus that accepts the connection but never authenticates it (one
-        // that is stopped, say), whatever timeout the call is given; so the connection is brought up here,
-        // within the same limit, and the call gets what is left of it.
-        let deadline = Self.monotonicMicroseconds() + UInt64(max(0, timeout) * 1_000_000)
-        while sd_bus_is_ready(bus) <= 0 {
-            let now = Self.monotonicMicroseconds()
-            guard now < deadline else { throw .noAnswer(name: "", message: "the bus did not answer in \(Self.seconds(timeout))") }
-            let processed = sd_bus_process(bus, nil)
-            guard processed >= 0 else { throw .noBus(code: -processed) }
-            if processed > 0 { continue }
-            let waited = sd_bus_wait(bus, deadline - now)
-            guard waited >= 0 || waited == -EINTR else { throw .noBus(code: -waited) }
-        }
 
         var created: OpaquePointer?
         var result = sd_bus_message_new_method_call(
@@ -65,7 +50,7 @@ package struct SleepLock: ~Copyable, Sendable {
         defer { sd_bus_error_free(&error) }
         var answered: OpaquePointer?
         // Zero would mean sd-bus's default of 25 s.
-        let left = max(1, deadline - min(deadline, Self.monotonicMicroseconds()))
+        let left = max(1, deadline - min(deadline, SystemBus.monotonicMicroseconds()))
         result = sd_bus_call(bus, call, left, &error, &answered)
         guard result >= 0, let reply = answered else {
             let name = error.name.map { String(cString: $0) } ?? ""
@@ -98,13 +83,6 @@ package struct SleepLock: ~Copyable, Sendable {
     /// - Parameter until: the local time of day at which the session ends, if it is not paused.
     package static func reason(profile: String, until: String) -> String {
         "a meditation session with \(quoted(profile)) until \(until)"
-    }
-
-    /// The monotonic clock in microseconds, as sd-bus counts its timeouts.
-    private static func monotonicMicroseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
     }
 
     /// `2 s`, `0.5 s`.

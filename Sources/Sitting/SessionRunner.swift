@@ -57,6 +57,8 @@ package enum RunWake: Hashable, Sendable {
     case resized
     /// A bell's player ended.
     case child
+    /// The machine woke from sleep, as logind said; the boot clock says for how long it slept.
+    case woke
 }
 
 /// Where the runner waits: for the first of a key, a signal, a player ending or the time it asks for.
@@ -190,6 +192,8 @@ package final class SessionRunner {
     static let margin = 0.000_5
     /// The shortest time between two redraws, in real seconds, whatever the speed.
     static let shortestRedraw = 0.1
+    /// Real seconds after a sleep was said within which logind's word that the machine woke is the same sleep.
+    static let wokeAfterSleep = 10.0
     private let name: String
     private let clock: RunClock
     private let input: RunInput
@@ -221,6 +225,9 @@ package final class SessionRunner {
         var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
         state.notes = notes
         var lateBells = 0
+        // When the last sleep was said (monotonic time): logind's word that the machine woke, coming
+        // after the clocks told it, is not a second sleep.
+        var sleptAt: Double?
         display.begin(state)
         var effects = machine.handle(.time(clock.now()))
         while true {
@@ -271,8 +278,12 @@ package final class SessionRunner {
             let at = clock.now()
             let ahead = clock.boot() - at
             effects = []
-            if ahead - bootAhead > RunMachine.sleepAfter {
-                effects += machine.handle(.slept(ahead - bootAhead, at: at))
+            // The boot clock gained on the monotonic one: the machine slept. Said also when logind says it
+            // woke (a sleep too short for the clocks to tell), unless a sleep was just said.
+            let woke = wake == .woke && sleptAt.map { at - $0 > Self.wokeAfterSleep } != false
+            if ahead - bootAhead > RunMachine.sleepAfter || woke {
+                effects += machine.handle(.slept(max(0, ahead - bootAhead), at: at))
+                sleptAt = at
             }
             bootAhead = ahead
             switch wake {
@@ -281,7 +292,7 @@ package final class SessionRunner {
             case .continued, .resized:
                 display.redraw()
                 effects += machine.handle(.time(at))
-            case .timeout, .child:
+            case .timeout, .child, .woke:
                 effects += machine.handle(.time(at))
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ProfileKit
 import Bells
 import Sitting
+import Desktop
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,6 +72,8 @@ struct RunCommand: ParsableCommand {
             case .fixed(let seconds): seconds
             }
             var sleepLock = noInhibit ? nil : Self.holdOffSleep(profile: profile.name, seconds: Double(planned) / factor, notes: &notes)
+            // Where there is a bus, logind says when the machine wakes: the run says at once that it slept.
+            if noInhibit || sleepLock != nil { keys.sleepWatch = try? SleepWatch() }
             let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound, notes: notes,
                                        clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
             let summary = runner.run()

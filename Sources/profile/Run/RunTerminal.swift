@@ -6,6 +6,7 @@ import Glibc
 import ProfileKit
 import Bells
 import Sitting
+import Desktop
 
 /// The pipe's writing end that `run`'s signal handlers write each signal's number to, so that the one
 /// `poll` the run waits in wakes for a signal as for a key; -1 before the run sets it up.
@@ -35,6 +36,9 @@ final class TerminalKeys: RunInput {
     private let signalPipe: Int32
     /// What came and was not yet handed on, first first.
     private var pending: [RunWake] = []
+    /// logind's word that the machine sleeps and wakes, when the system bus is there: a run that sleeps
+    /// until its next bell wakes with the machine.
+    var sleepWatch: SleepWatch?
 
     init() {
         readsKeys = isatty(0) == 1
@@ -124,6 +128,11 @@ final class TerminalKeys: RunInput {
             if !pending.isEmpty { return pending.removeFirst() }
             var descriptors = [pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
             if keysOpen { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+            // The bus is read dry before the poll: it asks for POLLIN only when nothing is queued.
+            if let watch = sleepWatch, !watch.isLost, watch.news().contains(.woke) { pending.append(.woke) }
+            if !pending.isEmpty { continue }
+            let watch = sleepWatch.flatMap { $0.isLost ? nil : $0 }
+            if let watch { descriptors.append(pollfd(fd: watch.descriptor, events: watch.events, revents: 0)) }
             // Up to the millisecond above, so that the wait never ends before its time; -1 waits for news.
             let milliseconds = timeout.map { Int32((max(0, min($0, 86_400)) * 1000).rounded(.up)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
@@ -133,6 +142,9 @@ final class TerminalKeys: RunInput {
                 return .timeout
             }
             if descriptors[0].revents != 0 { readSignals() }
+            if let watch, descriptors[descriptors.count - 1].revents != 0, watch.news().contains(.woke) {
+                pending.append(.woke)
+            }
             if keysOpen, descriptors[1].revents != 0, let key = readKey() { pending.append(.key(key)) }
         }
     }

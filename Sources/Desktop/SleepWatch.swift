@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#else
+#error("the sleep watch needs libsystemd's sd-bus and logind: only Linux is supported")
+#endif
+@preconcurrency import CSystemd
+
+/// Hears logind say that the machine goes to sleep and wakes (the `PrepareForSleep` signal on the system
+/// bus), so that a run that sleeps until its next bell still wakes when the machine does and says at once
+/// that it slept.
+///
+/// It is polled with the run's other inputs: ``descriptor`` and ``events`` go into the run's `poll`, and
+/// ``news()`` reads what came when the descriptor is ready. It holds the bus open for as long as it lives;
+/// it owns nothing logind keeps (unlike ``SleepLock``), so a dead run leaves nothing behind.
+package final class SleepWatch {
+    /// What logind said.
+    package enum News: Hashable, Sendable {
+        /// The machine is about to sleep.
+        case sleeping
+        /// The machine woke.
+        case woke
+    }
+
+    private let bus: OpaquePointer
+    private var slot: OpaquePointer?
+    /// Where the signal's handler leaves what it heard, in order; read and emptied by ``news()``.
+    private let heard: UnsafeMutablePointer<[News]>
+
+    /// Connects to the bus `DBUS_SYSTEM_BUS_ADDRESS` names (else the system's) and asks it for logind's
+    /// `PrepareForSleep`, giving up after `timeout` seconds.
+    /// - Throws: ``SleepLockError`` when there is no system bus or it does not answer.
+    package init(timeout: Double = SleepLock.timeout) throws(SleepLockError) {
+        let bus = try SystemBus.open(timeout: timeout).bus
+        self.bus = bus
+        heard = .allocate(capacity: 1)
+        heard.initialize(to: [])
+        let rule = "type='signal',sender='org.freedesktop.login1',interface='org.freedesktop.login1.Manager',"
+            + "member='PrepareForSleep',path='/org/freedesktop/login1'"
+        var added: OpaquePointer?
+        let status = sd_bus_add_match(bus, &added, rule, { message, userdata, _ in
+            // PrepareForSleep(b): true before sleeping, false on waking.
+            guard let message, let userdata else { return 0 }
+            var before: Int32 = 0
+            guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &before) > 0 else { return 0 }
+            userdata.assumingMemoryBound(to: [News].self).pointee.append(before != 0 ? .sleeping : .woke)
+            return 0
+        }, UnsafeMutableRawPointer(heard))
+        guard status >= 0 else {
+            heard.deinitialize(count: 1)
+            heard.deallocate()
+            _ = sd_bus_close_unref(bus)
+            throw .noAnswer(name: "", message: SleepLock.systemText(-status))
+        }
+        slot = added
+    }
+
+    deinit {
+        _ = sd_bus_slot_unref(slot)
+        _ = sd_bus_close_unref(bus)
+        heard.deinitialize(count: 1)
+        heard.deallocate()
+    }
+
+    /// The descriptor to poll.
+    package var descriptor: Int32 { sd_bus_get_fd(bus) }
+
+    /// The `poll` events the bus waits for now (it may need to write as well as read); none for reading
+    /// while messages wait to be read by ``news()``, which must therefore come first.
+    package var events: Int16 { Int16(truncatingIfNeeded: max(0, sd_bus_get_events(bus))) }
+
+    /// Whether the connection was lost (the bus went away): then it is polled no more, and the run goes
+    /// on without it.
+    package private(set) var isLost = false
+
+    /// Reads what the bus has, without waiting, and says what logind said since the last call.
+    package func news() -> [News] {
+        var status: Int32
+        repeat { status = sd_bus_process(bus, nil) } while status > 0
+        if status < 0 { isLost = true }
+        defer { heard.pointee = [] }
+        return heard.pointee
+    }
+}

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#else
+#error("the system bus is reached through libsystemd's sd-bus: only Linux is supported")
+#endif
+@preconcurrency import CSystemd
+
+/// Connections to the system bus, brought up within a time limit.
+enum SystemBus {
+    /// The monotonic clock in microseconds, as sd-bus counts its timeouts.
+    static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+    }
+
+    /// A connection to the bus `DBUS_SYSTEM_BUS_ADDRESS` names (else the system's), ready for calls, and
+    /// the moment (on ``monotonicMicroseconds()``) `timeout` seconds after the call, for what follows.
+    ///
+    /// sd-bus waits up to 90 s for a bus that accepts the connection but never authenticates it (one that
+    /// is stopped, say), whatever timeout a call is given; so the connection is brought up here, within
+    /// `timeout`, and a call gets what is left.
+    /// - Throws: ``SleepLockError/noBus(code:)`` when there is no bus, ``SleepLockError/noAnswer(name:message:)``
+    ///   when it does not answer in time.
+    static func open(timeout: Double) throws(SleepLockError) -> (bus: OpaquePointer, deadline: UInt64) {
+        let deadline = monotonicMicroseconds() + UInt64(max(0, timeout) * 1_000_000)
+        var opened: OpaquePointer?
+        let status = sd_bus_open_system(&opened)
+        guard status >= 0, let bus = opened else { throw .noBus(code: -status) }
+        while sd_bus_is_ready(bus) <= 0 {
+            let now = monotonicMicroseconds()
+            guard now < deadline else {
+                _ = sd_bus_close_unref(bus)
+                throw .noAnswer(name: "", message: "the bus did not answer in \(SleepLock.seconds(timeout))")
+            }
+            let processed = sd_bus_process(bus, nil)
+            guard processed >= 0 else {
+                _ = sd_bus_close_unref(bus)
+                throw .noBus(code: -processed)
+            }
+            if processed > 0 { continue }
+            let waited = sd_bus_wait(bus, deadline - now)
+            guard waited >= 0 || waited == -EINTR else {
+                _ = sd_bus_close_unref(bus)
+                throw .noBus(code: -waited)
+            }
+        }
+        return (bus, deadline)
+    }
+}
