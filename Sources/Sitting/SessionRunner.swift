@@ -164,12 +164,15 @@ package protocol RunDisplay: AnyObject {
     /// The frame may have been lost (the terminal changed size, or the program was stopped and continued
     /// from elsewhere): the next ``tick(_:)`` draws it whole.
     func redraw()
+    /// The sit is over and logged, and its end bell rings on: a display that reads keys says q stops it.
+    func ringingOut()
     func end(_ summary: RunSummary, state: RunState)
 }
 
 extension RunDisplay {
     package func nextChange(after elapsed: Double) -> Double? { nil }
     package func redraw() {}
+    package func ringingOut() {}
 
     /// An event that came on time.
     package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {

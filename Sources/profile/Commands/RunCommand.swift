@@ -62,37 +62,19 @@ struct RunCommand: ParsableCommand {
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let runJournal = try RunJournal(journal, speed: factor, profile: profile.name)
-            ringer.prepare(timeline.bells.compactMap(\.bell))
-            // Before the sit: a player that fails at once is replaced now, and the header says so.
-            var notes = system?.preflight() ?? []
-            let sound = system?.soundName ?? "silent"
-            // Sleep is held off from the warm-up to the end bell, pauses included, at every speed; a run
-            // that ends in any way releases it below (and a crash by closing its descriptor).
             let planned = switch timeline.end {
             case .fixed(let seconds): seconds
             }
-            var sleepLock = noInhibit ? nil : Self.holdOffSleep(profile: profile.name, seconds: Double(planned) / factor, notes: &notes)
-            // Where there is a bus, logind says when the machine wakes: the run says at once that it slept.
-            if noInhibit || sleepLock != nil { keys.sleepWatch = try? SleepWatch() }
-            let runner = SessionRunner(name: profile.name, timeline: timeline, speed: factor, sound: sound, notes: notes,
-                                       clock: MonotonicClock(), input: keys, display: display, ringer: ringer)
-            let summary = runner.run()
-            // The sit is over: the end bell's ring-out and the journal need no lock.
-            sleepLock.take()?.release()
-            // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the
-            // user asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
-            let ringsOut = summary.ending == .completed && ringer.isSounding
-            if !ringsOut { ringer.finish(timeout: 0) }
-            try runJournal.finish(summary, total: planned, logStyle: display is LogRunDisplay)
-            if ringsOut {
-                if display is LiveRunDisplay, keys.readsKeys { Output.stdout("The bell rings out; q stops it.\n") }
-                ringer.ringOut { seconds in
-                    switch keys.wait(upTo: seconds) {
-                    case .key(.quit), .key(.interrupt): true
-                    default: false
-                    }
-                }
-            }
+            let environment = SitEnvironment(
+                clock: MonotonicClock(), input: keys, display: display, ringer: ringer,
+                // Before the sit: a player that fails at once is replaced now, and the header says so.
+                checkBells: { system?.preflight() ?? [] },
+                sound: { system?.soundName ?? "silent" },
+                holdOffSleep: { seconds in Self.holdOffSleep(profile: profile.name, seconds: seconds, inhibit: !noInhibit, keys: keys) },
+                record: { summary throws(ProfileError) in
+                    try runJournal.finish(summary, total: planned, logStyle: display is LogRunDisplay)
+                })
+            let summary = try SitSession(name: profile.name, timeline: timeline, speed: factor).perform(in: environment)
             keys.restore()
             // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
             // terminal); one stopped because its output was lost fails as any command's lost output does.

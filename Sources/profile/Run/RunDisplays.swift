@@ -72,6 +72,10 @@ package final class LiveRunDisplay: RunDisplay {
         RunFrame.nextChange(after: elapsed)
     }
 
+    package func ringingOut() {
+        if keys { write("The bell rings out; q stops it.\n") }
+    }
+
     package func redraw() {
         // Whatever was on the screen may be gone or moved: the frame starts again on a line of its own.
         if !drawn.isEmpty { write("\n") }

@@ -76,7 +76,14 @@ struct SessionRunnerTests {
             self.showsTime = showsTime
         }
         func nextChange(after elapsed: Double) -> Double? { showsTime ? elapsed.rounded(.down) + 1 : nil }
-        func begin(_ state: RunState) {}
+        var notesShown: [String] = []
+        var sound = ""
+        var ringOuts = 0
+        func begin(_ state: RunState) {
+            notesShown = state.notes
+            sound = state.sound
+        }
+        func ringingOut() { ringOuts += 1 }
         func fired(_ event: Timeline.Event, report: RingReport?, late: Lateness?, state: RunState) { fired.append((event, clock.time, report, late)) }
         func paused(_ isPaused: Bool, state: RunState) { pauses.append((isPaused, state.elapsed)) }
         func suspending(_ state: RunState) { suspended += 1 }
