@@ -143,7 +143,7 @@ package enum SleepLockError: Error, Equatable, Sendable {
 
     /// The error of a call that failed: a refusal unless its name says logind never answered. sd-bus
     /// names a failure of its own (a lost connection, a timeout) `System.Error.` and the errno.
-    static func answer(name: String, message: String) -> SleepLockError {
+    package static func answer(name: String, message: String) -> SleepLockError {
         name.isEmpty || name.hasPrefix("System.Error.") || unanswered.contains(name)
             ? .noAnswer(name: name, message: message) : .refused(name: name, message: message)
     }
