@@ -60,6 +60,14 @@ struct SleepLockTests {
         return (bin, "\(bin)/played")
     }
 
+    /// Whether process `pid` has exited: it is gone, or a zombie not yet reaped.
+    static func hasExited(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        // The state follows the command's name in parentheses: `123 (profile) Z …`.
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        return stat[close...].dropFirst(2).first == "Z"
+    }
+
     @Test func duringARunLogindListsTheLockAndAfterSIGINTItIsGone() throws {
         let bus = try PrivateSystemBus()
         defer { bus.stop() }
@@ -89,12 +97,14 @@ struct SleepLockTests {
         #expect(eventually(within: 20) { FileManager.default.fileExists(atPath: played) })
         #expect(try bus.inhibitors().count == 1)
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        // Within a second, although the player's `sleep 5` still runs: it did not inherit the lock. (Checked
-        // before the output is read to its end, which waits for that `sleep`: it holds a copy of the
-        // output pipe that the test's Process leaves to `profile`.)
+        // `profile` has exited once it is a zombie or gone. Not `waitUntilExit()`: Foundation notices an
+        // exit when a socket it leaves to the child closes, and the player's `sleep 5` holds a copy of it.
+        let exited = eventually(within: 10) { Self.hasExited(process.processIdentifier) }
+        #expect(exited)
+        // Within a second, although the player's `sleep 5` still runs: it did not inherit the lock.
         let released = try eventually(within: 1) { try bus.inhibitors().isEmpty }
         #expect(released, "\((try? bus.inhibitors()) ?? [])")
+        process.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 130, "\(text)")
         #expect(text.contains("main-start  Main sit starts  bell: Singing Bowl (paplay)"), "\(text)")

@@ -83,10 +83,14 @@ public final class PrivateSystemBus {
         throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the mock logind did not come up"])
     }
 
-    /// The inhibitors the mock logind lists, each as its strings: what, who, why, mode.
+    /// The inhibitors the mock logind lists, each as its strings: what, who, why, mode. Throws when the
+    /// call fails, so that a failed call never reads as an empty list.
     public func inhibitors() throws -> [[String]] {
         let reply = try send(destination: "org.freedesktop.login1", path: "/org/freedesktop/login1",
                              method: "org.freedesktop.login1.Manager.ListInhibitors")
+        guard reply.contains("array [") else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "ListInhibitors failed: \(reply)"])
+        }
         // dbus-send prints each struct as `struct {`, one `string "…"` line a field (unescaped), `}`.
         return reply.components(separatedBy: "struct {").dropFirst().map { part in
             part.split(separator: "\n").compactMap { line in
@@ -103,7 +107,7 @@ public final class PrivateSystemBus {
             executable: URL(fileURLWithPath: "/usr/bin/dbus-send"),
             ["--bus=\(address)", "--print-reply", "--dest=\(destination)", path, method],
             environment: ["PATH": "/usr/bin:/bin"])
-        return result.status == 0 ? result.stdout : ""
+        return result.status == 0 ? result.stdout : "dbus-send exited with \(result.status): \(result.stderr)"
     }
 
     /// Kills the mock and the daemon and removes the folder; safe to call twice.
