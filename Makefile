@@ -23,8 +23,8 @@ INSTALL = install
 INSTALL_PROGRAM = $(INSTALL) -m 755
 INSTALL_DATA = $(INSTALL) -m 644
 
-# release: the Swift runtime and readline linked in, glibc and libsystemd (for run's sleep lock; Debian
-# ships no static libsystemd, so no fully static build) loaded by the system (README, Benchmarks).
+# release: the Swift runtime and readline linked in, glibc from the system: `run` loads libsystemd (its
+# sleep lock) with dlopen, which a fully static glibc program cannot do safely (README, Benchmarks).
 # debug: the tests' build, so installing it costs no build after `make check`.
 CONFIGURATION = release
 SWIFTFLAGS_release = -c release --static-swift-stdlib

@@ -29,53 +29,54 @@ package struct SleepLock: ~Copyable, Sendable {
 
     /// Takes the lock, on the bus `DBUS_SYSTEM_BUS_ADDRESS` names (else the system's).
     /// - Parameter why: the reason logind lists, as ``reason(profile:until:)`` writes it.
-    /// - Throws: ``SleepLockError`` when there is no system bus, logind does not answer in
-    ///   ``timeout`` seconds, or it refuses.
+    /// - Throws: ``SleepLockError`` when libsystemd is missing, there is no system bus, logind does not
+    ///   answer in ``timeout`` seconds, or it refuses.
     package init(why: String, timeout: Double = SleepLock.timeout) throws(SleepLockError) {
+        let sd = try SDBus.load()
         var opened: OpaquePointer?
-        let status = sd_bus_open_system(&opened)
+        let status = sd.openSystem(&opened)
         guard status >= 0, let bus = opened else { throw .noBus(code: -status) }
         // Not flushed: the call has been answered, and a flush waits as long as a stopped bus does.
-        defer { _ = sd_bus_close_unref(bus) }
+        defer { _ = sd.closeUnref(bus) }
         // sd-bus waits up to 90 s for a bus that accepts the connection but never authenticates it (one
         // that is stopped, say), whatever timeout the call is given; so the connection is brought up here,
         // within the same limit, and the call gets what is left of it.
         let deadline = Self.monotonicMicroseconds() + UInt64(max(0, timeout) * 1_000_000)
-        while sd_bus_is_ready(bus) <= 0 {
+        while sd.isReady(bus) <= 0 {
             let now = Self.monotonicMicroseconds()
             guard now < deadline else { throw .noAnswer(name: "", message: "the bus did not answer in \(Self.seconds(timeout))") }
-            let processed = sd_bus_process(bus, nil)
+            let processed = sd.process(bus, nil)
             guard processed >= 0 else { throw .noBus(code: -processed) }
             if processed > 0 { continue }
-            let waited = sd_bus_wait(bus, deadline - now)
+            let waited = sd.wait(bus, deadline - now)
             guard waited >= 0 || waited == -EINTR else { throw .noBus(code: -waited) }
         }
 
         var created: OpaquePointer?
-        var result = sd_bus_message_new_method_call(
+        var result = sd.newMethodCall(
             bus, &created, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "Inhibit")
         guard result >= 0, let call = created else { throw .noAnswer(name: "", message: Self.systemText(-result)) }
-        defer { _ = sd_bus_message_unref(call) }
+        defer { _ = sd.messageUnref(call) }
         for argument in [Self.what, Self.who, why, Self.mode] {
-            result = argument.withCString { sd_bus_message_append_basic(call, CChar(UInt8(ascii: "s")), $0) }
+            result = argument.withCString { sd.appendBasic(call, CChar(UInt8(ascii: "s")), $0) }
             guard result >= 0 else { throw .noAnswer(name: "", message: Self.systemText(-result)) }
         }
 
         var error = sd_bus_error()
-        defer { sd_bus_error_free(&error) }
+        defer { sd.errorFree(&error) }
         var answered: OpaquePointer?
         // Zero would mean sd-bus's default of 25 s.
         let left = max(1, deadline - min(deadline, Self.monotonicMicroseconds()))
-        result = sd_bus_call(bus, call, left, &error, &answered)
+        result = sd.call(bus, call, left, &error, &answered)
         guard result >= 0, let reply = answered else {
             let name = error.name.map { String(cString: $0) } ?? ""
             let message = error.message.map { String(cString: $0) } ?? Self.systemText(-result)
             throw SleepLockError.answer(name: name, message: message)
         }
-        defer { _ = sd_bus_message_unref(reply) }
+        defer { _ = sd.messageUnref(reply) }
 
         var handed: Int32 = -1
-        result = sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "h")), &handed)
+        result = sd.readBasic(reply, CChar(UInt8(ascii: "h")), &handed)
         guard result > 0, handed >= 0 else { throw .noDescriptor }
         let kept = fcntl(handed, F_DUPFD_CLOEXEC, 3)
         guard kept >= 0 else { throw .noDescriptor }
@@ -120,6 +121,8 @@ package struct SleepLock: ~Copyable, Sendable {
 
 /// Why sleep could not be held off; ``text`` is what a run's header says after `sleep is not held off: `.
 package enum SleepLockError: Error, Equatable, Sendable {
+    /// libsystemd could not be loaded (it is not installed); `dlerror`'s text.
+    case noLibrary(String)
     /// No system bus could be opened (none runs, or `DBUS_SYSTEM_BUS_ADDRESS` names nothing); the errno.
     case noBus(code: Int32)
     /// The bus did not bring the call to logind, or logind did not answer in time: the D-Bus error's
@@ -152,6 +155,8 @@ package enum SleepLockError: Error, Equatable, Sendable {
     /// from another process.
     package var text: String {
         switch self {
+        case let .noLibrary(message):
+            "no libsystemd (\(escaped(message, limit: 200)))"
         case let .noBus(code):
             "no system bus (\(SleepLock.systemText(code)))"
         case let .noAnswer(name, message):

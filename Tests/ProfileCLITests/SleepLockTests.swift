@@ -165,6 +165,8 @@ struct SleepLockTests {
 
     @Test func errorTextsSayWhatFailedEscapedAndBounded() {
         #expect(SleepLockError.noBus(code: ENOENT).text == "no system bus (No such file or directory)")
+        #expect(SleepLockError.noLibrary("libsystemd.so.0: cannot open shared object file: No such file or directory").text
+                == "no libsystemd (libsystemd.so.0: cannot open shared object file: No such file or directory)")
         // A failure sd-bus names itself is not logind refusing: logind never saw the call.
         #expect(SleepLockError.answer(name: "System.Error.ENOTCONN", message: "Transport endpoint is not connected")
                 == .noAnswer(name: "System.Error.ENOTCONN", message: "Transport endpoint is not connected"))
