@@ -1,6 +1,6 @@
 # profile: build, run, test, install.
 #
-#   make                 the static release binary (the README's fastest build) and its shell completions
+#   make                 the release binary (Swift's runtime linked in) and its shell completions
 #   make run             installs what is missing (Scripts/setup run), then opens the editor
 #   make check           installs what is missing (Scripts/setup check), then runs the tests
 #   make install         copies the binary, the manual pages and the completions under $(DESTDIR)$(PREFIX)
@@ -23,10 +23,11 @@ INSTALL = install
 INSTALL_PROGRAM = $(INSTALL) -m 755
 INSTALL_DATA = $(INSTALL) -m 644
 
-# release: fully static, the fastest to start (README, Benchmarks). debug: the tests' build, so
-# installing it costs no build after `make check`.
+# release: the Swift runtime and readline linked in, glibc from the system: `run` loads libsystemd (its
+# sleep lock) with dlopen, which a fully static glibc program cannot do safely (README, Benchmarks).
+# debug: the tests' build, so installing it costs no build after `make check`.
 CONFIGURATION = release
-SWIFTFLAGS_release = -c release -Xswiftc -static-executable
+SWIFTFLAGS_release = -c release --static-swift-stdlib
 SWIFTFLAGS_debug = -c debug
 SWIFTFLAGS = $(SWIFTFLAGS_$(CONFIGURATION))
 

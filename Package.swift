@@ -60,7 +60,8 @@ let package = Package(
         // Line reading: readline on a terminal, plain lines otherwise. The only target that imports CReadline.
         .target(name: "LineEditing", dependencies: ["CReadline"]),
 
-        // libsystemd, for its D-Bus client sd-bus. No pkgConfig, as for readline (SwiftPM #4817).
+        // libsystemd's header, for its D-Bus client sd-bus; Desktop loads the library itself with dlopen.
+        // No pkgConfig, as for readline (SwiftPM #4817).
         .systemLibrary(
             name: "CSystemd",
             providers: [.apt(["libsystemd-dev"])]

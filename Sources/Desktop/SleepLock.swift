@@ -29,38 +29,39 @@ package struct SleepLock: ~Copyable, Sendable {
 
     /// Takes the lock, on the bus `DBUS_SYSTEM_BUS_ADDRESS` names (else the system's).
     /// - Parameter why: the reason logind lists, as ``reason(profile:until:)`` writes it.
-    /// - Throws: ``SleepLockError`` when there is no system bus, logind does not answer in
-    ///   ``timeout`` seconds, or it refuses.
+    /// - Throws: ``SleepLockError`` when libsystemd is missing, there is no system bus, logind does not
+    ///   answer in ``timeout`` seconds, or it refuses.
     package init(why: String, timeout: Double = SleepLock.timeout) throws(SleepLockError) {
-        let (bus, deadline) = try SystemBus.open(timeout: timeout)
+        let sd = try SDBus.load()
+        let (bus, deadline) = try SystemBus.open(sd, timeout: timeout)
         // Not flushed: the call has been answered, and a flush waits as long as a stopped bus does.
-        defer { _ = sd_bus_close_unref(bus) }
+        defer { _ = sd.closeUnref(bus) }
 
         var created: OpaquePointer?
-        var result = sd_bus_message_new_method_call(
+        var result = sd.newMethodCall(
             bus, &created, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "Inhibit")
         guard result >= 0, let call = created else { throw .noAnswer(name: "", message: Self.systemText(-result)) }
-        defer { _ = sd_bus_message_unref(call) }
+        defer { _ = sd.messageUnref(call) }
         for argument in [Self.what, Self.who, why, Self.mode] {
-            result = argument.withCString { sd_bus_message_append_basic(call, CChar(UInt8(ascii: "s")), $0) }
+            result = argument.withCString { sd.appendBasic(call, CChar(UInt8(ascii: "s")), $0) }
             guard result >= 0 else { throw .noAnswer(name: "", message: Self.systemText(-result)) }
         }
 
         var error = sd_bus_error()
-        defer { sd_bus_error_free(&error) }
+        defer { sd.errorFree(&error) }
         var answered: OpaquePointer?
         // Zero would mean sd-bus's default of 25 s.
         let left = max(1, deadline - min(deadline, SystemBus.monotonicMicroseconds()))
-        result = sd_bus_call(bus, call, left, &error, &answered)
+        result = sd.call(bus, call, left, &error, &answered)
         guard result >= 0, let reply = answered else {
             let name = error.name.map { String(cString: $0) } ?? ""
             let message = error.message.map { String(cString: $0) } ?? Self.systemText(-result)
             throw SleepLockError.answer(name: name, message: message)
         }
-        defer { _ = sd_bus_message_unref(reply) }
+        defer { _ = sd.messageUnref(reply) }
 
         var handed: Int32 = -1
-        result = sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "h")), &handed)
+        result = sd.readBasic(reply, CChar(UInt8(ascii: "h")), &handed)
         guard result > 0, handed >= 0 else { throw .noDescriptor }
         let kept = fcntl(handed, F_DUPFD_CLOEXEC, 3)
         guard kept >= 0 else { throw .noDescriptor }
@@ -98,6 +99,8 @@ package struct SleepLock: ~Copyable, Sendable {
 
 /// Why sleep could not be held off; ``text`` is what a run's header says after `sleep is not held off: `.
 package enum SleepLockError: Error, Equatable, Sendable {
+    /// libsystemd could not be loaded (it is not installed); `dlerror`'s text.
+    case noLibrary(String)
     /// No system bus could be opened (none runs, or `DBUS_SYSTEM_BUS_ADDRESS` names nothing); the errno.
     case noBus(code: Int32)
     /// The bus did not bring the call to logind, or logind did not answer in time: the D-Bus error's
@@ -121,7 +124,7 @@ package enum SleepLockError: Error, Equatable, Sendable {
 
     /// The error of a call that failed: a refusal unless its name says logind never answered. sd-bus
     /// names a failure of its own (a lost connection, a timeout) `System.Error.` and the errno.
-    static func answer(name: String, message: String) -> SleepLockError {
+    package static func answer(name: String, message: String) -> SleepLockError {
         name.isEmpty || name.hasPrefix("System.Error.") || unanswered.contains(name)
             ? .noAnswer(name: name, message: message) : .refused(name: name, message: message)
     }
@@ -130,6 +133,8 @@ package enum SleepLockError: Error, Equatable, Sendable {
     /// from another process.
     package var text: String {
         switch self {
+        case let .noLibrary(message):
+            "no libsystemd (\(escaped(message, limit: 200)))"
         case let .noBus(code):
             "no system bus (\(SleepLock.systemText(code)))"
         case let .noAnswer(name, message):

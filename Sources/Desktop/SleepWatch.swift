@@ -21,52 +21,58 @@ package final class SleepWatch {
         case woke
     }
 
+    /// What the signal's handler needs: how to read the message, and where to leave what it heard (in
+    /// order; read and emptied by ``news()``).
+    private final class Heard {
+        let readBasic: @convention(c) (OpaquePointer?, CChar, UnsafeMutableRawPointer?) -> Int32
+        var news: [News] = []
+        init(_ sd: SDBus) { readBasic = sd.readBasic }
+    }
+
+    private let sd: SDBus
     private let bus: OpaquePointer
     private var slot: OpaquePointer?
-    /// Where the signal's handler leaves what it heard, in order; read and emptied by ``news()``.
-    private let heard: UnsafeMutablePointer<[News]>
+    private let heard: Heard
 
     /// Connects to the bus `DBUS_SYSTEM_BUS_ADDRESS` names (else the system's) and asks it for logind's
     /// `PrepareForSleep`, giving up after `timeout` seconds.
-    /// - Throws: ``SleepLockError`` when there is no system bus or it does not answer.
+    /// - Throws: ``SleepLockError`` when libsystemd is missing, or there is no system bus or it does not answer.
     package init(timeout: Double = SleepLock.timeout) throws(SleepLockError) {
-        let bus = try SystemBus.open(timeout: timeout).bus
+        let sd = try SDBus.load()
+        let bus = try SystemBus.open(sd, timeout: timeout).bus
+        self.sd = sd
         self.bus = bus
-        heard = .allocate(capacity: 1)
-        heard.initialize(to: [])
+        heard = Heard(sd)
         let rule = "type='signal',sender='org.freedesktop.login1',interface='org.freedesktop.login1.Manager',"
             + "member='PrepareForSleep',path='/org/freedesktop/login1'"
         var added: OpaquePointer?
-        let status = sd_bus_add_match(bus, &added, rule, { message, userdata, _ in
+        let status = sd.addMatch(bus, &added, rule, { message, context, _ in
             // PrepareForSleep(b): true before sleeping, false on waking.
-            guard let message, let userdata else { return 0 }
+            guard let message, let context else { return 0 }
+            let heard = Unmanaged<Heard>.fromOpaque(context).takeUnretainedValue()
             var before: Int32 = 0
-            guard sd_bus_message_read_basic(message, CChar(UInt8(ascii: "b")), &before) > 0 else { return 0 }
-            userdata.assumingMemoryBound(to: [News].self).pointee.append(before != 0 ? .sleeping : .woke)
+            guard heard.readBasic(message, CChar(UInt8(ascii: "b")), &before) > 0 else { return 0 }
+            heard.news.append(before != 0 ? .sleeping : .woke)
             return 0
-        }, UnsafeMutableRawPointer(heard))
+        }, Unmanaged.passUnretained(heard).toOpaque())
         guard status >= 0 else {
-            heard.deinitialize(count: 1)
-            heard.deallocate()
-            _ = sd_bus_close_unref(bus)
+            _ = sd.closeUnref(bus)
             throw .noAnswer(name: "", message: SleepLock.systemText(-status))
         }
         slot = added
     }
 
     deinit {
-        _ = sd_bus_slot_unref(slot)
-        _ = sd_bus_close_unref(bus)
-        heard.deinitialize(count: 1)
-        heard.deallocate()
+        _ = sd.slotUnref(slot)
+        _ = sd.closeUnref(bus)
     }
 
     /// The descriptor to poll.
-    package var descriptor: Int32 { sd_bus_get_fd(bus) }
+    package var descriptor: Int32 { sd.getFd(bus) }
 
     /// The `poll` events the bus waits for now (it may need to write as well as read); none for reading
     /// while messages wait to be read by ``news()``, which must therefore come first.
-    package var events: Int16 { Int16(truncatingIfNeeded: max(0, sd_bus_get_events(bus))) }
+    package var events: Int16 { Int16(truncatingIfNeeded: max(0, sd.getEvents(bus))) }
 
     /// Whether the connection was lost (the bus went away): then it is polled no more, and the run goes
     /// on without it.
@@ -75,9 +81,9 @@ package final class SleepWatch {
     /// Reads what the bus has, without waiting, and says what logind said since the last call.
     package func news() -> [News] {
         var status: Int32
-        repeat { status = sd_bus_process(bus, nil) } while status > 0
+        repeat { status = sd.process(bus, nil) } while status > 0
         if status < 0 { isLost = true }
-        defer { heard.pointee = [] }
-        return heard.pointee
+        defer { heard.news = [] }
+        return heard.news
     }
 }

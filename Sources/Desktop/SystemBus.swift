@@ -22,27 +22,28 @@ enum SystemBus {
     /// `timeout`, and a call gets what is left.
     /// - Throws: ``SleepLockError/noBus(code:)`` when there is no bus, ``SleepLockError/noAnswer(name:message:)``
     ///   when it does not answer in time.
-    static func open(timeout: Double) throws(SleepLockError) -> (bus: OpaquePointer, deadline: UInt64) {
+    static func open(_ sd: SDBus, timeout: Double) throws(SleepLockError) -> (bus: OpaquePointer, deadline: UInt64) {
         let deadline = monotonicMicroseconds() + UInt64(max(0, timeout) * 1_000_000)
         var opened: OpaquePointer?
-        let status = sd_bus_open_system(&opened)
+        let status = sd.openSystem(&opened)
         guard status >= 0, let bus = opened else { throw .noBus(code: -status) }
-        while sd_bus_is_ready(bus) <= 0 {
+        while sd.isReady(bus) <= 0 {
             let now = monotonicMicroseconds()
-            guard now < deadline else {
-                _ = sd_bus_close_unref(bus)
-                throw .noAnswer(name: "", message: "the bus did not answer in \(SleepLock.seconds(timeout))")
+            var failure: SleepLockError?
+            if now >= deadline {
+                failure = .noAnswer(name: "", message: "the bus did not answer in \(SleepLock.seconds(timeout))")
+            } else {
+                let processed = sd.process(bus, nil)
+                if processed < 0 {
+                    failure = .noBus(code: -processed)
+                } else if processed == 0 {
+                    let waited = sd.wait(bus, deadline - now)
+                    if waited < 0 && waited != -EINTR { failure = .noBus(code: -waited) }
+                }
             }
-            let processed = sd_bus_process(bus, nil)
-            guard processed >= 0 else {
-                _ = sd_bus_close_unref(bus)
-                throw .noBus(code: -processed)
-            }
-            if processed > 0 { continue }
-            let waited = sd_bus_wait(bus, deadline - now)
-            guard waited >= 0 || waited == -EINTR else {
-                _ = sd_bus_close_unref(bus)
-                throw .noBus(code: -waited)
+            if let failure {
+                _ = sd.closeUnref(bus)
+                throw failure
             }
         }
         return (bus, deadline)

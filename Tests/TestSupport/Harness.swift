@@ -52,11 +52,14 @@ public enum Harness {
         }
     }
 
-    /// The fixed environment every run gets, plus `extra` (an empty value removes a variable).
+    /// The fixed environment every run gets, plus `extra` (an empty value removes a variable). Its system
+    /// bus is one that is not there, so that a `run` never takes the machine's sleep lock and always says
+    /// the same (the tests of the lock give it a bus of their own).
     public static func environment(store: String, home: String, extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "PATH": "/usr/bin:/bin", "HOME": home, "PROFILE_STORE": store, "LANG": "C.UTF-8", "TERM": "dumb",
             "PROFILE_LOCK_TIMEOUT": "0.3", "INPUTRC": "/dev/null",
+            "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/profile-tests/system_bus_socket",
         ]
         environment.merge(extra) { $1 }
         return environment.filter { !$0.value.isEmpty }
