@@ -170,7 +170,7 @@ struct RunTests {
         let (bin, _) = try player("pw-play", folder: "all-failing") { _ in "exit 1\n" }
         _ = try player("paplay", folder: "all-failing") { _ in "exit 2\n" }
         let journal = "\(home)/failing.jsonl"
-        let result = try run("run", "Morning", "--speed", "500", "--log",
+        let result = try run("run", "Morning", "--speed", "500", "--log", "--no-inhibit",
                              environment: ["PATH": "\(bin):/usr/bin:/bin", "PROFILE_JOURNAL": journal])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("run Morning: 37:00, 3 bells, sound: no sound"))
@@ -190,7 +190,7 @@ struct RunTests {
         let (_, log) = try player("paplay", folder: "replaced") { log in "echo \"$@\" >> '\(log)'\n" }
         let journal = "\(home)/replaced.jsonl"
         // At --speed 500 the bells come 0.6 s and more apart: the failure is found before the next.
-        let result = try run("run", "Morning", "--speed", "500", "--log",
+        let result = try run("run", "Morning", "--speed", "500", "--log", "--no-inhibit",
                              environment: ["PATH": "\(bin):/usr/bin:/bin", "PROFILE_JOURNAL": journal])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("run Morning: 37:00, 3 bells, sound: pw-play"))
@@ -222,7 +222,7 @@ struct RunTests {
         let journal = "\(home)/hanging.jsonl"
         // A minute at --speed 8 is 7.5 s: the start bell's player is killed about 5.3 s in.
         let started = Date()
-        let result = try run("run", "Hang", "--speed", "8", "--log",
+        let result = try run("run", "Hang", "--speed", "8", "--log", "--no-inhibit",
                              environment: ["PATH": "\(bin):\(POSIX.directoryName(log)):/usr/bin:/bin", "PROFILE_JOURNAL": journal])
         #expect(Date().timeIntervalSince(started) < 12)
         #expect(result.status == 0, "\(result.stderr)")

@@ -111,6 +111,35 @@ struct SleepLockTests {
         #expect(!text.contains("sleep is not held off"), "\(text)")
     }
 
+    /// A piped run sleeps until its next event; when logind says the machine woke, the run wakes at once
+    /// and says it slept (the boot clock says how long: here, no time, for the mock's machine never slept).
+    @Test func aPipedRunSaysAtOnceThatTheMachineSlept() throws {
+        let bus = try PrivateSystemBus()
+        defer { bus.stop() }
+        try bus.startLogind()
+        let log = "\(home)/run.log"
+        #expect(FileManager.default.createFile(atPath: log, contents: nil))
+        let process = Process()
+        process.executableURL = Harness.binary
+        process.arguments = ["run", "Long Sit", "--silent", "--no-log"]
+        process.environment = Harness.environment(store: store, home: home, extra: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
+        process.standardOutput = FileHandle(forWritingAtPath: log)
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        let text = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(try eventually(within: 10) { try !bus.inhibitors().isEmpty && text().contains("main-start") })
+        try bus.emitPrepareForSleep(true)
+        try bus.emitPrepareForSleep(false)
+        // The next event is an hour and forty minutes away: only logind's word can wake the run now.
+        #expect(eventually(within: 3) { text().contains("  slept  the computer slept 00:00 — not counted as sitting") }, "\(text())")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(text().components(separatedBy: "  slept  ").count == 2, "said once: \(text())")
+    }
+
     @Test func noInhibitTakesNoLock() throws {
         let bus = try PrivateSystemBus()
         defer { bus.stop() }

@@ -101,6 +101,24 @@ public final class PrivateSystemBus {
         }
     }
 
+    /// Has the mock logind send `PrepareForSleep(before)`, as logind does before the machine sleeps
+    /// (true) and after it wakes (false). Through dbus-python (what dbusmock runs on): dbus-send cannot
+    /// write the mock's `av` of arguments.
+    public func emitPrepareForSleep(_ before: Bool) throws {
+        let script = """
+            import dbus, sys
+            bus = dbus.bus.BusConnection(sys.argv[1])
+            logind = bus.get_object("org.freedesktop.login1", "/org/freedesktop/login1")
+            logind.EmitSignal("org.freedesktop.login1.Manager", "PrepareForSleep", "b", [dbus.Boolean(sys.argv[2] == "1")],
+                              dbus_interface="org.freedesktop.DBus.Mock")
+            """
+        let result = try Harness.run(executable: URL(fileURLWithPath: "/usr/bin/python3"),
+                                     ["-c", script, address, before ? "1" : "0"], environment: ["PATH": "/usr/bin:/bin"])
+        guard result.status == 0 else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "EmitSignal failed: \(result.stderr)"])
+        }
+    }
+
     /// `dbus-send --print-reply` of `method` (interface.member) on the bus; its output.
     public func send(destination: String, path: String, method: String) throws -> String {
         let result = try Harness.run(
