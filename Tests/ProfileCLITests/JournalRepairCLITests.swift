@@ -239,6 +239,18 @@ struct JournalRepairCLITests {
         #expect(try ids() == ["0000000000a1", "0000000000a3"])
     }
 
+    /// The shells complete the two subcommands and their journal option, and their help names them.
+    @Test func completionAndHelpKnowCheckAndRepair() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try run("--generate-completion-script", shell).stdout
+            #expect(script.contains("check") && script.contains("repair"), "\(shell)")
+        }
+        let fish = try run("--generate-completion-script", "fish").stdout
+        #expect(fish.contains(#""profile log repair" journal' -l 'journal'"#) && fish.contains(#""profile log check" journal' -l 'journal'"#))
+        let help = try run("log", "--help").stdout
+        #expect(help.contains("  check  ") && help.contains("  repair  "), "\(help)")
+    }
+
     @Test func aMissingJournalHasNothingToCheckOrRepair() throws {
         let check = try run("log", "check")
         #expect(check.status == 0 && check.stdout == "\(journal): no journal yet, so no damaged line\n")

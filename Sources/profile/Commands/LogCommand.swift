@@ -75,7 +75,7 @@ struct LogAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The profile sat with (any name: it need not exist).", valueName: "name"), completion: profileNameCompletion)
     var profile: String?
 
-    @Option(help: ArgumentHelp("A note to keep with the sit.", valueName: "text"))
+    @Option(help: ArgumentHelp("A note to keep with the sit: text, without control or invisible characters.", valueName: "text"))
     var note: String?
 
     /// The lengths a sit added by hand may have.
