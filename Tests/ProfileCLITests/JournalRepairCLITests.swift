@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ProfileKit
 
 /// Issue 30, items 3 and 4, end to end on the built binary: notes are text, and `log check` and
 /// `log repair` get a damaged journal going again with nothing lost. Every test has its own home and
@@ -202,6 +203,20 @@ struct JournalRepairCLITests {
         #expect(result.stdout.isEmpty)
         #expect(try bytes(path) == original)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["journal.jsonl"])
+    }
+
+    /// A repair takes the lock appends take: while another holds it, the repair waits, then gives up
+    /// (75) with nothing changed.
+    @Test func aRepairWaitsForTheJournalsLockAndGivesUpWithNothingChanged() throws {
+        try write([Self.line("0000000000a1", day: 1), "damaged"])
+        let original = try bytes(journal)
+        try Data(FileProfileStore.lockRecord(for: 1).utf8).write(to: URL(fileURLWithPath: "\(journal).lock"))
+        let result = try run("log", "repair")
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderr.contains("journal.jsonl.lock: locked by pid 1"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try bytes(journal) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).sorted() == ["journal.jsonl", "journal.jsonl.lock", "store"])
     }
 
     /// Output that cannot be written repairs nothing: no file is left beside the journal.
