@@ -16,7 +16,8 @@ import TextSupport
 /// whole JSON is what a crash in the middle of a write leaves: readers ignore it with a warning, and the
 /// next append or delete cuts it off first, with a notice. Any other line that is not a record (a whole
 /// JSON value on the last line included: no crash leaves one) is an error (65) naming its line and
-/// column for the commands that read the journal and for a delete, which then changes nothing. An
+/// column for the commands that read the journal and for a delete, which then changes nothing; the
+/// error ends with the way out, a repair (`JournalFile+Repair.swift`), which moves such lines aside. An
 /// append goes ahead whatever the earlier lines hold: it never depends on them, and a finished sit
 /// is not refused for a line written by hand. Readers never lock. The journal must be a regular file.
 package struct JournalFile: Sendable {
@@ -26,7 +27,7 @@ package struct JournalFile: Sendable {
     package let lockTimeout: Double
     /// Receives the notices of repairs (a fragment cut off, a stale lock broken) and warnings about a
     /// torn last line; each message is whole (`warning: …`, `notice: …`).
-    private let report: @Sendable (String) -> Void
+    let report: @Sendable (String) -> Void
 
     /// The largest journal read, in bytes: a million sits take about 250 MB.
     package static let sizeLimit = 1 << 30
@@ -50,7 +51,7 @@ package struct JournalFile: Sendable {
     // MARK: Reading
 
     /// A line of the file: its number and its bytes, without the newline.
-    private struct Line {
+    struct Line {
         var number: Int
         var range: Range<Int>
     }
@@ -59,7 +60,7 @@ package struct JournalFile: Sendable {
     ///
     /// It is opened with `O_NONBLOCK`, so that a FIFO does not wait for a writer, and anything but a
     /// regular file (a FIFO, `/dev/zero`, a folder) is refused before a byte is read.
-    private func contents() throws(ProfileError) -> [UInt8]? {
+    func contents() throws(ProfileError) -> [UInt8]? {
         let fd: Int32
         do throws(ProfileError) {
             fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
@@ -91,7 +92,7 @@ package struct JournalFile: Sendable {
     }
 
     /// Splits `bytes` into lines, and the torn last one (no newline) apart.
-    private static func lines(of bytes: [UInt8]) -> (whole: [Line], torn: Line?) {
+    static func lines(of bytes: [UInt8]) -> (whole: [Line], torn: Line?) {
         var whole: [Line] = []
         whole.reserveCapacity(bytes.count / 180 + 1)
         var start = 0
@@ -109,69 +110,105 @@ package struct JournalFile: Sendable {
         return (whole, start < bytes.count ? Line(number: number, range: start..<bytes.count) : nil)
     }
 
-    /// The error for a line that is not a record.
-    private func invalid(_ line: Line, _ problem: SitLine.Problem) -> ProfileError {
-        .document(DocumentError(file: path, line: line.number, column: problem.column, keyPath: problem.key, message: problem.message))
+    /// The error for a line that is not a record, as ``check()`` lists it: `path:line:column: key: why`.
+    func damage(_ line: Line, _ problem: SitLine.Problem) -> DocumentError {
+        DocumentError(file: path, line: line.number, column: problem.column, keyPath: problem.key, message: problem.message)
     }
+
+    /// The error for a line that is not a record, as the commands that read the journal give it: what
+    /// ``check()`` says, and the way out.
+    private func invalid(_ line: Line, _ problem: SitLine.Problem) -> ProfileError {
+        var error = damage(line, problem)
+        error.message += "; \(Self.repairHint)"
+        return .document(error)
+    }
+
+    /// What ends the error of every command that stops at a damaged line.
+    package static let repairHint = "run 'profile log repair' to move damaged lines aside"
 
     /// Whether `line` is blank (only spaces and tabs): such lines are skipped.
     private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// The records and their lines; a torn last line is left out with a warning.
-    /// - Parameter keepLines: whether to return the lines of the records too (a delete rewrites them).
-    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(ProfileError) -> (sits: [Sit], lines: [Line], torn: Line?) {
-        let (whole, tornLine) = Self.lines(of: bytes)
+    /// What a pass over the journal's bytes found.
+    struct Scan {
+        /// The records, in the file's order.
         var sits: [Sit] = []
-        sits.reserveCapacity(whole.count)
-        var kept: [Line] = []
-        if keepLines { kept.reserveCapacity(whole.count) }
-        var failure: ProfileError?
+        /// Their lines, when asked for.
+        var lines: [Line] = []
+        /// The lines that are not records, and why; only the first when the scan stops there.
+        var damaged: [(line: Line, problem: SitLine.Problem)] = []
+        /// A last line without its newline that is what an interrupted write leaves.
+        var torn: Line?
+        /// Every line, blank and torn ones included.
+        var lineCount = 0
+    }
+
+    /// Reads every line of `bytes`: records, blank lines (skipped), damaged lines and a torn last line.
+    ///
+    /// A last line without its newline that is a whole record (an edit by hand, or a crash between the
+    /// last byte and the newline, which one write makes unlikely) is kept: nothing of it is lost. A whole
+    /// JSON value there that is not a record was written so by hand (a crash leaves no whole object): it
+    /// is damaged like any other line, not torn.
+    /// - Parameters:
+    ///   - keepLines: whether to return the lines of the records too (a delete rewrites them).
+    ///   - firstDamage: whether to stop at the first damaged line (the readers) or find them all.
+    static func scan(_ bytes: [UInt8], keepLines: Bool, firstDamage: Bool) -> Scan {
+        let (whole, tornLine) = lines(of: bytes)
+        var scan = Scan()
+        scan.lineCount = whole.count + (tornLine == nil ? 0 : 1)
+        scan.sits.reserveCapacity(whole.count)
+        if keepLines { scan.lines.reserveCapacity(whole.count) }
         bytes.withUnsafeBufferPointer { buffer in
             for line in whole {
                 if let sit = SitLine.fastDecode(buffer, line.range) {
-                    sits.append(sit)
-                    if keepLines { kept.append(line) }
+                    scan.sits.append(sit)
+                    if keepLines { scan.lines.append(line) }
                     continue
                 }
-                if Self.isBlank(bytes[line.range]) { continue }
+                if isBlank(bytes[line.range]) { continue }
                 do throws(SitLine.Problem) {
-                    sits.append(try SitLine.decode(Array(bytes[line.range])))
-                    kept.append(line)
+                    scan.sits.append(try SitLine.decode(Array(bytes[line.range])))
+                    if keepLines { scan.lines.append(line) }
                 } catch {
-                    failure = invalid(line, error)
-                    return
+                    scan.damaged.append((line, error))
+                    if firstDamage { return }
                 }
             }
         }
-        if let failure { throw failure }
-        var torn = tornLine
-        if let line = tornLine {
-            // A whole record that only lacks its newline (an edit by hand, or a crash between the last
-            // byte and the newline, which one write makes unlikely) is kept: nothing of it is lost. A
-            // whole JSON value that is not a record was written so by hand (a crash leaves no whole
-            // object): it is invalid like any other line, not torn.
-            if Self.isBlank(bytes[line.range]) {
-                torn = nil
-            } else {
-                do throws(SitLine.Problem) {
-                    sits.append(try SitLine.decode(Array(bytes[line.range])))
-                    kept.append(line)
-                    torn = nil
-                } catch {
-                    if error.isWholeJSON { throw invalid(line, error) }
-                    if warn {
-                        report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(Self.bytes(line.range.count)) with no newline, as an interrupted write leaves); the next entry cuts it off")
-                    }
+        if firstDamage, !scan.damaged.isEmpty { return scan }
+        if let line = tornLine, !isBlank(bytes[line.range]) {
+            do throws(SitLine.Problem) {
+                scan.sits.append(try SitLine.decode(Array(bytes[line.range])))
+                if keepLines { scan.lines.append(line) }
+            } catch {
+                if error.isWholeJSON {
+                    scan.damaged.append((line, error))
+                } else {
+                    scan.torn = line
                 }
             }
         }
-        return (sits, kept, torn)
+        return scan
+    }
+
+    /// The records and their lines; a torn last line is left out with a warning.
+    /// - Parameter keepLines: whether to return the lines of the records too (a delete rewrites them).
+    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(ProfileError) -> (sits: [Sit], lines: [Line], torn: Line?) {
+        let scan = Self.scan(bytes, keepLines: keepLines, firstDamage: true)
+        if let first = scan.damaged.first { throw invalid(first.line, first.problem) }
+        if warn, let torn = scan.torn { warnTorn(torn) }
+        return (scan.sits, scan.lines, scan.torn)
+    }
+
+    /// Says that a torn last line was left out, as every reader does.
+    func warnTorn(_ line: Line) {
+        report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(Self.bytes(line.range.count)) with no newline, as an interrupted write leaves); the next entry cuts it off")
     }
 
     /// `1 byte`, `12 bytes`.
-    private static func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(grouped(count)) bytes" }
+    static func bytes(_ count: Int) -> String { count == 1 ? "1 byte" : "\(grouped(count)) bytes" }
 
     /// Every record, in the file's order.
     ///
@@ -357,8 +394,10 @@ package struct JournalFile: Sendable {
         .document(DocumentError(file: path, message: "no sit with the id \(quoted(id))\(didYouMean(closestMatch(to: id, in: sits.map(\.id)))); 'profile log' shows the ids"))
     }
 
-    /// Writes `bytes` to `file` through a temporary file of the same mode and a rename.
-    private static func replace(_ file: String, with bytes: [UInt8]) throws(ProfileError) {
+    /// Writes `bytes` to `file` through a temporary file of the same mode and a rename; `renamed` runs
+    /// once the rename is done, so that a caller knows a later failure (flushing the folder) left the new
+    /// file in place.
+    static func replace(_ file: String, with bytes: [UInt8], renamed: () -> Void = {}) throws(ProfileError) {
         let folder = POSIX.directoryName(file)
         var info = stat()
         let mode = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o600
@@ -380,6 +419,7 @@ package struct JournalFile: Sendable {
             unlink(temporary)
             throw POSIX.failure(file, "rename", code)
         }
+        renamed()
         try POSIX.fsyncDirectory(folder)
     }
 }

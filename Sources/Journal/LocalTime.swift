@@ -200,6 +200,17 @@ package final class LocalCalendar {
         return "\(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2))"
     }
 
+    /// `20261124T063000`, the local date and time of `epoch` to the second, as ISO 8601's basic format
+    /// writes it without an offset: for file names, which it keeps in order and free of ':'.
+    package func fileStamp(_ epoch: Int) -> String {
+        let local = epoch + offset(at: epoch)
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let seconds = local - days * 86_400
+        let (year, month, day) = CivilDate.fromDays(days)
+        return CivilDate.pad(year, 4) + CivilDate.pad(month, 2) + CivilDate.pad(day, 2) + "T"
+            + CivilDate.pad(seconds / 3600, 2) + CivilDate.pad(seconds / 60 % 60, 2) + CivilDate.pad(seconds % 60, 2)
+    }
+
     /// The moment of a local date and time; nil when the clock skipped it (the hour a change to summer
     /// time leaves out). Of a time that came twice (the hour a change back repeats), the first.
     package func epoch(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0) -> Int? {

@@ -11,12 +11,22 @@ extension Sit {
 
     /// `text` when it is fit to keep as a note or a profile name given with `option`, nil when not given.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for empty or blank text, or text over
-    ///   ``longestText`` bytes.
+    /// Every way a note or a name enters the journal goes through here. A note is text: it is refused,
+    /// as a profile's name is, when it holds a character a reader cannot see (the escape that starts a
+    /// terminal's control sequence, a bell, a line break, a zero-width space; see
+    /// `String.hiddenCharacterProblem`), since every output that keeps it as it is (CSV, JSON, a `cat`
+    /// of the journal) would hand it to whatever shows it. Journals that hold one already still read,
+    /// and the log's tables and plain lines escape it.
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for empty or blank text, text with
+    ///   an invisible character (naming it: `U+001B`), or text over ``longestText`` bytes.
     package static func checkedText(_ text: String?, option: String) throws(ProfileError) -> String? {
         guard let text else { return nil }
         guard !text.trimmingWhitespace().isEmpty else {
             throw ProfileError.invalidOption(text, option: option, accepted: text.isEmpty ? "some text: it is empty" : "some text: it is blank")
+        }
+        if let problem = text.hiddenCharacterProblem {
+            throw ProfileError.invalidOption(text, option: option, accepted: "text without control or invisible characters: \(problem)")
         }
         guard text.utf8.count <= longestText else {
             throw ProfileError.invalidOption(text, option: option, accepted: "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))")

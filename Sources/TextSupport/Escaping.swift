@@ -245,4 +245,13 @@ extension String {
         }
         return nil
     }
+
+    /// Why this text cannot be kept where a reader must see all of it — a profile's name, a sit's note —
+    /// naming its first hidden code point: `it contains the invisible character U+001B`; nil when it has
+    /// none. Control characters (C0, DEL, C1, line breaks and tabs among them), format characters such as
+    /// U+200B and U+202E, and everything else ``isHidden(_:at:)`` hides are refused; an emoji's own
+    /// joiners and selectors are not.
+    package var hiddenCharacterProblem: String? {
+        firstHiddenScalar.map { "it contains the invisible character \(codePoint($0))" }
+    }
 }

@@ -30,11 +30,13 @@ struct CLIGoldenTests {
             Step("log", "--format", "csv", "--profile", "morning", environment: utc),
             Step("log", "--format", "table", "--since", "2025-01-02", "--until", "2025-01-03", environment: utc),
             Step("stats", "--until", "2025-01-31", environment: utc), Step("stats", "--format", "json", "--since", "2025-01-02", environment: utc),
+            Step("log", "check", environment: utc), Step("log", "repair", environment: utc),
             Step("log", "delete", "0000beef", "--force", environment: utc), Step("log", "delete", "00c0ffee", environment: utc),
             Step("log", "delete", "00c0ffee", "--force", environment: utc), Step("log", "--format", "plain", environment: utc),
         ]),
         ScriptCase("journal-errors", files: [(journalFile, journalLines + #"{"id":"x","start":"2025-01-05T07:00:00Z","seconds":"20m","outcome":"completed"}"# + "\n" + #"{"id":"y","sta"#)], [
             Step("log", environment: utc), Step("stats", environment: utc), Step("calendar", environment: utc),
+            Step("log", "check", environment: utc), Step("log", "add", "--duration", "5m", "--note", "zero\u{200B}width", environment: utc),
             Step("log", "--since", "1 Jan", environment: utc), Step("log", "--since", "2025-01-03", "--until", "2025-01-01", environment: utc),
             Step("log", "add", "--start", "2025-01-05", "--duration", "20m", environment: utc),
             Step("log", "add", "--start", "2025-03-09 02:30", "--duration", "20m", environment: ["TZ": "America/New_York"]),

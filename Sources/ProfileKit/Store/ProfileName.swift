@@ -33,9 +33,7 @@ package struct ProfileName: Hashable, Sendable, CustomStringConvertible {
         if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" }) {
             throw fail("it contains \(quoted(String(bad))), which separates folders")
         }
-        if let bad = name.firstHiddenScalar {
-            throw fail("it contains the invisible character \(codePoint(bad))")
-        }
+        if let problem = name.hiddenCharacterProblem { throw fail(problem) }
         guard name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
             throw fail("it starts or ends with white space")
         }

@@ -6,16 +6,17 @@ import TextSupport
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "List the sits of the journal, add one made without the timer, or delete one.",
+        abstract: "List the sits of the journal, add one made without the timer, or delete one; check and repair it.",
         discussion: """
             Every run that ends after a minute or more is logged (see 'profile run'); 'profile log' lists \
             the sits by start time, newest last. The journal is --journal FILE, else $PROFILE_JOURNAL, else \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl: one JSON record a line (profile(5)). \
             A last line cut off by a crash is ignored with a warning and cut off by the next entry; any \
-            other line that is not a record stops the commands that read the journal, and 'log delete', \
-            with 65, naming its line and column. 'log add' and 'run' append whatever the other lines hold.
+            other line that is not a record (damaged) stops the commands that read the journal, and 'log \
+            delete', with 65, naming its line and column: 'log check' lists every such line, and 'log \
+            repair' moves them aside. 'log add' and 'run' append whatever the other lines hold.
             """,
-        subcommands: [LogListCommand.self, LogAddCommand.self, LogDeleteCommand.self],
+        subcommands: [LogListCommand.self, LogAddCommand.self, LogDeleteCommand.self, LogCheckCommand.self, LogRepairCommand.self],
         defaultSubcommand: LogListCommand.self)
 }
 
@@ -74,7 +75,7 @@ struct LogAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The profile sat with (any name: it need not exist).", valueName: "name"), completion: profileNameCompletion)
     var profile: String?
 
-    @Option(help: ArgumentHelp("A note to keep with the sit.", valueName: "text"))
+    @Option(help: ArgumentHelp("A note to keep with the sit: text, without control or invisible characters.", valueName: "text"))
     var note: String?
 
     /// The lengths a sit added by hand may have.
@@ -174,4 +175,84 @@ struct LogDeleteCommand: ParsableCommand {
         Output.diagnostic("\(JournalFile.noSit(id, path: file.path, among: (try? file.read()) ?? []))")
         return ExitStatus.noInput.exitCode
     }
+}
+
+struct LogCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "List every damaged line of the journal: 65 when there is one, 0 when there is none.",
+        discussion: """
+            A damaged line is one that is not a record, which stops the commands that read the journal. \
+            Each is listed on standard error as they name it (file:line:column: key: what is wrong), then \
+            how many there are, and the status is 65; 'profile log repair' moves them aside. With none, \
+            standard output says how many sits the journal holds ('journal.jsonl: 12 sits, no damaged \
+            line'), and the status is 0. A last line cut off by a crash is not damaged: it is warned about \
+            as the readers warn, and the next entry cuts it off. Nothing is written.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+
+    func run() throws {
+        try reporting {
+            let file = try journal.file()
+            let check = try file.check()
+            let path = escapedPath(file.path)
+            guard check.exists else {
+                Output.stdout("\(path): no journal yet, so no damaged line\n")
+                return
+            }
+            guard !check.damaged.isEmpty else {
+                Output.stdout("\(path): \(count(check.sits, "sit")), no damaged line\n")
+                return
+            }
+            for line in check.damaged { Output.diagnostic(line.error.description) }
+            Output.diagnostic("\(path): \(count(check.damaged.count, "damaged line")) of \(grouped(check.lines)); \(JournalFile.repairHint)")
+            throw ExitStatus.dataError.exitCode
+        }
+    }
+}
+
+struct LogRepairCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repair",
+        abstract: "Move the journal's damaged lines to a file beside it, and keep the rest.",
+        discussion: """
+            The damaged lines (those 'profile log check' lists) are moved, byte for byte, to a new file \
+            beside the journal named after it and the local time: journal.damaged-20261124T063000.jsonl \
+            (-2, -3 … after the time when that name is taken; a file is never overwritten). That file is \
+            written and flushed to disk first; then the journal is rewritten without them, every other line \
+            as it was, under the lock appends take, and replaced in one rename: the lines kept and the lines \
+            moved are the lines there were. Each line moved is listed, and where they went. A journal that is \
+            a symbolic link keeps its link: the file it points to is rewritten, and the damaged lines go \
+            beside that file. With no damaged line nothing changes, and it says so. A last line cut off by \
+            a crash is left for the next entry to cut off. A repair that fails changes nothing.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+
+    func run() throws {
+        try reporting {
+            let file = try journal.file()
+            let calendar = LocalCalendar()
+            // Printed under the lock once the damaged lines' file is made, before anything is written to
+            // it or to the journal: output that cannot be written repairs nothing.
+            let repair = try file.repair(stamp: calendar.fileStamp(LocalCalendar.now())) { (repair: JournalFile.Repair) throws(ProfileError) in
+                var text = ""
+                for line in repair.moved { text += diagnosticLine("moved: \(line.error)", limit: Output.diagnosticLimit) + "\n" }
+                text += "moved \(count(repair.moved.count, "damaged line")) to \(escapedPath(repair.damagedFile ?? "")); "
+                    + "the journal keeps \(grouped(repair.kept)) of its \(count(repair.check.lines, "line"))\n"
+                try Output.print(text)
+            }
+            guard repair.damagedFile == nil else { return }
+            let path = escapedPath(file.path)
+            Output.stdout(repair.check.exists ? "\(path): no damaged line; nothing to repair\n" : "\(path): no journal yet; nothing to repair\n")
+        }
+    }
+}
+
+/// `1 sit`, `12 sits`, `1,000 lines`.
+private func count(_ number: Int, _ noun: String) -> String {
+    "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
 }

@@ -10,7 +10,8 @@ enum ExitStatus: Int32, CaseIterable {
     case stopped = 1
     /// Bad usage or a bad value on the command line; also ArgumentParser's `validationFailure`.
     case usage = 64
-    /// An invalid profile file, or a line an `edit` script could not run.
+    /// An invalid profile file, a damaged line of the journal (also what `log check` finds), or a line an
+    /// `edit` script could not run.
     case dataError = 65
     /// No such profile.
     case noInput = 66

@@ -463,7 +463,7 @@ struct JournalTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let journal = JournalFile(path: path)
         #expect(throws: ProfileError.document(DocumentError(file: path, line: 2, column: 52, keyPath: "seconds",
-                                                            message: "expected a whole number from 0 to 9,999,999, found the string \"long\""))) {
+                                                            message: "expected a whole number from 0 to 9,999,999, found the string \"long\"; run 'profile log repair' to move damaged lines aside"))) {
             try journal.read()
         }
         #expect(throws: ProfileError.self) { try journal.delete(id: sits[0].id) }
@@ -498,7 +498,7 @@ struct JournalTests {
         let messages = Messages()
         let (journal, path) = try journal(sits[0].line + hand, messages: messages)
         #expect(throws: ProfileError.document(DocumentError(file: path, line: 2, column: 65, keyPath: "outcome",
-                                                            message: "expected completed, stopped or interrupted, found \"complete\""))) {
+                                                            message: "expected completed, stopped or interrupted, found \"complete\"; run 'profile log repair' to move damaged lines aside"))) {
             try journal.read()
         }
         try journal.append(sits[1])
