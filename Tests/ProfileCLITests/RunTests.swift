@@ -283,20 +283,6 @@ struct RunTests {
         return "Minutes"
     }
 
-    /// A run started with `arguments`, its output piped, with `player`'s folder first on PATH.
-    func piped(_ arguments: [String], player: (bin: String, log: String)) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = Harness.binary
-        process.arguments = arguments
-        process.environment = Harness.environment(store: store, home: home, extra: ["PATH": "\(player.bin):/usr/bin:/bin"])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        return (process, output)
-    }
-
     /// Issue 23's check: stopped with SIGSTOP at 3 s and continued at 16 s, the run hands the player one
     /// bell at 16 s (the two it missed, rung once), says it was late, and rings the end at 30 s as planned.
     @Test func aStoppedRunRingsWhatItMissedOnceAndKeepsItsEnd() throws {
@@ -306,7 +292,8 @@ struct RunTests {
             "case \"$1\" in *check-silence*) exit 0;; esac\ndate +%s.%N >> '\(log)'\n"
         }
         let started = Date()
-        let (process, output) = try piped(["run", name, "--speed", "10", "--no-log"], player: player)
+        let (process, output) = try Harness.start(["run", name, "--speed", "10", "--no-log"], store: store, home: home,
+                                                  extra: ["PATH": "\(player.bin):/usr/bin:/bin"])
         Thread.sleep(until: started.addingTimeInterval(3))
         kill(process.processIdentifier, SIGSTOP)
         Thread.sleep(until: started.addingTimeInterval(16))
@@ -456,16 +443,23 @@ struct RunTests {
         #expect(!screen.output.contains("\u{07}"), "--silent rings nothing")
     }
 
-    /// Ctrl-Z in bash: the shell gets its terminal back as it was (canonical, echoing); `fg` brings the run
-    /// back paused, saying how long it was stopped; one space (no Enter) goes on; q and y still stop it.
-    @Test(.enabled(if: TmuxShell.isAvailable)) func ctrlZStopsTheRunAndFgBringsItBackPaused() throws {
+    /// An interactive bash in tmux that has been told to run Long Sit with `options`, once the run shows
+    /// its frame.
+    func runInBash(_ options: String) throws -> TmuxShell {
         let rc = "\(home)/bashrc"
         try "PS1='ready$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
         let environment = Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"])
         let shell = try TmuxShell(["/bin/bash", "--noprofile", "--rcfile", rc, "-i"], environment: environment, prompt: "ready$ ")
-        try shell.type("'\(Harness.binary.path)' run 'Long Sit' --speed 10 --silent --no-log")
+        try shell.type("'\(Harness.binary.path)' run 'Long Sit' \(options)")
         try shell.press("Enter")
         try shell.waitForScreen { $0.contains("Main sit: ") }
+        return shell
+    }
+
+    /// Ctrl-Z in bash: the shell gets its terminal back as it was (canonical, echoing); `fg` brings the run
+    /// back paused, saying how long it was stopped; one space (no Enter) goes on; q and y still stop it.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func ctrlZStopsTheRunAndFgBringsItBackPaused() throws {
+        let shell = try runInBash("--speed 10 --silent --no-log")
         try shell.press("C-z")
         try shell.waitForScreen { $0.contains("Stopped") }
         try shell.type("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo :$((40 + 2))done")
@@ -502,13 +496,7 @@ struct RunTests {
     /// `fg` gives it back; the run takes its keys again (one space, no Enter, pauses) and draws its frame anew.
     /// The time stopped is lateness, not a pause (issue 23): the clock went on.
     @Test(.enabled(if: TmuxShell.isAvailable)) func aStopFromElsewhereGivesTheKeysBackAfterFg() throws {
-        let rc = "\(home)/bashrc"
-        try "PS1='ready$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
-        let environment = Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"])
-        let shell = try TmuxShell(["/bin/bash", "--noprofile", "--rcfile", rc, "-i"], environment: environment, prompt: "ready$ ")
-        try shell.type("'\(Harness.binary.path)' run 'Long Sit' --speed 10 --silent --no-log --store '\(store)'")
-        try shell.press("Enter")
-        try shell.waitForScreen { $0.contains("Main sit: ") }
+        let shell = try runInBash("--speed 10 --silent --no-log --store '\(store)'")
         let found = Process()
         found.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
         found.arguments = ["-f", "run Long Sit --speed 10 --silent --no-log --store \(store)"]

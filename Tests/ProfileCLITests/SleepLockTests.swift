@@ -25,17 +25,7 @@ struct SleepLockTests {
 
     /// Starts `profile arguments…` with its output piped; the caller reads it and waits.
     func start(_ arguments: [String], environment: [String: String]) throws -> (process: Process, output: Pipe) {
-        Harness.ignoreBrokenPipes
-        let process = Process()
-        process.executableURL = Harness.binary
-        process.arguments = arguments
-        process.environment = Harness.environment(store: store, home: home, extra: environment)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        return (process, output)
+        try Harness.start(arguments, store: store, home: home, extra: environment)
     }
 
     /// Polls `condition` every 50 ms for up to `seconds`; whether it came true.

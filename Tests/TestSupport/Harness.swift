@@ -77,6 +77,23 @@ public enum Harness {
         return (home, store)
     }
 
+    /// Starts the built binary with `arguments` in the tests' environment plus `extra`, standard input
+    /// empty and standard output and error into one pipe; the caller reads it and waits.
+    public static func start(_ arguments: [String], store: String, home: String,
+                             extra: [String: String] = [:]) throws -> (process: Process, output: Pipe) {
+        ignoreBrokenPipes
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment(store: store, home: home, extra: extra)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        return (process, output)
+    }
+
     /// Runs `profile arguments…` with `stdin` piped in (or /dev/null).
     public static func run(_ arguments: [String], stdin: String? = nil, store: String, home: String,
                            environment extra: [String: String] = [:]) throws -> Result {
