@@ -492,6 +492,36 @@ struct RunTests {
         try shell.press("Enter")
     }
 
+    /// Ctrl-Z, then `bg`: the run goes on in the background without touching the terminal (a read there
+    /// would stop it with SIGTTIN, and no bell would ring), while the shell reads what is typed; `fg` gives
+    /// it back its keys: one space resumes it.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func aRunSentToTheBackgroundGoesOnAndFgGivesItItsKeys() throws {
+        let shell = try runInBash("--speed 10 --silent --no-log")
+        try shell.press("C-z")
+        try shell.waitForScreen { $0.contains("Stopped") }
+        try shell.type("bg")
+        try shell.press("Enter")
+        try shell.type("echo typed:$((40 + 2))")
+        try shell.press("Enter")
+        try shell.waitForScreen { $0.contains("typed:42") }
+        Thread.sleep(forTimeInterval: 1)
+        try shell.type("jobs")
+        try shell.press("Enter")
+        let jobs = try shell.waitForScreen { $0.contains("Running") || $0.contains("Stopped (tty input)") }
+        #expect(!jobs.contains("Stopped (tty input)"), "the run stopped in the background: \(jobs)")
+        try shell.type("fg")
+        try shell.press("Enter")
+        Thread.sleep(forTimeInterval: 1.5)
+        try shell.press("Space")
+        try shell.waitForScreen { $0.contains("Resumed") }
+        try shell.press("q")
+        try shell.waitForScreen { $0.contains("Stop the session?") }
+        try shell.press("y")
+        try shell.waitForScreen { $0.contains("Stopped at ") }
+        try shell.type("exit")
+        try shell.press("Enter")
+    }
+
     /// SIGSTOP from elsewhere while the run has the terminal: the shell takes the terminal (canonical) and
     /// `fg` gives it back; the run takes its keys again (one space, no Enter, pauses) and draws its frame anew.
     /// The time stopped is lateness, not a pause (issue 23): the clock went on.

@@ -34,6 +34,8 @@ final class TerminalKeys: RunInput {
     private var keysOpen: Bool
     /// The signal pipe's reading end.
     private let signalPipe: Int32
+    /// Whether the run had the terminal (was in its foreground) when it last looked.
+    private var hadTerminal = true
     /// What came and was not yet handed on, first first.
     private var pending: [RunWake] = []
     /// logind's word that the machine sleeps and wakes, when the system bus is there: a run that sleeps
@@ -127,15 +129,32 @@ final class TerminalKeys: RunInput {
             }
             if !pending.isEmpty { return pending.removeFirst() }
             var descriptors = [pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
-            if keysOpen { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+            // Keys only while the run has the terminal: read from the background (`&`, or Ctrl-Z then `bg`),
+            // the terminal would stop it (SIGTTIN) and no bell would ring; `fg` continues it (SIGCONT),
+            // which wakes this poll to look again.
+            let foreground = keysOpen && tcgetpgrp(0) == getpgrp()
+            if foreground && !hadTerminal {
+                // Back in the foreground (`fg` of a run that went on in the background): the terminal is
+                // the shell's, as it left it, and the frame is below what the shell wrote.
+                hadTerminal = true
+                enterRawMode()
+                pending.append(.continued)
+                continue
+            }
+            hadTerminal = foreground
+            let readsNow = foreground
+            if readsNow { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
             // The bus is read dry before the poll: it asks for POLLIN only when nothing is queued.
             if let watch = sleepWatch, !watch.isLost, watch.news().contains(.woke) { pending.append(.woke) }
             if !pending.isEmpty { continue }
             let watch = sleepWatch.flatMap { $0.isLost ? nil : $0 }
             if let watch { descriptors.append(pollfd(fd: watch.descriptor, events: watch.events, revents: 0)) }
             // Up to the millisecond above, so that the wait never ends before its time; -1 waits for news.
-            let milliseconds = timeout.map { Int32((max(0, min($0, 86_400)) * 1000).rounded(.up)) } ?? -1
+            // In the background, a look each second for the foreground: `fg` of a running job sends no signal.
+            let limit = keysOpen && !foreground ? min(timeout ?? 1, 1) : timeout
+            let milliseconds = limit.map { Int32((max(0, min($0, 86_400)) * 1000).rounded(.up)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            // (In the background the runner asks again: a wake a second there, and none in the foreground.)
             if ready == 0 { return .timeout }
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -145,7 +164,7 @@ final class TerminalKeys: RunInput {
             if let watch, descriptors[descriptors.count - 1].revents != 0, watch.news().contains(.woke) {
                 pending.append(.woke)
             }
-            if keysOpen, descriptors[1].revents != 0, let key = readKey() { pending.append(.key(key)) }
+            if readsNow, descriptors[1].revents != 0, let key = readKey() { pending.append(.key(key)) }
         }
     }
 
