@@ -91,6 +91,8 @@ package struct RunMachine: Sendable {
     package var isConfirmingStop: Bool { pausedFor.contains(.question) }
     /// The index of the next event to fire.
     package private(set) var next = 0
+    /// When the program was stopped (Ctrl-Z), until it runs again.
+    private var suspendedAt: Double?
     /// Real seconds the machine slept: the monotonic clock never counted them.
     private var slept = 0.0
     /// Events that came late and ring with the next bell.
@@ -140,7 +142,9 @@ package struct RunMachine: Sendable {
             effects += press(key, at: now)
             return effects
         case .continued(let now):
-            let effects: [RunEffect] = [.continued(after: pausedAt.map { now - $0 } ?? 0)]
+            // The stop's own length: a pause before it (space, the question) is not part of it.
+            let effects: [RunEffect] = [.continued(after: suspendedAt.map { now - $0 } ?? 0)]
+            suspendedAt = nil
             if !keys { resume(from: .stopped, at: now) }
             return effects
         case .slept(let seconds, let now):
@@ -168,6 +172,7 @@ package struct RunMachine: Sendable {
             return []
         case .suspend:
             let wasPaused = isPaused
+            suspendedAt = now
             stop(for: .stopped, at: now)
             if !wasPaused { pauses += 1 }
             return [.suspend]

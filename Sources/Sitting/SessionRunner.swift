@@ -260,6 +260,7 @@ package final class SessionRunner {
                     display.slept(seconds, state: state)
                 case .finish(let ending):
                     if ending == .completed, case .fixed(let seconds) = timeline.end { state.elapsed = Double(seconds) }
+                    settle(&state)
                     let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
                                              bellsPlanned: timeline.bells.count, pauses: machine.pauses,
                                              silence: state.silence, lateBells: lateBells,
@@ -299,6 +300,24 @@ package final class SessionRunner {
                 effects += machine.handle(.time(at))
             }
         }
+    }
+
+    /// Real seconds the runner gives the bells still sounding at the end to fail, before it counts them:
+    /// a player that fails at once on the end bell is known (and replaced, or the bell not counted).
+    static let finishGrace = 0.25
+
+    /// Lets the players of the last bells fail if they fail at once (for up to ``finishGrace``), and takes
+    /// what the ringer found into the count and the display.
+    private func settle(_ state: inout RunState) {
+        let until = clock.now() + Self.finishGrace
+        var checked = ringer.check()
+        while ringer.isSounding, clock.now() < until, input.wait(upTo: until - clock.now()) == .child {
+            let more = ringer.check()
+            checked.notes += more.notes
+            checked.unsounded += more.unsounded
+        }
+        state.bellsRung -= min(checked.unsounded, state.bellsRung)
+        for note in checked.notes { display.note(note, state: state) }
     }
 
     /// The monotonic time to wake at: the first of the next event, the display's next change and the

@@ -45,6 +45,12 @@ struct RunDisplayTests {
             "T  +02:10  slept  the computer slept 12:03 — paused; space goes on, q stops\n",
             "T  +02:10  continued  stopped 00:13 — paused; space goes on, q stops\n",
         ])
+        // Without keys nothing waits for space: the stop is said as time not sat.
+        lines = []
+        state.isPaused = false
+        log.continued(after: 13, state: state)
+        #expect(lines == ["T  +02:10  continued  stopped 00:13 — not counted as sitting\n"])
+        state.isPaused = true
         var screen = ""
         let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, color: false, keys: true)
         live.slept(723, state: state)

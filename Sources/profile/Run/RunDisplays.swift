@@ -64,7 +64,7 @@ package final class LiveRunDisplay: RunDisplay {
     }
 
     package func continued(after seconds: Double, state: RunState) {
-        write("\u{1B}[?25l" + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(stoppedText(seconds))\n")
+        write("\u{1B}[?25l" + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(stoppedText(seconds, state: state))\n")
         tick(state)
     }
 
@@ -174,7 +174,7 @@ package final class LogRunDisplay: RunDisplay {
     }
 
     package func continued(after seconds: Double, state: RunState) {
-        line(state.elapsed, "continued  \(stoppedText(seconds))")
+        line(state.elapsed, "continued  \(stoppedText(seconds, state: state))")
     }
 
     /// Whether the stop question was printed, so that it is printed once per asking.
@@ -201,8 +201,9 @@ package final class LogRunDisplay: RunDisplay {
 private let pausedHint = "paused; space goes on, q stops"
 
 /// `stopped 00:13 — paused; space goes on, q stops`, said when the program runs again after Ctrl-Z.
-func stoppedText(_ seconds: Double) -> String {
-    "stopped \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — \(pausedHint)"
+func stoppedText(_ seconds: Double, state: RunState) -> String {
+    "stopped \(TimerDuration(seconds: Int(seconds.rounded())).formatted) — "
+        + (state.isPaused ? pausedHint : "not counted as sitting")
 }
 
 /// `the computer slept 12:03 — paused; space goes on, q stops`, or, where no key can resume the run,

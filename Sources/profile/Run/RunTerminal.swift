@@ -69,7 +69,17 @@ final class TerminalKeys: RunInput {
         // Restarted calls: the pipe wakes the poll, so nothing else needs to see EINTR. A player that
         // stops is not news; one that ends is.
         action.sa_flags = SA_RESTART | SA_NOCLDSTOP
-        for signal in Self.signals { sigaction(signal, &action, nil) }
+        for signal in Self.signals {
+            // A signal the run was started ignoring stays ignored: `nohup profile run` must outlive the
+            // hang-up, and a shell's background job the terminal's Ctrl-C.
+            var inherited = sigaction()
+            sigaction(signal, nil, &inherited)
+            if Self.stopSignals.contains(signal) || signal == SIGTSTP,
+               unsafeBitCast(inherited.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                continue
+            }
+            sigaction(signal, &action, nil)
+        }
         // A parent may hand down these signals blocked; a run must still get them.
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -93,9 +103,10 @@ final class TerminalKeys: RunInput {
         changed = tcsetattr(0, TCSANOW, &raw) == 0
     }
 
-    /// Puts the terminal back as it was.
+    /// Puts the terminal back as it was; not from the background, where the shell owns the terminal's
+    /// modes (it set its own when the run left the foreground) and a change would stop the run (SIGTTOU).
     func restore() {
-        if changed { tcsetattr(0, TCSANOW, &saved) }
+        if changed, tcgetpgrp(0) == getpgrp() { tcsetattr(0, TCSANOW, &saved) }
         changed = false
     }
 

@@ -284,6 +284,33 @@ struct SessionRunnerTests {
         #expect(abs(run.clock.time - run.start - 2220) <= 0.1, "the sleep was not counted, and nothing waited")
     }
 
+    /// Ctrl-Z after a pause: the stop is said with its own length, not the pause's before it.
+    @Test func aStopIsSaidWithItsOwnLength() {
+        let run = Self.run(keys: [(100, .pause), (200, .suspend), (300 + 60, .pause)], stoppedFor: 60)
+        #expect(run.display.continued.map { Int($0.after.rounded()) } == [60], "\(run.display.continued)")
+    }
+
+    /// The end bell's player fails at once: the ringer says so at the end, and the bell is not counted.
+    @Test func anEndBellThatDidNotSoundIsNotCounted() {
+        final class FailingEnd: BellRinger {
+            var rung = 0
+            var failed = false
+            func ring(_ choice: BellChoice) -> RingReport { rung += 1; return RingReport(via: "paplay") }
+            func finish(timeout: Double) {}
+            func check() -> RingerCheck {
+                guard rung == 7, !failed else { return RingerCheck() }
+                failed = true
+                return RingerCheck(notes: ["paplay failed with status 1; no terminal for the terminal bell either"], unsounded: 1)
+            }
+        }
+        let clock = FakeClock()
+        let display = Recorder(clock: clock)
+        let summary = SessionRunner(name: "Run", timeline: Timeline(profile: Self.profile), speed: 60, sound: "paplay",
+                                    clock: clock, input: ScriptedInput(clock: clock), display: display, ringer: FailingEnd()).run()
+        #expect(summary.bellsRung == 6 && summary.ending == .completed)
+        #expect(display.notes == ["paplay failed with status 1; no terminal for the terminal bell either"])
+    }
+
     @Test func yesWithoutTheQuestionDoesNothing() {
         let run = Self.run(speed: 100, keys: [(1, .yes), (2, .other)])
         #expect(run.summary.ending == .completed)
