@@ -346,6 +346,21 @@ struct RunTests {
         #expect(calls.count <= 20, "\(calls.count) waits in 20 s:\n\(calls.prefix(30).joined(separator: "\n"))")
     }
 
+    /// `nohup profile run`: a hang-up the run was started ignoring stays ignored, and the sit goes on.
+    @Test func aRunStartedIgnoringHangUpsOutlivesOne() throws {
+        let (process, _) = try Harness.start(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "trap '' HUP; exec \"$0\" run Morning --silent --no-log --no-inhibit", Harness.binary.path],
+            store: store, home: home)
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, SIGHUP)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(process.isRunning, "the hang-up stopped the run")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+    }
+
     // MARK: On a terminal
 
     func terminal(_ arguments: String..., environment: [String: String] = [:]) throws -> PseudoTerminal {

@@ -77,13 +77,13 @@ public enum Harness {
         return (home, store)
     }
 
-    /// Starts the built binary with `arguments` in the tests' environment plus `extra`, standard input
-    /// empty and standard output and error into one pipe; the caller reads it and waits.
-    public static func start(_ arguments: [String], store: String, home: String,
+    /// Starts the built binary (or `executable`) with `arguments` in the tests' environment plus `extra`,
+    /// standard input empty and standard output and error into one pipe; the caller reads it and waits.
+    public static func start(executable: URL = binary, _ arguments: [String], store: String, home: String,
                              extra: [String: String] = [:]) throws -> (process: Process, output: Pipe) {
         ignoreBrokenPipes
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment(store: store, home: home, extra: extra)
         let output = Pipe()
