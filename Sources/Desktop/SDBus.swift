@@ -29,9 +29,9 @@ struct SDBus {
     let messageUnref: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let errorFree: @convention(c) (UnsafeMutablePointer<sd_bus_error>?) -> Void
     let readBasic: @convention(c) (OpaquePointer?, CChar, UnsafeMutableRawPointer?) -> Int32
-    let addMatch: @convention(c) (
+    let addMatchAsync: @convention(c) (
         OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, sd_bus_message_handler_t?,
-        UnsafeMutableRawPointer?) -> Int32
+        sd_bus_message_handler_t?, UnsafeMutableRawPointer?) -> Int32
     let getFd: @convention(c) (OpaquePointer?) -> Int32
     let getEvents: @convention(c) (OpaquePointer?) -> Int32
     let slotUnref: @convention(c) (OpaquePointer?) -> OpaquePointer?
@@ -60,9 +60,9 @@ struct SDBus {
             messageUnref: try find("sd_bus_message_unref", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self),
             errorFree: try find("sd_bus_error_free", as: (@convention(c) (UnsafeMutablePointer<sd_bus_error>?) -> Void).self),
             readBasic: try find("sd_bus_message_read_basic", as: (@convention(c) (OpaquePointer?, CChar, UnsafeMutableRawPointer?) -> Int32).self),
-            addMatch: try find("sd_bus_add_match", as: (@convention(c) (
+            addMatchAsync: try find("sd_bus_add_match_async", as: (@convention(c) (
                 OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, sd_bus_message_handler_t?,
-                UnsafeMutableRawPointer?) -> Int32).self),
+                sd_bus_message_handler_t?, UnsafeMutableRawPointer?) -> Int32).self),
             getFd: try find("sd_bus_get_fd", as: (@convention(c) (OpaquePointer?) -> Int32).self),
             getEvents: try find("sd_bus_get_events", as: (@convention(c) (OpaquePointer?) -> Int32).self),
             slotUnref: try find("sd_bus_slot_unref", as: (@convention(c) (OpaquePointer?) -> OpaquePointer?).self))

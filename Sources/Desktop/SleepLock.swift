@@ -11,8 +11,8 @@ import TextSupport
 ///
 /// The lock is a file descriptor that logind watches: closing it releases the lock, so a run that
 /// crashes or is killed releases it too. The descriptor is close-on-exec, so the bell players a run
-/// starts never hold it past the run. The bus is closed as soon as the lock is taken; nothing else
-/// of D-Bus stays open during the sit.
+/// starts never hold it past the run. The bus is closed as soon as the lock is taken (the run's
+/// ``SleepWatch`` keeps a connection of its own, which holds nothing logind keeps).
 package struct SleepLock: ~Copyable, Sendable {
     /// What is held off: suspend and hibernate, and the idle action (a desktop's "suspend after 15 idle
     /// minutes").

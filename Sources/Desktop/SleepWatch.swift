@@ -46,7 +46,9 @@ package final class SleepWatch {
         let rule = "type='signal',sender='org.freedesktop.login1',interface='org.freedesktop.login1.Manager',"
             + "member='PrepareForSleep',path='/org/freedesktop/login1'"
         var added: OpaquePointer?
-        let status = sd.addMatch(bus, &added, rule, { message, context, _ in
+        // Asynchronously: the watch needs no answer, and a bus that stalls after its greeting must not hold
+        // up the sit for sd-bus's 25 s (a failure to install it shows as a lost connection).
+        let status = sd.addMatchAsync(bus, &added, rule, { message, context, _ in
             // PrepareForSleep(b): true before sleeping, false on waking.
             guard let message, let context else { return 0 }
             let heard = Unmanaged<Heard>.fromOpaque(context).takeUnretainedValue()
@@ -54,7 +56,7 @@ package final class SleepWatch {
             guard heard.readBasic(message, CChar(UInt8(ascii: "b")), &before) > 0 else { return 0 }
             heard.news.append(before != 0 ? .sleeping : .woke)
             return 0
-        }, Unmanaged.passUnretained(heard).toOpaque())
+        }, nil, Unmanaged.passUnretained(heard).toOpaque())
         guard status >= 0 else {
             _ = sd.closeUnref(bus)
             throw .noAnswer(name: "", message: SleepLock.systemText(-status))

@@ -113,10 +113,15 @@ package struct RunMachine: Sendable {
 
     /// Session seconds gone at monotonic time `now`, pauses left out.
     package func elapsed(at now: Double) -> Double {
-        let elapsed = ((pausedAt ?? now) - start - pausedTotal) * speed
+        let elapsed = sessionTime(at: now)
         switch timeline.end {
         case .fixed(let seconds): return min(elapsed, Double(seconds))
         }
+    }
+
+    /// Session seconds gone at `now`, pauses left out, past the end too: how late an event is.
+    private func sessionTime(at now: Double) -> Double {
+        ((pausedAt ?? now) - start - pausedTotal) * speed
     }
 
     /// Real seconds not sat by `now`: every pause (space, the stop question, Ctrl-Z) and every sleep.
@@ -137,7 +142,9 @@ package struct RunMachine: Sendable {
         case .time(let now):
             return advance(to: now)
         case .key(let key, let now):
-            var effects = advance(to: now)
+            // Ctrl-C stops now, before anything due would fire: one that came before the sit started (while
+            // the bells were checked) rings no bell.
+            var effects = key == .interrupt ? [] : advance(to: now)
             guard ending == nil else { return effects }
             effects += press(key, at: now)
             return effects
@@ -210,6 +217,8 @@ package struct RunMachine: Sendable {
     private mutating func advance(to now: Double) -> [RunEffect] {
         let events = timeline.events
         let elapsed = elapsed(at: now)
+        // Lateness from the session time not cut at the end: an end bell rung after a stop is late too.
+        let reached = sessionTime(at: now)
         var due: [Timeline.Event] = []
         while next < events.count, Double(events[next].offset) <= elapsed {
             due.append(events[next])
@@ -217,9 +226,10 @@ package struct RunMachine: Sendable {
         }
         var effects: [RunEffect] = []
         let lateSession = Self.lateAfter * speed
-        let late = due.filter { elapsed - Double($0.offset) > lateSession }
-        let onTime = due.filter { elapsed - Double($0.offset) <= lateSession }
-        let lateBells = carried + late.filter { $0.bell != nil }
+        let late = due.filter { reached - Double($0.offset) > lateSession }
+        let onTime = due.filter { reached - Double($0.offset) <= lateSession }
+        let lateHere = late.filter { $0.bell != nil }
+        let lateBells = carried + lateHere
         carried = []
         // The late bells ring with the next bell when it is due soon; with the one rung now otherwise.
         var ringer: Timeline.Event?
@@ -230,14 +240,20 @@ package struct RunMachine: Sendable {
             if soon {
                 carried = onTime.contains { $0.bell != nil } ? [] : lateBells
             } else {
-                // Of equals, the latest: it is the least late.
-                ringer = lateBells.dropFirst().reduce(lateBells[0]) { Self.rank($1.kind) >= Self.rank($0.kind) ? $1 : $0 }
+                // Of equals, the latest: it is the least late. A bell of this batch rings, so that bells
+                // carried to a next bell that itself came late (a second stop) never go unrung.
+                let pool = lateHere.isEmpty ? lateBells : lateHere
+                ringer = pool.dropFirst().reduce(pool[0]) { Self.rank($1.kind) >= Self.rank($0.kind) ? $1 : $0 }
             }
         }
         for event in late {
             let rings = event == ringer
-            let lateness = Lateness(seconds: elapsed - Double(event.offset), rings: rings)
+            let lateness = Lateness(seconds: reached - Double(event.offset), rings: rings)
             effects.append(.fire(event, ring: rings ? event.bell : nil, late: lateness))
+        }
+        if let ringer, !late.contains(ringer) {
+            // Only carried bells, and no next bell soon after all: the most important of them rings now.
+            effects.append(.fire(ringer, ring: ringer.bell, late: Lateness(seconds: reached - Double(ringer.offset), rings: true)))
         }
         for event in onTime {
             effects.append(.fire(event, ring: event.bell, late: nil))

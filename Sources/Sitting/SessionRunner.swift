@@ -232,7 +232,12 @@ package final class SessionRunner {
         // after the clocks told it, is not a second sleep.
         var sleptAt: Double?
         display.begin(state)
-        var effects = machine.handle(.time(clock.now()))
+        // What came before the sit (a Ctrl-C while the bells were checked) is taken before its first bell.
+        var effects: [RunEffect] = []
+        while effects.isEmpty, case .key(let key) = input.wait(upTo: 0) {
+            effects = machine.handle(.key(key, at: clock.now()))
+        }
+        if effects.isEmpty { effects = machine.handle(.time(clock.now())) }
         while true {
             let now = clock.now()
             state.elapsed = machine.elapsed(at: now)

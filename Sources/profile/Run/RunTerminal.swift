@@ -34,6 +34,8 @@ final class TerminalKeys: RunInput {
     private var keysOpen: Bool
     /// The signal pipe's reading end.
     private let signalPipe: Int32
+    /// What each signal did before the run, put back when it ends.
+    private var previous: [(Int32, sigaction)] = []
     /// Whether the run had the terminal (was in its foreground) when it last looked.
     private var hadTerminal = true
     /// What came and was not yet handed on, first first.
@@ -74,6 +76,7 @@ final class TerminalKeys: RunInput {
             // hang-up, and a shell's background job the terminal's Ctrl-C.
             var inherited = sigaction()
             sigaction(signal, nil, &inherited)
+            previous.append((signal, inherited))
             if Self.stopSignals.contains(signal) || signal == SIGTSTP,
                unsafeBitCast(inherited.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
                 continue
@@ -129,7 +132,15 @@ final class TerminalKeys: RunInput {
 
     deinit {
         restore()
+        // The signals go back to what they did before the run, and the pipe is closed.
+        for (signal, action) in previous {
+            var action = action
+            sigaction(signal, &action, nil)
+        }
+        let writing = runSignalPipe
         runSignalPipe = -1
+        if writing >= 0 { close(writing) }
+        if signalPipe >= 0 { close(signalPipe) }
     }
 
     func wait(upTo timeout: Double?) -> RunWake {

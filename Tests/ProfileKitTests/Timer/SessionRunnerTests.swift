@@ -154,7 +154,9 @@ struct SessionRunnerTests {
     func aLogRunWakesOnlyForItsEvents(_ speed: Double) {
         let run = Self.run(speed: speed, showsTime: false)
         let times = Set(Timeline(profile: Self.profile).events.map(\.offset))
-        #expect(run.input.waits.count == times.count - 1, "\(run.input.waits.count) waits for \(times.count) times")
+        // One look, without waiting, for what came before the sit; then one wait for each later time.
+        #expect(run.input.waits.first == 0)
+        #expect(run.input.waits.count == 1 + times.count - 1, "\(run.input.waits.count) waits for \(times.count) times")
         #expect(run.display.fired.count == Timeline(profile: Self.profile).events.count)
         #expect(run.summary.ending == .completed)
     }
@@ -309,6 +311,46 @@ struct SessionRunnerTests {
                                     clock: clock, input: ScriptedInput(clock: clock), display: display, ringer: FailingEnd()).run()
         #expect(summary.bellsRung == 6 && summary.ending == .completed)
         #expect(display.notes == ["paplay failed with status 1; no terminal for the terminal bell either"])
+    }
+
+    /// Ctrl-C before the sit started (while the bells were checked): no bell rings, nothing fires.
+    @Test func anInterruptBeforeTheSitRingsNothing() {
+        let run = Self.run(keys: [(0, .interrupt)])
+        #expect(run.summary.ending == .interrupted)
+        #expect(run.display.fired.isEmpty && run.ringer.rung.isEmpty)
+    }
+
+    /// A stop over the end: the end bell rings when the run runs again, said late and counted late; the
+    /// interval bell missed with it is said to ring with it.
+    @Test func aStopOverTheEndRingsTheEndLate() {
+        var machine = RunMachine(timeline: Timeline(profile: Self.profile), speed: 1, start: 0)
+        let timeline = Timeline(profile: Self.profile)
+        let lastInterval = timeline.events.last { $0.kind == .interval }!
+        _ = machine.handle(.time(Double(lastInterval.offset) - 5))
+        let effects = machine.handle(.time(2220 + 150))
+        let fired = effects.compactMap { effect -> (Timeline.Event, BellChoice?, Lateness?)? in
+            if case .fire(let event, let ring, let late) = effect { return (event, ring, late) } else { return nil }
+        }
+        let end = fired.first { $0.0.kind == .sessionEnd }
+        #expect(end?.1 != nil && end?.2?.seconds == 150 && end?.2?.rings == true, "\(fired)")
+        #expect(fired.filter { $0.1 != nil }.count == 1, "one bell rings: \(fired)")
+        #expect(effects.last == .finish(.completed))
+    }
+
+    /// Late bells carried to a next bell that itself comes late (a second stop) still ring: one bell.
+    @Test func bellsCarriedToALateBellStillRing() {
+        let timeline = Timeline(profile: Self.profile)
+        let main = timeline.events.first { $0.kind == .mainStart }!
+        let interval = timeline.events.first { $0.kind == .interval }!
+        var machine = RunMachine(timeline: timeline, speed: 1, start: 0)
+        _ = machine.handle(.time(Double(main.offset) - 10))
+        // Stopped over the main sit's start until 5 s before the first interval: carried to it.
+        let first = machine.handle(.time(Double(interval.offset) - 5))
+        #expect(first.allSatisfy { if case .fire(_, let ring, _) = $0 { ring == nil } else { true } })
+        // Stopped again over that interval: a bell rings now.
+        let second = machine.handle(.time(Double(interval.offset) + 20))
+        let rung = second.filter { if case .fire(_, let ring, _) = $0 { ring != nil } else { false } }
+        #expect(rung.count == 1, "\(second)")
     }
 
     @Test func yesWithoutTheQuestionDoesNothing() {
