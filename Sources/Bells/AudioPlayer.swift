@@ -108,8 +108,8 @@ package final class SystemBellRinger: BellRinger {
     package private(set) var players: [String]
     /// The player's path, or nil for the terminal bell.
     package var playerPath: String? { players.first }
-    /// The player's name, as reports show it.
-    package var playerName: String? { playerPath.map(POSIX.baseName) }
+    /// The player's name, as reports show it: escaped, for a file may be called anything.
+    package var playerName: String? { playerPath.map { escaped(POSIX.baseName($0)) } }
     /// How the bells sound now, as reports show it: the player's name, `terminal bell` or `no sound`.
     package var soundName: String { playerName ?? fallbackName }
     private let terminalBell: (() -> Void)?
@@ -117,7 +117,7 @@ package final class SystemBellRinger: BellRinger {
     /// What rings the bells now, for the notes: `aplay rings the bells`, `ringing the terminal bell`, or
     /// why none sounds.
     private var nowRinging: String {
-        if let playerName { return "\(escaped(playerName)) rings the bells" }
+        if let playerName { return "\(playerName) rings the bells" }
         return terminalBell != nil ? "ringing the terminal bell" : "no terminal for the terminal bell either, so no bell can sound"
     }
     private let cacheDirectory: String?
@@ -222,7 +222,7 @@ package final class SystemBellRinger: BellRinger {
         while let player = players.first, let file = file(for: choice) {
             if let pid = spawn(player, file) {
                 children.append(Child(pid: pid, player: player, choice: choice, handed: now(), length: lengths[file] ?? 0))
-                return POSIX.baseName(player)
+                return escaped(POSIX.baseName(player))
             }
             replace(player, because: "\(escaped(POSIX.baseName(player))) could not be started (\(errnoName(errno)))")
         }

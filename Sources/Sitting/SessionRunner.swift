@@ -161,9 +161,10 @@ package protocol RunDisplay: AnyObject {
     /// Session seconds, after `elapsed`, at which what the display shows next changes by time alone;
     /// nil when it shows nothing between events (a log). The runner wakes then, and no more often.
     func nextChange(after elapsed: Double) -> Double?
-    /// The frame may have been lost (the terminal changed size, or the program was stopped and continued
-    /// from elsewhere): the next ``tick(_:)`` draws it whole.
-    func redraw()
+    /// The frame may have been lost: the terminal changed size (`resized`: its lines may have been wrapped
+    /// anew), or the program was stopped and continued from elsewhere (the shell wrote below it). The next
+    /// ``tick(_:)`` draws it whole.
+    func redraw(resized: Bool)
     /// The sit is over and logged, and its end bell rings on: a display that reads keys says q stops it.
     func ringingOut()
     func end(_ summary: RunSummary, state: RunState)
@@ -171,7 +172,7 @@ package protocol RunDisplay: AnyObject {
 
 extension RunDisplay {
     package func nextChange(after elapsed: Double) -> Double? { nil }
-    package func redraw() {}
+    package func redraw(resized: Bool) {}
     package func ringingOut() {}
 
     /// An event that came on time.
@@ -299,7 +300,7 @@ package final class SessionRunner {
             case .key(let key):
                 effects += machine.handle(.key(key, at: at))
             case .continued, .resized:
-                display.redraw()
+                display.redraw(resized: wake == .resized)
                 effects += machine.handle(.time(at))
             case .timeout, .child, .woke:
                 effects += machine.handle(.time(at))

@@ -105,8 +105,17 @@ struct RunDisplayTests {
                 + "\u{1B}[2B\r\u{1B}[2KNext bell: Interval bell 1 (Tingsha) at 09:00, in 06:49\u{1B}[1B")
         // A frame that may have been lost (a resize) is drawn whole, below what was there.
         screen = ""
-        live.redraw()
+        live.redraw(resized: false)
         live.tick(state)
         #expect(screen.hasPrefix("\n\u{1B}[?25lMain sit: 29:49 left") && screen.contains("\n██"))
+        // A resize: the frame's lines (at most 59 columns) wrapped anew at 30 columns take 2 rows each.
+        var columns = 60
+        var resized = ""
+        let narrow = LiveRunDisplay(write: { resized += $0 }, width: { columns }, color: false, keys: true)
+        narrow.tick(state)
+        columns = 30
+        resized = ""
+        narrow.redraw(resized: true)
+        #expect(resized.hasPrefix("\r\u{1B}[7A\u{1B}[J"), "\(resized.debugDescription)")
     }
 }

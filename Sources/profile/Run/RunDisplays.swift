@@ -15,6 +15,9 @@ package final class LiveRunDisplay: RunDisplay {
     /// on the last.
     private var drawn: [String] = []
     private var drawnLines: Int { drawn.count }
+    /// The columns each line of the frame on the screen takes, and those of the frame being made.
+    private var drawnWidths: [Int] = []
+    private var pendingWidths: [Int] = []
 
     /// - Parameters:
     ///   - write: writes to the terminal.
@@ -76,9 +79,17 @@ package final class LiveRunDisplay: RunDisplay {
         if keys { write("The bell rings out; q stops it.\n") }
     }
 
-    package func redraw() {
-        // Whatever was on the screen may be gone or moved: the frame starts again on a line of its own.
-        if !drawn.isEmpty { write("\n") }
+    package func redraw(resized: Bool) {
+        if resized, !drawn.isEmpty {
+            // A terminal that wraps its lines anew to the new width (tmux, VTE) moved the frame's lines onto
+            // more rows: up by as many as they take now, and clear from there.
+            let columns = max(1, width())
+            let rows = drawnWidths.reduce(0) { $0 + max(1, ($1 + columns - 1) / columns) }
+            write("\r" + (rows > 1 ? "\u{1B}[\(rows - 1)A" : "") + "\u{1B}[J")
+        } else if !drawn.isEmpty {
+            // Whatever was on the screen may be gone or moved: the frame starts again on a line of its own.
+            write("\n")
+        }
         drawn = []
         write("\u{1B}[?25l")
     }
@@ -88,6 +99,7 @@ package final class LiveRunDisplay: RunDisplay {
         guard text.count == drawn.count, !drawn.isEmpty else {
             write(clear() + text.joined(separator: "\n"))
             drawn = text
+            drawnWidths = pendingWidths
             return
         }
         // Only the lines that changed, each from its start; then back to the end of the last line.
@@ -102,6 +114,7 @@ package final class LiveRunDisplay: RunDisplay {
         output += move(from: row, to: text.count - 1)
         write(output)
         drawn = text
+        drawnWidths = pendingWidths
     }
 
     /// The cursor movement from frame line `from` to frame line `to`.
@@ -109,9 +122,11 @@ package final class LiveRunDisplay: RunDisplay {
         from == to ? "" : from > to ? "\u{1B}[\(from - to)A" : "\u{1B}[\(to - from)B"
     }
 
-    /// The frame's lines as written: styled, cut to the terminal's width.
+    /// The frame's lines as written: styled, cut to the terminal's width; `drawnWidths` keeps their widths.
     private func frame(_ state: RunState) -> [String] {
-        RunFrame(state, width: width(), keys: keys).lines.map { $0.style.apply($0.text, color: color) }
+        let lines = RunFrame(state, width: width(), keys: keys).lines
+        pendingWidths = lines.map { DisplayWidth.of($0.text) }
+        return lines.map { $0.style.apply($0.text, color: color) }
     }
 
     package func end(_ summary: RunSummary, state: RunState) {

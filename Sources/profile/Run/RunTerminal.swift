@@ -95,7 +95,7 @@ final class TerminalKeys: RunInput {
     /// the background (after Ctrl-Z and `bg`): changing the terminal would stop it again (SIGTTOU); the
     /// SIGCONT of a later `fg` takes it then.
     private func enterRawMode() {
-        guard tcgetpgrp(0) == getpgrp() else { return }
+        guard Self.hasTerminal else { return }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         // Read returns as soon as one byte is there.
@@ -106,10 +106,18 @@ final class TerminalKeys: RunInput {
         changed = tcsetattr(0, TCSANOW, &raw) == 0
     }
 
+    /// Whether the run may use the terminal on standard input now: it is in the terminal's foreground, or
+    /// the terminal is not its controlling one (`setsid`, a redirect from another terminal), where no job
+    /// control stops a reader.
+    private static var hasTerminal: Bool {
+        let group = tcgetpgrp(0)
+        return group == -1 || group == getpgrp()
+    }
+
     /// Puts the terminal back as it was; not from the background, where the shell owns the terminal's
     /// modes (it set its own when the run left the foreground) and a change would stop the run (SIGTTOU).
     func restore() {
-        if changed, tcgetpgrp(0) == getpgrp() { tcsetattr(0, TCSANOW, &saved) }
+        if changed, Self.hasTerminal { tcsetattr(0, TCSANOW, &saved) }
         changed = false
     }
 
@@ -127,7 +135,9 @@ final class TerminalKeys: RunInput {
         sigaction(SIGTSTP, &previous, nil)
         readSignals()
         pending.removeAll { $0 == .continued }
-        if readsKeys, tcgetattr(0, &saved) == 0 { enterRawMode() }
+        // The terminal's modes are read again only in the foreground, where the shell has just put its own
+        // back for `fg`; continued into the background (`bg`), the shell's line editor may hold it.
+        if readsKeys, Self.hasTerminal, tcgetattr(0, &saved) == 0 { enterRawMode() }
     }
 
     deinit {
@@ -154,7 +164,7 @@ final class TerminalKeys: RunInput {
             // Keys only while the run has the terminal: read from the background (`&`, or Ctrl-Z then `bg`),
             // the terminal would stop it (SIGTTIN) and no bell would ring; `fg` continues it (SIGCONT),
             // which wakes this poll to look again.
-            let foreground = keysOpen && tcgetpgrp(0) == getpgrp()
+            let foreground = keysOpen && Self.hasTerminal
             if foreground && !hadTerminal {
                 // Back in the foreground (`fg` of a run that went on in the background): the terminal is
                 // the shell's, as it left it, and the frame is below what the shell wrote.
@@ -180,6 +190,8 @@ final class TerminalKeys: RunInput {
             if ready == 0 { return .timeout }
             if ready < 0 {
                 if errno == EINTR { continue }
+                // poll itself failed (no memory): wait out the time asked rather than spin on the failure.
+                POSIX.sleep(seconds: min(limit ?? 1, 1))
                 return .timeout
             }
             if descriptors[0].revents != 0 { readSignals() }
