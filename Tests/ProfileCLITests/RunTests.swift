@@ -361,6 +361,21 @@ struct RunTests {
         #expect(process.terminationStatus == 130)
     }
 
+    /// The player has a process group of its own, which a terminal's Ctrl-C does not reach: a signal that
+    /// stops `sounds --play` stops its bell too.
+    @Test func aSignalStopsTheBellSoundsPlays() throws {
+        let player = try player("paplay", folder: "forever") { log in "echo $$ > '\(log)'\nexec sleep 1000\n" }
+        let (process, _) = try Harness.start(["sounds", "--play", "Gong"], store: store, home: home,
+                                             extra: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: player.log) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let pid = try #require(Int32(String(contentsOfFile: player.log, encoding: .utf8).trimmingWhitespace()))
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(Self.isGone(pid), "the player still plays")
+    }
+
     // MARK: On a terminal
 
     func terminal(_ arguments: String..., environment: [String: String] = [:]) throws -> PseudoTerminal {

@@ -52,7 +52,7 @@ struct SoundsCommand: ParsableCommand {
             }
             if let text = play {
                 if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
-                try Self.play(text)
+                if try !Self.play(text) { throw ExitStatus.interrupted.exitCode }
                 return
             }
             let context = try Context(global)
@@ -62,8 +62,10 @@ struct SoundsCommand: ParsableCommand {
     }
 
     /// Plays the bell `text` chooses and waits for it to end; with nothing to play it through, or a
-    /// player that fails with none after it, the command fails (78).
-    static func play(_ text: String) throws(ProfileError) {
+    /// player that fails with none after it, the command fails (78). Ctrl-C, SIGTERM or SIGHUP stop the
+    /// bell (the player has a process group of its own, which the terminal's Ctrl-C does not reach), and
+    /// so does q on a terminal; returns false when a signal stopped it.
+    static func play(_ text: String) throws(ProfileError) -> Bool {
         let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
         let ringer = Terminal.bellRinger()
         let report = ringer.ring(choice)
@@ -74,7 +76,18 @@ struct SoundsCommand: ParsableCommand {
             Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
         }
         if let note = report.note { Output.diagnostic("notice: \(note)") }
-        ringer.finish(timeout: 600)
+        let keys = TerminalKeys()
+        var interrupted = false
+        ringer.ringOut { seconds in
+            switch keys.wait(upTo: seconds) {
+            case .key(.interrupt): interrupted = true
+            case .key(.quit): return true
+            default: break
+            }
+            return interrupted
+        }
+        keys.restore()
+        if interrupted { return false }
         // A player that failed at once was replaced and the bell rang again (a notice says so); with
         // nothing left to ring it, the command failed.
         let checked = ringer.check()
@@ -82,6 +95,7 @@ struct SoundsCommand: ParsableCommand {
             throw ProfileError.configuration("could not play \(escaped(choice.description)): \(checked.notes.joined(separator: "; "))")
         }
         for note in checked.notes { Output.diagnostic("notice: \(note)") }
+        return true
     }
 
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
