@@ -59,7 +59,8 @@ struct RunCommand: ParsableCommand {
             defer { keys.restore() }
             // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
             let display: RunDisplay = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"
-                ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys)
+                ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys,
+                                 drawsFrame: { TerminalKeys.ownsTerminal(1) })
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let runJournal = try RunJournal(journal, speed: factor, profile: profile.name)
             let planned = switch timeline.end {

@@ -23,11 +23,17 @@ package final class LiveRunDisplay: RunDisplay {
     ///   - write: writes to the terminal.
     ///   - width: the terminal's width now.
     ///   - keys: whether keys can be read (the hint line shows them only then).
-    package init(write: @escaping (String) -> Void, width: @escaping () -> Int, color: Bool, keys: Bool) {
+    /// Whether the frame may be drawn now: not while the run is in the background (`bg`), where moving the
+    /// cursor up and clearing would wipe what the shell shows; events are still printed, as any job's output.
+    private let drawsFrame: () -> Bool
+
+    package init(write: @escaping (String) -> Void, width: @escaping () -> Int, color: Bool, keys: Bool,
+                 drawsFrame: @escaping () -> Bool = { true }) {
         self.write = write
         self.width = width
         self.color = color
         self.keys = keys
+        self.drawsFrame = drawsFrame
     }
 
     package func begin(_ state: RunState) {
@@ -95,6 +101,12 @@ package final class LiveRunDisplay: RunDisplay {
     }
 
     package func tick(_ state: RunState) {
+        guard drawsFrame() else {
+            // Back in the foreground, the frame starts again on a line of its own.
+            if !drawn.isEmpty { write("\n") }
+            drawn = []
+            return
+        }
         let text = frame(state)
         guard text.count == drawn.count, !drawn.isEmpty else {
             write(clear() + text.joined(separator: "\n"))

@@ -109,8 +109,12 @@ final class TerminalKeys: RunInput {
     /// Whether the run may use the terminal on standard input now: it is in the terminal's foreground, or
     /// the terminal is not its controlling one (`setsid`, a redirect from another terminal), where no job
     /// control stops a reader.
-    private static var hasTerminal: Bool {
-        let group = tcgetpgrp(0)
+    private static var hasTerminal: Bool { ownsTerminal(0) }
+
+    /// Whether the run is in the foreground of the terminal on `descriptor`, or that terminal is not its
+    /// controlling one (no job control applies there).
+    static func ownsTerminal(_ descriptor: Int32) -> Bool {
+        let group = tcgetpgrp(descriptor)
         return group == -1 || group == getpgrp()
     }
 
