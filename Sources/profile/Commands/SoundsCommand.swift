@@ -68,15 +68,16 @@ struct SoundsCommand: ParsableCommand {
     static func play(_ text: String) throws(ProfileError) -> Bool {
         let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
         let ringer = Terminal.bellRinger()
+        // The signals are taken before the player starts: one that came between would leave it playing.
+        let keys = TerminalKeys()
         let report = ringer.ring(choice)
-        // The player's name comes from outside (PROFILE_PLAYER): escaped, as every diagnostic is.
+        // The player's name comes from outside (PROFILE_PLAYER): the ringer escapes it, as every diagnostic is.
         if report.via == SystemBellRinger.noSound {
             throw ProfileError.configuration("could not play \(escaped(choice.description)): \(report.note ?? "there is no player and no terminal")")
         } else {
-            Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(escaped(report.via)))", limit: Output.diagnosticLimit) + "\n")
+            Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(report.via))", limit: Output.diagnosticLimit) + "\n")
         }
         if let note = report.note { Output.diagnostic("notice: \(note)") }
-        let keys = TerminalKeys()
         var interrupted = false
         ringer.ringOut { seconds in
             switch keys.wait(upTo: seconds) {
