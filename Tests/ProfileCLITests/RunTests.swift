@@ -399,6 +399,17 @@ struct RunTests {
         #expect(!screen.output.contains("\u{07}"), "--silent rings nothing")
     }
 
+    /// q, then y: the run stops and says so; then the shell leaves, and with it the tmux server (a server
+    /// left behind keeps the test runner's inherited pipes open and can hold up other tests).
+    static func stopAndLeave(_ shell: TmuxShell) throws {
+        try shell.press("q")
+        try shell.waitForScreen { $0.contains("Stop the session?") }
+        try shell.press("y")
+        try shell.waitForScreen { $0.contains("Stopped at 0") }
+        try shell.type("exit")
+        try shell.press("Enter")
+    }
+
     /// An interactive bash in tmux that has been told to run Long Sit with `options`, once the run shows
     /// its frame.
     func runInBash(_ options: String) throws -> TmuxShell {
@@ -438,14 +449,7 @@ struct RunTests {
         #expect(timeLeft(asking) != nil && timeLeft(asking) == timeLeft(later), "the time left moved while asking")
         try shell.press("n")
         try shell.waitForScreen { $0.contains("space pause · q stop") }
-        try shell.press("q")
-        try shell.waitForScreen { $0.contains("Stop the session?") }
-        try shell.press("y")
-        try shell.waitForScreen { $0.contains("Stopped at 0") }
-        // The shell leaves, and with it the tmux server: a server left behind keeps the test runner's
-        // inherited pipes open and can hold up other tests waiting for their end.
-        try shell.type("exit")
-        try shell.press("Enter")
+        try Self.stopAndLeave(shell)
     }
 
     /// Ctrl-Z, then `bg`: the run goes on in the background without touching the terminal (a read there
@@ -470,12 +474,7 @@ struct RunTests {
         Thread.sleep(forTimeInterval: 1.5)
         try shell.press("Space")
         try shell.waitForScreen { $0.contains("Resumed") }
-        try shell.press("q")
-        try shell.waitForScreen { $0.contains("Stop the session?") }
-        try shell.press("y")
-        try shell.waitForScreen { $0.contains("Stopped at ") }
-        try shell.type("exit")
-        try shell.press("Enter")
+        try Self.stopAndLeave(shell)
     }
 
     /// SIGSTOP from elsewhere while the run has the terminal: the shell takes the terminal (canonical) and
@@ -502,12 +501,7 @@ struct RunTests {
         try shell.press("Space")
         let paused = try shell.waitForScreen { $0.contains("Paused") && $0.contains("PAUSED") }
         #expect(!paused.contains("stopped 00:"), "a stop from elsewhere is not said as a Ctrl-Z pause: \(paused)")
-        try shell.press("q")
-        try shell.waitForScreen { $0.contains("Stop the session?") }
-        try shell.press("y")
-        try shell.waitForScreen { $0.contains("Stopped at ") }
-        try shell.type("exit")
-        try shell.press("Enter")
+        try Self.stopAndLeave(shell)
     }
 
     @Test func aDumbTerminalGetsTheLogLinesAndKeysStillWork() throws {
