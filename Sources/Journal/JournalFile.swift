@@ -293,13 +293,19 @@ package struct JournalFile: Sendable {
     /// only its newline gets one; the line is written with `O_APPEND` in one `write` and `fsync`ed. A new
     /// file is created with mode 0600 (its folders 0700) and its folder is flushed too. The other lines
     /// are not read: an invalid one does not stop an append.
-    package func append(_ sit: Sit, beforeWriting: () throws(ProfileError) -> Void = {}) throws(ProfileError) {
+    ///
+    /// - Parameter once: append only when no line holds the sit's id yet (read under the lock), as a
+    ///   recovery does: the run it recovers may have logged the sit before it died.
+    /// - Returns: whether the sit was appended (always, unless `once` found it).
+    @discardableResult
+    package func append(_ sit: Sit, once: Bool = false, beforeWriting: () throws(ProfileError) -> Void = {}) throws(ProfileError) -> Bool {
         var line = Array(sit.line.utf8)
         try Self.checkReadable(sit, line: line.dropLast())
         let folder = POSIX.directoryName(path)
         try POSIX.makeDirectories(folder, mode: 0o700)
         // The lock is beside the real file, as a delete takes it, when the journal is a link.
-        try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
+        return try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> Bool in
+            if once, try holds(id: sit.id) { return false }
             let existed = try POSIX.lstatIfExists(path) != nil
             let fd = try openForAppend()
             defer { close(fd) }
@@ -318,7 +324,19 @@ package struct JournalFile: Sendable {
             try POSIX.writeAll(fd, line, path: path)
             try POSIX.fsync(fd, path: path)
             if !existed { try POSIX.fsyncDirectory(folder) }
+            return true
         }
+    }
+
+    /// Whether a line of the journal is the sit `id`'s: a record with that id, or a damaged line that
+    /// holds it as a JSON string (a sit whose line was damaged afterwards is still there).
+    private func holds(id: String) throws(ProfileError) -> Bool {
+        guard let bytes = try contents() else { return false }
+        let scan = Self.scan(bytes, keepLines: false, firstDamage: false)
+        if scan.sits.contains(where: { $0.id == id }) { return true }
+        let quotedID = Array("\"\(id)\"".utf8)
+        func holdsID(_ line: ArraySlice<UInt8>) -> Bool { line.indices.contains { line[$0...].starts(with: quotedID) } }
+        return scan.damaged.contains { holdsID(bytes[$0.line.range]) } || scan.torn.map { holdsID(bytes[$0.range]) } == true
     }
 
     /// Refuses (64) a record the strict reader would not give back as it is.

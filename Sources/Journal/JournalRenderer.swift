@@ -45,7 +45,7 @@ package enum JournalRenderer {
             var rows = sits.map { sit -> [StyledText] in
                 [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
                  StyledText(TimerDuration(seconds: sit.seconds).formatted),
-                 StyledText(sit.outcome.rawValue, sit.outcome == .completed ? .plain : .dim),
+                 StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim),
                  StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(sit.note.map(shown) ?? "")]
             }
             var headers = logHeaders
@@ -99,7 +99,16 @@ package enum JournalRenderer {
         text.append(field(sit.note ?? ""))
         text.append(byte: separator)
         text.append(sit.pausedSeconds)
+        text.append(byte: separator)
+        if sit.recovered { text.append("true") } else { text.append("false") }
         text.append(lineEnd)
+    }
+
+    /// The table's outcome: `recovered` for a sit logged from the record of a run that was cut off
+    /// (whose outcome is `interrupted`, unless its run ended and only the journal's write failed), so
+    /// that the column says how the sit came to be logged; the other formats give both.
+    static func outcomeCell(_ sit: Sit) -> String {
+        sit.recovered ? "recovered" : sit.outcome.rawValue
     }
 
     /// A text field of plain output: a tab or line break becomes a space (``ProfileRenderer/plainField(_:)``),
@@ -151,7 +160,7 @@ package enum JournalRenderer {
     /// What `log delete` shows of the sit it removes or asks about:
     /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
     package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
-        var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted), \(sit.outcome.rawValue)"
+        var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted), \(sit.outcome.rawValue)\(sit.recovered ? ", recovered" : "")"
         if let profile = sit.profile { text += ", \(escaped(profile))" }
         if let note = sit.note { text += ": \(quoted(note))" }
         return text

@@ -58,14 +58,25 @@ extension Sit {
     /// and paused at every speed (at speed 1 to within the rounding of each to the second). The paused
     /// seconds are bounded as the reader bounds them (``maximumCount``): a run left stopped for months
     /// still writes a line that reads back.
-    package static func run(outcome: Outcome, elapsed: Int, total: Int, bells: Int, pausedSeconds: Int, speed: Double,
-                            started: Int, now: Int, profile: String, note: String?, calendar: LocalCalendar) -> Sit? {
+    ///   - id: the sit's id: the one its record in progress (``SitRecord``) holds.
+    package static func run(id: String = Sit.newID(), outcome: Outcome, elapsed: Int, total: Int, bells: Int, pausedSeconds: Int,
+                            speed: Double, started: Int, now: Int, profile: String, note: String?, calendar: LocalCalendar) -> Sit? {
+        let sit = runSoFar(id: id, outcome: outcome, elapsed: elapsed, total: total, bells: bells, pausedSeconds: pausedSeconds,
+                           speed: speed, started: started, now: now, profile: profile, note: note, calendar: calendar)
+        return sit.seconds >= shortestRun ? sit : nil
+    }
+
+    /// The record of a run as ``run(id:outcome:elapsed:total:bells:pausedSeconds:speed:started:now:profile:note:calendar:)``
+    /// makes it, however short: what the record of a sit in progress holds, to be logged if the run is
+    /// cut off (and then only when it reached ``shortestRun``).
+    package static func runSoFar(id: String, outcome: Outcome, elapsed: Int, total: Int, bells: Int, pausedSeconds: Int,
+                                 speed: Double, started: Int, now: Int, profile: String, note: String?,
+                                 calendar: LocalCalendar) -> Sit {
         let seconds = secondsSat(outcome: outcome, elapsed: elapsed, total: total)
-        guard seconds >= shortestRun else { return nil }
         let realPause = Double(max(pausedSeconds, 0))
         let paused = Int(min(speed == 1 ? realPause : (realPause * speed).rounded(), Double(maximumCount)))
         let ended = speed == 1 ? now : started + seconds + paused
-        return Sit(start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
+        return Sit(id: id, start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
                    seconds: seconds, plannedSeconds: total, outcome: outcome, bells: bells, note: note, pausedSeconds: paused)
     }
 }

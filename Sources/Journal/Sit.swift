@@ -8,7 +8,8 @@ package enum Outcome: String, CaseIterable, Sendable {
     case completed
     /// Stopped with `q`, then `y`.
     case stopped
-    /// Ended by a signal: Ctrl-C, SIGTERM, SIGHUP.
+    /// Ended by a signal: Ctrl-C, SIGTERM, SIGHUP; or cut off (a crash, SIGKILL, a dead battery) and
+    /// recovered from the run's record by a later command.
     case interrupted
 }
 
@@ -34,9 +35,14 @@ package struct Sit: Equatable, Sendable {
     /// (Ctrl-Z) and the machine's sleep; 0 for a sit without them, a sit added by hand, and the lines of
     /// journals written before they were kept.
     package var pausedSeconds: Int
+    /// Whether the sit was cut off (the run killed, the machine lost its power) and logged afterwards
+    /// from the record the run kept while it lasted (``SitRecord``); false for every other sit and for
+    /// the lines of journals written before it was kept.
+    package var recovered: Bool
 
     package init(id: String = Sit.newID(), start: Timestamp, end: Timestamp, profile: String?, seconds: Int,
-                 plannedSeconds: Int, outcome: Outcome, bells: Int, note: String?, pausedSeconds: Int = 0) {
+                 plannedSeconds: Int, outcome: Outcome, bells: Int, note: String?, pausedSeconds: Int = 0,
+                 recovered: Bool = false) {
         self.id = id
         self.start = start
         self.end = end
@@ -47,6 +53,7 @@ package struct Sit: Equatable, Sendable {
         self.bells = bells
         self.note = note
         self.pausedSeconds = pausedSeconds
+        self.recovered = recovered
     }
 
     /// Twelve random hexadecimal digits (48 bits): still short to type, and a journal of 100,000 sits
@@ -59,18 +66,19 @@ package struct Sit: Equatable, Sendable {
         return String(repeating: "0", count: 12 - digits.count) + digits
     }
 
-    /// The keys of a record, in the order lines, JSON and CSV give them. `pausedSeconds` came last, so
-    /// that the columns of plain lines and CSV before it stay where they were.
+    /// The keys of a record, in the order lines, JSON and CSV give them. `pausedSeconds` and then
+    /// `recovered` came last, so that the columns of plain lines and CSV before them stay where they were.
     package static let keys = ["id", "start", "end", "profile", "seconds", "plannedSeconds", "outcome", "bells", "note",
-                               "pausedSeconds"]
+                               "pausedSeconds", "recovered"]
 
     /// The longest seconds, planned seconds, bells or paused seconds a record may hold: far more than a
     /// sit takes, well inside `Int`.
     package static let maximumCount = 9_999_999
 
     /// The record as one line of JSON, with its newline. `pausedSeconds` is written only when it is not
-    /// 0: the line of a sit without pauses stays the one earlier versions wrote and read (they refuse a
-    /// key they do not know), and the reader takes a missing one as 0.
+    /// 0, and `recovered` only when true: the line of a sit without pauses, logged by its own run, stays
+    /// the one earlier versions wrote and read (they refuse a key they do not know), and the reader
+    /// takes a missing one as 0 or false.
     package var line: String {
         var text = ByteText(capacity: 200)
         write(to: &text, spaced: false, everyKey: false)
@@ -79,8 +87,8 @@ package struct Sit: Equatable, Sendable {
     }
 
     /// Writes the record as one JSON object on one line; `spaced` puts a space after each `:` and `,`,
-    /// as `log --format json` prints it for people; `everyKey` writes `pausedSeconds` when it is 0 too,
-    /// as `log --format json` gives every key of every record.
+    /// as `log --format json` prints it for people; `everyKey` writes `pausedSeconds` when it is 0 and
+    /// `recovered` when false too, as `log --format json` gives every key of every record.
     package func write(to text: inout ByteText, spaced: Bool, everyKey: Bool) {
         // Each key with the punctuation around it, written whole: this is `log --format json`'s inner loop.
         let keys = spaced ? Self.spacedKeys : Self.compactKeys
@@ -106,16 +114,20 @@ package struct Sit: Equatable, Sendable {
             text.append(keys[9])
             text.append(pausedSeconds)
         }
+        if everyKey || recovered {
+            text.append(keys[10])
+            if recovered { text.append("true") } else { text.append("false") }
+        }
         text.append(byte: 0x7D)
     }
 
     private static let compactKeys: [StaticString] = [
         "{\"id\":", ",\"start\":\"", "\",\"end\":\"", "\",\"profile\":", ",\"seconds\":", ",\"plannedSeconds\":",
-        ",\"outcome\":\"", "\",\"bells\":", ",\"note\":", ",\"pausedSeconds\":",
+        ",\"outcome\":\"", "\",\"bells\":", ",\"note\":", ",\"pausedSeconds\":", ",\"recovered\":",
     ]
     private static let spacedKeys: [StaticString] = [
         "{\"id\": ", ", \"start\": \"", "\", \"end\": \"", "\", \"profile\": ", ", \"seconds\": ", ", \"plannedSeconds\": ",
-        ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ", ", \"pausedSeconds\": ",
+        ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ", ", \"pausedSeconds\": ", ", \"recovered\": ",
     ]
 
     /// Whether an id is one `log delete` could take: 1 to 64 letters, digits, `-` or `_`.

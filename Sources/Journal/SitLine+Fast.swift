@@ -5,7 +5,7 @@ import Darwin
 #endif
 extension SitLine {
     /// Reads a line written exactly as ``Sit/line`` writes it — the keys in their order (`pausedSeconds`
-    /// last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any
+    /// and `recovered` last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any
     /// other line, which then goes through the strict parser (``decode(_:)``), the one that explains
     /// what is wrong.
     ///
@@ -108,11 +108,13 @@ private struct FastCursor {
             guard let value = count() else { return nil }
             paused = value
         }
+        // Written only when true.
+        let recovered = literal(",\"recovered\":true")
         guard literal("}") else { return nil }
         // Trailing white space is JSON's; anything else is the strict parser's to explain.
         while index < limit, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0D { index += 1 }
         guard index == limit else { return nil }
         return Sit(id: id, start: start, end: end, profile: profile, seconds: seconds, plannedSeconds: planned,
-                   outcome: outcome, bells: bells, note: note, pausedSeconds: paused)
+                   outcome: outcome, bells: bells, note: note, pausedSeconds: paused, recovered: recovered)
     }
 }

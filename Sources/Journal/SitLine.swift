@@ -6,8 +6,8 @@ import TextSupport
 /// duplicate keys), `id`, `start`, `seconds` and `outcome` are required, each value has its type and
 /// range, and an error names the line's column and key. A key it does not know is refused with the
 /// closest one it knows, as profile documents refuse theirs: a misspelt `"Note"` is said, not lost.
-/// A missing `pausedSeconds` is 0: the lines of sits without pauses, and every line of journals written
-/// before it was kept, have none.
+/// A missing `pausedSeconds` is 0 and a missing `recovered` false: the lines of sits without pauses or
+/// logged by their own run, and every line of journals written before they were kept, have none.
 package enum SitLine {
     /// Why a line is not a record: the column (in characters, 1-based), the key and what is wrong.
     package struct Problem: Error, Sendable {
@@ -28,6 +28,12 @@ package enum SitLine {
             throw Problem(column: JSONParser.lineAndColumn(of: error.offset, in: bytes).column, key: nil, message: error.message,
                           isWholeJSON: false)
         }
+        return try decode(node, in: bytes)
+    }
+
+    /// The record `node` holds, a value parsed from `bytes` (a line, or a file with the record inside):
+    /// columns are counted in `bytes`.
+    package static func decode(_ node: JSONNode, in bytes: [UInt8]) throws(Problem) -> Sit {
         func column(_ offset: Int) -> Int { JSONParser.lineAndColumn(of: offset, in: bytes).column }
         guard case let .object(members) = node.value else {
             throw Problem(column: column(node.offset), key: nil, message: "expected a record (a JSON object), found \(node.kindDescription)")
@@ -90,9 +96,14 @@ package enum SitLine {
                           message: "expected completed, stopped or interrupted, found \(quoted(outcomeText, limit: 40))")
         }
         let paused = try count("pausedSeconds") ?? 0
+        var recovered = false
+        if let value = values["recovered"] {
+            guard case let .bool(flag) = value.value else { throw fail("recovered", value, "true or false") }
+            recovered = flag
+        }
         let end = try timestamp("end") ?? Timestamp(epoch: start.epoch + seconds + paused, offset: start.offset)
         return Sit(id: id, start: start, end: end, profile: try string("profile", optional: true), seconds: seconds,
                    plannedSeconds: try count("plannedSeconds") ?? seconds, outcome: outcome, bells: try count("bells") ?? 0,
-                   note: try string("note", optional: true), pausedSeconds: paused)
+                   note: try string("note", optional: true), pausedSeconds: paused, recovered: recovered)
     }
 }

@@ -188,6 +188,11 @@ extension RunDisplay {
 /// live display, once a session second; a log shows nothing between events), the ringer's next look at
 /// its players, or something the input reports (a key, a signal, a player ending). Piped, a run between
 /// two bells is one wait.
+///
+/// The record of the sit in progress (a ``SitProgressStore``) is saved at the start, whenever an effect
+/// changes the sit (an event, a pause, a resume, a stop, a sleep), and once a minute of session time but
+/// no more than once a second of real time: the one periodic wake-up of a piped run; on a terminal the
+/// minute falls on a second the display wakes for anyway.
 package final class SessionRunner {
     package let timeline: Timeline
     package let speed: Double
@@ -198,6 +203,11 @@ package final class SessionRunner {
     static let shortestRedraw = 0.1
     /// Real seconds after a sleep was said within which logind's word that the machine woke is the same sleep.
     static let wokeAfterSleep = 10.0
+    /// Session seconds between two saves of the record of the sit in progress while nothing else happens.
+    package static let saveEvery = 60.0
+    /// The fewest real seconds between two saves made because a minute passed: at a high `--speed`, a
+    /// minute of session time comes many times a second.
+    package static let shortestSave = 1.0
     private let name: String
     private let clock: RunClock
     private let input: RunInput
@@ -205,10 +215,13 @@ package final class SessionRunner {
     private let ringer: BellRinger
     private let sound: String
     private let notes: [String]
+    private let progress: SitProgressStore?
 
-    /// - Parameter notes: what the run says once under its header (`sleep is not held off: …`).
+    /// - Parameters:
+    ///   - notes: what the run says once under its header (`sleep is not held off: …`).
+    ///   - progress: where the record of the sit in progress is kept; nil for a run that is not logged.
     package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [],
-                 clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger) {
+                 clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger, progress: SitProgressStore? = nil) {
         precondition(speed > 0, "speed must be positive")
         self.name = name
         self.timeline = timeline
@@ -219,6 +232,7 @@ package final class SessionRunner {
         self.input = input
         self.display = display
         self.ringer = ringer
+        self.progress = progress
     }
 
     /// Runs the session to its end, a confirmed stop or an interruption.
@@ -232,6 +246,23 @@ package final class SessionRunner {
         // When the last sleep was said (monotonic time): logind's word that the machine woke, coming
         // after the clocks told it, is not a second sleep.
         var sleptAt: Double?
+        // The minute of session time and the monotonic time of the last save.
+        var savedMinute = 0
+        var savedAt = clock.now()
+        var saveFailed = false
+        var saved = false
+        func save(at now: Double) {
+            guard let progress else { return }
+            saved = true
+            savedMinute = Int(state.elapsed / Self.saveEvery)
+            savedAt = now
+            let note = progress.save(SitProgress(elapsed: Int(state.elapsed), pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()),
+                                                 bellsRung: state.bellsRung))
+            if let note, !saveFailed {
+                saveFailed = true
+                display.note(note, state: state)
+            }
+        }
         display.begin(state)
         // What came before the sit (a Ctrl-C while the bells were checked) is taken before its first bell.
         var effects: [RunEffect] = []
@@ -259,6 +290,8 @@ package final class SessionRunner {
                     display.paused(isPaused, state: state)
                 case .suspend:
                     display.suspending(state)
+                    // Kept before the program stops: a run killed while stopped is recovered as it stood.
+                    save(at: now)
                     input.suspend()
                 case .continued(let seconds):
                     display.continued(after: seconds, state: state)
@@ -279,12 +312,25 @@ package final class SessionRunner {
                 effects = machine.handle(.continued(at: clock.now()))
                 continue
             }
+            // An event, a pause or a resume changes what a record would log; so does a minute passing.
+            let changed = effects.contains { if case .finish = $0 { false } else { true } }
+            // The first save is the start's.
+            if changed || !saved
+                || (machine.pausedFor.isEmpty && Int(state.elapsed / Self.saveEvery) > savedMinute && now - savedAt >= Self.shortestSave) {
+                save(at: now)
+            }
             let checked = ringer.check()
             state.bellsRung -= min(checked.unsounded, state.bellsRung)
             for note in checked.notes { display.note(note, state: state) }
             display.tick(state)
 
-            let wake = input.wait(upTo: wakeAt(machine, state: state, now: now).map { max(0, $0 - clock.now()) })
+            var wakeTime = wakeAt(machine, state: state, now: now)
+            if progress != nil, machine.pausedFor.isEmpty {
+                let minute = Double(savedMinute + 1) * Self.saveEvery
+                let due = max(now + (minute - state.elapsed) / speed, savedAt + Self.shortestSave) + Self.margin
+                wakeTime = min(wakeTime ?? due, due)
+            }
+            let wake = input.wait(upTo: wakeTime.map { max(0, $0 - clock.now()) })
             let at = clock.now()
             let ahead = clock.boot() - at
             effects = []

@@ -33,11 +33,14 @@ package struct SitEnvironment {
     package var holdOffSleep: (_ seconds: Double) -> SleepHold
     /// Logs the finished sit (or says why not); throws when the journal could not be written.
     package var record: (RunSummary) throws(ProfileError) -> Void
+    /// Keeps the record of the sit in progress, for a sit that will be logged: what a later command
+    /// logs if the run is cut off. ``record`` removes it once the sit is in the journal.
+    package var progress: SitProgressStore?
 
     package init(clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger,
                  checkBells: @escaping () -> [String] = { [] }, sound: @escaping () -> String,
                  holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() },
-                 record: @escaping (RunSummary) throws(ProfileError) -> Void) {
+                 record: @escaping (RunSummary) throws(ProfileError) -> Void, progress: SitProgressStore? = nil) {
         self.clock = clock
         self.input = input
         self.display = display
@@ -46,6 +49,7 @@ package struct SitEnvironment {
         self.sound = sound
         self.holdOffSleep = holdOffSleep
         self.record = record
+        self.progress = progress
     }
 }
 
@@ -77,7 +81,7 @@ package struct SitSession {
         notes += hold.note.map { [$0] } ?? []
         let runner = SessionRunner(name: name, timeline: timeline, speed: speed, sound: environment.sound(), notes: notes,
                                    clock: environment.clock, input: environment.input, display: environment.display,
-                                   ringer: ringer)
+                                   ringer: ringer, progress: environment.progress)
         let summary = runner.run()
         hold.release()
         // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the user

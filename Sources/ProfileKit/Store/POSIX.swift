@@ -126,6 +126,13 @@ package enum POSIX {
         return names
     }
 
+    /// The current folder, or nil when it cannot be named (it was removed, or is too deep).
+    package static func currentDirectory() -> String? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
     /// The canonical absolute path, with every link resolved; nil when it does not exist.
     package static func realPath(_ path: String) -> String? {
         try? canonicalPath(path).get()

@@ -62,10 +62,10 @@ struct RunCommand: ParsableCommand {
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys,
                                  drawsFrame: { TerminalKeys.ownsTerminal(1) })
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
-            let runJournal = try RunJournal(journal, speed: factor, profile: profile.name)
             let planned = switch timeline.end {
             case .fixed(let seconds): seconds
             }
+            let runJournal = try RunJournal(journal, speed: factor, profile: profile.name, total: planned)
             let environment = SitEnvironment(
                 clock: MonotonicClock(), input: keys, display: display, ringer: ringer,
                 // Before the sit: a player that fails at once is replaced now, and the header says so.
@@ -74,7 +74,8 @@ struct RunCommand: ParsableCommand {
                 holdOffSleep: { seconds in Self.holdOffSleep(profile: profile.name, seconds: seconds, inhibit: !noInhibit, keys: keys) },
                 record: { summary throws(ProfileError) in
                     try runJournal.finish(summary, total: planned, logStyle: display is LogRunDisplay)
-                })
+                },
+                progress: runJournal.progress)
             let summary = try SitSession(name: profile.name, timeline: timeline, speed: factor).perform(in: environment)
             keys.restore()
             // A run stopped by a signal ends with 130 even when its summary could not be written (a closed

@@ -16,11 +16,13 @@ struct RunJournalOptions: ParsableArguments {
 }
 
 /// Logs a run when it ends: the record of the sit appended to the journal, and a line that says so
-/// (`logged: 32:10 of 35:00, stopped`), or why it was not.
+/// (`logged: 32:10 of 35:00, stopped`), or why it was not. While the run lasts it keeps the record of
+/// the sit in progress (``RunRecordStore``), which it removes once the sit is logged.
 ///
 /// The journal is found, and opened for appending, before the run starts: a mistake in where it is,
 /// a journal that is a folder or a device, or a folder that cannot be written is said at once, not
-/// after the sit (when the record would be lost). The local clock is checked then too.
+/// after the sit (when the record would be lost). The local clock is checked then too, and the sits of
+/// runs that were cut off are recovered, as every journal command does.
 struct RunJournal {
     private let file: JournalFile?
     private let profile: String
@@ -30,8 +32,10 @@ struct RunJournal {
     private let logChosen: Bool
     private let started: Int
     private let calendar = LocalCalendar()
+    /// The record of the sit in progress, when the sit will be logged and there is a folder to keep it in.
+    let progress: RunRecordStore?
 
-    init(_ options: RunJournalOptions, speed: Double, profile: String) throws(ProfileError) {
+    init(_ options: RunJournalOptions, speed: Double, profile: String, total: Int) throws(ProfileError) {
         let logs = options.log ?? (speed == 1)
         note = try Sit.checkedText(options.note, option: "--note")
         let now = LocalCalendar.now()
@@ -40,8 +44,11 @@ struct RunJournal {
             try JournalOptions.checkClock(calendar, at: now)
             try file.prepare()
             self.file = file
+            progress = RunRecordStore(journal: file.path, profile: profile, note: note, total: total, speed: speed, started: now,
+                                      calendar: calendar)
         } else {
             file = nil
+            progress = nil
         }
         self.profile = profile
         self.speed = speed
@@ -54,7 +61,8 @@ struct RunJournal {
     ///
     /// A journal that could not be written is an error after the summary, with its own status (74 for
     /// a failed write, 75 for a lock held too long, 65 for a journal that became something other than a
-    /// file); after an interrupted run it is said and the run's status (130) stands.
+    /// file); after an interrupted run it is said and the run's status (130) stands. The record of the
+    /// sit in progress is then kept, holding the sit as it ended, for the next journal command to log.
     func finish(_ summary: RunSummary, total: Int, logStyle: Bool) throws(ProfileError) {
         func say(_ text: String) {
             Output.stdout(logStyle ? "\(Terminal.wallClock())  +\(TimerDuration(seconds: summary.elapsed).formatted)  \(text)\n" : text + "\n")
@@ -66,19 +74,28 @@ struct RunJournal {
         }
         let outcome = Outcome(summary.ending)
         let seconds = Sit.secondsSat(outcome: outcome, elapsed: summary.elapsed, total: total)
-        guard let sit = Sit.run(outcome: outcome, elapsed: summary.elapsed, total: total, bells: summary.bellsRung,
-                                pausedSeconds: summary.pausedSeconds, speed: speed, started: started, now: LocalCalendar.now(),
-                                profile: profile, note: note, calendar: calendar) else {
+        guard let sit = Sit.run(id: progress?.id ?? Sit.newID(), outcome: outcome, elapsed: summary.elapsed, total: total,
+                                bells: summary.bellsRung, pausedSeconds: summary.pausedSeconds, speed: speed, started: started,
+                                now: LocalCalendar.now(), profile: profile, note: note, calendar: calendar) else {
+            progress?.remove()
             say("not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute")
             return
         }
+        // The sit as it ended, should the journal fail now: the next command logs it from the record.
+        let kept = progress?.keep(sit) == true
         do throws(ProfileError) {
             try file.append(sit)
         } catch {
-            guard summary.ending == .interrupted else { throw error }
+            let keptNote = "the sit is kept in \(escapedPath(progress?.path ?? "")) for the next journal command to log"
+            guard summary.ending == .interrupted else {
+                if kept { Output.diagnostic(keptNote) }
+                throw error
+            }
             Output.diagnostic("\(error)")
+            if kept { Output.diagnostic(keptNote) }
             return
         }
+        progress?.remove()
         say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(sit.outcome.rawValue)")
     }
 
@@ -97,4 +114,68 @@ extension Outcome {
         case .interrupted: .interrupted
         }
     }
+}
+
+/// The live record of a run's sit in progress: a file in `${XDG_STATE_HOME:-$HOME/.local/state}/profile/`
+/// (``SitRecordFolder``) holding the sit as the journal would log it if the run were cut off now,
+/// written atomically and locked while the run lives (``SitRecordWriter``).
+final class RunRecordStore: SitProgressStore {
+    /// The sit's id, which its line in the journal gets too.
+    let id = Sit.newID()
+    private let journal: String
+    private let profile: String
+    private let note: String?
+    private let total: Int
+    private let speed: Double
+    private let started: Int
+    private let calendar: LocalCalendar
+    private let writer: SitRecordWriter?
+    /// Why there is no record, when there is no folder to keep one in.
+    private let missing: String?
+
+    init(journal: String, profile: String, note: String?, total: Int, speed: Double, started: Int, calendar: LocalCalendar) {
+        // The record names the journal by an absolute path: a later command may run in another folder.
+        self.journal = journal.hasPrefix("/") ? journal : (POSIX.currentDirectory().map { "\($0)/\(journal)" } ?? journal)
+        self.profile = profile
+        self.note = note
+        self.total = total
+        self.speed = speed
+        self.started = started
+        self.calendar = calendar
+        if let folder = SitRecordFolder.location(environment: Terminal.environment, homeFallback: Terminal.passwordHome) {
+            writer = SitRecordWriter(folder: SitRecordFolder(path: folder), id: id)
+            missing = nil
+        } else {
+            writer = nil
+            missing = "HOME is not set and the password database names no home folder"
+        }
+    }
+
+    /// The record's path.
+    var path: String? { writer?.path }
+
+    func save(_ progress: SitProgress) -> String? {
+        let sit = Sit.runSoFar(id: id, outcome: .interrupted, elapsed: progress.elapsed, total: total, bells: progress.bellsRung,
+                               pausedSeconds: progress.pausedSeconds, speed: speed, started: started, now: LocalCalendar.now(),
+                               profile: profile, note: note, calendar: calendar)
+        return write(sit).map { "the sit is not kept against a crash: \($0)" }
+    }
+
+    /// Writes `sit` as the record; false when it could not be.
+    func keep(_ sit: Sit) -> Bool { write(sit) == nil }
+
+    /// Writes `sit` as the record; why it could not be, or nil.
+    private func write(_ sit: Sit) -> String? {
+        guard let writer else { return missing }
+        guard journal.hasPrefix("/") else { return "cannot find the current folder to name the journal by" }
+        do throws(ProfileError) {
+            try writer.write(SitRecord(journal: journal, written: calendar.timestamp(LocalCalendar.now()), sit: sit))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Removes the record: the sit is logged, or too short to be.
+    func remove() { writer?.remove() }
 }

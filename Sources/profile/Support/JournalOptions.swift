@@ -10,9 +10,13 @@ struct JournalOptions: ParsableArguments {
                                             valueName: "file"), completion: .file())
     var journal: String?
 
-    /// The journal this command line names, reporting its repairs and warnings on stderr.
+    /// The journal this command line names, reporting its repairs and warnings on stderr, once the sits
+    /// of runs that were cut off are recovered (``recoverCutOffSits(current:)``): every command that
+    /// reads or writes a journal comes here first.
     func file() throws(ProfileError) -> JournalFile {
-        try Self.file(flag: journal)
+        let file = try Self.file(flag: journal)
+        Self.recoverCutOffSits(current: file)
+        return file
     }
 
     static func file(flag: String?) throws(ProfileError) -> JournalFile {
@@ -24,6 +28,43 @@ struct JournalOptions: ParsableArguments {
         }
         let timeout = try StoreLocation.lockTimeout(environment: environment)
         return JournalFile(path: path, lockTimeout: timeout, report: { Output.diagnostic($0) })
+    }
+
+    /// Logs the sits of runs that were cut off (killed, or the machine lost its power) from the records
+    /// they left (``SitRecordFolder/recover(journal:stamp:)``), each in the journal it names, and says
+    /// so on standard error: `recovered a sit cut off at 06:41: Morning, 18:00 of 30:00`. Nothing here
+    /// fails the command: a record that cannot be logged stays, with a warning, for the next one.
+    static func recoverCutOffSits(current: JournalFile) {
+        guard let folder = SitRecordFolder.location(environment: Terminal.environment, homeFallback: Terminal.passwordHome) else { return }
+        let calendar = LocalCalendar()
+        let now = LocalCalendar.now()
+        let recoveries = SitRecordFolder(path: folder).recover(
+            journal: { path in JournalFile(path: path, lockTimeout: current.lockTimeout, report: { Output.diagnostic($0) }) },
+            stamp: calendar.fileStamp(now))
+        let here = POSIX.realPath(current.path)
+        for recovery in recoveries {
+            switch recovery {
+            case .logged(let record):
+                let elsewhere = here == nil || POSIX.realPath(record.journal) != here
+                Output.diagnostic("recovered a sit \(describe(record, calendar: calendar, now: now))\(elsewhere ? " (logged in \(escapedPath(record.journal)))" : "")")
+            case .alreadyLogged, .tooShort:
+                break
+            case .failed(let record, let error):
+                Output.diagnostic("warning: could not log the sit \(describe(record, calendar: calendar, now: now)): \(error); its record stays for the next command")
+            case .unreadable(let path, let problem, let aside):
+                Output.diagnostic("warning: \(escapedPath(path)): \(escaped(problem)): not a record of a sit in progress that this version can read; moved it to \(escapedPath(aside))")
+            case .stuck(let path, let problem):
+                Output.diagnostic("warning: \(escapedPath(path)): \(escaped(problem)): not a record of a sit in progress that this version can read, and it could not be moved aside; move or remove it by hand")
+            }
+        }
+    }
+
+    /// `cut off at 06:41: Morning, 18:00 of 30:00`; the date too when it was not today.
+    private static func describe(_ record: SitRecord, calendar: LocalCalendar, now: Int) -> String {
+        let epoch = record.written.epoch
+        let when = calendar.day(of: epoch) == calendar.day(of: now) ? calendar.timeOfDay(epoch) : calendar.dateAndTime(epoch)
+        let sit = record.sit
+        return "cut off at \(when): \(sit.profile.map { escaped($0) } ?? "no profile"), \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted)"
     }
 
     /// Refuses (64) a moment the journal cannot record: a local clock (TZ) more than a day off UTC, or

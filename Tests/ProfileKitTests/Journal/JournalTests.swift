@@ -69,7 +69,8 @@ struct JournalTests {
                        profile: index % 5 == 0 ? nil : texts[index % texts.count], seconds: seconds,
                        plannedSeconds: seconds + Int.random(in: 0...600, using: &generator),
                        outcome: Outcome.allCases[index % 3], bells: index % 7, note: index % 3 == 0 ? texts[(index / 3) % texts.count] : nil,
-                       pausedSeconds: index % 4 == 1 ? Int.random(in: 1...9_999_999, using: &generator) : 0)
+                       pausedSeconds: index % 4 == 1 ? Int.random(in: 1...9_999_999, using: &generator) : 0,
+                       recovered: index % 6 == 5)
         }
     }
 
@@ -94,6 +95,8 @@ struct JournalTests {
             #","pausedSeconds":012}"#, #","pausedSeconds":1e3}"#, #","pausedSeconds":}"#, #","pausedSeconds":450,"pausedSeconds":450}"#,
             #","pausedSeconds":450 }"#, #","pausedSeconds":450}  "#, #","pausedseconds":450}"#, #","pausedSeconds":450,}"#,
             #","pausedSeconds":99999999999999999999}"#,
+            #","recovered":true}"#, #","pausedSeconds":450,"recovered":true}"#, #","recovered":false}"#, #","recovered":true,"pausedSeconds":450}"#,
+            #","recovered":True}"#, #","recovered":1}"#, #","recovered":true"#,
         ]
         var taken = 0
         for tail in tails {
@@ -104,11 +107,12 @@ struct JournalTests {
                 taken += 1
                 #expect(fast == strict, "\(tail)")
             } else if strict != nil {
-                // Only what the writer never writes goes the slow way: here, a space inside the object.
-                #expect(tail == #","pausedSeconds":450 }"#, "\(tail)")
+                // Only what the writer never writes goes the slow way: a space inside the object, a false
+                // `recovered`, the keys out of their order.
+                #expect([#","pausedSeconds":450 }"#, #","recovered":false}"#, #","recovered":true,"pausedSeconds":450}"#].contains(tail), "\(tail)")
             }
         }
-        #expect(taken == 5, "}, 0, 450, the largest, and 450 followed by spaces")
+        #expect(taken == 7, "}, 0, 450, the largest, 450 followed by spaces, and recovered alone and after 450")
     }
 
     struct PausedCase: CustomTestStringConvertible, Sendable {
@@ -161,12 +165,35 @@ struct JournalTests {
         setenv("TZ", "UTC", 1)
         let calendar = LocalCalendar()
         let json = JournalRenderer.log([Self.sit(note: nil, profile: nil), sit], format: .json, calendar: calendar)
-        #expect(json.contains(#""note": null, "pausedSeconds": 0}"#) && json.contains(#""note": null, "pausedSeconds": 450}"#), "\(json)")
+        #expect(json.contains(#""note": null, "pausedSeconds": 0, "recovered": false}"#)
+                    && json.contains(#""note": null, "pausedSeconds": 450, "recovered": false}"#), "\(json)")
         let csv = JournalRenderer.log([sit], format: .csv, calendar: calendar)
-        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds\r\n"))
-        #expect(csv.hasSuffix(",completed,2,,450\r\n"), "\(csv)")
+        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered\r\n"))
+        #expect(csv.hasSuffix(",completed,2,,450,false\r\n"), "\(csv)")
         let plain = JournalRenderer.log([sit], format: .plain, calendar: calendar)
-        #expect(plain.hasSuffix("\tcompleted\t2\t\t450\n"), "\(plain)")
+        #expect(plain.hasSuffix("\tcompleted\t2\t\t450\tfalse\n"), "\(plain)")
+    }
+
+    /// A line says `recovered` only for a sit logged from the record of a run that was cut off; a line
+    /// without it reads as false, and the value must be a boolean. Both readers agree.
+    @Test func recoveredIsWrittenOnlyWhenTrueAndReadStrictly() throws {
+        var sit = Self.sit(note: nil, profile: "Morning")
+        #expect(!sit.line.contains("recovered"))
+        sit.recovered = true
+        sit.pausedSeconds = 30
+        #expect(sit.line.hasSuffix(#""note":null,"pausedSeconds":30,"recovered":true}"# + "\n"))
+        let bytes = Array(sit.line.utf8.dropLast())
+        #expect(try SitLine.decode(bytes) == sit)
+        #expect(bytes.withUnsafeBufferPointer { SitLine.fastDecode($0, 0..<bytes.count) } == sit, "the fast reader takes what a run writes")
+        let base = String(Self.sit(note: nil, profile: nil).line.dropLast(2))
+        #expect(try SitLine.decode(Array((base + #","recovered":false}"#).utf8)).recovered == false)
+        for bad in [#","recovered":1}"#, #","recovered":"true"}"#, #","recovered":null}"#] {
+            #expect(throws: SitLine.Problem.self, "\(bad)") { try SitLine.decode(Array((base + bad).utf8)) }
+        }
+        setenv("TZ", "UTC", 1)
+        let table = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(), options: RenderOptions(width: 80))
+        #expect(table.contains("recovered") && !table.contains("completed"), "the table says how the sit was logged")
+        #expect(JournalRenderer.log([sit], format: .csv, calendar: LocalCalendar()).hasSuffix(",30,true\r\n"))
     }
 
     /// The table leaves the seconds paused to the other formats, as it leaves the bells.

@@ -102,6 +102,19 @@ struct SessionRunnerTests {
         func finish(timeout: Double) {}
     }
 
+    /// Counts what the runner keeps of the sit in progress, and when (clock time).
+    final class CountingStore: SitProgressStore {
+        let clock: FakeClock
+        var saves: [(progress: SitProgress, at: Double)] = []
+        /// What `save` answers: a failure's note, or nil.
+        var failure: String?
+        init(clock: FakeClock) { self.clock = clock }
+        func save(_ progress: SitProgress) -> String? {
+            saves.append((progress, clock.time))
+            return failure
+        }
+    }
+
     static let profile = SampleProfiles.run
 
     struct Run {
@@ -115,7 +128,7 @@ struct SessionRunnerTests {
 
     static func run(speed: Double = 1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
                     stoppedFor: Double = 0, sleeps: [(Double, Double)] = [], readsKeys: Bool = true,
-                    showsTime: Bool = true, profile: Profile = profile) -> Run {
+                    showsTime: Bool = true, profile: Profile = profile, progress: ((FakeClock) -> SitProgressStore)? = nil) -> Run {
         let clock = FakeClock()
         let start = clock.time
         let input = ScriptedInput(clock: clock, keys: keys.map { (start + $0.0, $0.1) }, oversleep: oversleep)
@@ -125,7 +138,8 @@ struct SessionRunnerTests {
         let display = Recorder(clock: clock, showsTime: showsTime)
         let ringer = RecordingRinger()
         let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed,
-                                   sound: "test", clock: clock, input: input, display: display, ringer: ringer)
+                                   sound: "test", clock: clock, input: input, display: display, ringer: ringer,
+                                   progress: progress?(clock))
         let summary = runner.run()
         return Run(clock: clock, input: input, display: display, ringer: ringer, summary: summary, start: start)
     }
@@ -376,5 +390,89 @@ struct SessionRunnerTests {
                 == "Session complete: 37:00, 7 of 7 bells rang, 07:30 paused (2 times).")
         #expect(RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0, pausedSeconds: 4).text(end: .fixed(seconds: 2220))
                 == "Session complete: 37:00, 7 of 7 bells rang, 00:04 paused.", "the stop question is not a pause the user made")
+    }
+
+    // MARK: The record of the sit in progress (issue 30)
+
+    /// A run that is logged keeps its record as it goes: at the start, at every event, at each pause and
+    /// resume, and once a minute of session time in between, so that a run cut off at any moment loses
+    /// at most a minute. A log display wakes for nothing else.
+    @Test(arguments: [true, false])
+    func theRecordIsKeptAtEveryChangeAndOnceAMinute(_ showsTime: Bool) throws {
+        var store: CountingStore?
+        let run = Self.run(keys: [(100, .pause), (400, .pause)], showsTime: showsTime) { clock in
+            let made = CountingStore(clock: clock)
+            store = made
+            return made
+        }
+        let saves = try #require(store?.saves)
+        let start = run.start
+        #expect(saves.first.map { $0.progress.elapsed == 0 && $0.progress.pausedSeconds == 0 && $0.at == start } == true,
+                "the first save is the start's: \(saves.first.map { "\($0)" } ?? "none")")
+        #expect(zip(saves, saves.dropFirst()).allSatisfy { $0.progress.elapsed <= $1.progress.elapsed && $0.at <= $1.at })
+        // Never more than a minute of session time between two saves.
+        let gaps = zip(saves, saves.dropFirst()).map { $1.progress.elapsed - $0.progress.elapsed }
+        #expect(gaps.allSatisfy { $0 <= 60 }, "\(gaps)")
+        // The pause and the resume, at 100 s: before and after the 300 s paused.
+        #expect(saves.contains { $0.progress == SitProgress(elapsed: 100, pausedSeconds: 0, bellsRung: $0.progress.bellsRung) && $0.at == start + 100 })
+        #expect(saves.contains { $0.progress.elapsed == 100 && $0.progress.pausedSeconds == 300 && $0.at == start + 400 })
+        // Every event that rang a bell is in a save at its time, but the end's: it ends the run, and is
+        // logged with it.
+        for fired in run.display.fired where fired.report != nil && fired.event.kind != .sessionEnd {
+            #expect(saves.contains { $0.at == fired.at }, "\(fired.event.title) at \(fired.at - start)")
+        }
+        #expect(saves.last?.progress.bellsRung == 6, "every bell but the end's, which ends the run and is logged with it")
+        let events = Set(Timeline(profile: Self.profile).events.map(\.offset)).count
+        let minutes = 2220 / 60
+        #expect(saves.count <= 1 + events + 2 + minutes && saves.count >= minutes, "\(saves.count) saves")
+        if !showsTime {
+            // A piped run: one wait per event, per minute and per key, and none besides.
+            #expect(run.input.waits.count <= 1 + events + minutes + 2, "\(run.input.waits.count) waits")
+        }
+    }
+
+    /// At a high speed a minute of session time passes many times a second: the record is still kept
+    /// no more than once a real second, apart from the events and the start.
+    @Test func atAHighSpeedTheRecordIsKeptOnceARealSecond() throws {
+        var store: CountingStore?
+        let run = Self.run(speed: 600, showsTime: false) { clock in
+            let made = CountingStore(clock: clock)
+            store = made
+            return made
+        }
+        let saves = try #require(store?.saves)
+        let eventTimes = Set(run.display.fired.map(\.at))
+        let periodic = saves.filter { !eventTimes.contains($0.at) }
+        #expect(zip(periodic, periodic.dropFirst()).allSatisfy { $1.at - $0.at >= SessionRunner.shortestSave - 1e-9 },
+                "\(periodic.map { $0.at - run.start })")
+        #expect(periodic.count <= Int(2220.0 / 600) + 1)
+    }
+
+    /// Ctrl-Z: the record is kept as the run stops (a run killed while stopped is recovered as it stood)
+    /// and again as it comes back, with the stop counted as paused.
+    @Test func aStopKeepsTheRecordBeforeAndAfter() throws {
+        var store: CountingStore?
+        _ = Self.run(keys: [(100, .suspend), (100 + 780 + 60, .pause)], stoppedFor: 780) { clock in
+            let made = CountingStore(clock: clock)
+            store = made
+            return made
+        }
+        let saves = try #require(store?.saves)
+        let atStop = saves.filter { $0.progress.elapsed == 100 }
+        #expect(atStop.map(\.progress.pausedSeconds) == [0, 780, 840], "before the stop, on coming back, on resuming: \(atStop)")
+    }
+
+    /// A record that cannot be kept is said once, however many saves fail, and the run goes on.
+    @Test func aRecordThatCannotBeKeptIsSaidOnce() throws {
+        var store: CountingStore?
+        let run = Self.run(showsTime: false) { clock in
+            let made = CountingStore(clock: clock)
+            made.failure = "the sit is not kept against a crash: no space left on device"
+            store = made
+            return made
+        }
+        #expect(try #require(store?.saves.count) > 10)
+        #expect(run.display.notes == ["the sit is not kept against a crash: no space left on device"])
+        #expect(run.summary.ending == .completed)
     }
 }

@@ -1,0 +1,307 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
+#endif
+import JSON
+import ProfileKit
+import TextSupport
+
+/// The record a run keeps of its sit while it lasts, so that a sit cut off by a crash, SIGKILL or a dead
+/// battery is still logged: the journal it belongs to, when it was written, and the sit as it would be
+/// logged at that moment (its id, profile, start, planned seconds, the seconds reached, the paused
+/// seconds and the bells rung so far; outcome `interrupted`, unless the run ended and only the journal's
+/// write failed).
+///
+/// One file, `sit-<id>.json` in the records' folder (``SitRecordFolder``), holding one JSON object:
+/// `{"journal":"/home/ana/.local/share/profile/journal.jsonl","written":"2026-11-25T06:41:00+01:00","sit":{…}}`,
+/// the sit as a journal line holds it. It is read as strictly as the journal: a key it does not know,
+/// or a sit the journal would refuse, makes the record unreadable (it is then moved aside, never lost).
+package struct SitRecord: Equatable, Sendable {
+    /// The journal's absolute path.
+    package var journal: String
+    /// When the run last wrote the record: the last moment it is known to have lived.
+    package var written: Timestamp
+    /// The sit as it would be logged.
+    package var sit: Sit
+
+    package init(journal: String, written: Timestamp, sit: Sit) {
+        self.journal = journal
+        self.written = written
+        self.sit = sit
+    }
+
+    /// The keys of the record's object.
+    static let keys = ["journal", "written", "sit"]
+
+    /// The largest record read, in bytes: a path, a profile name and a note, each bounded, fit many times.
+    static let sizeLimit = 64 * 1024
+
+    /// The record's bytes: one JSON object on one line, with its newline.
+    package var bytes: [UInt8] {
+        var text = ByteText(capacity: 400)
+        text.append("{\"journal\":")
+        text.appendJSONString(journal)
+        text.append(",\"written\":\"")
+        text.append(written)
+        text.append("\",\"sit\":")
+        sit.write(to: &text, spaced: false, everyKey: false)
+        text.append("}\n")
+        return text.bytes
+    }
+
+    /// Why bytes are not a record: `1:23: sit: unknown key "Note"`.
+    package struct Problem: Error, Sendable, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// The record `bytes` hold.
+    package static func decode(_ bytes: [UInt8]) throws(Problem) -> SitRecord {
+        func place(_ offset: Int) -> String {
+            let (line, column) = JSONParser.lineAndColumn(of: offset, in: bytes)
+            return "\(line):\(column)"
+        }
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            throw Problem(description: "\(place(error.offset)): \(error.message)")
+        }
+        guard case let .object(members) = node.value else {
+            throw Problem(description: "\(place(node.offset)): expected a record (a JSON object), found \(node.kindDescription)")
+        }
+        var values: [String: JSONNode] = [:]
+        for member in members {
+            guard keys.contains(member.key) else {
+                throw Problem(description: "\(place(member.keyOffset)): unknown key \(quoted(member.key)); a record of a sit in progress has the keys \(keys.joined(separator: ", "))")
+            }
+            values[member.key] = member.value
+        }
+        func string(_ key: String) throws(Problem) -> (String, JSONNode) {
+            guard let value = values[key] else {
+                throw Problem(description: "\(place(node.offset)): the record has no \(quoted(key)); it needs \(keys.joined(separator: ", "))")
+            }
+            guard case let .string(text) = value.value else {
+                throw Problem(description: "\(place(value.offset)): \(key): expected a string, found \(value.kindDescription)")
+            }
+            return (text, value)
+        }
+        let (journal, journalNode) = try string("journal")
+        guard journal.hasPrefix("/"), !journal.utf8.contains(0) else {
+            throw Problem(description: "\(place(journalNode.offset)): journal: expected an absolute path, found \(quoted(journal, limit: 60))")
+        }
+        let (writtenText, writtenNode) = try string("written")
+        guard let written = Timestamp(parsing: writtenText) else {
+            throw Problem(description: "\(place(writtenNode.offset)): written: expected a time such as \"2026-11-23T07:15:00+01:00\", found \(quoted(writtenText, limit: 40))")
+        }
+        guard let sitNode = values["sit"] else {
+            throw Problem(description: "\(place(node.offset)): the record has no \"sit\"; it needs \(keys.joined(separator: ", "))")
+        }
+        do throws(SitLine.Problem) {
+            let sit = try SitLine.decode(sitNode, in: bytes)
+            return SitRecord(journal: journal, written: written, sit: sit)
+        } catch {
+            let line = JSONParser.lineAndColumn(of: sitNode.offset, in: bytes).line
+            throw Problem(description: "\(line):\(error.column): sit: \(error.key.map { "\($0): " } ?? "")\(error.message)")
+        }
+    }
+}
+
+/// The folder of the records of sits in progress: `${XDG_STATE_HOME:-$HOME/.local/state}/profile/`,
+/// machine-local (a journal in a synced folder must not carry a record whose run lives on another
+/// machine), made with mode 0700; each record `sit-<id>.json`, mode 0600.
+///
+/// A run holds a lock (`flock`) on its record while it lives: the kernel lets it go when the process
+/// dies, however it dies, and no pid that could be reused is trusted. Each write makes a new file beside
+/// the record, locks it, writes it whole, flushes it and renames it over the record, and only then lets
+/// go of the old one's lock: the name always names a locked file while the run lives, and a crash at any
+/// moment leaves the last whole record. Recovery (``recover(journal:calendar:report:)``) takes a
+/// record's lock without waiting, so it never touches a live run's record, and checks that the name
+/// still names the file it locked.
+package struct SitRecordFolder: Sendable {
+    /// The folder.
+    package let path: String
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    /// The folder for `environment`: `$XDG_STATE_HOME/profile` when it is an absolute path, else
+    /// `$HOME/.local/state/profile`; nil when there is no home.
+    package static func location(environment: [String: String], homeFallback: () -> String? = { nil }) -> String? {
+        StoreLocation.baseFolder("XDG_STATE_HOME", else: ".local/state", environment: environment, homeFallback: homeFallback)
+            .map { "\($0)/profile" }
+    }
+
+    /// The record of the sit `id`.
+    package func recordPath(id: String) -> String { "\(path)/sit-\(id).json" }
+
+    /// The file a write of the record of `id` is made in before it is renamed over it.
+    func temporaryPath(id: String) -> String { "\(path)/.sit-\(id).json.tmp" }
+
+    /// The id in a record's file name, nil for any other name.
+    static func id(inName name: [UInt8]) -> String? {
+        let prefix = Array("sit-".utf8), suffix = Array(".json".utf8)
+        guard name.count > prefix.count + suffix.count, name.starts(with: prefix), name.suffix(suffix.count).elementsEqual(suffix) else {
+            return nil
+        }
+        let id = String(decoding: name.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self)
+        return Sit.isValidID(id) ? id : nil
+    }
+}
+
+/// A run's own record: written as the sit goes, locked while the run lives, removed once the sit is in
+/// the journal. A record a run leaves (it was killed, or its journal could not be written) is for the
+/// next journal command to recover.
+package final class SitRecordWriter {
+    /// The record's path.
+    package let path: String
+    private let folder: String
+    private let temporary: String
+    /// The record written last, open and locked; -1 before the first write and after ``remove()``.
+    private var fd: Int32 = -1
+
+    package init(folder: SitRecordFolder, id: String) {
+        self.folder = folder.path
+        path = folder.recordPath(id: id)
+        temporary = folder.temporaryPath(id: id)
+    }
+
+    deinit {
+        // Closing lets go of the lock and leaves the record: a run that ends without removing it did not
+        // get its sit into the journal, and the next journal command logs it.
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Writes `record` in place of the last one, atomically, holding its lock.
+    package func write(_ record: SitRecord) throws(ProfileError) {
+        let first = fd < 0
+        if first { try POSIX.makeDirectories(folder, mode: 0o700) }
+        // One a run killed in the middle of a write left: only this run writes this name.
+        unlink(temporary)
+        let new = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        do throws(ProfileError) {
+            // Locked before it has the name recovery looks at: no other process knows this file yet.
+            while flock(new, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EINTR else { throw POSIX.failure(temporary, "flock") }
+            }
+            try POSIX.writeAll(new, record.bytes, path: temporary)
+            try POSIX.fsync(new, path: temporary)
+            guard POSIX.renameFile(temporary, path) == 0 else { throw POSIX.failure(path, "rename") }
+        } catch {
+            close(new)
+            unlink(temporary)
+            throw error
+        }
+        // The old record's lock goes with the old record, now that the new one holds the name.
+        if fd >= 0 { close(fd) }
+        fd = new
+        if first { try POSIX.fsyncDirectory(folder) }
+    }
+
+    /// Removes the record (the sit is in the journal, or was too short to log) and lets go of its lock.
+    package func remove() {
+        guard fd >= 0 else { return }
+        // Removed while still locked, so that no recovery can take it between the two.
+        unlink(path)
+        unlink(temporary)
+        close(fd)
+        fd = -1
+    }
+}
+
+extension SitRecordFolder {
+    /// What a recovery did with one record.
+    package enum Recovery: Sendable {
+        /// The sit was logged.
+        case logged(SitRecord)
+        /// The journal already held the sit (its run died after logging it): only the record was removed.
+        case alreadyLogged(SitRecord)
+        /// The sit was shorter than ``Sit/shortestRun``, so not logged, as a short run is not.
+        case tooShort(SitRecord)
+        /// The sit could not be appended: the record stays for the next command.
+        case failed(SitRecord, ProfileError)
+        /// The record could not be read: it was moved to `aside`.
+        case unreadable(path: String, problem: String, aside: String)
+        /// The record could not be read and not moved aside either: it stays where it is.
+        case stuck(path: String, problem: String)
+    }
+
+    /// Logs the sits of the records whose run is dead (their lock can be taken), each in the journal
+    /// it names, once: the append happens under that journal's lock and only when no line there has
+    /// the sit's id. A record whose lock is held is never touched. Returns what was done, in the order
+    /// of the records' names; a folder that does not exist or cannot be listed recovers nothing.
+    ///
+    /// - Parameters:
+    ///   - journal: the journal at a path, as the command opens its own (its lock timeout, its reports).
+    ///   - stamp: the local time for the name an unreadable record is moved to
+    ///     (``LocalCalendar/fileStamp(_:)``).
+    package func recover(journal: (String) -> JournalFile, stamp: String) -> [Recovery] {
+        guard let names = try? POSIX.directoryEntries(path) else { return [] }
+        var done: [Recovery] = []
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            guard let id = Self.id(inName: name) else { continue }
+            if let recovery = recover(id: id, journal: journal, stamp: stamp) { done.append(recovery) }
+        }
+        return done
+    }
+
+    /// Recovers the record of `id` when its run is dead; nil when the record is gone or its run lives.
+    private func recover(id: String, journal: (String) -> JournalFile, stamp: String) -> Recovery? {
+        let file = recordPath(id: id)
+        let fd = POSIX.openFile(file, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // Held: its run lives. Not waited for.
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
+        // The name must still name what was locked: a run replaces its record by renaming a new one over
+        // it, and the old one's lock is let go after.
+        var held = stat(), named = stat()
+        guard fstat(fd, &held) == 0, lstat(file, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
+            return nil
+        }
+        let record: SitRecord
+        do throws(SitRecord.Problem) {
+            guard POSIX.isRegular(held) else { throw SitRecord.Problem(description: "not a regular file") }
+            guard let bytes = try? POSIX.readAll(fd, path: file, limit: SitRecord.sizeLimit) else {
+                throw SitRecord.Problem(description: "larger than \(grouped(SitRecord.sizeLimit)) bytes, or could not be read")
+            }
+            record = try SitRecord.decode(bytes)
+            guard record.sit.id == id else {
+                throw SitRecord.Problem(description: "its sit has the id \(quoted(record.sit.id)), not the \(quoted(id)) its name says")
+            }
+        } catch {
+            return moveAside(file, problem: error.description, stamp: stamp)
+        }
+        guard record.sit.seconds >= Sit.shortestRun else {
+            removeRecord(id: id)
+            return .tooShort(record)
+        }
+        var sit = record.sit
+        sit.recovered = true
+        do throws(ProfileError) {
+            let logged = try journal(record.journal).append(sit, once: true)
+            removeRecord(id: id)
+            return logged ? .logged(record) : .alreadyLogged(record)
+        } catch {
+            return .failed(record, error)
+        }
+    }
+
+    private func removeRecord(id: String) {
+        unlink(recordPath(id: id))
+        unlink(temporaryPath(id: id))
+    }
+
+    /// Moves an unreadable record to `sit-<id>.json.unreadable-<local time>`, a name recovery does not
+    /// take, so that it is kept for a person to read and never read again; a name already taken is not
+    /// overwritten (the record then stays, and is said again next time).
+    private func moveAside(_ file: String, problem: String, stamp: String) -> Recovery {
+        let aside = "\(file).unreadable-\(stamp)"
+        guard link(file, aside) == 0 else { return .stuck(path: file, problem: problem) }
+        unlink(file)
+        return .unreadable(path: file, problem: problem, aside: aside)
+    }
+}
