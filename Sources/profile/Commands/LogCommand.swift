@@ -11,6 +11,9 @@ struct LogCommand: ParsableCommand {
             Every run that ends after a minute or more is logged (see 'profile run'); 'profile log' lists \
             the sits by start time, newest last. The journal is --journal FILE, else $PROFILE_JOURNAL, else \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl: one JSON record a line (profile(5)). \
+            Like every journal command, it first logs the sits of runs that were cut off (killed, or the \
+            machine lost power) from the records they left in ${XDG_STATE_HOME:-$HOME/.local/state}/profile/, \
+            and says so on standard error. \
             A last line cut off by a crash is ignored with a warning and cut off by the next entry; any \
             other line that is not a record (damaged) stops the commands that read the journal, and 'log \
             delete', with 65, naming its line and column: 'log check' lists every such line, and 'log \
@@ -25,8 +28,10 @@ struct LogListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List sits by start time, newest last ('profile log' alone does this).",
         discussion: """
-            Plain lines and CSV give id, start, end, profile, seconds, plannedSeconds, outcome, bells, note \
-            and pausedSeconds (the seconds not sat between the start and the end: pauses, stops, sleep); \
+            Plain lines and CSV give id, start, end, profile, seconds, plannedSeconds, outcome, bells, note, \
+            pausedSeconds (the seconds not sat between the start and the end: pauses, stops, sleep) and \
+            recovered (true for a sit logged from the record of a run that was cut off; the table shows it \
+            as the outcome); \
             JSON gives one array of records with those keys (null where empty); CSV (RFC 4180) has a \
             header row of the same names. Start and end are ISO 8601 with the offset of the clock they were \
             read on; days (--since, --until) are local calendar days of TZ.

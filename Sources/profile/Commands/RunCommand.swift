@@ -20,7 +20,9 @@ struct RunCommand: ParsableCommand {
             A run that ends after a minute or more is logged in the journal (see 'profile log'): its start, \
             the profile, the seconds sat (pauses left out), the planned seconds, how it ended and the bells \
             that rang; the summary says so. --no-log logs nothing; a run at another --speed logs only with \
-            --log, its times then the session's.
+            --log, its times then the session's. While it lasts, a run that will be logged keeps a record \
+            of its sit in ${XDG_STATE_HOME:-$HOME/.local/state}/profile/, locked while it lives: if it is \
+            killed (SIGKILL, a crash, a dead battery), the next journal command logs the sit, recovered.
             """)
 
     /// The speeds `--speed` accepts.
