@@ -99,13 +99,23 @@ package struct SitRecord: Equatable, Sendable {
         guard let sitNode = values["sit"] else {
             throw Problem(description: "\(place(node.offset)): the record has no \"sit\"; it needs \(keys.joined(separator: ", "))")
         }
+        let sit: Sit
         do throws(SitLine.Problem) {
-            let sit = try SitLine.decode(sitNode, in: bytes)
-            return SitRecord(journal: journal, written: written, sit: sit)
+            sit = try SitLine.decode(sitNode, in: bytes)
         } catch {
             let line = JSONParser.lineAndColumn(of: sitNode.offset, in: bytes).line
             throw Problem(description: "\(line):\(error.column): sit: \(error.key.map { "\($0): " } ?? "")\(error.message)")
         }
+        // Only `run` writes a record, and it checks the note; a record is no way around that check.
+        for (key, text) in [("profile", sit.profile), ("note", sit.note)] {
+            do throws(ProfileError) {
+                _ = try Sit.checkedText(text, option: key)
+            } catch {
+                guard case let .invalidOption(_, _, accepted) = error else { throw Problem(description: "sit: \(key): \(error)") }
+                throw Problem(description: "sit: \(key): expected \(accepted)")
+            }
+        }
+        return SitRecord(journal: journal, written: written, sit: sit)
     }
 }
 
@@ -181,7 +191,14 @@ package final class SitRecordWriter {
         if first { try POSIX.makeDirectories(folder, mode: 0o700) }
         // One a run killed in the middle of a write left: only this run writes this name.
         unlink(temporary)
-        let new = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        let new: Int32
+        do throws(ProfileError) {
+            new = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        } catch {
+            // Said of the record, the file a user would look for, not of its hidden temporary file.
+            guard case let .io(_, _, code) = error else { throw error }
+            throw POSIX.failure(path, "create", code)
+        }
         do throws(ProfileError) {
             // Locked before it has the name recovery looks at: no other process knows this file yet.
             while flock(new, LOCK_EX | LOCK_NB) != 0 {
@@ -202,13 +219,18 @@ package final class SitRecordWriter {
     }
 
     /// Removes the record (the sit is in the journal, or was too short to log) and lets go of its lock.
-    package func remove() {
+    ///
+    /// - Throws: ``ProfileError/io(path:operation:errno:)`` when the record is still there (its folder
+    ///   became read-only): the next journal command finds its sit logged and removes it then.
+    package func remove() throws(ProfileError) {
         guard fd >= 0 else { return }
         // Removed while still locked, so that no recovery can take it between the two.
-        unlink(path)
+        let removed = unlink(path) == 0 || errno == ENOENT
+        let code = errno
         unlink(temporary)
         close(fd)
         fd = -1
+        if !removed { throw POSIX.failure(path, "remove", code) }
     }
 }
 
@@ -227,6 +249,9 @@ extension SitRecordFolder {
         case unreadable(path: String, problem: String, aside: String)
         /// The record could not be read and not moved aside either: it stays where it is.
         case stuck(path: String, problem: String)
+        /// The record's sit was dealt with (logged, found logged, or too short) but the record could not be
+        /// removed: a later command will find its sit logged, unless it was deleted meanwhile.
+        case notRemoved(path: String, error: ProfileError)
     }
 
     /// Logs the sits of the records whose run is dead (their lock can be taken), each in the journal
@@ -243,24 +268,31 @@ extension SitRecordFolder {
         var done: [Recovery] = []
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let id = Self.id(inName: name) else { continue }
-            if let recovery = recover(id: id, journal: journal, stamp: stamp) { done.append(recovery) }
+            done += recover(id: id, journal: journal, stamp: stamp)
         }
         return done
     }
 
-    /// Recovers the record of `id` when its run is dead; nil when the record is gone or its run lives.
-    private func recover(id: String, journal: (String) -> JournalFile, stamp: String) -> Recovery? {
+    /// Recovers the record of `id` when its run is dead: what was done, nothing when the record is gone
+    /// or its run lives.
+    private func recover(id: String, journal: (String) -> JournalFile, stamp: String) -> [Recovery] {
         let file = recordPath(id: id)
         let fd = POSIX.openFile(file, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { return [] }
+            // A link (O_NOFOLLOW refuses it) is no record a run writes: it is moved aside, the link itself.
+            if code == ELOOP { return [moveAside(file, problem: "a symbolic link, not a file a run writes", stamp: stamp)] }
+            return [.stuck(path: file, problem: "cannot be opened: \(POSIX.failure(file, "open", code))")]
+        }
         defer { close(fd) }
         // Held: its run lives. Not waited for.
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return [] }
         // The name must still name what was locked: a run replaces its record by renaming a new one over
         // it, and the old one's lock is let go after.
         var held = stat(), named = stat()
         guard fstat(fd, &held) == 0, lstat(file, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
-            return nil
+            return []
         }
         let record: SitRecord
         do throws(SitRecord.Problem) {
@@ -273,35 +305,38 @@ extension SitRecordFolder {
                 throw SitRecord.Problem(description: "its sit has the id \(quoted(record.sit.id)), not the \(quoted(id)) its name says")
             }
         } catch {
-            return moveAside(file, problem: error.description, stamp: stamp)
+            return [moveAside(file, problem: error.description, stamp: stamp)]
         }
-        guard record.sit.seconds >= Sit.shortestRun else {
-            removeRecord(id: id)
-            return .tooShort(record)
+        func removed(_ recovery: Recovery) -> [Recovery] {
+            let gone = unlink(file) == 0 || errno == ENOENT
+            let code = errno
+            unlink(temporaryPath(id: id))
+            return gone ? [recovery] : [recovery, .notRemoved(path: file, error: POSIX.failure(file, "remove", code))]
         }
+        guard record.sit.seconds >= Sit.shortestRun else { return removed(.tooShort(record)) }
+        // The run made its journal before the sit began: a journal that is not there now is not made
+        // anew (an unmounted disk would get a new file under its mount point); the record waits.
+        var info = stat()
+        guard stat(record.journal, &info) == 0 else { return [.failed(record, POSIX.failure(record.journal, "open"))] }
         var sit = record.sit
         sit.recovered = true
         do throws(ProfileError) {
             let logged = try journal(record.journal).append(sit, once: true)
-            removeRecord(id: id)
-            return logged ? .logged(record) : .alreadyLogged(record)
+            return removed(logged ? .logged(record) : .alreadyLogged(record))
         } catch {
-            return .failed(record, error)
+            return [.failed(record, error)]
         }
     }
 
-    private func removeRecord(id: String) {
-        unlink(recordPath(id: id))
-        unlink(temporaryPath(id: id))
-    }
-
-    /// Moves an unreadable record to `sit-<id>.json.unreadable-<local time>`, a name recovery does not
-    /// take, so that it is kept for a person to read and never read again; a name already taken is not
-    /// overwritten (the record then stays, and is said again next time).
+    /// Moves an unreadable record (a file, a folder or a link) to `sit-<id>.json.unreadable-<local time>`,
+    /// a name recovery does not take, so that it is kept for a person to read and never read again; a
+    /// name already taken is not overwritten (the record then stays, and is said again next time).
     private func moveAside(_ file: String, problem: String, stamp: String) -> Recovery {
         let aside = "\(file).unreadable-\(stamp)"
-        guard link(file, aside) == 0 else { return .stuck(path: file, problem: problem) }
-        unlink(file)
+        var existing = stat()
+        guard lstat(aside, &existing) != 0, errno == ENOENT, POSIX.renameFile(file, aside) == 0 else {
+            return .stuck(path: file, problem: problem)
+        }
         return .unreadable(path: file, problem: problem, aside: aside)
     }
 }

@@ -176,6 +176,14 @@ final class RunRecordStore: SitProgressStore {
         }
     }
 
-    /// Removes the record: the sit is logged, or too short to be.
-    func remove() { writer?.remove() }
+    /// Removes the record: the sit is logged, or too short to be. A record that stays (its folder became
+    /// read-only) is said: the next journal command finds its sit logged and removes it, but a sit deleted
+    /// from the journal before then would come back from it.
+    func remove() {
+        do throws(ProfileError) {
+            try writer?.remove()
+        } catch {
+            Output.diagnostic("warning: \(error): remove it by hand, or a sit deleted from the journal comes back from it")
+        }
+    }
 }

@@ -50,11 +50,15 @@ struct JournalOptions: ParsableArguments {
             case .alreadyLogged, .tooShort:
                 break
             case .failed(let record, let error):
-                Output.diagnostic("warning: could not log the sit \(describe(record, calendar: calendar, now: now)): \(error); its record stays for the next command")
+                let path = SitRecordFolder(path: folder).recordPath(id: record.sit.id)
+                Output.diagnostic("warning: could not log the sit \(describe(record, calendar: calendar, now: now)): \(error); its record, \(escapedPath(path)), stays for the next command (remove it to drop the sit)")
             case .unreadable(let path, let problem, let aside):
-                Output.diagnostic("warning: \(escapedPath(path)): \(escaped(problem)): not a record of a sit in progress that this version can read; moved it to \(escapedPath(aside))")
+                // The problem is this program's own text, its values quoted and escaped already.
+                Output.diagnostic("warning: \(escapedPath(path)): not a record of a sit in progress: \(problem); moved it to \(escapedPath(aside))")
             case .stuck(let path, let problem):
-                Output.diagnostic("warning: \(escapedPath(path)): \(escaped(problem)): not a record of a sit in progress that this version can read, and it could not be moved aside; move or remove it by hand")
+                Output.diagnostic("warning: \(escapedPath(path)): not a record of a sit in progress: \(problem); it could not be moved aside: move or remove it by hand")
+            case .notRemoved(let path, let error):
+                Output.diagnostic("warning: \(error): remove \(escapedPath(path)) by hand, or a sit deleted from the journal comes back from it")
             }
         }
     }

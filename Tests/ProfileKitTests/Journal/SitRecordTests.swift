@@ -13,10 +13,16 @@ struct SitRecordTests {
             profile: "Morning", seconds: seconds, plannedSeconds: 1800, outcome: .interrupted, bells: 2, note: note, pausedSeconds: 40)
     }
 
-    /// A folder of records and a journal path, both in a fresh temporary folder.
-    static func scratch() throws -> (folder: SitRecordFolder, journal: String) {
+    /// A folder of records and a journal, empty as a run's `prepare` leaves it (or not there), both in
+    /// a fresh temporary folder.
+    static func scratch(journalExists: Bool = true) throws -> (folder: SitRecordFolder, journal: String) {
         let home = try makeTemporaryDirectory()
-        return (SitRecordFolder(path: "\(home)/state/profile"), "\(home)/share/journal.jsonl")
+        let journal = "\(home)/share/journal.jsonl"
+        if journalExists {
+            try FileManager.default.createDirectory(atPath: "\(home)/share", withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: journal, contents: nil))
+        }
+        return (SitRecordFolder(path: "\(home)/state/profile"), journal)
     }
 
     static func recover(_ folder: SitRecordFolder) -> [SitRecordFolder.Recovery] {
@@ -56,6 +62,10 @@ struct SitRecordTests {
         BadRecord(name: "no time written", text: #"{"journal":"/j","sit":\#(goodSit)}"#, says: #"the record has no "written""#),
         BadRecord(name: "a bad time", text: #"{"journal":"/j","written":"07:00","sit":\#(goodSit)}"#, says: "written: expected a time"),
         BadRecord(name: "no sit", text: #"{"journal":"/j","written":"2026-11-23T07:00:00+01:00"}"#, says: #"the record has no "sit""#),
+        BadRecord(name: "a note with an escape", text: #"{"journal":"/j","written":"2026-11-23T07:00:00+01:00","sit":{"id":"0123456789ab","start":"2026-11-23T06:55:00+01:00","seconds":300,"outcome":"interrupted","note":"hi\u001b]52;c;aGk=\u0007"}}"#,
+                  says: "sit: note: expected text without control or invisible characters: it contains the invisible character U+001B"),
+        BadRecord(name: "a profile with a bidi override", text: #"{"journal":"/j","written":"2026-11-23T07:00:00+01:00","sit":{"id":"0123456789ab","start":"2026-11-23T06:55:00+01:00","seconds":300,"outcome":"interrupted","profile":"ab\u202Ec"}}"#,
+                  says: "sit: profile: expected text without control or invisible characters: it contains the invisible character U+202E"),
         BadRecord(name: "a sit the journal would refuse", text: #"{"journal":"/j","written":"2026-11-23T07:00:00+01:00","sit":{"id":"0123456789ab","seconds":300,"outcome":"interrupted"}}"#,
                   says: #"sit: the record has no "start""#),
     ]
@@ -85,7 +95,7 @@ struct SitRecordTests {
             #expect(Self.recover(folder).isEmpty, "a live run's record is not taken at \(seconds) s")
         }
         #expect(Self.names(folder) == ["sit-0123456789ab.json"], "no temporary file is left beside it")
-        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try JournalFile(path: journal).read().isEmpty)
         let info = try FileManager.default.attributesOfItem(atPath: folder.path)
         #expect((info[.posixPermissions] as? Int) == 0o700, "the folder is the user's alone")
         let file = try FileManager.default.attributesOfItem(atPath: folder.recordPath(id: "0123456789ab"))
@@ -131,13 +141,13 @@ struct SitRecordTests {
         }
         let recoveries = Self.recover(folder)
         #expect(recoveries.count == 1 && { if case .tooShort = recoveries[0] { true } else { false } }())
-        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try JournalFile(path: journal).read().isEmpty)
         #expect(Self.names(folder).isEmpty)
     }
 
     /// A journal that cannot take the sit (here a folder): the record stays for a later command.
     @Test func aRecordWhoseJournalCannotBeWrittenStays() throws {
-        let (folder, journal) = try Self.scratch()
+        let (folder, journal) = try Self.scratch(journalExists: false)
         try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
         do {
             let writer = SitRecordWriter(folder: folder, id: "0123456789ab")
@@ -178,7 +188,7 @@ struct SitRecordTests {
         }
         let recoveries = Self.recover(folder)
         #expect(recoveries.count == 1 && { if case .unreadable(_, let problem, _) = recoveries[0] { problem.contains("not the \"aaaaaaaaaaaa\"") } else { false } }())
-        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try JournalFile(path: journal).read().isEmpty)
     }
 
     /// A run whose sit was logged removes its record, and the temporary file beside it.
@@ -186,9 +196,45 @@ struct SitRecordTests {
         let (folder, journal) = try Self.scratch()
         let writer = SitRecordWriter(folder: folder, id: "0123456789ab")
         try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()))
-        writer.remove()
+        try writer.remove()
         #expect(Self.names(folder).isEmpty)
-        writer.remove()
+        try writer.remove()
         #expect(Self.recover(folder).isEmpty)
+    }
+
+    /// What is not a file a run writes (a link, a folder) is moved aside as it is, the link itself and
+    /// not what it points to; a link is never followed.
+    @Test func aLinkOrAFolderInARecordsPlaceIsMovedAside() throws {
+        let (folder, journal) = try Self.scratch()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let target = "\(folder.path)/../target.json"
+        try Data(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()).bytes).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: folder.recordPath(id: "0123456789ab"), withDestinationPath: target)
+        try FileManager.default.createDirectory(atPath: folder.recordPath(id: "aaaaaaaaaaaa"), withIntermediateDirectories: false)
+        let recoveries = Self.recover(folder)
+        let problems = recoveries.compactMap { if case .unreadable(_, let problem, _) = $0 { problem } else { nil } }
+        #expect(problems.sorted() == ["a symbolic link, not a file a run writes", "not a regular file"], "\(recoveries)")
+        #expect(Self.names(folder) == ["sit-0123456789ab.json.unreadable-20261125T064100", "sit-aaaaaaaaaaaa.json.unreadable-20261125T064100"])
+        #expect(try JournalFile(path: journal).read().isEmpty, "what the link points to was not logged")
+        #expect(FileManager.default.fileExists(atPath: target))
+    }
+
+    /// A journal that is gone (a disk unmounted, a file removed) is not made anew under its path: the
+    /// record waits for it.
+    @Test func aJournalThatIsGoneIsNotMadeAnew() throws {
+        let (folder, journal) = try Self.scratch(journalExists: false)
+        do {
+            let writer = SitRecordWriter(folder: folder, id: "0123456789ab")
+            try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()))
+        }
+        let recoveries = Self.recover(folder)
+        #expect(recoveries.count == 1 && { if case .failed(_, let error) = recoveries[0] { "\(error)".contains("ENOENT") } else { false } }())
+        #expect(!FileManager.default.fileExists(atPath: POSIX.directoryName(journal)))
+        #expect(Self.names(folder) == ["sit-0123456789ab.json"])
+        // Once it is back, the sit is logged.
+        try FileManager.default.createDirectory(atPath: POSIX.directoryName(journal), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: journal, contents: nil))
+        #expect(Self.recover(folder).count == 1)
+        #expect(try JournalFile(path: journal).read().map(\.recovered) == [true])
     }
 }
