@@ -21,6 +21,12 @@ struct CLIGoldenTests {
         #"{"id":"0badcafe","start":"2025-01-03T06:30:00Z","end":"2025-01-03T07:10:00Z","profile":null,"seconds":2400,"plannedSeconds":2400,"outcome":"completed","bells":0,"note":null}"#,
     ].joined(separator: "\n") + "\n"
     static let utc = ["TZ": "UTC"]
+    /// Where the records of sits in progress are, from the store.
+    static let recordsFolder = "../.local/state/profile"
+    /// The record a run killed at 06:41 left: 18 minutes of a 30-minute Morning, with a note.
+    static let deadRecord = #"{"journal":"$HOME/.local/share/profile/journal.jsonl","written":"2025-01-04T06:41:00+00:00","sit":{"id":"00000000abcd","start":"2025-01-04T06:20:00+00:00","end":"2025-01-04T06:41:00+00:00","profile":"Morning","seconds":1080,"plannedSeconds":1800,"outcome":"interrupted","bells":1,"note":"cut short","pausedSeconds":180}}"# + "\n"
+    /// The record of a run killed within its first minute.
+    static let shortRecord = #"{"journal":"$HOME/.local/share/profile/journal.jsonl","written":"2025-01-04T07:00:30+00:00","sit":{"id":"000000000001","start":"2025-01-04T07:00:00+00:00","end":"2025-01-04T07:00:30+00:00","profile":"Morning","seconds":30,"plannedSeconds":1800,"outcome":"interrupted","bells":1,"note":null}}"# + "\n"
 
     static let cases: [ScriptCase] = [
         ScriptCase("help", [Step("--help"), Step("help", "set"), Step("--version")]),
@@ -33,6 +39,11 @@ struct CLIGoldenTests {
             Step("log", "check", environment: utc), Step("log", "repair", environment: utc),
             Step("log", "delete", "0000beef", "--force", environment: utc), Step("log", "delete", "00c0ffee", environment: utc),
             Step("log", "delete", "00c0ffee", "--force", environment: utc), Step("log", "--format", "plain", environment: utc),
+        ]),
+        ScriptCase("journal-recovery", files: [(journalFile, journalLines), ("\(recordsFolder)/sit-00000000abcd.json", deadRecord),
+                                               ("\(recordsFolder)/sit-000000000001.json", shortRecord)], [
+            Step("log", environment: utc), Step("log", environment: utc), Step("log", "--format", "table", environment: utc),
+            Step("log", "--format", "json", "--since", "2025-01-04", environment: utc),
         ]),
         ScriptCase("journal-errors", files: [(journalFile, journalLines + #"{"id":"x","start":"2025-01-05T07:00:00Z","seconds":"20m","outcome":"completed"}"# + "\n" + #"{"id":"y","sta"#)], [
             Step("log", environment: utc), Step("stats", environment: utc), Step("calendar", environment: utc),

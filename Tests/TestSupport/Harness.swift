@@ -182,7 +182,7 @@ public enum Harness {
         for (path, text) in c.files {
             let url = URL(fileURLWithPath: "\(store)/\(path)").standardized
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.replacingOccurrences(of: "$HOST", with: hostName).utf8).write(to: url)
+            try Data(text.replacingOccurrences(of: "$HOST", with: hostName).replacingOccurrences(of: "$HOME", with: home).utf8).write(to: url)
         }
         let fixturesFolder = root.appendingPathComponent("Fixtures").path
         func expand(_ text: String) -> String {
