@@ -63,12 +63,14 @@ struct JournalOptions: ParsableArguments {
         }
     }
 
-    /// `cut off at 06:41: Morning, 18:00 of 30:00`; the date too when it was not today.
+    /// `cut off at 06:41: Morning, 18:00 of 30:00`, the date too when it was not today; for the sit of a
+    /// run that ended but could not write the journal, `completed at 06:41, not logged then: …`.
     private static func describe(_ record: SitRecord, calendar: LocalCalendar, now: Int) -> String {
         let epoch = record.written.epoch
         let when = calendar.day(of: epoch) == calendar.day(of: now) ? calendar.timeOfDay(epoch) : calendar.dateAndTime(epoch)
         let sit = record.sit
-        return "cut off at \(when): \(sit.profile.map { escaped($0) } ?? "no profile"), \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted)"
+        let how = sit.outcome == .interrupted ? "cut off at \(when)" : "\(sit.outcome.rawValue) at \(when), not logged then"
+        return "\(how): \(sit.profile.map { escaped($0) } ?? "no profile"), \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted)"
     }
 
     /// Refuses (64) a moment the journal cannot record: a local clock (TZ) more than a day off UTC, or
