@@ -292,7 +292,7 @@ package struct JournalFile: Sendable {
     /// command. Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks
     /// only its newline gets one; the line is written with `O_APPEND` in one `write` and `fsync`ed. A new
     /// file is created with mode 0600 (its folders 0700) and its folder is flushed too. The other lines
-    /// are not read: an invalid one does not stop an append.
+    /// are not read (but with `once`, for their ids): an invalid one does not stop an append.
     ///
     /// - Parameter once: append only when no line holds the sit's id yet (read under the lock), as a
     ///   recovery does: the run it recovers may have logged the sit before it died.
@@ -328,15 +328,17 @@ package struct JournalFile: Sendable {
         }
     }
 
-    /// Whether a line of the journal is the sit `id`'s: a record with that id, or a damaged line that
-    /// holds it as a JSON string (a sit whose line was damaged afterwards is still there).
+    /// Whether a line of the journal is the sit `id`'s: a record with that id (a torn last line that is
+    /// a whole record among them), or a damaged line that holds it as a JSON string (a sit whose line
+    /// was damaged afterwards is still there). A torn fragment does not count: it is what an append
+    /// cut short leaves, and the next append cuts it off.
     private func holds(id: String) throws(ProfileError) -> Bool {
         guard let bytes = try contents() else { return false }
         let scan = Self.scan(bytes, keepLines: false, firstDamage: false)
         if scan.sits.contains(where: { $0.id == id }) { return true }
         let quotedID = Array("\"\(id)\"".utf8)
         func holdsID(_ line: ArraySlice<UInt8>) -> Bool { line.indices.contains { line[$0...].starts(with: quotedID) } }
-        return scan.damaged.contains { holdsID(bytes[$0.line.range]) } || scan.torn.map { holdsID(bytes[$0.range]) } == true
+        return scan.damaged.contains { holdsID(bytes[$0.line.range]) }
     }
 
     /// Refuses (64) a record the strict reader would not give back as it is.

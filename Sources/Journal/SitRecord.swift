@@ -99,6 +99,10 @@ package struct SitRecord: Equatable, Sendable {
         guard let sitNode = values["sit"] else {
             throw Problem(description: "\(place(node.offset)): the record has no \"sit\"; it needs \(keys.joined(separator: ", "))")
         }
+        // A run's record is never recovered yet: recovery marks the sit it logs, so the key would change nothing.
+        if case let .object(sitMembers) = sitNode.value, let member = sitMembers.first(where: { $0.key == "recovered" }) {
+            throw Problem(description: "\(place(member.keyOffset)): sit: recovered: a record of a sit in progress has no \"recovered\" (the sit logged from it is marked so)")
+        }
         let sit: Sit
         do throws(SitLine.Problem) {
             sit = try SitLine.decode(sitNode, in: bytes)
@@ -127,7 +131,7 @@ package struct SitRecord: Equatable, Sendable {
 /// dies, however it dies, and no pid that could be reused is trusted. Each write makes a new file beside
 /// the record, locks it, writes it whole, flushes it and renames it over the record, and only then lets
 /// go of the old one's lock: the name always names a locked file while the run lives, and a crash at any
-/// moment leaves the last whole record. Recovery (``recover(journal:calendar:report:)``) takes a
+/// moment leaves the last whole record. Recovery (``recover(journal:stamp:now:)``) takes a
 /// record's lock without waiting, so it never touches a live run's record, and checks that the name
 /// still names the file it locked.
 package struct SitRecordFolder: Sendable {
@@ -202,7 +206,7 @@ package final class SitRecordWriter {
         do throws(ProfileError) {
             // Locked before it has the name recovery looks at: no other process knows this file yet.
             while flock(new, LOCK_EX | LOCK_NB) != 0 {
-                guard errno == EINTR else { throw POSIX.failure(temporary, "flock") }
+                guard errno == EINTR else { throw POSIX.failure(path, "lock") }
             }
             try POSIX.writeAll(new, record.bytes, path: temporary)
             try POSIX.fsync(new, path: temporary)
@@ -263,31 +267,68 @@ extension SitRecordFolder {
     ///   - journal: the journal at a path, as the command opens its own (its lock timeout, its reports).
     ///   - stamp: the local time for the name an unreadable record is moved to
     ///     (``LocalCalendar/fileStamp(_:)``).
-    package func recover(journal: (String) -> JournalFile, stamp: String) -> [Recovery] {
+    ///   - now: the wall clock, seconds since the epoch: a temporary file a killed run left before its
+    ///     first record (``staleAfter`` old, with no record beside it) is removed.
+    package func recover(journal: (String) -> JournalFile, stamp: String, now: Int) -> [Recovery] {
         guard let names = try? POSIX.directoryEntries(path) else { return [] }
         var done: [Recovery] = []
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            guard let id = Self.id(inName: name) else { continue }
-            done += recover(id: id, journal: journal, stamp: stamp)
+            if let id = Self.id(inName: name) {
+                done += recover(id: id, journal: journal, stamp: stamp)
+            } else if let id = Self.id(inTemporaryName: name) {
+                removeIfStale(temporaryPath(id: id), record: recordPath(id: id), now: now)
+            }
         }
         return done
+    }
+
+    /// How old, in seconds, a temporary file without its record must be before recovery removes it: a
+    /// run makes and renames one within a moment, so one this old was left by a run killed in between.
+    static let staleAfter = 600
+
+    /// The id in a temporary file's name (`.sit-<id>.json.tmp`), nil for any other name.
+    static func id(inTemporaryName name: [UInt8]) -> String? {
+        let prefix = Array(".".utf8), suffix = Array(".tmp".utf8)
+        guard name.count > prefix.count + suffix.count, name.starts(with: prefix), name.suffix(suffix.count).elementsEqual(suffix) else {
+            return nil
+        }
+        return id(inName: Array(name.dropFirst(prefix.count).dropLast(suffix.count)))
+    }
+
+    /// Removes the temporary file `file` of a run killed before its first record: old, with no record
+    /// beside it, and not locked by a live run.
+    private func removeIfStale(_ file: String, record: String, now: Int) {
+        var info = stat(), recordInfo = stat()
+        guard lstat(file, &info) == 0, POSIX.isRegular(info), Int(info.st_mtim.tv_sec) < now - Self.staleAfter,
+              lstat(record, &recordInfo) != 0, errno == ENOENT else { return }
+        let fd = POSIX.openFile(file, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return }
+        unlink(file)
     }
 
     /// Recovers the record of `id` when its run is dead: what was done, nothing when the record is gone
     /// or its run lives.
     private func recover(id: String, journal: (String) -> JournalFile, stamp: String) -> [Recovery] {
         let file = recordPath(id: id)
-        let fd = POSIX.openFile(file, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        // Opened for writing too: over NFS an exclusive lock needs it (flock(2)).
+        let fd = POSIX.openFile(file, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return [] }
-            // A link (O_NOFOLLOW refuses it) is no record a run writes: it is moved aside, the link itself.
+            // A link (O_NOFOLLOW refuses it) or a folder is no record a run writes: it is moved aside as it is.
             if code == ELOOP { return [moveAside(file, problem: "a symbolic link, not a file a run writes", stamp: stamp)] }
+            if code == EISDIR { return [moveAside(file, problem: "a folder, not a file a run writes", stamp: stamp)] }
             return [.stuck(path: file, problem: "cannot be opened: \(POSIX.failure(file, "open", code))")]
         }
         defer { close(fd) }
-        // Held: its run lives. Not waited for.
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return [] }
+        // Held: its run lives. Not waited for. Any other failure is said, not taken for a live run.
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            if errno == EWOULDBLOCK { return [] }
+            return [.stuck(path: file, problem: "cannot be locked: \(POSIX.failure(file, "flock"))")]
+        }
         // The name must still name what was locked: a run replaces its record by renaming a new one over
         // it, and the old one's lock is let go after.
         var held = stat(), named = stat()

@@ -21,6 +21,6 @@ package struct SitProgress: Hashable, Sendable {
 /// from, a test's counts the saves.
 package protocol SitProgressStore: AnyObject {
     /// Keeps `progress` in place of the last. Returns what to tell the user when it could not be kept
-    /// (`the sit is not kept against a crash: …`); the store says it once, however often it fails.
+    /// (`the sit is not kept against a crash: …`); the runner shows the first such note, once.
     func save(_ progress: SitProgress) -> String?
 }

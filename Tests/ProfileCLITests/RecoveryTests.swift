@@ -42,12 +42,34 @@ struct RecoveryTests {
         process.waitUntilExit()
     }
 
-    /// Killed after about 5 s at --speed 60 (about five minutes of session): the next `profile log` logs
-    /// it once, interrupted and recovered, with the session seconds reached at the last minute kept,
-    /// and says so; a second `profile log` adds nothing and says nothing.
+    /// The session seconds each record holds now.
+    func recordedSeconds() -> [Int] {
+        recordNames().compactMap { name in
+            guard let data = FileManager.default.contents(atPath: "\(records)/\(name)"),
+                  let record = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let sit = record["sit"] as? [String: Any] else { return nil }
+            return sit["seconds"] as? Int
+        }
+    }
+
+    /// Waits (up to 20 s, polling) until a record holds at least `seconds` of session time, so that a
+    /// loaded machine that starts the run late does not change what is measured; then kills `process`.
+    func kill9(_ process: Process, once seconds: Int) {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !recordedSeconds().contains(where: { $0 >= seconds }) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Killed after about 5 s at --speed 60 (about five minutes of session; here once its record holds
+    /// three, however long the machine took to start it): the next `profile log` logs it once,
+    /// interrupted and recovered, with the session seconds reached at the last minute kept, and says so;
+    /// a second `profile log` adds nothing and says nothing.
     @Test func aKilledRunIsRecoveredOnceByTheNextLog() throws {
         let process = try start("run", "Morning", "--speed", "60", "--log", "--silent")
-        Self.kill9(process, after: 5)
+        kill9(process, once: 180)
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(recordNames().count == 1, "the run left its record: \(recordNames())")
 
@@ -75,7 +97,7 @@ struct RecoveryTests {
     /// Killed after 2 s at normal speed: under a minute sat, nothing is logged and nothing is said.
     @Test func aRunKilledUnderAMinuteLogsNothing() throws {
         let process = try start("run", "Morning", "--silent")
-        Self.kill9(process, after: 2)
+        kill9(process, once: 0)
         #expect(recordNames().count == 1)
         let (sits, said) = try sits()
         #expect(sits.isEmpty && said == "", "\(said)")
@@ -86,12 +108,13 @@ struct RecoveryTests {
     /// from another process recovers only the dead one; when the living one ends, its sit is logged by
     /// itself, completed and not recovered: exactly one line each.
     @Test func aLiveRunsRecordIsLeftAlone() throws {
-        #expect(try run("set", "Morning", "duration", "4").status == 0)
+        #expect(try run("set", "Morning", "duration", "10").status == 0)
         #expect(try run("set", "Morning", "warmup", "off").status == 0)
         #expect(try run("set", "Morning", "cooldown", "off").status == 0)
         let living = try start("run", "Morning", "--speed", "60", "--log", "--silent")
         let killed = try start("run", "Morning", "--speed", "60", "--log", "--silent")
-        Self.kill9(killed, after: 1.5)
+        // Both have a record; the killed one's holds a minute (so that its sit is logged).
+        kill9(killed, once: 60)
         #expect(recordNames().count == 2, "\(recordNames())")
         #expect(living.isRunning)
         for _ in 0..<3 {
@@ -107,7 +130,7 @@ struct RecoveryTests {
         let (after, _) = try sits()
         #expect(after.count == 2)
         let own = after.filter { $0["recovered"] as? Bool == false }
-        #expect(own.count == 1 && own.first?["outcome"] as? String == "completed" && own.first?["seconds"] as? Int == 240)
+        #expect(own.count == 1 && own.first?["outcome"] as? String == "completed" && own.first?["seconds"] as? Int == 600)
         #expect(Set(after.compactMap { $0["id"] as? String }).count == 2)
         #expect(recordNames().isEmpty)
     }

@@ -192,7 +192,8 @@ struct LogCheckCommand: ParsableCommand {
             how many there are, and the status is 65; 'profile log repair' moves them aside. With none, \
             standard output says how many sits the journal holds ('journal.jsonl: 12 sits, no damaged \
             line'), and the status is 0. A last line cut off by a crash is not damaged: it is warned about \
-            as the readers warn, and the next entry cuts it off. Nothing is written.
+            as the readers warn, and the next entry cuts it off. Nothing is written but the sits of runs that \
+            were cut off, which every journal command logs first.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -231,7 +232,7 @@ struct LogRepairCommand: ParsableCommand {
             moved are the lines there were. Each line moved is listed, and where they went. A journal that is \
             a symbolic link keeps its link: the file it points to is rewritten, and the damaged lines go \
             beside that file. With no damaged line nothing changes, and it says so. A last line cut off by \
-            a crash is left for the next entry to cut off. A repair that fails changes nothing.
+            a crash is left for the next entry to cut off. A repair that fails changes nothing (the sits of runs that were cut off, logged first, stay logged).
             """)
 
     @OptionGroup var global: GlobalOptions

@@ -40,9 +40,11 @@ struct RunJournal {
         note = try Sit.checkedText(options.note, option: "--note")
         let now = LocalCalendar.now()
         if logs {
-            let file = try options.journal.file()
+            let file = try options.journal.file(recovering: false)
             try JournalOptions.checkClock(calendar, at: now)
             try file.prepare()
+            // Once nothing more can stop the run before its sit: a run that fails changes nothing.
+            JournalOptions.recoverCutOffSits(current: file)
             self.file = file
             progress = RunRecordStore(journal: file.path, profile: profile, note: note, total: total, speed: speed, started: now,
                                       calendar: calendar)

@@ -11,11 +11,12 @@ struct JournalOptions: ParsableArguments {
     var journal: String?
 
     /// The journal this command line names, reporting its repairs and warnings on stderr, once the sits
-    /// of runs that were cut off are recovered (``recoverCutOffSits(current:)``): every command that
-    /// reads or writes a journal comes here first.
-    func file() throws(ProfileError) -> JournalFile {
+    /// of runs that were cut off are recovered (``recoverCutOffSits(current:)``), unless `recovering` is
+    /// false (`run` recovers once its journal is ready): every command that reads or writes a journal
+    /// comes here first, once its own arguments are checked.
+    func file(recovering: Bool = true) throws(ProfileError) -> JournalFile {
         let file = try Self.file(flag: journal)
-        Self.recoverCutOffSits(current: file)
+        if recovering { Self.recoverCutOffSits(current: file) }
         return file
     }
 
@@ -40,7 +41,7 @@ struct JournalOptions: ParsableArguments {
         let now = LocalCalendar.now()
         let recoveries = SitRecordFolder(path: folder).recover(
             journal: { path in JournalFile(path: path, lockTimeout: current.lockTimeout, report: { Output.diagnostic($0) }) },
-            stamp: calendar.fileStamp(now))
+            stamp: calendar.fileStamp(now), now: now)
         let here = POSIX.realPath(current.path)
         for recovery in recoveries {
             switch recovery {

@@ -26,7 +26,7 @@ struct SitRecordTests {
     }
 
     static func recover(_ folder: SitRecordFolder) -> [SitRecordFolder.Recovery] {
-        folder.recover(journal: { JournalFile(path: $0, lockTimeout: 0.3) }, stamp: "20261125T064100")
+        folder.recover(journal: { JournalFile(path: $0, lockTimeout: 0.3) }, stamp: "20261125T064100", now: 1_795_414_500 + 86_400)
     }
 
     static func names(_ folder: SitRecordFolder) -> [String] {
@@ -66,6 +66,8 @@ struct SitRecordTests {
                   says: "sit: note: expected text without control or invisible characters: it contains the invisible character U+001B"),
         BadRecord(name: "a profile with a bidi override", text: #"{"journal":"/j","written":"2026-11-23T07:00:00+01:00","sit":{"id":"0123456789ab","start":"2026-11-23T06:55:00+01:00","seconds":300,"outcome":"interrupted","profile":"ab\u202Ec"}}"#,
                   says: "sit: profile: expected text without control or invisible characters: it contains the invisible character U+202E"),
+        BadRecord(name: "a sit already marked recovered", text: #"{"journal":"/j","written":"2026-11-23T07:00:00+01:00","sit":{"id":"0123456789ab","start":"2026-11-23T06:55:00+01:00","seconds":300,"outcome":"interrupted","recovered":false}}"#,
+                  says: "sit: recovered: a record of a sit in progress has no \"recovered\""),
         BadRecord(name: "a sit the journal would refuse", text: #"{"journal":"/j","written":"2026-11-23T07:00:00+01:00","sit":{"id":"0123456789ab","seconds":300,"outcome":"interrupted"}}"#,
                   says: #"sit: the record has no "start""#),
     ]
@@ -213,7 +215,7 @@ struct SitRecordTests {
         try FileManager.default.createDirectory(atPath: folder.recordPath(id: "aaaaaaaaaaaa"), withIntermediateDirectories: false)
         let recoveries = Self.recover(folder)
         let problems = recoveries.compactMap { if case .unreadable(_, let problem, _) = $0 { problem } else { nil } }
-        #expect(problems.sorted() == ["a symbolic link, not a file a run writes", "not a regular file"], "\(recoveries)")
+        #expect(problems.sorted() == ["a folder, not a file a run writes", "a symbolic link, not a file a run writes"], "\(recoveries)")
         #expect(Self.names(folder) == ["sit-0123456789ab.json.unreadable-20261125T064100", "sit-aaaaaaaaaaaa.json.unreadable-20261125T064100"])
         #expect(try JournalFile(path: journal).read().isEmpty, "what the link points to was not logged")
         #expect(FileManager.default.fileExists(atPath: target))
@@ -236,5 +238,34 @@ struct SitRecordTests {
         #expect(FileManager.default.createFile(atPath: journal, contents: nil))
         #expect(Self.recover(folder).count == 1)
         #expect(try JournalFile(path: journal).read().map(\.recovered) == [true])
+    }
+}
+
+extension SitRecordTests {
+    /// A run killed between making its first temporary file and renaming it leaves only that file: an
+    /// old one with no record beside it is removed; a recent one (a run writing now) or one beside its
+    /// record is left alone. A torn fragment holding the id is no proof that the sit is logged.
+    @Test func staleTemporaryFilesGoAndTornFragmentsDoNotCount() throws {
+        let (folder, journal) = try Self.scratch()
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let old = folder.temporaryPath(id: "aaaaaaaaaaaa"), recent = folder.temporaryPath(id: "bbbbbbbbbbbb")
+        #expect(FileManager.default.createFile(atPath: old, contents: Data("{\"jour".utf8)))
+        #expect(FileManager.default.createFile(atPath: recent, contents: Data("{\"jour".utf8)))
+        let now = Int(Date().timeIntervalSince1970)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(now - 3600))], ofItemAtPath: old)
+        _ = folder.recover(journal: { JournalFile(path: $0) }, stamp: "20261125T064100", now: now)
+        #expect(Self.names(folder) == [".sit-bbbbbbbbbbbb.json.tmp"])
+
+        // The journal ends in a fragment of the sit's own line, as a power cut in the middle of its
+        // append leaves: the record is still logged, and the fragment cut off.
+        let sit = Self.sit()
+        try Data(sit.line.utf8.prefix(40)).write(to: URL(fileURLWithPath: journal))
+        do {
+            let writer = SitRecordWriter(folder: folder, id: sit.id)
+            try writer.write(SitRecord(journal: journal, written: sit.end, sit: sit))
+        }
+        let recoveries = Self.recover(folder)
+        #expect(recoveries.count == 1 && { if case .logged = recoveries[0] { true } else { false } }(), "\(recoveries)")
+        #expect(try JournalFile(path: journal).read().map(\.id) == [sit.id])
     }
 }

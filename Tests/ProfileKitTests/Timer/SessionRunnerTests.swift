@@ -431,6 +431,20 @@ struct SessionRunnerTests {
         }
     }
 
+    /// A paused piped run waits for the key that resumes it and for nothing else: the record was kept
+    /// as it paused, and no minute passes while it is paused.
+    @Test func aPausedRunDoesNotWakeToKeepItsRecord() throws {
+        var store: CountingStore?
+        let run = Self.run(keys: [(100, .pause), (4_000, .pause)], showsTime: false) { clock in
+            let made = CountingStore(clock: clock)
+            store = made
+            return made
+        }
+        #expect(run.input.waits.filter { $0 == .infinity }.count == 1, "one wait for the key, with no time set")
+        let during = try #require(store?.saves).filter { $0.at > run.start + 100 && $0.at < run.start + 4_000 }
+        #expect(during.isEmpty, "\(during)")
+    }
+
     /// At a high speed a minute of session time passes many times a second: the record is still kept
     /// no more than once a real second, apart from the events and the start.
     @Test func atAHighSpeedTheRecordIsKeptOnceARealSecond() throws {
