@@ -192,7 +192,8 @@ package final class SitRecordWriter {
     /// Writes `record` in place of the last one, atomically, holding its lock.
     package func write(_ record: SitRecord) throws(ProfileError) {
         let first = fd < 0
-        if first { try POSIX.makeDirectories(folder, mode: 0o700) }
+        // Made again if it went during the sit (a cleaner, a hand tidying ~/.local/state).
+        try POSIX.makeDirectories(folder, mode: 0o700)
         // One a run killed in the middle of a write left: only this run writes this name.
         unlink(temporary)
         let new: Int32
@@ -272,9 +273,12 @@ extension SitRecordFolder {
     package func recover(journal: (String) -> JournalFile, stamp: String, now: Int) -> [Recovery] {
         guard let names = try? POSIX.directoryEntries(path) else { return [] }
         var done: [Recovery] = []
+        // Journals whose lock was held too long in this pass: their other records wait for the next
+        // command rather than each waiting out the lock again.
+        var locked: [String: ProfileError] = [:]
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             if let id = Self.id(inName: name) {
-                done += recover(id: id, journal: journal, stamp: stamp)
+                done += recover(id: id, journal: journal, stamp: stamp, locked: &locked)
             } else if let id = Self.id(inTemporaryName: name) {
                 removeIfStale(temporaryPath(id: id), record: recordPath(id: id), now: now)
             }
@@ -310,7 +314,7 @@ extension SitRecordFolder {
 
     /// Recovers the record of `id` when its run is dead: what was done, nothing when the record is gone
     /// or its run lives.
-    private func recover(id: String, journal: (String) -> JournalFile, stamp: String) -> [Recovery] {
+    private func recover(id: String, journal: (String) -> JournalFile, stamp: String, locked: inout [String: ProfileError]) -> [Recovery] {
         let file = recordPath(id: id)
         // Opened for writing too: over NFS an exclusive lock needs it (flock(2)).
         let fd = POSIX.openFile(file, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
@@ -359,12 +363,14 @@ extension SitRecordFolder {
         // anew (an unmounted disk would get a new file under its mount point); the record waits.
         var info = stat()
         guard stat(record.journal, &info) == 0 else { return [.failed(record, POSIX.failure(record.journal, "open"))] }
+        if let error = locked[record.journal] { return [.failed(record, error)] }
         var sit = record.sit
         sit.recovered = true
         do throws(ProfileError) {
             let logged = try journal(record.journal).append(sit, once: true)
             return removed(logged ? .logged(record) : .alreadyLogged(record))
         } catch {
+            if case .locked = error { locked[record.journal] = error }
             return [.failed(record, error)]
         }
     }

@@ -46,16 +46,18 @@ struct RunJournal {
             // Once nothing more can stop the run before its sit: a run that fails changes nothing.
             JournalOptions.recoverCutOffSits(current: file)
             self.file = file
-            progress = RunRecordStore(journal: file.path, profile: profile, note: note, total: total, speed: speed, started: now,
+            // The sit starts now, not before a recovery that waited for a lock.
+            started = LocalCalendar.now()
+            progress = RunRecordStore(journal: file.path, profile: profile, note: note, total: total, speed: speed, started: started,
                                       calendar: calendar)
         } else {
             file = nil
             progress = nil
+            started = now
         }
         self.profile = profile
         self.speed = speed
         logChosen = options.log != nil
-        started = now
     }
 
     /// Appends the run's record, unless logging is off or less than a minute was sat, and says what was

@@ -40,7 +40,8 @@ struct JournalOptions: ParsableArguments {
         let calendar = LocalCalendar()
         let now = LocalCalendar.now()
         let recoveries = SitRecordFolder(path: folder).recover(
-            journal: { path in JournalFile(path: path, lockTimeout: current.lockTimeout, report: { Output.diagnostic($0) }) },
+            // Recovery is housekeeping: it waits for a journal's lock less than the command's own work does.
+            journal: { path in JournalFile(path: path, lockTimeout: min(current.lockTimeout, Self.recoveryLockTimeout), report: { Output.diagnostic($0) }) },
             stamp: calendar.fileStamp(now), now: now)
         let here = POSIX.realPath(current.path)
         for recovery in recoveries {
@@ -63,6 +64,10 @@ struct JournalOptions: ParsableArguments {
             }
         }
     }
+
+    /// The longest a recovery waits for a journal's lock, in seconds: an append holds it for a moment, so
+    /// a lock held longer is a stuck one (said, and waited for once a command, not once a record).
+    static let recoveryLockTimeout = 1.0
 
     /// `cut off at 06:41: Morning, 18:00 of 30:00`, the date too when it was not today; for the sit of a
     /// run that ended but could not write the journal, `completed at 06:41, not logged then: …`.

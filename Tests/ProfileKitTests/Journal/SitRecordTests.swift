@@ -269,3 +269,23 @@ extension SitRecordTests {
         #expect(try JournalFile(path: journal).read().map(\.id) == [sit.id])
     }
 }
+
+extension SitRecordTests {
+    /// A journal whose lock is held (by a live process) is waited for once a recovery, not once a record:
+    /// its other records wait for the next command, said as the first was.
+    @Test func aLockedJournalIsWaitedForOnce() throws {
+        let (folder, journal) = try Self.scratch()
+        try FileProfileStore.lockRecord(for: getpid()).write(toFile: journal + ".lock", atomically: false, encoding: .utf8)
+        for id in ["aaaaaaaaaaaa", "bbbbbbbbbbbb"] {
+            let writer = SitRecordWriter(folder: folder, id: id)
+            try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit(id: id)))
+        }
+        var opened = 0
+        let recoveries = folder.recover(journal: { opened += 1; return JournalFile(path: $0, lockTimeout: 0.2) },
+                                        stamp: "20261125T064100", now: 1_795_414_500 + 86_400)
+        #expect(opened == 1, "the second record did not wait for the lock again")
+        let failures = recoveries.compactMap { if case .failed(_, let error) = $0 { error } else { nil } }
+        #expect(failures.count == 2 && failures.allSatisfy { if case .locked = $0 { true } else { false } }, "\(recoveries)")
+        #expect(Self.names(folder).count == 2, "both records stay")
+    }
+}
