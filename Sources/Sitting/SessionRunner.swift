@@ -251,6 +251,8 @@ package final class SessionRunner {
         var savedAt = clock.now()
         var saveFailed = false
         var saved = false
+        // The stop question pauses the sit without an effect of its own: its start and end are saved too.
+        var savedConfirming = false
         func save(at now: Double) {
             guard let progress else { return }
             saved = true
@@ -313,7 +315,8 @@ package final class SessionRunner {
                 continue
             }
             // An event, a pause or a resume changes what a record would log; so does a minute passing.
-            let changed = effects.contains { if case .finish = $0 { false } else { true } }
+            let changed = effects.contains { if case .finish = $0 { false } else { true } } || machine.isConfirmingStop != savedConfirming
+            savedConfirming = machine.isConfirmingStop
             // The first save is the start's.
             if changed || !saved
                 || (machine.pausedFor.isEmpty && Int(state.elapsed / Self.saveEvery) > savedMinute && now - savedAt >= Self.shortestSave) {

@@ -445,6 +445,19 @@ struct SessionRunnerTests {
         #expect(during.isEmpty, "\(during)")
     }
 
+    /// The stop question is a pause too: the record is kept as it is asked and as it is answered no.
+    @Test func theStopQuestionKeepsTheRecord() throws {
+        var store: CountingStore?
+        let run = Self.run(keys: [(100, .quit), (160, .other)], showsTime: false) { clock in
+            let made = CountingStore(clock: clock)
+            store = made
+            return made
+        }
+        let saves = try #require(store?.saves)
+        #expect(saves.contains { $0.at == run.start + 100 && $0.progress.pausedSeconds == 0 }, "as it is asked")
+        #expect(saves.contains { $0.at == run.start + 160 && $0.progress.pausedSeconds == 60 && $0.progress.elapsed == 100 }, "as it is answered")
+    }
+
     /// At a high speed a minute of session time passes many times a second: the record is still kept
     /// no more than once a real second, apart from the events and the start.
     @Test func atAHighSpeedTheRecordIsKeptOnceARealSecond() throws {
