@@ -299,13 +299,36 @@ package struct JournalFile: Sendable {
     /// - Returns: whether the sit was appended (always, unless `once` found it).
     @discardableResult
     package func append(_ sit: Sit, once: Bool = false, beforeWriting: () throws(ProfileError) -> Void = {}) throws(ProfileError) -> Bool {
-        var line = Array(sit.line.utf8)
-        try Self.checkReadable(sit, line: line.dropLast())
+        try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
+        return try appendMany(prepare: { () throws(ProfileError) -> Bool in
+            once ? try !holds(id: sit.id) : true
+        }, lines: { $0 ? [sit] : [] }, beforeWriting: { (appends: Bool) throws(ProfileError) in
+            if appends { try beforeWriting() }
+        })
+    }
+
+    /// Appends the lines of the sits `lines` makes of what `prepare` gives (run under the lock, so that
+    /// it may read the journal), in one write, and returns what `prepare` gave. `beforeWriting` gets it
+    /// just before the write, or in place of one when there is nothing to write.
+    ///
+    /// Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks only its
+    /// newline gets one; the lines are written with `O_APPEND` in one `write` and `fsync`ed. A new file
+    /// is created with mode 0600 (its folders 0700) and its folder is flushed too.
+    func appendMany<T>(prepare: () throws(ProfileError) -> T, lines: (T) -> [Sit],
+                       beforeWriting: (T) throws(ProfileError) -> Void) throws(ProfileError) -> T {
         let folder = POSIX.directoryName(path)
         try POSIX.makeDirectories(folder, mode: 0o700)
         // The lock is beside the real file, as a delete takes it, when the journal is a link.
-        return try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> Bool in
-            if once, try holds(id: sit.id) { return false }
+        return try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> T in
+            let value = try prepare()
+            let sits = lines(value)
+            guard !sits.isEmpty else {
+                try beforeWriting(value)
+                return value
+            }
+            var line: [UInt8] = []
+            line.reserveCapacity(sits.count * 200)
+            for sit in sits { line += sit.line.utf8 }
             let existed = try POSIX.lstatIfExists(path) != nil
             let fd = try openForAppend()
             defer { close(fd) }
@@ -320,11 +343,11 @@ package struct JournalFile: Sendable {
                     line = try repairTail(fd, reader: reader, newLine: line)
                 }
             }
-            try beforeWriting()
+            try beforeWriting(value)
             try POSIX.writeAll(fd, line, path: path)
             try POSIX.fsync(fd, path: path)
             if !existed { try POSIX.fsyncDirectory(folder) }
-            return true
+            return value
         }
     }
 
@@ -388,24 +411,57 @@ package struct JournalFile: Sendable {
     ///
     /// - Throws: ``ProfileError/document(_:)`` for an invalid line, or when two sits share the id.
     package func delete(id: String, beforeWriting: (Sit) throws(ProfileError) -> Void = { _ in }) throws(ProfileError) -> Sit? {
+        try rewrite(id: id, change: { _ throws(ProfileError) in nil }, beforeWriting: { (old, _) throws(ProfileError) in try beforeWriting(old) })?.old
+    }
+
+    /// Replaces the sit `id` with what `change` makes of it, and returns both, or returns nil when no
+    /// sit has that id; the other lines stay byte for byte, the sit's line moves not. `beforeWriting`
+    /// gets both under the lock just before the file is replaced.
+    ///
+    /// Under the lock as ``delete(id:beforeWriting:)``; the new record is refused (64) unless the
+    /// strict reader gives it back as it is.
+    ///
+    /// - Throws: ``ProfileError/document(_:)`` for an invalid line, or when two sits share the id; what
+    ///   `change` throws.
+    package func edit(id: String, change: (Sit) throws(ProfileError) -> Sit,
+                      beforeWriting: (_ old: Sit, _ new: Sit) throws(ProfileError) -> Void = { _, _ in }) throws(ProfileError) -> (old: Sit, new: Sit)? {
+        let result = try rewrite(id: id, change: { (sit: Sit) throws(ProfileError) -> Sit? in
+            let new = try change(sit)
+            try Self.checkReadable(new)
+            return new
+        }, beforeWriting: { (old, new) throws(ProfileError) in
+            if let new { try beforeWriting(old, new) }
+        })
+        return result.flatMap { result in result.new.map { (result.old, $0) } }
+    }
+
+    /// The file rewritten with the sit `id`'s line replaced by `change`'s record, or left out when it
+    /// gives nil; nil when no sit has the id.
+    private func rewrite(id: String, change: (Sit) throws(ProfileError) -> Sit?,
+                         beforeWriting: (Sit, Sit?) throws(ProfileError) -> Void) throws(ProfileError) -> (old: Sit, new: Sit?)? {
         // The real file behind a link: the rename must replace it, not the link.
         let file = POSIX.realPath(path) ?? path
-        return try FileProfileStore.withFileLock(file, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> Sit? in
+        return try FileProfileStore.withFileLock(file, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> (old: Sit, new: Sit?)? in
             guard let bytes = try contents() else { return nil }
             let (sits, lines, torn) = try parse(bytes, warn: false)
             guard let index = try Self.index(of: id, in: sits, lines: lines, path: path) else { return nil }
+            let new = try change(sits[index])
             var kept: [UInt8] = []
             kept.reserveCapacity(bytes.count)
-            for (offset, line) in lines.enumerated() where offset != index {
+            for (offset, line) in lines.enumerated() {
+                if offset == index {
+                    if let new { kept += Array(new.line.utf8) }
+                    continue
+                }
                 kept += bytes[line.range]
                 kept.append(0x0A)
             }
-            try beforeWriting(sits[index])
+            try beforeWriting(sits[index], new)
             try Self.replace(file, with: kept)
             if let torn {
                 report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
             }
-            return sits[index]
+            return (sits[index], new)
         }
     }
 

@@ -6,6 +6,8 @@ import TextSupport
 /// The formats of `profile log`.
 package enum LogFormat: String, CaseIterable, Sendable {
     case table, plain, json, csv
+    /// The CSV Insight Timer exports (and other timers import): `Started At,Duration,Preset,Activity`.
+    case insightTimer = "insight-timer"
 }
 
 /// The formats of `profile stats`.
@@ -73,7 +75,35 @@ package enum JournalRenderer {
             text.append(Sit.keys.joined(separator: ",") + "\r\n")
             for sit in sits { appendFields(sit, to: &text, separator: 0x2C, field: csvField, lineEnd: "\r\n") }
             return text.bytes
+        case .insightTimer:
+            var text = ByteText(capacity: sits.count * 50)
+            text.append("Started At,Duration,Preset,Activity\r\n")
+            for sit in sits {
+                text.append(insightTimerTime(sit.start.epoch, calendar: calendar))
+                text.append(byte: 0x2C)
+                text.append(insightTimerDuration(sit.seconds))
+                text.append(byte: 0x2C)
+                text.append(csvField(sit.profile ?? ""))
+                text.append(",Meditation\r\n")
+            }
+            return text.bytes
         }
+    }
+
+    /// `04/20/2026 08:21:14`: the local time of `epoch` as Insight Timer's export writes it (month, day,
+    /// year; 24 hours; no zone).
+    static func insightTimerTime(_ epoch: Int, calendar: LocalCalendar) -> String {
+        let local = epoch + calendar.offset(at: epoch)
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let seconds = local - days * 86_400
+        let (year, month, day) = CivilDate.fromDays(days)
+        return "\(CivilDate.pad(month, 2))/\(CivilDate.pad(day, 2))/\(CivilDate.pad(year, 4)) "
+            + "\(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2)):\(CivilDate.pad(seconds % 60, 2))"
+    }
+
+    /// `0:45:0`: seconds as Insight Timer's export writes a duration, hours, minutes and seconds unpadded.
+    static func insightTimerDuration(_ seconds: Int) -> String {
+        "\(seconds / 3600):\(seconds / 60 % 60):\(seconds % 60)"
     }
 
     /// A sit's fields in the order of ``Sit/keys``, one line: `separator` between them, its text fields

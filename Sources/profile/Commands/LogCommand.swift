@@ -19,7 +19,8 @@ struct LogCommand: ParsableCommand {
             delete', with 65, naming its line and column: 'log check' lists every such line, and 'log \
             repair' moves them aside. 'log add' and 'run' append whatever the other lines hold.
             """,
-        subcommands: [LogListCommand.self, LogAddCommand.self, LogDeleteCommand.self, LogCheckCommand.self, LogRepairCommand.self],
+        subcommands: [LogListCommand.self, LogAddCommand.self, LogImportCommand.self, LogEditCommand.self, LogDeleteCommand.self,
+                      LogCheckCommand.self, LogRepairCommand.self],
         defaultSubcommand: LogListCommand.self)
 }
 
@@ -41,20 +42,33 @@ struct LogListCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
     @OptionGroup var filter: SitFilterOptions
 
-    @Option(help: "table (default on a terminal), plain (tab-separated), json or csv.")
+    @Option(help: "table (default on a terminal), plain (tab-separated), json, csv, or insight-timer (the CSV Insight Timer exports and imports).")
     var format: LogFormat?
+
+    @Option(name: [.customShort("n"), .customLong("last")], help: ArgumentHelp("Only the last N sits (by start time) of those taken.", valueName: "N"))
+    var last: String?
 
     func run() throws {
         try reporting {
             let calendar = LocalCalendar()
             let selection = try filter.selection(today: calendar.today())
+            let count = try last.map { text throws(ProfileError) in try Self.parseCount(text) }
             let file = try journal.file()
             let all = try file.read()
-            let sits = selection.apply(all, calendar: calendar).sits
+            var sits = selection.apply(all, calendar: calendar).sits
+            if let count, sits.count > count { sits.removeFirst(sits.count - count) }
             let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
             Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render,
                                                           filter: all.isEmpty ? nil : filter.description))
         }
+    }
+
+    /// `--last`'s count: a whole number from 1.
+    static func parseCount(_ text: String) throws(ProfileError) -> Int {
+        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(text), count >= 1 else {
+            throw ProfileError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10")
+        }
+        return count
     }
 }
 
@@ -71,7 +85,8 @@ struct LogAddCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var journal: JournalOptions
 
-    @Option(help: ArgumentHelp("When it started, local time: 'YYYY-MM-DD HH:MM' (also HH:MM:SS, or a T between).", valueName: "time"))
+    @Option(help: ArgumentHelp("When it started: HH:MM (today), 'yesterday HH:MM', 'YYYY-MM-DD HH:MM' (local time; also HH:MM:SS, or a T between), or ISO 8601 with an offset.",
+                               valueName: "time"))
     var start: String?
 
     @Option(help: ArgumentHelp("How long: 20 (minutes), 20m, 1h30m, 25:00.", valueName: "duration"))
@@ -89,14 +104,11 @@ struct LogAddCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let calendar = LocalCalendar()
-            let length = try TimerDuration(parsing: duration).seconds
-            guard Self.lengths.contains(length) else {
-                throw ProfileError.invalidOption(duration, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
-            }
+            let length = try Self.parseLength(duration)
             let now = LocalCalendar.now()
             let begin: Int
             if let start {
-                begin = try Self.parseStart(start, calendar: calendar)
+                begin = try Self.parseStart(start, calendar: calendar, now: now)
                 guard begin <= now else {
                     throw ProfileError.invalidOption(start, option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
                 }
@@ -113,23 +125,62 @@ struct LogAddCommand: ParsableCommand {
                           profile: try Sit.checkedText(profile, option: "--profile"), seconds: length,
                           plannedSeconds: length, outcome: .completed, bells: 0,
                           note: try Sit.checkedText(note, option: "--note"))
+            let file = try journal.file()
+            let warning = sit.profile.flatMap { Self.unknownProfileWarning($0, store: try? Context(global).store, journal: file) }
             // Printed under the lock just before the line is written: output that cannot be written
             // logs nothing.
-            try journal.file().append(sit) { () throws(ProfileError) in
+            try file.append(sit) { () throws(ProfileError) in
                 try Output.print("logged: \(JournalRenderer.describe(sit, calendar: calendar))\n")
             }
+            if let warning { Output.diagnostic(warning) }
         }
     }
 
-    /// `YYYY-MM-DD HH:MM[:SS]` (or with a `T`) in local time, as seconds since 1970.
-    static func parseStart(_ text: String, calendar: LocalCalendar) throws(ProfileError) -> Int {
-        let accepted = "a local time as 'YYYY-MM-DD HH:MM', such as '2026-11-23 07:15'"
-        let parts = text.trimmingWhitespace().split(whereSeparator: { $0 == " " || $0 == "T" })
-        guard parts.count == 2, let date = DayArgument.parseDate(parts[0]) else {
+    /// The warning for a `--profile` that no profile of the store has and no sit of the journal was
+    /// logged with (names compared as profile names are): most likely a typo, logged anyway, with the
+    /// closest name of either: `warning: no profile "Mornign" — logged anyway; did you mean "Morning"?`.
+    static func unknownProfileWarning(_ name: String, store: FileProfileStore?, journal: JournalFile) -> String? {
+        let key = ProfileName.key(name)
+        let stored = (try? store?.names()) ?? []
+        if stored.contains(where: { ProfileName.key($0) == key }) { return nil }
+        var logged: Set<String> = []
+        for sit in (try? journal.read()) ?? [] { if let profile = sit.profile { logged.insert(profile) } }
+        if logged.contains(where: { ProfileName.key($0) == key }) { return nil }
+        let closest = closestMatch(to: name, in: stored + logged.sorted())
+        return "warning: no profile \(quoted(name)) — logged anyway\(closest.map { "; did you mean \(quoted($0))?" } ?? "")"
+    }
+
+    /// `--duration`'s length in seconds, 1 second to 24 hours.
+    static func parseLength(_ text: String) throws(ProfileError) -> Int {
+        let length = try TimerDuration(parsing: text).seconds
+        guard lengths.contains(length) else {
+            throw ProfileError.invalidOption(text, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
+        }
+        return length
+    }
+
+    /// When a sit started, as people say it, as seconds since 1970: `HH:MM[:SS]` today, `today HH:MM`,
+    /// `yesterday HH:MM`, `YYYY-MM-DD HH:MM[:SS]` (or with a `T`), all in local time; or ISO 8601 with
+    /// its offset (`2026-11-23T07:15:00+01:00`, `…Z`), the moment it names.
+    static func parseStart(_ text: String, calendar: LocalCalendar, now: Int) throws(ProfileError) -> Int {
+        let accepted = "a time as HH:MM (today), 'yesterday HH:MM', 'YYYY-MM-DD HH:MM' (local) or ISO 8601 with an offset, such as '2026-11-23 07:15'"
+        let trimmed = text.trimmingWhitespace()
+        if let stamp = Timestamp(parsing: trimmed) { return stamp.epoch }
+        var parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
+        // A time alone is today's.
+        if parts.count == 1, parts[0].contains(":") { parts.insert("today", at: 0) }
+        guard parts.count == 2 else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
+        let day: Int
+        do throws(ProfileError) {
+            day = try DayArgument.parse(String(parts[0]), option: "--start", today: calendar.day(of: now))
+        } catch {
             throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
         }
+        let date = CivilDate.fromDays(day)
         let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
+        // The hour may be one digit (6:05), as people write it; minutes and seconds are two.
+        guard clock.count == 2 || clock.count == 3, (1...2).contains(clock[0].count),
+              clock.dropFirst().allSatisfy({ $0.count == 2 }), clock.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60 else {
             throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
         }
@@ -139,6 +190,150 @@ struct LogAddCommand: ParsableCommand {
             throw ProfileError.invalidOption(text, option: "--start", accepted: "a time the local clock showed: this one was skipped when it was put forward")
         }
         return epoch
+    }
+}
+
+struct LogImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the sits of Insight Timer's CSV export, of profile's own CSV, or of another journal.",
+        discussion: """
+            Each file is read by what its first line holds: Insight Timer's export (the header Started \
+            At,Duration,Preset,Activity; local times MM/DD/YYYY HH:MM:SS, read in TZ; the preset becomes \
+            the profile, an activity other than Meditation the note), the CSV 'log --format csv' writes, or \
+            a journal (a JSON record a line, as another machine's). - reads standard input. All or nothing: \
+            every row of every file is checked first, and a bad one stops the import with 65 and its \
+            file:line, adding nothing. A sit the journal holds already is skipped: the same id, or for \
+            Insight Timer's rows (which have none) the same start, to the second, and the same seconds; \
+            importing a file twice adds nothing the second time. The sits are appended by start, under the \
+            journal's lock, in one write. --dry-run says what would be added.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: ArgumentHelp("The files to import; - for standard input.", valueName: "file"), completion: .file())
+    var files: [String] = []
+
+    @Flag(help: "Say what would be added, and add nothing.")
+    var dryRun = false
+
+    func run() throws {
+        try reporting {
+            guard !files.isEmpty else {
+                throw ProfileError.invalidOption("", option: "log import", accepted: "one file or more: Insight Timer's CSV export, profile's CSV or a journal; - for standard input")
+            }
+            guard files.filter({ $0 == "-" }).count < 2 else {
+                throw ProfileError.invalidOption("-", option: "log import", accepted: "standard input (-) once")
+            }
+            let calendar = LocalCalendar()
+            var sits: [(sit: Sit, byTime: Bool)] = []
+            for path in files {
+                let name = path == "-" ? "<stdin>" : path
+                let bytes = try JournalImport.contents(of: path)
+                let read = try JournalImport.read(bytes, path: name, calendar: calendar)
+                sits += read.sits.map { ($0, !read.hasIDs) }
+            }
+            let file = try journal.file()
+            _ = try file.appendImported(sits, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
+                // Printed under the lock just before the write: output that cannot be written adds nothing.
+                var text = ""
+                if dryRun {
+                    for sit in result.added { text += "would add: \(JournalRenderer.describe(sit, calendar: calendar))\n" }
+                }
+                text += "\(dryRun ? "would add" : "added") \(count(result.added.count, "sit"))"
+                if result.skipped > 0 { text += ", \(dryRun ? "skip" : "skipped") \(grouped(result.skipped)) already logged" }
+                try Output.print(text + "\n")
+            }
+        }
+    }
+
+}
+
+struct LogEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Correct a logged sit: its start, its length, its profile or its note.",
+        discussion: """
+            The sit's line is rewritten in place, as 'log delete' rewrites the journal (under its lock, every \
+            other line byte for byte), and the record is printed before and after. What 'log add' refuses is \
+            refused here: a start or an end still to come, a length outside 1 second to 24 hours, a note or \
+            profile with a control or invisible character. A new start or length moves the end with it (the \
+            seconds paused kept); a sit whose planned length was its length keeps them equal. Its id, outcome \
+            and bells stay.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var journal: JournalOptions
+
+    @Argument(help: "The sit's id, as 'profile log' shows it.", completion: sitIDCompletion)
+    var id: String
+
+    @Option(help: ArgumentHelp("When it started, as 'log add --start' takes it.", valueName: "time"))
+    var start: String?
+
+    @Option(help: ArgumentHelp("How long it was: 20 (minutes), 20m, 1h30m, 25:00.", valueName: "duration"))
+    var duration: String?
+
+    @Option(help: ArgumentHelp("The profile sat with (any name).", valueName: "name"), completion: profileNameCompletion)
+    var profile: String?
+
+    @Flag(help: "Keep no profile with the sit.")
+    var noProfile = false
+
+    @Option(help: ArgumentHelp("The note: text, without control or invisible characters.", valueName: "text"))
+    var note: String?
+
+    @Flag(help: "Keep no note with the sit.")
+    var noNote = false
+
+    func run() throws {
+        try reporting {
+            guard start != nil || duration != nil || profile != nil || noProfile || note != nil || noNote else {
+                throw ProfileError.invalidOption(id, option: "log edit", accepted: "at least one of --start, --duration, --profile, --no-profile, --note, --no-note")
+            }
+            if noProfile, let profile { throw ProfileError.invalidOption(profile, option: "--profile", accepted: "no --profile with --no-profile") }
+            if noNote, let note { throw ProfileError.invalidOption(note, option: "--note", accepted: "no --note with --no-note") }
+            let calendar = LocalCalendar()
+            let now = LocalCalendar.now()
+            let begin = try start.map { text throws(ProfileError) in try LogAddCommand.parseStart(text, calendar: calendar, now: now) }
+            let length = try duration.map { text throws(ProfileError) in try LogAddCommand.parseLength(text) }
+            let newProfile = noProfile ? nil : try Sit.checkedText(profile, option: "--profile")
+            let newNote = noNote ? nil : try Sit.checkedText(note, option: "--note")
+            let file = try journal.file()
+            var unchanged = false
+            let edited = try file.edit(id: id, change: { (old: Sit) throws(ProfileError) -> Sit in
+                var sit = old
+                if begin != nil || length != nil {
+                    let from = begin ?? old.start.epoch
+                    let seconds = length ?? old.seconds
+                    guard from <= now else {
+                        throw ProfileError.invalidOption(start ?? "", option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
+                    }
+                    let ended = from + seconds + old.pausedSeconds
+                    guard ended <= now else {
+                        throw ProfileError.invalidOption(duration ?? start ?? "", option: duration == nil ? "--start" : "--duration",
+                                                         accepted: "a sit that has ended by now (it would end at \(calendar.dateAndTime(ended)))")
+                    }
+                    try JournalOptions.checkClock(calendar, at: from)
+                    try JournalOptions.checkClock(calendar, at: ended)
+                    if begin != nil { sit.start = calendar.timestamp(from) }
+                    sit.end = calendar.timestamp(ended)
+                    if old.plannedSeconds == old.seconds { sit.plannedSeconds = seconds }
+                    sit.seconds = seconds
+                }
+                if noProfile || profile != nil { sit.profile = newProfile }
+                if noNote || note != nil { sit.note = newNote }
+                unchanged = sit == old
+                return sit
+            }, beforeWriting: { (old: Sit, new: Sit) throws(ProfileError) in
+                // Printed under the lock just before the file is replaced: output that cannot be written
+                // changes nothing.
+                try Output.print("before: \(JournalRenderer.describe(old, calendar: calendar))\nafter:  \(JournalRenderer.describe(new, calendar: calendar))\n")
+            })
+            guard edited != nil else { throw LogDeleteCommand.missing(id, file) }
+            if unchanged { Output.diagnostic("note: the sit \(quoted(id)) was already so") }
+        }
     }
 }
 
@@ -171,12 +366,14 @@ struct LogDeleteCommand: ParsableCommand {
                 try Output.print("deleted: \(JournalRenderer.describe(removed, calendar: calendar))\n")
             }
             // Gone between the question and the lock (another delete): as missing as up front.
-            if removed == nil { throw missing(file) }
+            if removed == nil { throw Self.missing(id, file) }
         }
     }
 
+    private func missing(_ file: JournalFile) -> ExitCode { Self.missing(id, file) }
+
     /// Says that no sit has the id, with the closest one, and gives the status of a missing input (66).
-    private func missing(_ file: JournalFile) -> ExitCode {
+    static func missing(_ id: String, _ file: JournalFile) -> ExitCode {
         Output.diagnostic("\(JournalFile.noSit(id, path: file.path, among: (try? file.read()) ?? []))")
         return ExitStatus.noInput.exitCode
     }

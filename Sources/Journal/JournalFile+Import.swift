@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
+#endif
+import ProfileKit
+
+extension JournalImport {
+    /// The bytes of `path`, or of standard input for `-`, up to the journal's own limit (1 GiB).
+    package static func contents(of path: String) throws(ProfileError) -> [UInt8] {
+        let name = path == "-" ? "<stdin>" : path
+        let fd = path == "-" ? 0 : try POSIX.open(path, O_RDONLY)
+        defer { if path != "-" { close(fd) } }
+        var info = stat()
+        if fstat(fd, &info) == 0, POSIX.isDirectory(info) { throw POSIX.failure(name, "read", EISDIR) }
+        guard let bytes = try POSIX.readAll(fd, path: name, limit: JournalFile.sizeLimit) else { throw POSIX.failure(name, "read", EFBIG) }
+        return bytes
+    }
+}
+
+/// `log import`'s append: many sits under one lock, in one write, each only once.
+extension JournalFile {
+    /// What an import did, or would do.
+    package struct Imported: Sendable {
+        /// The sits added (or that would be), by start.
+        package var added: [Sit] = []
+        /// The sits the journal (or the import, earlier) held already.
+        package var skipped = 0
+    }
+
+    /// Appends those of `sits` the journal does not hold yet, sorted by start, as one write under the
+    /// journal's lock (fsynced, a torn last line cut off first, as ``append(_:once:beforeWriting:)``
+    /// does); with `dryRun`, says what it would add and writes nothing.
+    ///
+    /// A sit is held already when a sit of the journal, or one taken earlier in this import, has its id;
+    /// one marked `byTime` (from a file without ids, such as Insight Timer's), when one has its start,
+    /// to the second, and its seconds. `beforeWriting` gets what will be added, under the lock, just before the
+    /// write (a command prints there, so that output that cannot be written adds nothing).
+    ///
+    /// - Throws: ``ProfileError/document(_:)`` (65) for a damaged line of the journal (which could hold
+    ///   any of the sits), with the way out; what the append throws.
+    package func appendImported(_ sits: [(sit: Sit, byTime: Bool)], dryRun: Bool,
+                                beforeWriting: (Imported) throws(ProfileError) -> Void = { _ in }) throws(ProfileError) -> Imported {
+        let work = { () throws(ProfileError) -> Imported in
+            let held = try read()
+            var ids = Set(held.map(\.id))
+            var times = Set(held.map { Moment(start: $0.start.epoch, seconds: $0.seconds) })
+            var result = Imported()
+            for (sit, byTime) in sits {
+                let moment = Moment(start: sit.start.epoch, seconds: sit.seconds)
+                if ids.contains(sit.id) || (byTime && times.contains(moment)) {
+                    result.skipped += 1
+                    continue
+                }
+                ids.insert(sit.id)
+                times.insert(moment)
+                result.added.append(sit)
+            }
+            result.added = result.added.enumerated().sorted { a, b in
+                a.element.start.epoch != b.element.start.epoch ? a.element.start.epoch < b.element.start.epoch : a.offset < b.offset
+            }.map(\.element)
+            return result
+        }
+        guard !dryRun else {
+            let result = try work()
+            try beforeWriting(result)
+            return result
+        }
+        return try appendMany(prepare: work, lines: { $0.added }, beforeWriting: beforeWriting)
+    }
+
+    /// A sit as a file without ids knows it again.
+    private struct Moment: Hashable {
+        var start: Int
+        var seconds: Int
+    }
+}

@@ -1,0 +1,264 @@
+import ProfileKit
+import TextSupport
+
+/// Reads the sits of a file another timer, or another machine, wrote, for `log import`: Insight Timer's
+/// CSV export, this program's own CSV (`log --format csv`) or a journal of this program (JSON lines),
+/// told apart by their first line. Every row is checked before any is taken: a bad one is an error
+/// (65) naming the file, its line and, where it helps, its column.
+package enum JournalImport {
+    /// The kinds of file `log import` reads.
+    package enum Format: String, Sendable {
+        case insightTimer = "Insight Timer's CSV"
+        case csv = "profile's CSV"
+        case journal = "a journal"
+    }
+
+    /// Insight Timer's header.
+    static let insightHeader = ["Started At", "Duration", "Preset", "Activity"]
+
+    /// What a file held: its kind and its sits, in the file's order.
+    package struct Read: Sendable {
+        package var format: Format
+        package var sits: [Sit]
+        /// Whether the file gave the sits their ids (Insight Timer's has none: a sit is known again by
+        /// its start and its seconds).
+        package var hasIDs: Bool { format != .insightTimer }
+    }
+
+    /// The sits of `bytes`, read from `path` (for messages), their local times (Insight Timer's) read
+    /// on `calendar`.
+    package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar) throws(ProfileError) -> Read {
+        var body = bytes
+        // A byte order mark, as spreadsheets write one.
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+        let firstByte = body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+        if firstByte == UInt8(ascii: "{") { return Read(format: .journal, sits: try journal(body, path: path)) }
+        let rows = try CSVRows.parse(body, path: path)
+        guard let header = rows.first else { throw unknown(path, line: 1) }
+        if header.fields == insightHeader {
+            return Read(format: .insightTimer, sits: try rows.dropFirst().map { row throws(ProfileError) in try insightTimer(row, path: path, calendar: calendar) })
+        }
+        if (9...Sit.keys.count).contains(header.fields.count), Array(Sit.keys.prefix(header.fields.count)) == header.fields {
+            return Read(format: .csv, sits: try rows.dropFirst().map { row throws(ProfileError) in try csv(row, columns: header.fields.count, path: path) })
+        }
+        throw unknown(path, line: header.line)
+    }
+
+    private static func unknown(_ path: String, line: Int) -> ProfileError {
+        .document(DocumentError(file: path, line: line, message: "not a file 'log import' reads: expected Insight Timer's CSV (the header \(insightHeader.joined(separator: ","))), profile's CSV (\(Sit.keys.prefix(3).joined(separator: ","))…, as 'log --format csv' writes it) or a journal (a JSON record a line)"))
+    }
+
+    private static func failure(_ path: String, _ line: Int, column: Int? = nil, _ message: String) -> ProfileError {
+        .document(DocumentError(file: path, line: line, column: column, message: message))
+    }
+
+    /// A journal's lines: every one a record (blank lines skipped), a torn last line included.
+    private static func journal(_ bytes: [UInt8], path: String) throws(ProfileError) -> [Sit] {
+        let file = JournalFile(path: path)
+        let scan = JournalFile.scan(bytes, keepLines: false, firstDamage: true)
+        if let first = scan.damaged.first { throw .document(file.damage(first.line, first.problem)) }
+        if let torn = scan.torn {
+            throw failure(path, torn.number, "an incomplete last line (\(JournalFile.bytes(torn.range.count)) with no newline): the file was cut off")
+        }
+        return scan.sits
+    }
+
+    /// A row of Insight Timer's export: `04/20/2026 08:21:14,0:45:0,Morning,Meditation`, a local time
+    /// (month, day, year), a length (hours, minutes and seconds, unpadded), the preset (the profile, when
+    /// not empty) and the activity (a note, when not `Meditation`).
+    private static func insightTimer(_ row: CSVRows.Row, path: String, calendar: LocalCalendar) throws(ProfileError) -> Sit {
+        guard row.fields.count == 4 else {
+            throw failure(path, row.line, "expected 4 fields (\(insightHeader.joined(separator: ","))), found \(row.fields.count)")
+        }
+        guard let start = localTime(row.fields[0], calendar: calendar) else {
+            throw failure(path, row.line, column: 1, "Started At: expected a local time as MM/DD/YYYY HH:MM:SS, such as 04/20/2026 08:21:14, found \(quoted(row.fields[0], limit: 40))")
+        }
+        guard let seconds = length(row.fields[1]) else {
+            throw failure(path, row.line, "Duration: expected hours, minutes and seconds as H:M:S, such as 0:45:0, found \(quoted(row.fields[1], limit: 40))")
+        }
+        let profile = try text(row.fields[2], key: "Preset", row: row, path: path)
+        let activity = row.fields[3] == "Meditation" ? nil : try text(row.fields[3], key: "Activity", row: row, path: path)
+        return try checked(Sit(start: calendar.timestamp(start), end: calendar.timestamp(start + seconds), profile: profile, seconds: seconds,
+                               plannedSeconds: seconds, outcome: .completed, bells: 0, note: activity), row: row, path: path)
+    }
+
+    /// A text field as a profile or a note: nil when empty, refused as `log add` refuses one.
+    private static func text(_ field: String, key: String, row: CSVRows.Row, path: String) throws(ProfileError) -> String? {
+        guard !field.isEmpty else { return nil }
+        do throws(ProfileError) {
+            return try Sit.checkedText(field, option: key)
+        } catch {
+            guard case let .invalidOption(_, _, accepted) = error else { throw error }
+            throw failure(path, row.line, "\(key): expected \(accepted)")
+        }
+    }
+
+    /// A row of this program's CSV: the keys of ``Sit/keys`` in their order (the first `columns`).
+    private static func csv(_ row: CSVRows.Row, columns: Int, path: String) throws(ProfileError) -> Sit {
+        guard row.fields.count == columns else {
+            throw failure(path, row.line, "expected \(columns) fields, as the header names, found \(row.fields.count)")
+        }
+        let f = row.fields
+        func bad(_ key: String, _ expected: String, _ value: String) -> ProfileError {
+            failure(path, row.line, "\(key): expected \(expected), found \(quoted(value, limit: 40))")
+        }
+        func count(_ index: Int) throws(ProfileError) -> Int {
+            guard let value = wholeNumber(f[index]) else { throw bad(Sit.keys[index], "a whole number from 0 to \(grouped(Sit.maximumCount))", f[index]) }
+            return value
+        }
+        guard Sit.isValidID(f[0]) else { throw bad("id", "1 to 64 letters, digits, '-' or '_'", f[0]) }
+        guard let start = Timestamp(parsing: f[1]) else { throw bad("start", "a time such as 2026-11-23T07:15:00+01:00", f[1]) }
+        guard let end = Timestamp(parsing: f[2]) else { throw bad("end", "a time such as 2026-11-23T07:15:00+01:00", f[2]) }
+        guard let outcome = Outcome(rawValue: f[6]) else { throw bad("outcome", "completed, stopped or interrupted", f[6]) }
+        let recovered: Bool
+        switch columns > 10 ? f[10] : "false" {
+        case "true": recovered = true
+        case "false": recovered = false
+        default: throw bad("recovered", "true or false", f[10])
+        }
+        let sit = Sit(id: f[0], start: start, end: end, profile: try text(f[3], key: "profile", row: row, path: path), seconds: try count(4),
+                      plannedSeconds: try count(5), outcome: outcome, bells: try count(7), note: try text(f[8], key: "note", row: row, path: path),
+                      pausedSeconds: columns > 9 ? try count(9) : 0, recovered: recovered)
+        return try checked(sit, row: row, path: path)
+    }
+
+    /// `sit` when the journal could read it back as it is (years 0000–9999, offsets under a day).
+    private static func checked(_ sit: Sit, row: CSVRows.Row, path: String) throws(ProfileError) -> Sit {
+        let line = Array(sit.line.utf8.dropLast())
+        if line.withUnsafeBufferPointer({ SitLine.fastDecode($0, 0..<line.count) }) == sit { return sit }
+        let problem: String
+        do throws(SitLine.Problem) {
+            if try SitLine.decode(line) == sit { return sit }
+            problem = "the sit would not read back as written"
+        } catch {
+            problem = "\(error.key.map { "\($0): " } ?? "")\(error.message)"
+        }
+        throw failure(path, row.line, problem)
+    }
+
+    /// Plain digits, no sign, at most ``Sit/maximumCount``.
+    private static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 7, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(text),
+              value <= Sit.maximumCount else { return nil }
+        return value
+    }
+
+    /// `MM/DD/YYYY HH:MM:SS` (month, day and hour may be one digit) on the local clock, as seconds since
+    /// 1970; nil for anything else, or a time the clock skipped.
+    static func localTime(_ text: String, calendar: LocalCalendar) -> Int? {
+        let halves = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard halves.count == 2 else { return nil }
+        let date = halves[0].split(separator: "/", omittingEmptySubsequences: false)
+        let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard date.count == 3, clock.count == 3,
+              (1...2).contains(date[0].count), (1...2).contains(date[1].count), date[2].count == 4,
+              (1...2).contains(clock[0].count), clock[1].count == 2, clock[2].count == 2,
+              (date + clock).allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let month = Int(date[0]), let day = Int(date[1]), let year = Int(date[2]),
+              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+              CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60 else { return nil }
+        return calendar.epoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    /// `H:M:S`, each part digits (unpadded, as Insight Timer writes them), as seconds.
+    static func length(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 7 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let hours = Int(parts[0]), let minutes = Int(parts[1]), let seconds = Int(parts[2]), minutes < 60, seconds < 60 else { return nil }
+        let total = hours * 3600 + minutes * 60 + seconds
+        return total <= Sit.maximumCount ? total : nil
+    }
+}
+
+/// The rows of RFC 4180 CSV: fields separated by commas, rows by CR LF or LF, a field in double quotes
+/// when it holds a comma, a quote (doubled) or a line break. Blank lines are skipped.
+package enum CSVRows {
+    /// A row: its first line's number and its fields.
+    package struct Row: Sendable {
+        package var line: Int
+        package var fields: [String]
+    }
+
+    /// The rows of `bytes`; an unterminated quoted field, a quote inside an unquoted field or text after
+    /// a closing quote, or bytes that are not UTF-8, are an error naming the line.
+    ///
+    /// - Complexity: one pass over the bytes.
+    package static func parse(_ bytes: [UInt8], path: String) throws(ProfileError) -> [Row] {
+        var rows: [Row] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var line = 1
+        var rowLine = 1
+        var index = 0
+        var quoted = false
+        var wasQuoted = false
+        // Where the quoted field under way began, for a quote that never ends.
+        var quoteLine = 1
+        func fail(_ message: String) -> ProfileError {
+            .document(DocumentError(file: path, line: line, message: message))
+        }
+        func endField() throws(ProfileError) {
+            guard let text = String(validating: field, as: UTF8.self) else { throw fail("not UTF-8 text") }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+            wasQuoted = false
+        }
+        func endRow() throws(ProfileError) {
+            let blank = fields.isEmpty && field.isEmpty && !wasQuoted
+            try endField()
+            if !blank { rows.append(Row(line: rowLine, fields: fields)) }
+            fields.removeAll(keepingCapacity: true)
+        }
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if quoted {
+                if byte == 0x22 {
+                    if index + 1 < count, bytes[index + 1] == 0x22 {
+                        field.append(0x22)
+                        index += 2
+                        continue
+                    }
+                    quoted = false
+                    index += 1
+                    // Only a comma or the end of the row may follow a closing quote.
+                    if index < count, bytes[index] != 0x2C, bytes[index] != 0x0A, bytes[index] != 0x0D {
+                        throw fail("text after a closing quote: a quote inside a quoted field is doubled (\"\")")
+                    }
+                    continue
+                }
+                if byte == 0x0A { line += 1 }
+                field.append(byte)
+                index += 1
+                continue
+            }
+            switch byte {
+            case 0x2C:
+                try endField()
+            case 0x0D where index + 1 < count && bytes[index + 1] == 0x0A:
+                index += 1
+                try endRow()
+                line += 1
+                rowLine = line
+            case 0x0A:
+                try endRow()
+                line += 1
+                rowLine = line
+            case 0x22:
+                guard field.isEmpty else { throw fail("a quote inside a field that does not start with one: such a field is quoted whole") }
+                quoted = true
+                wasQuoted = true
+                quoteLine = line
+            default:
+                field.append(byte)
+            }
+            index += 1
+        }
+        if quoted {
+            line = quoteLine
+            throw fail("a quoted field that never ends: its closing quote is missing")
+        }
+        if !field.isEmpty || !fields.isEmpty || wasQuoted { try endRow() }
+        return rows
+    }
+}
