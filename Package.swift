@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
-        .target(name: "FuzzChecks", dependencies: ["TableKit", "ProfileKit", "Bells", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
+        .target(name: "FuzzChecks", dependencies: ["TableKit", "ProfileKit", "Bells", "Journal", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
 
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -129,6 +129,7 @@ if Context.environment["PROFILE_FUZZ"] == "1" {
         ("fuzz-command", "Command", ["FuzzChecks"]),
         ("fuzz-document", "Document", ["FuzzChecks"]),
         ("fuzz-wav", "Wav", ["FuzzChecks"]),
+        ("fuzz-import", "Import", ["FuzzChecks"]),
     ] {
         package.targets.append(.executableTarget(
             name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Fuzz/\(folder)"))

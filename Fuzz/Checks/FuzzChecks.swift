@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Bells
+import Journal
 import ProfileKit
 import ProfileREPL
 import TableKit
@@ -73,6 +79,27 @@ package enum FuzzChecks {
 
     /// A message is one line a terminal shows as it is, however hostile the input: no control or format
     /// character (ESC, a line break, a bidi override) and no echo of input at length.
+    /// Any bytes are sits `log import` would add, or a document error with a printable message naming a
+    /// line; every sit it reads is one the journal reads back from its own line, and what the program's
+    /// CSV writes of them imports as the same sits.
+    package static func journalImport(_ bytes: [UInt8]) {
+        setenv("TZ", "UTC", 1)
+        let calendar = LocalCalendar()
+        do throws(ProfileError) {
+            let read = try JournalImport.read(bytes, path: "fuzz.csv", calendar: calendar)
+            for sit in read.sits {
+                precondition((try? SitLine.decode(Array(sit.line.utf8.dropLast()))) == sit, "a sit that does not read back: \(sit.line)")
+            }
+            let csv = JournalRenderer.logBytes(read.sits, format: .csv, calendar: calendar)
+            let again = try JournalImport.read(csv, path: "again.csv", calendar: calendar)
+            precondition(read.sits.isEmpty || again.sits == read.sits, "the program's CSV of the sits imports as other sits")
+        } catch {
+            guard case let .document(problem) = error else { preconditionFailure("not a document error: \(error)") }
+            precondition(problem.line != nil && !problem.message.isEmpty, "an import error without its line or message")
+            checkPrintable(problem.description)
+        }
+    }
+
     static func checkPrintable(_ message: String) {
         // The joiner and tags of an emoji are format characters that belong to the picture.
         let emoji: ClosedRange<UInt32> = 0xE0020...0xE007F

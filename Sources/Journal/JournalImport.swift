@@ -52,13 +52,21 @@ package enum JournalImport {
         .document(DocumentError(file: path, line: line, column: column, message: message))
     }
 
-    /// A journal's lines: every one a record (blank lines skipped), a torn last line included.
+    /// A journal's lines: every one a record (blank lines skipped), a torn last line included. A note or
+    /// profile with a control or invisible character, which a journal written before they were checked
+    /// may hold, is refused as `log add` refuses one: an import is a way in.
     private static func journal(_ bytes: [UInt8], path: String) throws(ProfileError) -> [Sit] {
         let file = JournalFile(path: path)
-        let scan = JournalFile.scan(bytes, keepLines: false, firstDamage: true)
+        let scan = JournalFile.scan(bytes, keepLines: true, firstDamage: true)
         if let first = scan.damaged.first { throw .document(file.damage(first.line, first.problem)) }
         if let torn = scan.torn {
             throw failure(path, torn.number, "an incomplete last line (\(JournalFile.bytes(torn.range.count)) with no newline): the file was cut off")
+        }
+        for (sit, line) in zip(scan.sits, scan.lines) {
+            let row = CSVRows.Row(line: line.number, fields: [])
+            // A journal's empty string is text (null is none): refused, as `log add` refuses it.
+            _ = try sit.profile.map { text throws(ProfileError) in try Self.text(text, key: "profile", row: row, path: path, emptyIsNone: false) }
+            _ = try sit.note.map { text throws(ProfileError) in try Self.text(text, key: "note", row: row, path: path, emptyIsNone: false) }
         }
         return scan.sits
     }
@@ -82,9 +90,10 @@ package enum JournalImport {
                                plannedSeconds: seconds, outcome: .completed, bells: 0, note: activity), row: row, path: path)
     }
 
-    /// A text field as a profile or a note: nil when empty, refused as `log add` refuses one.
-    private static func text(_ field: String, key: String, row: CSVRows.Row, path: String) throws(ProfileError) -> String? {
-        guard !field.isEmpty else { return nil }
+    /// A text field as a profile or a note: nil when empty (for CSV, whose empty field is no text),
+    /// refused as `log add` refuses one (an empty one too, unless `emptyIsNone`).
+    private static func text(_ field: String, key: String, row: CSVRows.Row, path: String, emptyIsNone: Bool = true) throws(ProfileError) -> String? {
+        if field.isEmpty, emptyIsNone { return nil }
         do throws(ProfileError) {
             return try Sit.checkedText(field, option: key)
         } catch {

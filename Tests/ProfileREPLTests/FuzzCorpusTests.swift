@@ -17,7 +17,7 @@ struct FuzzCorpusTests {
     }
 
     @Test func everyCorpusHasSeeds() {
-        for target in ["duration", "command", "document", "wav"] {
+        for target in ["duration", "command", "document", "wav", "import"] {
             #expect(Self.inputs(target).count >= 4, "Fuzz/corpus/\(target) has too few seeds")
         }
     }
@@ -33,4 +33,7 @@ struct FuzzCorpusTests {
 
     @Test(arguments: inputs("wav"))
     func wav(_ path: String) throws { FuzzChecks.wav(try Self.bytes(path)) }
+
+    @Test(arguments: inputs("import"))
+    func journalImport(_ path: String) throws { FuzzChecks.journalImport(try Self.bytes(path)) }
 }
