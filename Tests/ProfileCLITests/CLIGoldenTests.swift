@@ -21,6 +21,9 @@ struct CLIGoldenTests {
         #"{"id":"0badcafe","start":"2025-01-03T06:30:00Z","end":"2025-01-03T07:10:00Z","profile":null,"seconds":2400,"plannedSeconds":2400,"outcome":"completed","bells":0,"note":null}"#,
     ].joined(separator: "\n") + "\n"
     static let utc = ["TZ": "UTC"]
+    /// Insight Timer's export of three sits, one with a preset that needs quotes, one walking.
+    static let insightExport = "Started At,Duration,Preset,Activity\r\n04/21/2026 21:05:00,1:2:3,\"Evening, late\",Walking\r\n"
+        + "04/20/2026 08:21:14,0:45:0,,Meditation\r\n4/22/2026 6:00:00,0:20:0,Morning,Meditation\r\n"
     /// Where the records of sits in progress are, from the store.
     static let recordsFolder = "../.local/state/profile"
     /// The record a run killed at 06:41 left: 18 minutes of a 30-minute Morning, with a note.
@@ -44,6 +47,14 @@ struct CLIGoldenTests {
                                                ("\(recordsFolder)/sit-000000000001.json", shortRecord)], [
             Step("log", environment: utc), Step("log", environment: utc), Step("log", "--format", "table", environment: utc),
             Step("log", "--format", "json", "--since", "2025-01-04", environment: utc),
+        ]),
+        ScriptCase("journal-import", files: [(journalFile, journalLines), ("../insight.csv", insightExport)], [
+            Step("log", "import", "$HOME/insight.csv", environment: utc), Step("log", "import", "$HOME/insight.csv", environment: utc),
+            Step("log", "-n", "3", "--format", "insight-timer", environment: utc),
+            Step("log", "edit", "0000beef", "--note", "edited", "--duration", "30m", environment: utc),
+            Step("log", "edit", "0000beef", "--start", "2025-01-02 20:00", "--no-note", "--no-profile", environment: utc),
+            Step("log", "--format", "table", "--until", "2025-01-31", environment: utc),
+            Step("log", "edit", "0000beef", environment: utc), Step("log", "edit", "0000beeg", "--note", "x", environment: utc),
         ]),
         ScriptCase("journal-errors", files: [(journalFile, journalLines + #"{"id":"x","start":"2025-01-05T07:00:00Z","seconds":"20m","outcome":"completed"}"# + "\n" + #"{"id":"y","sta"#)], [
             Step("log", environment: utc), Step("stats", environment: utc), Step("calendar", environment: utc),
