@@ -14,7 +14,15 @@ extension JournalImport {
         let fd = path == "-" ? 0 : try POSIX.open(path, O_RDONLY)
         defer { if path != "-" { close(fd) } }
         var info = stat()
-        if fstat(fd, &info) == 0, POSIX.isDirectory(info) { throw POSIX.failure(name, "read", EISDIR) }
+        if fstat(fd, &info) == 0 {
+            if POSIX.isDirectory(info) { throw POSIX.failure(name, "read", EISDIR) }
+            // A device (a terminal, /dev/zero) is no file of sits, and would be read until the limit.
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFCHR || kind == S_IFBLK || kind == S_IFSOCK {
+                throw ProfileError.invalidOption(name, option: "log import",
+                                                 accepted: "a file or a pipe of sits, not \(kind == S_IFSOCK ? "a socket" : "a device")\(path == "-" ? " (standard input is one here: give a file, or pipe one in)" : "")")
+            }
+        }
         guard let bytes = try POSIX.readAll(fd, path: name, limit: JournalFile.sizeLimit) else { throw POSIX.failure(name, "read", EFBIG) }
         return bytes
     }
@@ -35,8 +43,10 @@ extension JournalFile {
     /// does); with `dryRun`, says what it would add and writes nothing.
     ///
     /// A sit is held already when a sit of the journal, or one taken earlier in this import, has its id;
-    /// one marked `byTime` (from a file without ids, such as Insight Timer's), when one has its start,
-    /// to the second, and its seconds. `beforeWriting` gets what will be added, under the lock, just before the
+    /// or when one has its start on the local clock, to the second, and its seconds, and either came from
+    /// a file without ids (marked `byTime`: Insight Timer's), whatever the order they come in. The local
+    /// clock's time, not the moment: a time of the hour a change back to winter time repeats reads as
+    /// the first of the two. `beforeWriting` gets what will be added, under the lock, just before the
     /// write (a command prints there, so that output that cannot be written adds nothing).
     ///
     /// - Throws: ``ProfileError/document(_:)`` (65) for a damaged line of the journal (which could hold
@@ -46,16 +56,19 @@ extension JournalFile {
         let work = { () throws(ProfileError) -> Imported in
             let held = try read()
             var ids = Set(held.map(\.id))
-            var times = Set(held.map { Moment(start: $0.start.epoch, seconds: $0.seconds) })
+            // Every sit's time, and those of sits from files without ids.
+            var times = Set(held.map(Moment.init))
+            var timesWithoutIDs = Set(held.filter { JournalImport.isInsightID($0.id) }.map(Moment.init))
             var result = Imported()
             for (sit, byTime) in sits {
-                let moment = Moment(start: sit.start.epoch, seconds: sit.seconds)
-                if ids.contains(sit.id) || (byTime && times.contains(moment)) {
+                let moment = Moment(sit)
+                if ids.contains(sit.id) || (byTime ? times.contains(moment) : timesWithoutIDs.contains(moment)) {
                     result.skipped += 1
                     continue
                 }
                 ids.insert(sit.id)
                 times.insert(moment)
+                if byTime { timesWithoutIDs.insert(moment) }
                 result.added.append(sit)
             }
             result.added = result.added.enumerated().sorted { a, b in
@@ -71,9 +84,14 @@ extension JournalFile {
         return try appendMany(prepare: work, lines: { $0.added }, beforeWriting: beforeWriting)
     }
 
-    /// A sit as a file without ids knows it again.
+    /// A sit as a file without ids knows it again: its start on the local clock, and its seconds.
     private struct Moment: Hashable {
         var start: Int
         var seconds: Int
+
+        init(_ sit: Sit) {
+            start = sit.start.epoch + sit.start.offset
+            seconds = sit.seconds
+        }
     }
 }

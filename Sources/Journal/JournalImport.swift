@@ -19,29 +19,76 @@ package enum JournalImport {
     /// What a file held: its kind and its sits, in the file's order.
     package struct Read: Sendable {
         package var format: Format
-        package var sits: [Sit]
-        /// Whether the file gave the sits their ids (Insight Timer's has none: a sit is known again by
-        /// its start and its seconds).
+        package var sits: [Sit] = []
+        /// The line of each sit, for messages.
+        package var lines: [Int] = []
+        /// Insight Timer's rows of no length (a session ended at once), left out.
+        package var empty = 0
+        /// What to tell the user (`warning: …`): a torn last line left out.
+        package var warnings: [String] = []
+        /// Whether the file gave the sits their ids (Insight Timer's has none: a sit of it is known again
+        /// by its start on the local clock and its seconds, and its id is made of them).
         package var hasIDs: Bool { format != .insightTimer }
+
+        mutating func append(_ sit: Sit, line: Int) {
+            sits.append(sit)
+            lines.append(line)
+        }
     }
 
+    /// The longest sit an Insight Timer row may hold, as `log add` takes one: a day.
+    static let longest = 24 * 3600
+
     /// The sits of `bytes`, read from `path` (for messages), their local times (Insight Timer's) read
-    /// on `calendar`.
-    package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar) throws(ProfileError) -> Read {
+    /// on `calendar`; every one must have ended by `now` (seconds since 1970), as `log add` requires.
+    package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int) throws(ProfileError) -> Read {
         var body = bytes
         // A byte order mark, as spreadsheets write one.
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
         let firstByte = body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
-        if firstByte == UInt8(ascii: "{") { return Read(format: .journal, sits: try journal(body, path: path)) }
-        let rows = try CSVRows.parse(body, path: path)
+        if firstByte == UInt8(ascii: "{") { return try journal(body, path: path, now: now) }
+        if firstByte == UInt8(ascii: "[") {
+            throw failure(path, 1, "a JSON array, as 'log --format json' prints it: import the journal itself (a record a line), or what 'log --format csv' writes")
+        }
+        let rows: [CSVRows.Row]
+        do throws(ProfileError) {
+            rows = try CSVRows.parse(body, path: path)
+        } catch {
+            // A first line that is not even CSV is no file of these kinds.
+            if case let .document(problem) = error, problem.line == 1 { throw unknown(path, line: 1) }
+            throw error
+        }
         guard let header = rows.first else { throw unknown(path, line: 1) }
+        var read: Read
         if header.fields == insightHeader {
-            return Read(format: .insightTimer, sits: try rows.dropFirst().map { row throws(ProfileError) in try insightTimer(row, path: path, calendar: calendar) })
+            read = Read(format: .insightTimer)
+            for row in rows.dropFirst() {
+                guard let sit = try insightTimer(row, path: path, calendar: calendar) else {
+                    read.empty += 1
+                    continue
+                }
+                read.append(sit, line: row.line)
+            }
+        } else if (9...Sit.keys.count).contains(header.fields.count), Array(Sit.keys.prefix(header.fields.count)) == header.fields {
+            read = Read(format: .csv)
+            for row in rows.dropFirst() { read.append(try csv(row, columns: header.fields.count, path: path), line: row.line) }
+        } else {
+            throw unknown(path, line: header.line)
         }
-        if (9...Sit.keys.count).contains(header.fields.count), Array(Sit.keys.prefix(header.fields.count)) == header.fields {
-            return Read(format: .csv, sits: try rows.dropFirst().map { row throws(ProfileError) in try csv(row, columns: header.fields.count, path: path) })
+        try checkTimes(read, path: path, now: now, calendar: calendar)
+        return read
+    }
+
+    /// Refuses a sit that ends before it starts, or that has not ended by `now`.
+    private static func checkTimes(_ read: Read, path: String, now: Int, calendar: LocalCalendar) throws(ProfileError) {
+        for (sit, line) in zip(read.sits, read.lines) {
+            guard sit.end.epoch >= sit.start.epoch else {
+                throw failure(path, line, "end: a time before the start (\(sit.end.text) is before \(sit.start.text))")
+            }
+            guard sit.end.epoch <= now else {
+                throw failure(path, line, "a sit still to come (it ends at \(calendar.dateAndTime(sit.end.epoch))): a sit is logged once it has ended")
+            }
         }
-        throw unknown(path, line: header.line)
     }
 
     private static func unknown(_ path: String, line: Int) -> ProfileError {
@@ -52,53 +99,86 @@ package enum JournalImport {
         .document(DocumentError(file: path, line: line, column: column, message: message))
     }
 
-    /// A journal's lines: every one a record (blank lines skipped), a torn last line included. A note or
-    /// profile with a control or invisible character, which a journal written before they were checked
-    /// may hold, is refused as `log add` refuses one: an import is a way in.
-    private static func journal(_ bytes: [UInt8], path: String) throws(ProfileError) -> [Sit] {
+    /// A journal's lines: every one a record (blank lines skipped); a torn last line, as an interrupted
+    /// write leaves (the other machine was writing), is left out with a warning, as the journal's
+    /// readers leave it. A note or profile with a control or invisible character, which a journal
+    /// written before they were checked may hold, is refused as `log add` refuses one: an import is a
+    /// way in.
+    private static func journal(_ bytes: [UInt8], path: String, now: Int) throws(ProfileError) -> Read {
         let file = JournalFile(path: path)
         let scan = JournalFile.scan(bytes, keepLines: true, firstDamage: true)
         if let first = scan.damaged.first { throw .document(file.damage(first.line, first.problem)) }
+        var read = Read(format: .journal)
         if let torn = scan.torn {
-            throw failure(path, torn.number, "an incomplete last line (\(JournalFile.bytes(torn.range.count)) with no newline): the file was cut off")
+            read.warnings.append("warning: \(escapedPath(path)):\(torn.number): ignored an incomplete last line (\(JournalFile.bytes(torn.range.count)) with no newline, as an interrupted write leaves)")
         }
         for (sit, line) in zip(scan.sits, scan.lines) {
             let row = CSVRows.Row(line: line.number, fields: [])
             // A journal's empty string is text (null is none): refused, as `log add` refuses it.
-            _ = try sit.profile.map { text throws(ProfileError) in try Self.text(text, key: "profile", row: row, path: path, emptyIsNone: false) }
-            _ = try sit.note.map { text throws(ProfileError) in try Self.text(text, key: "note", row: row, path: path, emptyIsNone: false) }
+            _ = try sit.profile.map { text throws(ProfileError) in try Self.text(text, key: "profile", row: row, path: path, emptyIsNone: false, id: sit.id) }
+            _ = try sit.note.map { text throws(ProfileError) in try Self.text(text, key: "note", row: row, path: path, emptyIsNone: false, id: sit.id) }
+            read.append(sit, line: line.number)
         }
-        return scan.sits
+        try checkTimes(read, path: path, now: now, calendar: LocalCalendar())
+        return read
+    }
+
+    /// The id of a sit of Insight Timer's, made of what the row holds (its start and its seconds), so
+    /// that the same row imported on two machines is one sit when their journals are joined:
+    /// `it`, then the start (seconds since the year 1) in 8 base-36 digits, then the seconds in 5.
+    static func insightID(start: Int, seconds: Int) -> String {
+        func base36(_ value: Int, width: Int) -> String {
+            let digits = String(max(value, 0), radix: 36)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "it" + base36(start + 62_135_596_800, width: 8) + base36(seconds, width: 5)
+    }
+
+    /// Whether `id` was made by ``insightID(start:seconds:)``.
+    static func isInsightID(_ id: String) -> Bool {
+        id.utf8.count == 15 && id.hasPrefix("it")
     }
 
     /// A row of Insight Timer's export: `04/20/2026 08:21:14,0:45:0,Morning,Meditation`, a local time
     /// (month, day, year), a length (hours, minutes and seconds, unpadded), the preset (the profile, when
-    /// not empty) and the activity (a note, when not `Meditation`).
-    private static func insightTimer(_ row: CSVRows.Row, path: String, calendar: LocalCalendar) throws(ProfileError) -> Sit {
+    /// not empty) and the activity (a note, when not `Meditation`); spaces around the last two are not
+    /// theirs. Nil for a row of no length (a session ended at once), which is left out.
+    private static func insightTimer(_ row: CSVRows.Row, path: String, calendar: LocalCalendar) throws(ProfileError) -> Sit? {
         guard row.fields.count == 4 else {
             throw failure(path, row.line, "expected 4 fields (\(insightHeader.joined(separator: ","))), found \(row.fields.count)")
         }
-        guard let start = localTime(row.fields[0], calendar: calendar) else {
+        guard let parts = localTimeParts(row.fields[0]) else {
             throw failure(path, row.line, column: 1, "Started At: expected a local time as MM/DD/YYYY HH:MM:SS, such as 04/20/2026 08:21:14, found \(quoted(row.fields[0], limit: 40))")
         }
-        guard let seconds = length(row.fields[1]) else {
+        guard let start = calendar.epoch(year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second) else {
+            throw failure(path, row.line, column: 1, "Started At: \(quoted(row.fields[0], limit: 40)) is a time the local clock skipped when it was put forward (TZ)")
+        }
+        guard let seconds = length(row.fields[1].trimmingWhitespace()) else {
             throw failure(path, row.line, "Duration: expected hours, minutes and seconds as H:M:S, such as 0:45:0, found \(quoted(row.fields[1], limit: 40))")
         }
-        let profile = try text(row.fields[2], key: "Preset", row: row, path: path)
-        let activity = row.fields[3] == "Meditation" ? nil : try text(row.fields[3], key: "Activity", row: row, path: path)
-        return try checked(Sit(start: calendar.timestamp(start), end: calendar.timestamp(start + seconds), profile: profile, seconds: seconds,
-                               plannedSeconds: seconds, outcome: .completed, bells: 0, note: activity), row: row, path: path)
+        guard seconds > 0 else { return nil }
+        guard seconds <= longest else {
+            throw failure(path, row.line, "Duration: a sit of at most 24 hours, as 'log add' takes one, found \(quoted(row.fields[1], limit: 40))")
+        }
+        let profile = try text(row.fields[2].trimmingWhitespace(), key: "Preset", row: row, path: path)
+        let activity = row.fields[3].trimmingWhitespace()
+        let note = activity.lowercased() == "meditation" ? nil : try text(activity, key: "Activity", row: row, path: path)
+        return try checked(Sit(id: insightID(start: start, seconds: seconds), start: calendar.timestamp(start), end: calendar.timestamp(start + seconds),
+                               profile: profile, seconds: seconds, plannedSeconds: seconds, outcome: .completed, bells: 0, note: note), row: row, path: path)
     }
 
     /// A text field as a profile or a note: nil when empty (for CSV, whose empty field is no text),
-    /// refused as `log add` refuses one (an empty one too, unless `emptyIsNone`).
-    private static func text(_ field: String, key: String, row: CSVRows.Row, path: String, emptyIsNone: Bool = true) throws(ProfileError) -> String? {
+    /// refused as `log add` refuses one (an empty one too, unless `emptyIsNone`). The refusal of a sit
+    /// with an id says how to mend it where it came from.
+    private static func text(_ field: String, key: String, row: CSVRows.Row, path: String, emptyIsNone: Bool = true,
+                             id: String? = nil) throws(ProfileError) -> String? {
         if field.isEmpty, emptyIsNone { return nil }
         do throws(ProfileError) {
             return try Sit.checkedText(field, option: key)
         } catch {
             guard case let .invalidOption(_, _, accepted) = error else { throw error }
-            throw failure(path, row.line, "\(key): expected \(accepted)")
+            let mend = id.map { "; mend it where it was logged: profile log edit \($0) --\(key) TEXT (or --no-\(key))" } ?? ""
+            throw failure(path, row.line, "\(id.map { "sit \(quoted($0)): " } ?? "")\(key): expected \(accepted)\(mend)")
         }
     }
 
@@ -125,8 +205,8 @@ package enum JournalImport {
         case "false": recovered = false
         default: throw bad("recovered", "true or false", f[10])
         }
-        let sit = Sit(id: f[0], start: start, end: end, profile: try text(f[3], key: "profile", row: row, path: path), seconds: try count(4),
-                      plannedSeconds: try count(5), outcome: outcome, bells: try count(7), note: try text(f[8], key: "note", row: row, path: path),
+        let sit = Sit(id: f[0], start: start, end: end, profile: try text(f[3], key: "profile", row: row, path: path, id: f[0]), seconds: try count(4),
+                      plannedSeconds: try count(5), outcome: outcome, bells: try count(7), note: try text(f[8], key: "note", row: row, path: path, id: f[0]),
                       pausedSeconds: columns > 9 ? try count(9) : 0, recovered: recovered)
         return try checked(sit, row: row, path: path)
     }
@@ -152,9 +232,9 @@ package enum JournalImport {
         return value
     }
 
-    /// `MM/DD/YYYY HH:MM:SS` (month, day and hour may be one digit) on the local clock, as seconds since
-    /// 1970; nil for anything else, or a time the clock skipped.
-    static func localTime(_ text: String, calendar: LocalCalendar) -> Int? {
+    /// `MM/DD/YYYY HH:MM:SS` (month, day and hour may be one digit), as numbers checked against the
+    /// calendar; nil for anything else.
+    static func localTimeParts(_ text: String) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
         let halves = text.split(separator: " ", omittingEmptySubsequences: true)
         guard halves.count == 2 else { return nil }
         let date = halves[0].split(separator: "/", omittingEmptySubsequences: false)
@@ -166,7 +246,7 @@ package enum JournalImport {
               let month = Int(date[0]), let day = Int(date[1]), let year = Int(date[2]),
               let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
               CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60 else { return nil }
-        return calendar.epoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return (year, month, day, hour, minute, second)
     }
 
     /// `H:M:S`, each part digits (unpadded, as Insight Timer writes them), as seconds.

@@ -267,4 +267,64 @@ struct JournalTimesTests {
         let json = try Harness.run(["log", "--format", "json"], store: store, home: home, environment: ["PROFILE_JOURNAL": empty, "TZ": "UTC"])
         #expect(json.stdout == (try run("log", "--format", "json")).stdout)
     }
+
+    /// What the hostile test of the import found, each refused or kept as it should be.
+    @Test func importRefusesWhatLogAddRefuses() throws {
+        let header = "Started At,Duration,Preset,Activity\n"
+        let own = "id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered\n"
+        for (name, text, says) in [
+            ("future.csv", header + "12/31/2099 08:00:00,0:45:0,,Meditation\n", "future.csv:2: a sit still to come"),
+            ("long.csv", header + "04/20/2026 08:00:00,24:0:1,,Meditation\n", "long.csv:2: Duration: a sit of at most 24 hours"),
+            ("backwards.csv", own + "aaaaaaaaaaaa,2026-04-10T08:00:00+00:00,2026-04-09T08:00:00+00:00,,1200,1200,completed,0,,0,false\n",
+             "backwards.csv:2: end: a time before the start"),
+            ("twice.csv", own + "aaaaaaaaaaaa,2026-04-10T08:00:00+00:00,2026-04-10T08:20:00+00:00,,1200,1200,completed,0,,0,false\n"
+                + "aaaaaaaaaaaa,2026-04-11T08:00:00+00:00,2026-04-11T08:20:00+00:00,,1200,1200,completed,0,,0,false\n",
+             "twice.csv:3: the id \"aaaaaaaaaaaa\" is another sit's too, at "),
+            ("array.json", "[{\"id\":\"a\"}]\n", "array.json:1: a JSON array, as 'log --format json' prints it"),
+            ("legacy.jsonl", "{\"id\":\"bbbbbbbbbbbb\",\"start\":\"2026-04-10T08:00:00Z\",\"seconds\":60,\"outcome\":\"completed\",\"note\":\"a\\tb\"}\n",
+             "sit \"bbbbbbbbbbbb\": note: expected text without control or invisible characters: it contains the invisible character U+0009; mend it where it was logged: profile log edit bbbbbbbbbbbb --note TEXT (or --no-note)"),
+        ] {
+            let result = try run("log", "import", try write(text, to: name))
+            #expect(result.status == 65 && result.stderr.contains(says), "\(name): \(result.stderr)")
+        }
+        let gap = try Harness.run(["log", "import", try write(header + "03/29/2026 02:30:00,0:20:0,,Meditation\n", to: "gap.csv")],
+                                  store: store, home: home, environment: ["PROFILE_JOURNAL": journal, "TZ": "Europe/Berlin"])
+        #expect(gap.status == 65 && gap.stderr.contains("is a time the local clock skipped"), "\(gap.stderr)")
+        let device = try run("log", "import", "/dev/zero")
+        #expect(device.status == 64 && device.stderr.contains("not a device"), "\(device.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: journal))
+
+        // Rows of no length are left out and said; a blank preset is none; Meditation in any case is no note.
+        let kept = try run("log", "import", try write(header + "04/20/2026 08:00:00,0:0:0,,Meditation\n04/21/2026 08:00:00,0:20:0,  ,meditation \n", to: "empty.csv"))
+        #expect(kept.status == 0 && kept.stdout == "added 1 sit, left out 1 row of no length\n", "\(kept.stdout)\(kept.stderr)")
+        #expect(try records().first.map { $0["profile"] is NSNull && $0["note"] is NSNull } == true)
+
+        // A journal cut off in the middle of its last line (the other machine was writing): the rest is
+        // imported, the fragment left out with a warning.
+        let torn = try write("{\"id\":\"cccccccccccc\",\"start\":\"2026-04-12T08:00:00Z\",\"seconds\":600,\"outcome\":\"completed\"}\n{\"id\":\"dd", to: "torn.jsonl")
+        let fromTorn = try run("log", "import", torn)
+        #expect(fromTorn.status == 0 && fromTorn.stdout == "added 1 sit\n" && fromTorn.stderr.contains("torn.jsonl:2: ignored an incomplete last line"), "\(fromTorn.stderr)")
+    }
+
+    /// The same Insight Timer export imported on two machines is one history when their journals are
+    /// joined: its rows' ids are made of the rows; and a file with ids and one without, holding the
+    /// same sit, give one sit in either order.
+    @Test func insightRowsAreTheSameSitsOnEveryMachine() throws {
+        let export = try write(Self.insight, to: "insight.csv")
+        let other = "\(home)/other.jsonl"
+        let there = try Harness.run(["log", "import", export], store: store, home: home, environment: ["PROFILE_JOURNAL": other, "TZ": "UTC"])
+        #expect(there.status == 0)
+        #expect(try run("log", "import", export).stdout == "added 3 sits\n")
+        #expect(try run("log", "import", other).stdout == "added 0 sits, skipped 3 already logged\n")
+        let ids = try records().compactMap { $0["id"] as? String }
+        #expect(ids.count == 3 && ids.allSatisfy { $0.hasPrefix("it") && $0.count == 15 }, "\(ids)")
+
+        // A sit logged with an id, then the same sit from Insight Timer's file, and the other way round.
+        let own = try write("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note\nxid000000001,2026-05-10T08:00:00+00:00,2026-05-10T08:20:00+00:00,,1200,1200,completed,0,\n", to: "own.csv")
+        let row = try write("Started At,Duration,Preset,Activity\n05/10/2026 08:00:00,0:20:0,,Meditation\n", to: "row.csv")
+        #expect(try run("log", "import", own, row).stdout == "added 1 sit, skipped 1 already logged\n")
+        let fresh = "\(home)/fresh.jsonl"
+        let reversed = try Harness.run(["log", "import", row, own], store: store, home: home, environment: ["PROFILE_JOURNAL": fresh, "TZ": "UTC"])
+        #expect(reversed.stdout == "added 1 sit, skipped 1 already logged\n", "\(reversed.stdout)")
+    }
 }

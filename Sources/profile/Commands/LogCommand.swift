@@ -227,12 +227,27 @@ struct LogImportCommand: ParsableCommand {
                 throw ProfileError.invalidOption("-", option: "log import", accepted: "standard input (-) once")
             }
             let calendar = LocalCalendar()
+            let now = LocalCalendar.now()
+            try JournalOptions.checkClock(calendar, at: now)
             var sits: [(sit: Sit, byTime: Bool)] = []
+            var empty = 0
+            // Where each id was first seen: two sits that share one (a merge of two machines' edits) are
+            // not one sit, and neither may be dropped as if it were.
+            var seen: [String: (sit: Sit, place: String)] = [:]
             for path in files {
                 let name = path == "-" ? "<stdin>" : path
                 let bytes = try JournalImport.contents(of: path)
-                let read = try JournalImport.read(bytes, path: name, calendar: calendar)
+                let read = try JournalImport.read(bytes, path: name, calendar: calendar, now: now)
+                for warning in read.warnings { Output.diagnostic(warning) }
+                for (sit, line) in zip(read.sits, read.lines) {
+                    let place = "\(escapedPath(name)):\(line)"
+                    if let earlier = seen[sit.id], earlier.sit != sit {
+                        throw ProfileError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(earlier.place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
+                    }
+                    seen[sit.id] = seen[sit.id] ?? (sit, place)
+                }
                 sits += read.sits.map { ($0, !read.hasIDs) }
+                empty += read.empty
             }
             let file = try journal.file()
             _ = try file.appendImported(sits, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
@@ -243,6 +258,7 @@ struct LogImportCommand: ParsableCommand {
                 }
                 text += "\(dryRun ? "would add" : "added") \(count(result.added.count, "sit"))"
                 if result.skipped > 0 { text += ", \(dryRun ? "skip" : "skipped") \(grouped(result.skipped)) already logged" }
+                if empty > 0 { text += ", \(dryRun ? "leave out" : "left out") \(count(empty, "row")) of no length" }
                 try Output.print(text + "\n")
             }
         }
@@ -319,7 +335,8 @@ struct LogEditCommand: ParsableCommand {
                     try JournalOptions.checkClock(calendar, at: ended)
                     if begin != nil { sit.start = calendar.timestamp(from) }
                     sit.end = calendar.timestamp(ended)
-                    if old.plannedSeconds == old.seconds { sit.plannedSeconds = seconds }
+                    // A sit whose planned length was its length keeps them equal; no sit sat longer than planned.
+                    if old.plannedSeconds == old.seconds || seconds > old.plannedSeconds { sit.plannedSeconds = seconds }
                     sit.seconds = seconds
                 }
                 if noProfile || profile != nil { sit.profile = newProfile }
