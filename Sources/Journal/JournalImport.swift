@@ -162,9 +162,15 @@ package enum JournalImport {
         }
         let profile = try text(row.fields[2].trimmingWhitespace(), key: "Preset", row: row, path: path)
         let activity = row.fields[3].trimmingWhitespace()
-        let note = activity.lowercased() == "meditation" ? nil : try text(activity, key: "Activity", row: row, path: path)
-        return try checked(Sit(id: insightID(start: start, seconds: seconds), start: calendar.timestamp(start), end: calendar.timestamp(start + seconds),
-                               profile: profile, seconds: seconds, plannedSeconds: seconds, outcome: .completed, bells: 0, note: note), row: row, path: path)
+        let meditation = activity == "Meditation" || (activity.utf8.count == 10 && activity.lowercased() == "meditation")
+        let note = meditation ? nil : try text(activity, key: "Activity", row: row, path: path)
+        let sit = Sit(id: insightID(start: start, seconds: seconds), start: calendar.timestamp(start), end: calendar.timestamp(start + seconds),
+                      profile: profile, seconds: seconds, plannedSeconds: seconds, outcome: .completed, bells: 0, note: note)
+        // What the journal could not read back: a year past 9999, an offset of a day or more (every other
+        // field was checked as it was read).
+        guard sit.start.epoch >= -62_167_219_200, sit.end.epoch <= 253_402_300_799, abs(sit.start.offset) < 86_400,
+              abs(sit.end.offset) < 86_400 else { return try checked(sit, row: row, path: path) }
+        return sit
     }
 
     /// A text field as a profile or a note: nil when empty (for CSV, whose empty field is no text),
@@ -235,16 +241,40 @@ package enum JournalImport {
     /// `MM/DD/YYYY HH:MM:SS` (month, day and hour may be one digit), as numbers checked against the
     /// calendar; nil for anything else.
     static func localTimeParts(_ text: String) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
-        let halves = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard halves.count == 2 else { return nil }
-        let date = halves[0].split(separator: "/", omittingEmptySubsequences: false)
-        let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard date.count == 3, clock.count == 3,
-              (1...2).contains(date[0].count), (1...2).contains(date[1].count), date[2].count == 4,
-              (1...2).contains(clock[0].count), clock[1].count == 2, clock[2].count == 2,
-              (date + clock).allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-              let month = Int(date[0]), let day = Int(date[1]), let year = Int(date[2]),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+        // Six numbers and their separators, read from the bytes: this is the import's inner loop.
+        var numbers: [Int] = []
+        var digits: [Int] = []
+        numbers.reserveCapacity(6)
+        digits.reserveCapacity(6)
+        var value = 0, count = 0, spaces = 0
+        let separators: [UInt8] = [0x2F, 0x2F, 0x20, 0x3A, 0x3A]
+        var utf8 = text.utf8[...]
+        // Spaces around the field are not its own.
+        while utf8.first == 0x20 { utf8 = utf8.dropFirst() }
+        while utf8.last == 0x20 { utf8 = utf8.dropLast() }
+        for byte in utf8 {
+            if byte >= 0x30 && byte <= 0x39 {
+                guard count < 4 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+                count += 1
+                spaces = 0
+                continue
+            }
+            let index = numbers.count
+            // More than one space between the date and the time is still one separator.
+            if byte == 0x20, spaces > 0, index == 3 { continue }
+            guard index < 5, count > 0, byte == separators[index] else { return nil }
+            if byte == 0x20 { spaces += 1 }
+            numbers.append(value)
+            digits.append(count)
+            value = 0
+            count = 0
+        }
+        guard numbers.count == 5, count > 0 else { return nil }
+        numbers.append(value)
+        digits.append(count)
+        let (month, day, year, hour, minute, second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+        guard digits[0] <= 2, digits[1] <= 2, digits[2] == 4, digits[3] <= 2, digits[4] == 2, digits[5] == 2,
               CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60 else { return nil }
         return (year, month, day, hour, minute, second)
     }

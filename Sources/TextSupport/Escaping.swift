@@ -252,6 +252,8 @@ extension String {
     /// U+200B and U+202E, and everything else ``isHidden(_:at:)`` hides are refused; an emoji's own
     /// joiners and selectors are not.
     package var hiddenCharacterProblem: String? {
-        firstHiddenScalar.map { "it contains the invisible character \(codePoint($0))" }
+        // Printable ASCII hides nothing: the scan of each scalar's properties is for the rest.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
+        return firstHiddenScalar.map { "it contains the invisible character \(codePoint($0))" }
     }
 }

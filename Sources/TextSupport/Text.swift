@@ -13,6 +13,8 @@ package func codePoint(_ scalar: Unicode.Scalar) -> String {
 extension StringProtocol {
     /// The text without leading and trailing white space.
     package func trimmingWhitespace() -> String {
+        // Most text has no space at either end: no copy, and no walk over its characters.
+        if let first = utf8.first, let last = utf8.reversed().first, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return String(self) }
         guard let start = firstIndex(where: { !$0.isWhitespace }),
               let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[start...end])

@@ -233,18 +233,22 @@ struct LogImportCommand: ParsableCommand {
             var empty = 0
             // Where each id was first seen: two sits that share one (a merge of two machines' edits) are
             // not one sit, and neither may be dropped as if it were.
-            var seen: [String: (sit: Sit, place: String)] = [:]
-            for path in files {
+            var seen: [String: (sit: Sit, file: Int, line: Int)] = [:]
+            seen.reserveCapacity(1024)
+            for (index, path) in files.enumerated() {
                 let name = path == "-" ? "<stdin>" : path
                 let bytes = try JournalImport.contents(of: path)
                 let read = try JournalImport.read(bytes, path: name, calendar: calendar, now: now)
                 for warning in read.warnings { Output.diagnostic(warning) }
                 for (sit, line) in zip(read.sits, read.lines) {
-                    let place = "\(escapedPath(name)):\(line)"
-                    if let earlier = seen[sit.id], earlier.sit != sit {
-                        throw ProfileError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(earlier.place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
+                    if let earlier = seen[sit.id] {
+                        guard earlier.sit == sit else {
+                            let place = "\(escapedPath(files[earlier.file] == "-" ? "<stdin>" : files[earlier.file])):\(earlier.line)"
+                            throw ProfileError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
+                        }
+                        continue
                     }
-                    seen[sit.id] = seen[sit.id] ?? (sit, place)
+                    seen[sit.id] = (sit, index, line)
                 }
                 sits += read.sits.map { ($0, !read.hasIDs) }
                 empty += read.empty
