@@ -6,7 +6,7 @@ import TextSupport
 struct LogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "List the sits of the journal, add one made without the timer, or delete one; check and repair it.",
+        abstract: "List the sits of the journal; add one made without the timer, import others, edit or delete one; check and repair it.",
         discussion: """
             Every run that ends after a minute or more is logged (see 'profile run'); 'profile log' lists \
             the sits by start time, newest last. The journal is --journal FILE, else $PROFILE_JOURNAL, else \
