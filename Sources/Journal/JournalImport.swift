@@ -7,10 +7,8 @@ import TextSupport
 /// (65) naming the file, its line and, where it helps, its column.
 package enum JournalImport {
     /// The kinds of file `log import` reads.
-    package enum Format: String, Sendable {
-        case insightTimer = "Insight Timer's CSV"
-        case csv = "profile's CSV"
-        case journal = "a journal"
+    package enum Format: Sendable {
+        case insightTimer, csv, journal
     }
 
     /// Insight Timer's header.

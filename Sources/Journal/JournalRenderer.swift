@@ -93,9 +93,7 @@ package enum JournalRenderer {
     /// `04/20/2026 08:21:14`: the local time of `epoch` as Insight Timer's export writes it (month, day,
     /// year; 24 hours; no zone).
     static func insightTimerTime(_ epoch: Int, calendar: LocalCalendar) -> String {
-        let local = epoch + calendar.offset(at: epoch)
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let seconds = local - days * 86_400
+        let (days, seconds) = calendar.dayAndSecond(epoch)
         let (year, month, day) = CivilDate.fromDays(days)
         return "\(CivilDate.pad(month, 2))/\(CivilDate.pad(day, 2))/\(CivilDate.pad(year, 4)) "
             + "\(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2)):\(CivilDate.pad(seconds % 60, 2))"

@@ -185,27 +185,29 @@ package final class LocalCalendar {
     /// Today's local day number.
     package func today() -> Int { day(of: Self.now()) }
 
-    /// `2026-11-23 07:15`, the local date and time of `epoch`, for tables.
-    package func dateAndTime(_ epoch: Int) -> String {
+    /// The local day number `epoch` falls on, and the second of that day (0 to 86,399) on the local clock.
+    package func dayAndSecond(_ epoch: Int) -> (day: Int, second: Int) {
         let local = epoch + offset(at: epoch)
         let days = Int((Double(local) / 86_400).rounded(.down))
-        let seconds = local - days * 86_400
+        return (days, local - days * 86_400)
+    }
+
+    /// `2026-11-23 07:15`, the local date and time of `epoch`, for tables.
+    package func dateAndTime(_ epoch: Int) -> String {
+        let (days, seconds) = dayAndSecond(epoch)
         return "\(CivilDate.text(days)) \(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2))"
     }
 
     /// `07:42`, the local time of day of `epoch`.
     package func timeOfDay(_ epoch: Int) -> String {
-        let local = epoch + offset(at: epoch)
-        let seconds = local - Int((Double(local) / 86_400).rounded(.down)) * 86_400
+        let seconds = dayAndSecond(epoch).second
         return "\(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2))"
     }
 
     /// `20261124T063000`, the local date and time of `epoch` to the second, as ISO 8601's basic format
     /// writes it without an offset: for file names, which it keeps in order and free of ':'.
     package func fileStamp(_ epoch: Int) -> String {
-        let local = epoch + offset(at: epoch)
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let seconds = local - days * 86_400
+        let (days, seconds) = dayAndSecond(epoch)
         let (year, month, day) = CivilDate.fromDays(days)
         return CivilDate.pad(year, 4) + CivilDate.pad(month, 2) + CivilDate.pad(day, 2) + "T"
             + CivilDate.pad(seconds / 3600, 2) + CivilDate.pad(seconds / 60 % 60, 2) + CivilDate.pad(seconds % 60, 2)

@@ -36,11 +36,6 @@ struct RecoveryTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: records)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
-    static func kill9(_ process: Process, after seconds: Double) {
-        Thread.sleep(forTimeInterval: seconds)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
 
     /// The session seconds each record holds now.
     func recordedSeconds() -> [Int] {
@@ -137,10 +132,18 @@ struct RecoveryTests {
         #expect(recordNames().isEmpty)
     }
 
-    /// A run that is not logged keeps no record.
+    /// A run that is not logged keeps no record: looked at once it is under way (its first event is
+    /// out), and again once it is killed.
     @Test func aRunThatIsNotLoggedKeepsNoRecord() throws {
-        let process = try start("run", "Morning", "--speed", "60", "--silent")
-        Self.kill9(process, after: 1.5)
+        let (process, output) = try Harness.start(["run", "Morning", "--speed", "60", "--silent"], store: store, home: home)
+        var seen = ""
+        while !seen.contains("warmup-start"), case let data = output.fileHandleForReading.availableData, !data.isEmpty {
+            seen += String(decoding: data, as: UTF8.self)
+        }
+        #expect(seen.contains("warmup-start"), "\(seen)")
+        #expect(recordNames().isEmpty)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
         #expect(recordNames().isEmpty)
     }
 }

@@ -274,11 +274,15 @@ struct RunTests {
 
     /// `nohup profile run`: a hang-up the run was started ignoring stays ignored, and the sit goes on.
     @Test func aRunStartedIgnoringHangUpsOutlivesOne() throws {
-        let (process, _) = try Harness.start(
+        let (process, output) = try Harness.start(
             executable: URL(fileURLWithPath: "/bin/sh"),
             ["-c", "trap '' HUP; exec \"$0\" run Morning --silent --no-log --no-inhibit", Harness.binary.path],
             store: store, home: home)
-        Thread.sleep(forTimeInterval: 0.5)
+        // Under way (its handlers set) once its first event is out.
+        var seen = ""
+        while !seen.contains("warmup-start"), case let data = output.fileHandleForReading.availableData, !data.isEmpty {
+            seen += String(decoding: data, as: UTF8.self)
+        }
         kill(process.processIdentifier, SIGHUP)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(process.isRunning, "the hang-up stopped the run")

@@ -376,7 +376,7 @@ struct LogDeleteCommand: ParsableCommand {
         try reporting {
             let calendar = LocalCalendar()
             let file = try journal.file()
-            guard let sit = try file.sit(id: id) else { throw missing(file) }
+            guard let sit = try file.sit(id: id) else { throw Self.missing(id, file) }
             if !force, try !Terminal.confirmDeletion(of: "the sit \(quoted(id))",
                                                      question: "Delete the sit \(JournalRenderer.describe(sit, calendar: calendar))") {
                 return
@@ -390,8 +390,6 @@ struct LogDeleteCommand: ParsableCommand {
             if removed == nil { throw Self.missing(id, file) }
         }
     }
-
-    private func missing(_ file: JournalFile) -> ExitCode { Self.missing(id, file) }
 
     /// Says that no sit has the id, with the closest one, and gives the status of a missing input (66).
     static func missing(_ id: String, _ file: JournalFile) -> ExitCode {
