@@ -77,7 +77,8 @@ package enum JournalRenderer {
             return text.bytes
         case .insightTimer:
             var text = ByteText(capacity: sits.count * 50)
-            text.append("Started At,Duration,Preset,Activity\r\n")
+            // The header the import reads, so that the two never part.
+            text.append(JournalImport.insightHeader.joined(separator: ",") + "\r\n")
             for sit in sits {
                 text.append(insightTimerTime(sit.start.epoch, calendar: calendar))
                 text.append(byte: 0x2C)
