@@ -209,8 +209,9 @@ package enum JournalImport {
         case "false": recovered = false
         default: throw bad("recovered", "true or false", f[10])
         }
+        // An empty plannedSeconds is an open-ended sit's, as `log --format csv` writes it.
         let sit = Sit(id: f[0], start: start, end: end, profile: try text(f[3], key: "profile", row: row, path: path, id: f[0]), seconds: try count(4),
-                      plannedSeconds: try count(5), outcome: outcome, bells: try count(7), note: try text(f[8], key: "note", row: row, path: path, id: f[0]),
+                      plannedSeconds: f[5].isEmpty ? nil : try count(5), outcome: outcome, bells: try count(7), note: try text(f[8], key: "note", row: row, path: path, id: f[0]),
                       pausedSeconds: columns > 9 ? try count(9) : 0, recovered: recovered)
         return try checked(sit, row: row, path: path)
     }

@@ -119,7 +119,8 @@ package enum JournalRenderer {
         text.append(byte: separator)
         text.append(sit.seconds)
         text.append(byte: separator)
-        text.append(sit.plannedSeconds)
+        // An open-ended sit had no planned length: an empty field, as for a sit without a profile.
+        if let planned = sit.plannedSeconds { text.append(planned) }
         text.append(byte: separator)
         text.append(sit.outcome.rawValue)
         text.append(byte: separator)
@@ -189,7 +190,7 @@ package enum JournalRenderer {
     /// What `log delete` shows of the sit it removes or asks about:
     /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
     package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
-        var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted), \(sit.outcome.rawValue)\(sit.recovered ? ", recovered" : "")"
+        var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(sit.lengthText), \(sit.outcome.rawValue)\(sit.recovered ? ", recovered" : "")"
         if let profile = sit.profile { text += ", \(escaped(profile))" }
         if let note = sit.note { text += ": \(quoted(note))" }
         return text

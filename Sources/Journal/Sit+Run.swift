@@ -35,9 +35,16 @@ extension Sit {
     }
 
     /// Session seconds sat in a run of `total` seconds that ended with `outcome` after `elapsed`
-    /// session seconds (pauses left out): the whole `total` for a completed run.
-    package static func secondsSat(outcome: Outcome, elapsed: Int, total: Int) -> Int {
-        outcome == .completed ? total : min(max(elapsed, 0), total)
+    /// session seconds (pauses left out): the whole `total` for a completed run. An open-ended run (no
+    /// `total`) sat what ran, however it ended.
+    package static func secondsSat(outcome: Outcome, elapsed: Int, total: Int?) -> Int {
+        guard let total else { return min(max(elapsed, 0), maximumCount) }
+        return outcome == .completed ? total : min(max(elapsed, 0), total)
+    }
+
+    /// `32:10 of 35:00`, or `32:10, open-ended` for a sit with no planned length.
+    package var lengthText: String {
+        TimerDuration(seconds: seconds).formatted + (plannedSeconds.map { " of \(TimerDuration(seconds: $0).formatted)" } ?? ", open-ended")
     }
 
     /// The record of a run, or nil when less than ``shortestRun`` was sat.
@@ -45,7 +52,8 @@ extension Sit {
     /// - Parameters:
     ///   - outcome: how the run ended.
     ///   - elapsed: session seconds that ran, pauses left out.
-    ///   - total: the profile's length.
+    ///   - total: the profile's length; nil for an open-ended sit.
+    ///   - profile: the profile's name; nil for a quick sit of no profile.
     ///   - bells: bells that sounded.
     ///   - pausedSeconds: real seconds not sat: pauses, the stop question, stops and sleeps.
     ///   - speed: the run's `--speed`.
@@ -59,8 +67,8 @@ extension Sit {
     /// seconds are bounded as the reader bounds them (``maximumCount``): a run left stopped for months
     /// still writes a line that reads back.
     ///   - id: the sit's id: the one its record in progress (``SitRecord``) holds.
-    package static func run(id: String = Sit.newID(), outcome: Outcome, elapsed: Int, total: Int, bells: Int, pausedSeconds: Int,
-                            speed: Double, started: Int, now: Int, profile: String, note: String?, calendar: LocalCalendar) -> Sit? {
+    package static func run(id: String = Sit.newID(), outcome: Outcome, elapsed: Int, total: Int?, bells: Int, pausedSeconds: Int,
+                            speed: Double, started: Int, now: Int, profile: String?, note: String?, calendar: LocalCalendar) -> Sit? {
         let sit = runSoFar(id: id, outcome: outcome, elapsed: elapsed, total: total, bells: bells, pausedSeconds: pausedSeconds,
                            speed: speed, started: started, now: now, profile: profile, note: note, calendar: calendar)
         return sit.seconds >= shortestRun ? sit : nil
@@ -69,8 +77,8 @@ extension Sit {
     /// The record of a run as ``run(id:outcome:elapsed:total:bells:pausedSeconds:speed:started:now:profile:note:calendar:)``
     /// makes it, however short: what the record of a sit in progress holds, to be logged if the run is
     /// cut off (and then only when it reached ``shortestRun``).
-    package static func runSoFar(id: String, outcome: Outcome, elapsed: Int, total: Int, bells: Int, pausedSeconds: Int,
-                                 speed: Double, started: Int, now: Int, profile: String, note: String?,
+    package static func runSoFar(id: String, outcome: Outcome, elapsed: Int, total: Int?, bells: Int, pausedSeconds: Int,
+                                 speed: Double, started: Int, now: Int, profile: String?, note: String?,
                                  calendar: LocalCalendar) -> Sit {
         let seconds = secondsSat(outcome: outcome, elapsed: elapsed, total: total)
         let realPause = Double(max(pausedSeconds, 0))

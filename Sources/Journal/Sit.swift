@@ -25,8 +25,8 @@ package struct Sit: Equatable, Sendable {
     package var profile: String?
     /// Seconds sat: warm-up, main sit and cool-down time that passed, pauses left out.
     package var seconds: Int
-    /// The profile's length.
-    package var plannedSeconds: Int
+    /// The profile's length; nil for an open-ended sit, which had no planned end.
+    package var plannedSeconds: Int?
     package var outcome: Outcome
     /// Bells that rang.
     package var bells: Int
@@ -41,7 +41,7 @@ package struct Sit: Equatable, Sendable {
     package var recovered: Bool
 
     package init(id: String = Sit.newID(), start: Timestamp, end: Timestamp, profile: String?, seconds: Int,
-                 plannedSeconds: Int, outcome: Outcome, bells: Int, note: String?, pausedSeconds: Int = 0,
+                 plannedSeconds: Int?, outcome: Outcome, bells: Int, note: String?, pausedSeconds: Int = 0,
                  recovered: Bool = false) {
         self.id = id
         self.start = start
@@ -103,7 +103,7 @@ package struct Sit: Equatable, Sendable {
         text.append(keys[4])
         text.append(seconds)
         text.append(keys[5])
-        text.append(plannedSeconds)
+        if let plannedSeconds { text.append(plannedSeconds) } else { text.append("null") }
         text.append(keys[6])
         text.append(outcome.rawValue)
         text.append(keys[7])

@@ -64,6 +64,12 @@ private struct FastCursor {
         return string().map { .some($0) }
     }
 
+    /// A count, or nil for `null`; the outer nil when it is neither.
+    mutating func countOrNull() -> Int?? {
+        if literal("null") { return .some(nil) }
+        return count().map { .some($0) }
+    }
+
     mutating func count() -> Int? {
         let start = index
         var value = 0
@@ -88,7 +94,7 @@ private struct FastCursor {
               literal(",\"end\":"), let end = timestamp(),
               literal(",\"profile\":"), let profile = stringOrNull(),
               literal(",\"seconds\":"), let seconds = count(),
-              literal(",\"plannedSeconds\":"), let planned = count(),
+              literal(",\"plannedSeconds\":"), let planned = countOrNull(),
               literal(",\"outcome\":\"") else { return nil }
         let outcome: Outcome
         if literal("completed\"") {

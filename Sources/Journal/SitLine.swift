@@ -72,6 +72,11 @@ package enum SitLine {
             }
             return number
         }
+        /// A count, or null (`.some(nil)`); nil when the key is missing.
+        func countOrNull(_ key: String) throws(Problem) -> Int?? {
+            if let value = values[key], case .null = value.value { return .some(nil) }
+            return try count(key).map { .some($0) }
+        }
         func timestamp(_ key: String) throws(Problem) -> Timestamp? {
             guard let text = try string(key, optional: key != "start") else { return nil }
             guard let stamp = Timestamp(parsing: text) else {
@@ -103,7 +108,7 @@ package enum SitLine {
         }
         let end = try timestamp("end") ?? Timestamp(epoch: start.epoch + seconds + paused, offset: start.offset)
         return Sit(id: id, start: start, end: end, profile: try string("profile", optional: true), seconds: seconds,
-                   plannedSeconds: try count("plannedSeconds") ?? seconds, outcome: outcome, bells: try count("bells") ?? 0,
+                   plannedSeconds: try countOrNull("plannedSeconds") ?? seconds, outcome: outcome, bells: try count("bells") ?? 0,
                    note: try string("note", optional: true), pausedSeconds: paused, recovered: recovered)
     }
 }

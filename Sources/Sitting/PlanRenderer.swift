@@ -14,78 +14,94 @@ extension ProfileRenderer {
             guard let bell else { return "—" }
             return bell.description + (missing(bell) ? " (missing: rings \(Bell.default.rawValue))" : "")
         }
+        let rows = PlanRow.rows(of: timeline)
         let withSeconds = start.map { start in
-            (timeline.events.map(\.offset) + timeline.droppedIntervals).contains {
+            (rows.compactMap(\.seconds) + timeline.droppedIntervals).contains {
                 start.adding($0).time.secondsSinceMidnight % 60 != 0
             }
         } ?? false
-        func clock(_ offset: Int) -> String? {
-            guard let start else { return nil }
+        func clock(_ offset: Int?) -> String? {
+            guard let start, let offset else { return nil }
             let (time, days) = start.adding(offset)
             return time.formatted(withSeconds: withSeconds) + (days > 0 ? " +\(days)d" : "")
         }
-        let seconds = switch timeline.end {
+        let seconds: Int? = switch timeline.end {
         case .fixed(let seconds): seconds
+        case .open: nil
         }
-        let total = TimerDuration(seconds: seconds).formatted
-        let bellCount = timeline.bells.count
+        let total = seconds.map { TimerDuration(seconds: $0).formatted } ?? "open-ended"
+        let bellCount = rows.filter { $0.event.bell != nil && $0.every == nil }.count
+        let repeating = rows.first { $0.every != nil }
         switch format {
         case .table:
-            let rows = timeline.events.map { event in
-                [StyledText(TimerDuration(seconds: event.offset).formatted)]
-                    + (start == nil ? [] : [StyledText(clock(event.offset) ?? "")])
-                    + [StyledText(event.title), StyledText(bellText(event.bell), event.bell == nil ? .dim : .plain)]
+            let tableRows = rows.map { row in
+                [StyledText(row.offsetText)]
+                    + (start == nil ? [] : [StyledText(clock(row.seconds) ?? "")])
+                    + [StyledText(row.title), StyledText(bellText(row.event.bell), row.event.bell == nil ? .dim : .plain)]
             }
             var title = "\(name): \(total), \(bellCount) \(bellCount == 1 ? "bell" : "bells")"
-            if start != nil { title += ", \(clock(0) ?? "") to \(clock(seconds) ?? "")" }
+            if let every = repeating?.every { title += " and a bell every \(TimerDuration(seconds: every).formatted)" }
+            if start != nil, let seconds { title += ", \(clock(0) ?? "") to \(clock(seconds) ?? "")" }
+            if start != nil, seconds == nil { title += ", from \(clock(0) ?? "")" }
             var text = BoxTable(
                 title: StyledText(title, .bold),
                 headers: ["Offset"] + (start == nil ? [] : ["Clock"]) + ["Event", "Bell"],
-                rows: rows,
+                rows: tableRows,
                 alignments: [.right] + (start == nil ? [] : [.right]) + [.left, .left],
                 flexibleColumn: start == nil ? 1 : 2
             ).render(options: options)
             text += droppedNote(timeline)
+            if timeline.isOpen { text += "the main sit is open-ended: it ends when you end it (q, then y)\n" }
             return text
         case .plain:
             // The bell's name, strikes and volume are fields of their own; `missing` marks a recording
-            // this machine lacks. Fields only ever join at the end.
-            func line(_ offset: Int, _ event: String, _ bell: BellChoice?) -> String {
-                [TimerDuration(seconds: offset).formatted, clock(offset) ?? "", event, bell.map { plainField($0.sound.name) } ?? "",
-                 bell.map { String($0.strikes) } ?? "", bell.map { String($0.volume) } ?? "", missing(bell) ? "missing" : ""]
+            // this machine lacks. Fields only ever join at the end: an open-ended sit's interval bells that
+            // go on every so often are one line, `intervals`, whose eighth field is the seconds between them.
+            func line(_ offset: String, _ clock: String?, _ event: String, _ bell: BellChoice?, every: Int? = nil) -> String {
+                ([offset, clock ?? "", event, bell.map { plainField($0.sound.name) } ?? "",
+                  bell.map { String($0.strikes) } ?? "", bell.map { String($0.volume) } ?? "", missing(bell) ? "missing" : ""]
+                 + (every.map { [String($0)] } ?? []))
                     .joined(separator: "\t") + "\n"
             }
             // A dropped interval bell is a line of its own, `dropped` with no bell (nothing rings), in
             // time order before the events at its offset: the note of the table, in fields a script reads.
             var dropped = timeline.droppedIntervals[...]
             var text = ""
-            for event in timeline.events {
-                while let offset = dropped.first, offset <= event.offset {
-                    text += line(offset, Self.droppedEvent, nil)
+            for row in rows {
+                while let offset = dropped.first, let at = row.seconds, offset <= at {
+                    text += line(TimerDuration(seconds: offset).formatted, clock(offset), Self.droppedEvent, nil)
                     dropped.removeFirst()
                 }
-                text += line(event.offset, event.kind.rawValue, event.bell)
+                text += line(row.offsetText, clock(row.seconds), row.every == nil ? row.event.kind.rawValue : "intervals",
+                             row.event.bell, every: row.every)
             }
-            return text + dropped.map { line($0, Self.droppedEvent, nil) }.joined()
+            return text + dropped.map { line(TimerDuration(seconds: $0).formatted, clock($0), Self.droppedEvent, nil) }.joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .object([
                 ("name", .string(name)),
                 ("start", start.map { .string(clock(0) ?? $0.description) } ?? .null),
-                ("total", .string(total)),
-                ("totalSeconds", .int(seconds)),
+                ("total", seconds == nil ? .null : .string(total)),
+                ("totalSeconds", seconds.map { .int($0) } ?? .null),
+                ("open", .bool(seconds == nil)),
                 ("bells", .int(bellCount)),
-                ("events", .array(timeline.events.map { event in
-                    .object([
-                        ("offset", .string(TimerDuration(seconds: event.offset).formatted)),
-                        ("seconds", .int(event.offset)),
-                        ("clock", clock(event.offset).map { .string($0) } ?? .null),
-                        ("event", .string(event.kind.rawValue)),
-                        ("title", .string(event.title)),
+                ("events", .array(rows.map { row in
+                    let event = row.event
+                    var members: [(String, JSONWriter.Value)] = [
+                        ("offset", .string(row.offsetText)),
+                        ("seconds", row.seconds.map { .int($0) } ?? .null),
+                        ("clock", clock(row.seconds).map { .string($0) } ?? .null),
+                        ("event", .string(row.every == nil ? event.kind.rawValue : "intervals")),
+                        ("title", .string(row.title)),
                         ("bell", event.bell.map { .string($0.sound.name) } ?? .null),
                         ("strikes", event.bell.map { .int($0.strikes) } ?? .null),
                         ("volume", event.bell.map { .int($0.volume) } ?? .null),
                         ("missing", .bool(missing(event.bell))),
-                    ])
+                    ]
+                    if timeline.isOpen {
+                        members.append(("afterMainEnd", row.afterMainEnd.map { .int($0) } ?? .null))
+                        members.append(("every", row.every.map { .int($0) } ?? .null))
+                    }
+                    return .object(members)
                 })),
                 ("dropped", .array(timeline.droppedIntervals.map { .string(TimerDuration(seconds: $0).formatted) })),
             ]))
@@ -112,5 +128,45 @@ extension ProfileRenderer {
         let times = timeline.droppedIntervals.map { TimerDuration(seconds: $0).formatted }.joined(separator: ", ")
         let one = timeline.droppedIntervals.count == 1
         return "dropped the interval \(one ? "bell" : "bells") at \(times): \(one ? "it falls" : "they fall") on the main sit's end or within \(Intervals.guardSeconds) s of it\n"
+    }
+}
+
+/// One row of a plan: an event at its offset; for an open-ended main sit, the events that follow its end
+/// (at offsets from that end, `open + 05:00`) and its interval bells that go on every so often (one row).
+struct PlanRow {
+    var event: Timeline.Event
+    /// Seconds from the session's start; nil after an open-ended main sit's end.
+    var seconds: Int?
+    /// Seconds after an open-ended main sit's end.
+    var afterMainEnd: Int?
+    /// For the one row of an open-ended sit's interval bells, the seconds between them.
+    var every: Int?
+
+    /// `05:00`, `open`, `open + 05:00`.
+    var offsetText: String {
+        if let seconds { return TimerDuration(seconds: seconds).formatted }
+        let after = afterMainEnd ?? 0
+        return after == 0 ? "open" : "open + \(TimerDuration(seconds: after).formatted)"
+    }
+
+    /// `Interval bell 2`, or `Interval bells, every 10:00` for the row of the bells that go on.
+    var title: String {
+        every.map { "Interval bells, every \(TimerDuration(seconds: $0).formatted)" } ?? event.title
+    }
+
+    static func rows(of timeline: Timeline) -> [PlanRow] {
+        guard case .open(let every) = timeline.end else {
+            return timeline.events.map { PlanRow(event: $0, seconds: $0.offset) }
+        }
+        var rows: [PlanRow] = []
+        for event in timeline.events {
+            if event.kind == .interval, let every {
+                // The bells that go on until the sitter ends the sit: the first one, and how often.
+                if event.number == 1 { rows.append(PlanRow(event: event, seconds: event.offset, every: every)) }
+            } else {
+                rows.append(PlanRow(event: event, seconds: event.offset))
+            }
+        }
+        return rows + timeline.closing.events.map { PlanRow(event: $0, seconds: nil, afterMainEnd: $0.offset) }
     }
 }

@@ -19,20 +19,26 @@ package struct RunFrame: Hashable, Sendable {
         let columns = max(20, width)
         var lines: [(String, TextStyle)] = []
         let status = state.isPaused ? "  PAUSED" : ""
-        lines.append(("\(state.part.title): \(countdown(state.remainingInPart)) left · session: \(countdown(state.remaining)) left\(status)", .plain))
-        let barWidth = max(10, min(50, columns - 8))
-        let filled = Int((state.progress * Double(barWidth)).rounded(.down))
-        let percent = Int((state.progress * 100).rounded(.down))
-        lines.append((String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + " \(percent)%", .plain))
+        let partTime = state.remainingInPart.map { "\(countdown($0)) left" }
+            ?? "\(TimerDuration(seconds: Int(state.satInPart.rounded(.down))).formatted) sat"
+        let sessionTime = state.remaining.map { "session: \(countdown($0)) left" } ?? "open-ended"
+        lines.append(("\(state.part.title): \(partTime) · \(sessionTime)\(status)", .plain))
+        if let progress = state.progress {
+            let barWidth = max(10, min(50, columns - 8))
+            let filled = Int((progress * Double(barWidth)).rounded(.down))
+            let percent = Int((progress * 100).rounded(.down))
+            lines.append((String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + " \(percent)%", .plain))
+        }
         if let bell = state.nextBell {
             lines.append(("Next bell: \(bell.titleWithBell) at \(TimerDuration(seconds: bell.offset).formatted), in \(countdown(Double(bell.offset) - state.elapsed))", .plain))
         } else {
             lines.append(("Next bell: none", .plain))
         }
+        let endsMainSit = state.timeline.isOpen && state.part.type == .main
         if state.isConfirmingStop {
-            lines.append(("Stop the session? y to stop, any other key to go on", .bold))
+            lines.append((endsMainSit ? "End the main sit? y to end it, any other key to go on" : "Stop the session? y to stop, any other key to go on", .bold))
         } else if keys {
-            lines.append(("space \(state.isPaused ? "resume" : "pause") · q stop · sound: \(state.sound)", .dim))
+            lines.append(("space \(state.isPaused ? "resume" : "pause") · q \(endsMainSit ? "end the main sit" : "stop") · sound: \(state.sound)", .dim))
         } else {
             lines.append(("sound: \(state.sound)", .dim))
         }

@@ -30,6 +30,8 @@ package enum RunEffect: Hashable, Sendable {
     case fire(Timeline.Event, ring: BellChoice?, late: Lateness?)
     /// The session was paused or resumed.
     case paused(Bool)
+    /// The sitter ended the open-ended main sit: ``RunMachine/timeline`` now plans what follows it.
+    case mainSitEnded
     /// Stop the program (Ctrl-Z): restore the terminal, stop, and on continuing hand the machine
     /// ``RunInputEvent/continued(at:)``.
     case suspend
@@ -74,7 +76,8 @@ package struct RunMachine: Sendable {
     /// Session seconds within which a late bell and the next bell would both sound: the late one rings with it.
     package static let lateGap = 10.0
 
-    package let timeline: Timeline
+    /// The plan; an open-ended main sit becomes a fixed one when the sitter ends it.
+    package private(set) var timeline: Timeline
     package let speed: Double
     private let start: Double
     private var pausedAt: Double?
@@ -116,6 +119,7 @@ package struct RunMachine: Sendable {
         let elapsed = sessionTime(at: now)
         switch timeline.end {
         case .fixed(let seconds): return min(elapsed, Double(seconds))
+        case .open: return min(elapsed, Double(openMainEnd))
         }
     }
 
@@ -129,10 +133,37 @@ package struct RunMachine: Sendable {
         pausedTotal + (pausedAt.map { now - $0 } ?? 0) + slept
     }
 
-    /// Real seconds from `now` until the next event is due; nil while paused or when the run is over.
+    /// Where an open-ended main sit ends when nobody ends it: ``Timeline/openHorizon`` after its start.
+    private var openMainEnd: Int {
+        timeline.parts.first { $0.type == .main }?.end ?? 0
+    }
+
+    /// Real seconds from `now` until the next event is due (for an open-ended main sit with no bell left,
+    /// its end at the horizon); nil while paused or when the run is over.
     package func untilNextEvent(at now: Double) -> Double? {
-        guard pausedFor.isEmpty, ending == nil, next < timeline.events.count else { return nil }
-        return (Double(timeline.events[next].offset) - elapsed(at: now)) / speed
+        guard pausedFor.isEmpty, ending == nil else { return nil }
+        let due: Int
+        if next < timeline.events.count {
+            due = timeline.events[next].offset
+        } else if timeline.isOpen {
+            due = openMainEnd
+        } else {
+            return nil
+        }
+        return (Double(due) - elapsed(at: now)) / speed
+    }
+
+    /// Whether `y` to the stop question ends the main sit rather than the session: an open-ended main
+    /// sit under way (in its warm-up, or once it has been ended, `y` stops the session as in any run).
+    package func endsMainSit(at now: Double) -> Bool {
+        timeline.isOpen && timeline.part(at: elapsed(at: now)).type == .main
+    }
+
+    /// Ends an open-ended main sit at session second `end`: the events before it have fired, and the
+    /// main sit's end, the cool-down and the End bell come next.
+    private mutating func endMainSit(at end: Int) {
+        timeline = timeline.endingMainSit(at: end)
+        next = timeline.events.firstIndex { $0.kind == .mainEnd } ?? timeline.events.count
     }
 
     /// Takes an event and returns what to do, in order.
@@ -171,6 +202,11 @@ package struct RunMachine: Sendable {
         case .interrupt:
             ending = .interrupted
             return [.finish(.interrupted)]
+        case .yes where isConfirmingStop && endsMainSit(at: now):
+            // The time spent answering is not sat: the main sit ends where the question stopped the clock.
+            endMainSit(at: Int(elapsed(at: now)))
+            resume(from: .question, at: now)
+            return [.mainSitEnded] + advance(to: now)
         case .yes where isConfirmingStop:
             ending = .stopped
             return [.finish(.stopped)]
@@ -215,6 +251,16 @@ package struct RunMachine: Sendable {
 
     /// Fires every event due at `now`, merging late bells.
     private mutating func advance(to now: Double) -> [RunEffect] {
+        var ended: [RunEffect] = []
+        if timeline.isOpen, elapsed(at: now) >= Double(openMainEnd) {
+            // Nobody ended the open-ended main sit before the longest a main sit lasts: it ends there.
+            endMainSit(at: openMainEnd)
+            ended = [.mainSitEnded]
+        }
+        return ended + fireDue(at: now)
+    }
+
+    private mutating func fireDue(at now: Double) -> [RunEffect] {
         let events = timeline.events
         let elapsed = elapsed(at: now)
         // Lateness from the session time not cut at the end: an end bell rung after a stop is late too.
@@ -258,7 +304,7 @@ package struct RunMachine: Sendable {
         for event in onTime {
             effects.append(.fire(event, ring: event.bell, late: nil))
         }
-        if next == events.count {
+        if next == events.count, !timeline.isOpen {
             ending = .completed
             effects.append(.finish(.completed))
         }

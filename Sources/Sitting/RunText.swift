@@ -4,9 +4,16 @@ extension RunSummary {
     /// `Session complete: 37:00, 5 of 5 bells rang.` or `Stopped at 12:00 of 37:00; 2 of 5 bells rang.`;
     /// bells that made no sound are not counted, and why is said: `0 of 5 bells rang (silent)`; time not
     /// sat is said in real time: `07:30 paused (2 times)`.
+    /// An open-ended sit ended another way than by its sitter says only the time sat: `Stopped at 12:00
+    /// (open-ended); …`.
     package func text(end: Timeline.End) -> String {
+        let of = switch end {
+        case .fixed(let seconds): " of \(TimerDuration(seconds: seconds).formatted)"
+        case .open: " (open-ended)"
+        }
         let total = switch end {
         case .fixed(let seconds): seconds
+        case .open: elapsed
         }
         let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
             + (silence.map { " (\($0))" } ?? "") + (lateBells == 0 ? "" : ", \(lateBells) late")
@@ -18,9 +25,9 @@ extension RunSummary {
         case .completed:
             return "Session complete: \(TimerDuration(seconds: total).formatted), \(bells)\(paused)."
         case .stopped:
-            return "Stopped at \(TimerDuration(seconds: elapsed).formatted) of \(TimerDuration(seconds: total).formatted); \(bells)\(paused)."
+            return "Stopped at \(TimerDuration(seconds: elapsed).formatted)\(of); \(bells)\(paused)."
         case .interrupted:
-            return "Interrupted at \(TimerDuration(seconds: elapsed).formatted) of \(TimerDuration(seconds: total).formatted); \(bells)\(paused)."
+            return "Interrupted at \(TimerDuration(seconds: elapsed).formatted)\(of); \(bells)\(paused)."
         }
     }
 }
@@ -48,6 +55,7 @@ extension Timeline.End {
     package var text: String {
         switch self {
         case .fixed(let seconds): TimerDuration(seconds: seconds).formatted
+        case .open: "open-ended"
         }
     }
 }

@@ -95,20 +95,28 @@ package struct RunState: Sendable {
 
     /// The part under way.
     package var part: Timeline.Part { timeline.part(at: elapsed) }
-    /// Seconds left in the part under way.
-    package var remainingInPart: Double { max(0, Double(part.end) - elapsed) }
-    /// Seconds left in the session.
-    package var remaining: Double {
+    /// Seconds left in the part under way; nil in an open-ended main sit, which has no planned end.
+    package var remainingInPart: Double? {
+        let part = part
+        if part.type == .main, timeline.isOpen { return nil }
+        return max(0, Double(part.end) - elapsed)
+    }
+    /// Seconds sat in the part under way.
+    package var satInPart: Double { max(0, elapsed - Double(part.start)) }
+    /// Seconds left in the session; nil while its main sit is open-ended.
+    package var remaining: Double? {
         switch timeline.end {
         case .fixed(let seconds): max(0, Double(seconds) - elapsed)
+        case .open: nil
         }
     }
     /// The next event that rings a bell, if any is left.
     package var nextBell: Timeline.Event? { timeline.bells.first { Double($0.offset) > elapsed } }
-    /// How far through the session, 0 to 1.
-    package var progress: Double {
+    /// How far through the session, 0 to 1; nil while its main sit is open-ended.
+    package var progress: Double? {
         switch timeline.end {
         case .fixed(let seconds): seconds > 0 ? min(1, elapsed / Double(seconds)) : 1
+        case .open: nil
         }
     }
 }
@@ -275,6 +283,7 @@ package final class SessionRunner {
         while true {
             let now = clock.now()
             state.elapsed = machine.elapsed(at: now)
+            state.timeline = machine.timeline
             state.isPaused = machine.isPaused
             state.isConfirmingStop = machine.isConfirmingStop
             for effect in effects {
@@ -299,11 +308,14 @@ package final class SessionRunner {
                     display.continued(after: seconds, state: state)
                 case .slept(let seconds):
                     display.slept(seconds, state: state)
+                case .mainSitEnded:
+                    // The plan from here on: the main sit's end, the cool-down and the End bell.
+                    state.timeline = machine.timeline
                 case .finish(let ending):
-                    if ending == .completed, case .fixed(let seconds) = timeline.end { state.elapsed = Double(seconds) }
+                    if ending == .completed, case .fixed(let seconds) = machine.timeline.end { state.elapsed = Double(seconds) }
                     settle(&state)
                     let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
-                                             bellsPlanned: timeline.bells.count, pauses: machine.pauses,
+                                             bellsPlanned: machine.timeline.bells.count, pauses: machine.pauses,
                                              silence: state.silence, lateBells: lateBells,
                                              pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
                     display.end(summary, state: state)

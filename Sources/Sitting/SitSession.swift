@@ -75,6 +75,8 @@ package struct SitSession {
         var notes = environment.checkBells()
         let seconds = switch timeline.end {
         case .fixed(let seconds): Double(seconds) / speed
+        // As long as it could last: the sitter ends it.
+        case .open: Double(Timeline.openHorizon + (timeline.closing.events.last?.offset ?? 0)) / speed
         }
         // Held from the warm-up to the end bell, pauses included; let go however the session ends.
         let hold = environment.holdOffSleep(seconds)

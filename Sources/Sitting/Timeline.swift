@@ -62,24 +62,88 @@ package struct Timeline: Hashable, Sendable {
     package let parts: [Part]
     /// Every event, in order of offset (events at one offset in the order they happen).
     package let events: [Event]
-    /// Where a session ends.
-    ///
-    /// Only at a fixed time today. Every place that needs the session's length switches over this, so
-    /// that a session of another shape (open-ended, until a time of day: issue 26) is a compile error at
-    /// each of them, to be decided there, rather than a length assumed and a crash.
+    /// Where a session ends. Every place that needs the session's length switches over this, so a session
+    /// of a new shape is a compile error at each of them, to be decided there, rather than a length assumed.
     package enum End: Hashable, Sendable {
         /// The session ends this many seconds after its start, with the last event.
         case fixed(seconds: Int)
+        /// The main sit has no planned end: the sitter ends it (``endingMainSit(at:)``), and what follows
+        /// it, the cool-down and the End bell, is planned from then. `every` is the time between interval
+        /// bells when they ring every so often (they go on until the main sit ends); nil otherwise.
+        case open(every: Int?)
     }
 
     /// Where the session ends.
     package let end: End
+    /// For an open-ended main sit, what follows its end once the sitter ends it: the events (the main
+    /// sit's end, the cool-down's start, the session's end) and the cool-down part, at offsets from the
+    /// main sit's end. Empty for a fixed session.
+    package let closing: Closing
+
+    /// What follows an open-ended main sit's end, at offsets from that end.
+    package struct Closing: Hashable, Sendable {
+        package var events: [Event] = []
+        package var parts: [Part] = []
+    }
+
+    /// The longest an open-ended main sit lasts when nobody ends it: the longest main sit a profile may have.
+    package static let openHorizon = SegmentType.main.allowedDurations.upperBound.seconds
+
+    /// Whether the main sit has no planned end (and has not been ended yet).
+    package var isOpen: Bool {
+        if case .open = end { true } else { false }
+    }
     /// Offsets (from the session's start) of interval bells dropped because they fell on the main
     /// sit's end or within ``Intervals/guardSeconds`` of it.
     package let droppedIntervals: [Int]
 
-    /// The timeline of `profile`.
-    package init(profile: Profile) {
+    /// The timeline of `profile`; with `open`, its main sit has no planned end (see ``End/open(every:)``):
+    /// interval bells go on until the sitter ends it, or until ``openHorizon``.
+    package init(profile: Profile, open: Bool = false) {
+        guard open else {
+            self.init(fixed: profile)
+            return
+        }
+        var longest = profile
+        longest.duration = TimerDuration(seconds: Self.openHorizon)
+        let whole = Timeline(fixed: longest)
+        let mainEnd = whole.events.first { $0.kind == .mainEnd }?.offset ?? 0
+        let follows: Set<Event.Kind> = [.mainEnd, .coolDownStart, .sessionEnd]
+        let closing = Closing(
+            events: whole.events.filter { follows.contains($0.kind) }
+                .map { Event(kind: $0.kind, offset: $0.offset - mainEnd, bell: $0.bell, number: $0.number) },
+            parts: whole.parts.filter { $0.type == .coolDown }.map { Part(type: $0.type, start: 0, end: $0.length) })
+        let intervals = profile.intervals
+        let every = intervals.enabled && !intervals.bellOffsets(inMainSitOf: longest.duration).isEmpty ? intervals.every.seconds : nil
+        self.init(parts: whole.parts.filter { $0.type != .coolDown }, events: whole.events.filter { !follows.contains($0.kind) },
+                  end: .open(every: every), closing: closing)
+    }
+
+    /// The same session with its open-ended main sit ended `offset` seconds from the session's start (at
+    /// least the main sit's start): interval bells after it are gone, and the main sit's end, the
+    /// cool-down and the End bell follow from there. A fixed session is returned as it is.
+    package func endingMainSit(at offset: Int) -> Timeline {
+        guard isOpen else { return self }
+        let mainStart = parts.first { $0.type == .main }?.start ?? 0
+        let end = max(offset, mainStart)
+        var parts = parts.filter { $0.start < end || $0.type == .main }
+        if let index = parts.firstIndex(where: { $0.type == .main }) { parts[index].end = end }
+        parts += closing.parts.map { Part(type: $0.type, start: end + $0.start, end: end + $0.end) }
+        // An interval bell on the end itself rang before the sitter ended the sit.
+        let events = events.filter { $0.offset <= end }
+            + closing.events.map { Event(kind: $0.kind, offset: end + $0.offset, bell: $0.bell, number: $0.number) }
+        return Timeline(parts: parts, events: events, end: .fixed(seconds: events.last?.offset ?? end))
+    }
+
+    private init(parts: [Part], events: [Event], end: End, closing: Closing = Closing()) {
+        self.parts = parts
+        self.events = events
+        self.end = end
+        self.closing = closing
+        self.droppedIntervals = []
+    }
+
+    private init(fixed profile: Profile) {
         var parts: [Part] = []
         var events: [Event] = []
         var clock = 0
@@ -106,6 +170,7 @@ package struct Timeline: Hashable, Sendable {
         self.parts = parts
         self.events = events
         self.end = .fixed(seconds: clock)
+        self.closing = Closing()
         self.droppedIntervals = intervals.droppedOffsets(inMainSitOf: profile.duration).map { mainStart + $0 }
     }
 

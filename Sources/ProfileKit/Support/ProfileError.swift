@@ -63,6 +63,9 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownSound(String, suggestion: String?)
     /// A recorded sound that profiles still name cannot be removed (65); `profiles` are their names.
     case soundInUse(String, profiles: [String])
+    /// A file the program keeps for itself (the profile run last) that does not hold what it wrote (65);
+    /// `reason` says what is wrong and how to mend it.
+    case invalidStateFile(path: String, reason: String)
 
     /// How a command-line front end should classify the failure (see sysexits(3)).
     package enum Category: Sendable, Equatable {
@@ -88,7 +91,7 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .invalidBellChoice, .invalidName,
              .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
             .usage
-        case .document, .symlinkOutsideStore, .invalidSound, .soundInUse: .data
+        case .document, .symlinkOutsideStore, .invalidSound, .soundInUse, .invalidStateFile: .data
         case .profileNotFound, .danglingLink, .unknownSound: .notFound
         case .profileExists, .soundExists: .cannotCreate
         case .io, .notFlushed: .io
@@ -141,7 +144,7 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), outside the store; profile will not follow it"
         case let .danglingLink(path, target):
             return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), which does not exist; point it at a profile or remove it"
-        case let .invalidSound(path, reason):
+        case let .invalidSound(path, reason), let .invalidStateFile(path, reason):
             return "\(escapedPath(path)): \(reason)"
         case let .invalidSoundName(name, reason):
             return "invalid sound name \(quoted(name)): \(reason)"

@@ -339,8 +339,9 @@ struct LogEditCommand: ParsableCommand {
                     try JournalOptions.checkClock(calendar, at: ended)
                     if begin != nil { sit.start = calendar.timestamp(from) }
                     sit.end = calendar.timestamp(ended)
-                    // A sit whose planned length was its length keeps them equal; no sit sat longer than planned.
-                    if old.plannedSeconds == old.seconds || seconds > old.plannedSeconds { sit.plannedSeconds = seconds }
+                    // A sit whose planned length was its length keeps them equal; no sit sat longer than planned;
+                    // an open-ended sit stays open.
+                    if let planned = old.plannedSeconds, planned == old.seconds || seconds > planned { sit.plannedSeconds = seconds }
                     sit.seconds = seconds
                 }
                 if noProfile || profile != nil { sit.profile = newProfile }

@@ -13,10 +13,7 @@ extension ClockTime {
     /// A start time as `--start` reads it: `HH:MM`, `HH:MM:SS` or `now` (local time).
     static func start(_ text: String) throws(ProfileError) -> ClockTime {
         guard text.lowercased() == "now" else { return try ClockTime(parsing: text) }
-        var now = currentTime()
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+        return now()
     }
 }
 
@@ -37,9 +34,17 @@ struct PlanCommand: ParsableCommand {
     @Argument(help: "The profile.", completion: profileNameCompletion)
     var name: String
 
-    @Option(help: ArgumentHelp("Also show clock times for a session starting at this time: HH:MM (24-hour), HH:MM:SS or now.",
+    @Option(name: [.customLong("start"), .customLong("at")],
+            help: ArgumentHelp("Also show clock times for a session starting at this time: HH:MM (24-hour), HH:MM:SS or now; --at says the same, as run's --at does.",
                                valueName: "HH:MM|now"))
     var start: String?
+
+    @Flag(help: "Open-ended: the main sit has no planned end; what follows it is shown from its end, as 'open + 05:00'.")
+    var open = false
+
+    @Option(help: ArgumentHelp("Size the main sit so that the session ends at the next such time of day (from --start, else now), warm-up and cool-down kept.",
+                               valueName: "HH:MM[:SS]"))
+    var until: String?
 
     @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
     var format: OutputFormat?
@@ -47,16 +52,15 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text) }
+            let endTime = try until.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--until") }
+            if open, let until { throw ProfileError.invalidOption(until, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size") }
             let context = try Context(global)
             let profile = try context.store.load(name).profile
-            Output.stdout(ProfileRenderer.plan(Timeline(profile: profile), name: profile.name, start: startTime,
+            let shape: SessionShape = open ? .open : endTime.map { .until($0) } ?? .planned
+            let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime.now())
+            Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime,
                                                format: context.format(format), catalog: Context.soundCatalog(),
                                                options: context.render))
         }
     }
-}
-
-/// The C library's `time`, named apart from `ClockTime`'s members.
-private func currentTime() -> time_t {
-    time(nil)
 }

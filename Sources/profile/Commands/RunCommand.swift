@@ -1,8 +1,17 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
+#endif
 import ProfileKit
 import Bells
 import Sitting
 import Desktop
+import Journal
+import TextSupport
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,8 +39,20 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The profile.", completion: profileNameCompletion)
-    var name: String
+    @Argument(help: ArgumentHelp("The profile (default: the one run last, else Default), or a length for a quick sit: 20m, 45, 1h.",
+                                 valueName: "name-or-length"),
+              completion: profileNameCompletion)
+    var name: String?
+
+    @Flag(help: "Open-ended: the main sit counts up with no end; q, then y, ends it, and the cool-down and the End bell follow.")
+    var open = false
+
+    @Option(help: ArgumentHelp("Size the main sit so that the session ends at the next such time of day, warm-up and cool-down kept.",
+                               valueName: "HH:MM[:SS]"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Wait until this time of day, counting down (q cancels), and start then.", valueName: "HH:MM[:SS]"))
+    var at: String?
 
     @Option(help: ArgumentHelp("Run this many times faster, for demos and tests: 60 runs a minute in a second.", valueName: "x"))
     var speed: String?
@@ -47,27 +68,58 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var journal: RunJournalOptions
 
+    /// The name a quick sit is shown under; it is logged with no profile.
+    static let quickSitName = "Quick sit"
+
     func run() throws {
         try reporting {
             let factor = try speed.map { text throws(ProfileError) in try Self.parseSpeed(text) } ?? 1
             let level = try volume.map { text throws(ProfileError) in try Self.parseVolume(text) } ?? 100
+            let startAt = try at.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--at") }
+            let endAt = try until.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--until") }
+            if open, let until { throw ProfileError.invalidOption(until, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size") }
             let context = try Context(global)
-            let profile = try context.store.load(name).profile
-            let timeline = Timeline(profile: profile)
+            let lastRun = Self.lastRunFile()
+            let (profile, quick) = try Self.profile(named: name, store: context.store, lastRun: lastRun)
+            if quick, open || until != nil {
+                throw ProfileError.invalidOption(name ?? "", option: "\(open ? "--open" : "--until") with the length",
+                                                 accepted: "a profile's name, or no \(open ? "--open" : "--until"): a quick sit lasts the length it is given")
+            }
+            let shape: SessionShape = open ? .open : endAt.map { .until($0) } ?? .planned
+            let timeline = try shape.timeline(of: profile, startingAt: startAt ?? ClockTime.now())
 
             let system = silent ? nil : Terminal.bellRinger(volume: level)
             let ringer: BellRinger = system ?? SilentRinger()
             let keys = TerminalKeys()
             defer { keys.restore() }
             // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
-            let display: RunDisplay = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"
+            let live = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"
+            let display: RunDisplay = live
                 ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys,
                                  drawsFrame: { TerminalKeys.ownsTerminal(1) })
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
-            let planned = switch timeline.end {
+            let planned: Int? = switch timeline.end {
             case .fixed(let seconds): seconds
+            case .open: nil
             }
-            let runJournal = try RunJournal(journal, speed: factor, profile: profile.name, total: planned)
+            let logged = quick ? nil : profile.name
+            // Opened before a wait for --at, so that a journal that cannot be written is said now, not then.
+            var runJournal = try RunJournal(journal, speed: factor, profile: logged, total: planned)
+            if let startAt {
+                switch Self.waitForStart(at: startAt, name: profile.name, live: live, keys: keys, inhibit: !noInhibit) {
+                case .start: break
+                case .cancelled:
+                    keys.restore()
+                    Output.stdout("cancelled: \(quoted(profile.name)) did not start\n")
+                    throw ExitStatus.stopped.exitCode
+                case .interrupted:
+                    keys.restore()
+                    if !keys.stoppedByLostOutput { Output.stdout("interrupted: \(quoted(profile.name)) did not start\n") }
+                    throw ExitStatus.interrupted.exitCode
+                }
+                runJournal.startsNow()
+            }
+            if !quick { Self.keepLastRun(profile.name, in: lastRun) }
             let environment = SitEnvironment(
                 clock: MonotonicClock(), input: keys, display: display, ringer: ringer,
                 // Before the sit: a player that fails at once is replaced now, and the header says so.
@@ -75,7 +127,7 @@ struct RunCommand: ParsableCommand {
                 sound: { system?.soundName ?? "silent" },
                 holdOffSleep: { seconds in Self.holdOffSleep(profile: profile.name, seconds: seconds, inhibit: !noInhibit, keys: keys) },
                 record: { summary throws(ProfileError) in
-                    try runJournal.finish(summary, total: planned, logStyle: display is LogRunDisplay)
+                    try runJournal.finish(summary, logStyle: display is LogRunDisplay)
                 },
                 progress: runJournal.progress)
             let summary = try SitSession(name: profile.name, timeline: timeline, speed: factor).perform(in: environment)
@@ -84,6 +136,56 @@ struct RunCommand: ParsableCommand {
             // terminal); one stopped because its output was lost fails as any command's lost output does.
             if summary.ending == .interrupted, !keys.stoppedByLostOutput { throw ExitStatus.interrupted.exitCode }
             if summary.ending == .stopped { throw ExitStatus.stopped.exitCode }
+        }
+    }
+
+    /// The profile to run, and whether it is a quick sit: `name`'s profile; else, when `name` reads as a
+    /// length, a quick sit of that length (the default bells, no warm-up, cool-down or interval bells);
+    /// with no name, the profile run last, else Default (as a new profile, when there is none).
+    static func profile(named name: String?, store: FileProfileStore, lastRun: LastRun?) throws(ProfileError) -> (Profile, quick: Bool) {
+        guard let name else {
+            if let last = try lastRun?.name() {
+                do throws(ProfileError) {
+                    return (try store.load(last).profile, false)
+                } catch {
+                    guard case .profileNotFound = error else { throw error }
+                    Output.diagnostic("warning: the profile run last, \(quoted(last)), is gone: running \(quoted(defaultName))")
+                }
+            }
+            do throws(ProfileError) {
+                return (try store.load(defaultName).profile, false)
+            } catch {
+                guard case .profileNotFound = error else { throw error }
+                return (Profile(name: defaultName), false)
+            }
+        }
+        do throws(ProfileError) {
+            return (try store.load(name).profile, false)
+        } catch {
+            switch error {
+            case .profileNotFound, .invalidName: break
+            default: throw error
+            }
+            guard let length = try? TimerDuration(parsing: name) else { throw error }
+            try SegmentType.main.validate(length)
+            return (Profile(name: quickSitName, duration: length), true)
+        }
+    }
+
+    /// The profile `run` runs when it is given no name and none was run before.
+    static let defaultName = "Default"
+
+    /// Where the profile run last is kept; nil with no home.
+    static func lastRunFile() -> LastRun? {
+        SitRecordFolder.location(environment: Terminal.environment, homeFallback: Terminal.passwordHome).map { LastRun(folder: $0) }
+    }
+
+    /// Keeps `name` as the profile run last; a failure is said, and the sit goes on.
+    static func keepLastRun(_ name: String, in file: LastRun?) {
+        do throws(ProfileError) {
+            try file?.keep(name)
+        } catch {
+            Output.diagnostic("warning: \(error); 'profile run' with no name will not run this profile next")
         }
     }
 
@@ -99,5 +201,65 @@ struct RunCommand: ParsableCommand {
             throw ProfileError.invalidOption(text, option: "--speed", accepted: "a number from 0.01 to 10000, such as 60 (a minute in a second)")
         }
         return value
+    }
+}
+
+extension RunCommand {
+    /// Waits for `run --at`: sleep held off, a countdown on a terminal (`Morning starts at 07:00, in
+    /// 12:34 · q cancels`), one line elsewhere.
+    static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: TerminalKeys, inhibit: Bool) -> StartWait.Outcome {
+        let target = ClockTime.nextEpoch(of: time, after: POSIX.now())
+        let hold = holdOffSleep(profile: name, seconds: max(0, target - POSIX.now()), inhibit: inhibit, keys: keys)
+        defer { hold.release() }
+        if let note = hold.note { Output.stdout("  \(note)\n") }
+        let title = "\(escaped(name)) starts at \(time)"
+        let outcome = StartWait.wait(until: target, wall: POSIX.now, input: keys, countsDown: live) { seconds in
+            let left = TimerDuration(seconds: seconds).formatted
+            if live {
+                Output.stdout("\r\u{1B}[K\(title), in \(left)\(keys.readsKeys ? " · q cancels" : "")")
+            } else {
+                Output.stdout("\(Terminal.wallClock())  waiting: \(title), in \(left)\n")
+            }
+        }
+        if live { Output.stdout("\r\u{1B}[K") }
+        return outcome
+    }
+}
+
+extension ClockTime {
+    /// The time of day now, on the local clock.
+    static func now() -> ClockTime {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+    }
+
+    /// `HH:MM` or `HH:MM:SS` given with `option`.
+    static func timeOfDay(_ text: String, option: String) throws(ProfileError) -> ClockTime {
+        do throws(ProfileError) {
+            return try ClockTime(parsing: text)
+        } catch {
+            throw ProfileError.invalidOption(text, option: option, accepted: "a time of day: HH:MM on a 24-hour clock (07:30, 19:05) or HH:MM:SS")
+        }
+    }
+
+    /// The next moment after `epoch` (seconds since the epoch) at which the local clock reads this time:
+    /// today or tomorrow; across a change to or from summer time, as the local clock has it.
+    static func nextEpoch(of time: ClockTime, after epoch: Double) -> Double {
+        var now = time_t(epoch.rounded(.down))
+        var parts = tm()
+        localtime_r(&now, &parts)
+        for day in 0...2 {
+            var wanted = parts
+            wanted.tm_mday += Int32(day)
+            wanted.tm_hour = Int32(time.secondsSinceMidnight / 3600)
+            wanted.tm_min = Int32(time.secondsSinceMidnight / 60 % 60)
+            wanted.tm_sec = Int32(time.secondsSinceMidnight % 60)
+            wanted.tm_isdst = -1
+            let candidate = Double(mktime(&wanted))
+            if candidate > epoch { return candidate }
+        }
+        return epoch
     }
 }

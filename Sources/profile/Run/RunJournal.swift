@@ -25,17 +25,20 @@ struct RunJournalOptions: ParsableArguments {
 /// runs that were cut off are recovered, as every journal command does.
 struct RunJournal {
     private let file: JournalFile?
-    private let profile: String
+    /// The profile's name; nil for a quick sit.
+    private let profile: String?
     private let note: String?
     private let speed: Double
+    /// The planned length; nil for an open-ended sit.
+    private let total: Int?
     /// Whether `--log` or `--no-log` was given.
     private let logChosen: Bool
-    private let started: Int
+    private var started: Int
     private let calendar = LocalCalendar()
     /// The record of the sit in progress, when the sit will be logged and there is a folder to keep it in.
-    let progress: RunRecordStore?
+    private(set) var progress: RunRecordStore?
 
-    init(_ options: RunJournalOptions, speed: Double, profile: String, total: Int) throws(ProfileError) {
+    init(_ options: RunJournalOptions, speed: Double, profile: String?, total: Int?) throws(ProfileError) {
         let logs = options.log ?? (speed == 1)
         note = try Sit.checkedText(options.note, option: "--note")
         let now = LocalCalendar.now()
@@ -57,7 +60,16 @@ struct RunJournal {
         }
         self.profile = profile
         self.speed = speed
+        self.total = total
         logChosen = options.log != nil
+    }
+
+    /// The sit starts now, not when the journal was opened: after `run --at` waited for its time.
+    mutating func startsNow() {
+        started = LocalCalendar.now()
+        guard let file, progress != nil else { return }
+        progress = RunRecordStore(journal: file.path, profile: profile, note: note, total: total, speed: speed, started: started,
+                                  calendar: calendar)
     }
 
     /// Appends the run's record, unless logging is off or less than a minute was sat, and says what was
@@ -67,7 +79,7 @@ struct RunJournal {
     /// a failed write, 75 for a lock held too long, 65 for a journal that became something other than a
     /// file); after an interrupted run it is said and the run's status (130) stands. The record of the
     /// sit in progress is then kept, holding the sit as it ended, for the next journal command to log.
-    func finish(_ summary: RunSummary, total: Int, logStyle: Bool) throws(ProfileError) {
+    func finish(_ summary: RunSummary, logStyle: Bool) throws(ProfileError) {
         func say(_ text: String) {
             Output.stdout(logStyle ? "\(Terminal.wallClock())  +\(TimerDuration(seconds: summary.elapsed).formatted)  \(text)\n" : text + "\n")
         }
@@ -100,7 +112,7 @@ struct RunJournal {
             return
         }
         progress?.remove()
-        say("logged: \(TimerDuration(seconds: seconds).formatted) of \(TimerDuration(seconds: total).formatted), \(sit.outcome.rawValue)")
+        say("logged: \(sit.lengthText), \(sit.outcome.rawValue)")
     }
 
     /// `600`, `0.5`: a speed as it was most likely typed.
@@ -127,9 +139,9 @@ final class RunRecordStore: SitProgressStore {
     /// The sit's id, which its line in the journal gets too.
     let id = Sit.newID()
     private let journal: String
-    private let profile: String
+    private let profile: String?
     private let note: String?
-    private let total: Int
+    private let total: Int?
     private let speed: Double
     private let started: Int
     private let calendar: LocalCalendar
@@ -137,7 +149,7 @@ final class RunRecordStore: SitProgressStore {
     /// Why there is no record, when there is no folder to keep one in.
     private let missing: String?
 
-    init(journal: String, profile: String, note: String?, total: Int, speed: Double, started: Int, calendar: LocalCalendar) {
+    init(journal: String, profile: String?, note: String?, total: Int?, speed: Double, started: Int, calendar: LocalCalendar) {
         // The record names the journal by an absolute path: a later command may run in another folder.
         self.journal = journal.hasPrefix("/") ? journal : (POSIX.currentDirectory().map { "\($0)/\(journal)" } ?? journal)
         self.profile = profile

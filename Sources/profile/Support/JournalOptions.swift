@@ -76,7 +76,7 @@ struct JournalOptions: ParsableArguments {
         let when = calendar.day(of: epoch) == calendar.day(of: now) ? calendar.timeOfDay(epoch) : calendar.dateAndTime(epoch)
         let sit = record.sit
         let how = sit.outcome == .interrupted ? "cut off at \(when)" : "\(sit.outcome.rawValue) at \(when), not logged then"
-        return "\(how): \(sit.profile.map { escaped($0) } ?? "no profile"), \(TimerDuration(seconds: sit.seconds).formatted) of \(TimerDuration(seconds: sit.plannedSeconds).formatted)"
+        return "\(how): \(sit.profile.map { escaped($0) } ?? "no profile"), \(sit.lengthText)"
     }
 
     /// Refuses (64) a moment the journal cannot record: a local clock (TZ) more than a day off UTC, or

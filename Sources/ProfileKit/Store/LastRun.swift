@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
+#endif
+
+/// The profile run last, which `run` with no name runs again: one line, the name, in
+/// `${XDG_STATE_HOME:-$HOME/.local/state}/profile/last-run`.
+package struct LastRun: Sendable {
+    /// The file.
+    package let path: String
+
+    /// The file in the state folder `folder` (`…/.local/state/profile`).
+    package init(folder: String) {
+        path = "\(folder)/last-run"
+    }
+
+    /// The name kept, or nil when there is none yet.
+    ///
+    /// - Throws: ``ProfileError`` when the file cannot be read, or holds no name a profile could have
+    ///   (said with its path, so it can be removed).
+    package func name() throws(ProfileError) -> String? {
+        guard let info = try POSIX.lstatIfExists(path) else { return nil }
+        guard POSIX.isRegular(info) else {
+            throw ProfileError.invalidStateFile(path: path, reason: "not a regular file: remove it, and the next run of a profile writes it anew")
+        }
+        let fd = try POSIX.open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(fd) }
+        guard let bytes = try POSIX.readAll(fd, path: path, limit: 4096) else {
+            throw ProfileError.invalidStateFile(path: path, reason: "over 4096 bytes: remove it, and the next run of a profile writes it anew")
+        }
+        guard bytes.last == 0x0A, let text = String(validating: bytes.dropLast(), as: UTF8.self),
+              let name = try? ProfileName(validating: text) else {
+            throw ProfileError.invalidStateFile(path: path, reason: "not the name of a profile on a line: remove it, and the next run of a profile writes it anew")
+        }
+        return name.value
+    }
+
+    /// Keeps `name` as the profile run last: written beside the file and renamed over it, so a reader
+    /// sees the old name or the new one.
+    package func keep(_ name: String) throws(ProfileError) {
+        try POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700)
+        let temporary = path + ".tmp"
+        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        do throws(ProfileError) {
+            try POSIX.writeAll(fd, Array((name + "\n").utf8), path: temporary)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard POSIX.renameFile(temporary, path) == 0 else {
+            let failure = POSIX.failure(path, "rename")
+            unlink(temporary)
+            throw failure
+        }
+    }
+}

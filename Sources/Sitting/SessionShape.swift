@@ -1,0 +1,58 @@
+import ProfileKit
+
+/// The shape of a sit, beside its profile: as the profile plans it, open-ended, or sized to end at a
+/// time of day.
+package enum SessionShape: Hashable, Sendable {
+    /// As the profile plans it.
+    case planned
+    /// The main sit counts up with no end, until the sitter ends it (``Timeline/End/open(every:)``).
+    case open
+    /// The main sit is sized so that the session ends at the next such time of day after its start,
+    /// warm-up and cool-down kept.
+    case until(ClockTime)
+
+    /// The shortest main sit `until` may leave, in seconds.
+    package static let shortestMainSit = 60
+
+    /// The timeline of `profile` in this shape, for a session starting at `start` (the time of day).
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming `--until` when the session
+    ///   would leave the main sit less than ``shortestMainSit`` or more than the longest main sit.
+    package func timeline(of profile: Profile, startingAt start: ClockTime) throws(ProfileError) -> Timeline {
+        switch self {
+        case .planned:
+            return Timeline(profile: profile)
+        case .open:
+            return Timeline(profile: profile, open: true)
+        case .until(let end):
+            var sized = profile
+            sized.duration = TimerDuration(seconds: try Self.mainSeconds(of: profile, from: start, until: end))
+            return Timeline(profile: sized)
+        }
+    }
+
+    /// Seconds of main sit that end a session of `profile` started at `start` at the next `end` (a whole
+    /// day later when they are the same time).
+    static func mainSeconds(of profile: Profile, from start: ClockTime, until end: ClockTime) throws(ProfileError) -> Int {
+        var session = (end.secondsSinceMidnight - start.secondsSinceMidnight + 86_400) % 86_400
+        if session == 0 { session = 86_400 }
+        let around = [SegmentType.warmUp, .coolDown].reduce(0) { sum, type in
+            sum + (profile.segment(ofType: type).map { $0.enabled ? $0.duration.seconds : 0 } ?? 0)
+        }
+        let main = session - around
+        let format = { (seconds: Int) in TimerDuration(seconds: seconds).formatted }
+        let parts = around > 0 ? " after the warm-up and cool-down (\(format(around)))" : ""
+        guard main >= shortestMainSit else {
+            throw ProfileError.invalidOption(end.description, option: "--until", accepted: """
+                a time that leaves at least a minute for the main sit: from \(start) it leaves \(format(max(main, 0)))\(parts)
+                """)
+        }
+        let longest = SegmentType.main.allowedDurations.upperBound.seconds
+        guard main <= longest else {
+            throw ProfileError.invalidOption(end.description, option: "--until", accepted: """
+                a time that leaves at most \(format(longest)) for the main sit: from \(start) it leaves \(format(main))\(parts)
+                """)
+        }
+        return main
+    }
+}
