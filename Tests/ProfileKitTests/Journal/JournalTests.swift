@@ -67,7 +67,8 @@ struct JournalTests {
             let seconds = Int.random(in: 0...7200, using: &generator)
             return Sit(id: Sit.newID(), start: start, end: Timestamp(epoch: start.epoch + seconds + 30, offset: start.offset),
                        profile: index % 5 == 0 ? nil : texts[index % texts.count], seconds: seconds,
-                       plannedSeconds: seconds + Int.random(in: 0...600, using: &generator),
+                       // Every eleventh an open-ended sit's: no planned length.
+                       plannedSeconds: index % 11 == 10 ? nil : seconds + Int.random(in: 0...600, using: &generator),
                        outcome: Outcome.allCases[index % 3], bells: index % 7, note: index % 3 == 0 ? texts[(index / 3) % texts.count] : nil,
                        pausedSeconds: index % 4 == 1 ? Int.random(in: 1...9_999_999, using: &generator) : 0,
                        recovered: index % 6 == 5)

@@ -1,0 +1,234 @@
+import Testing
+import ProfileKit
+import TestDoubles
+import Bells
+@testable import Journal
+@testable import Sitting
+
+/// Issue 26: sits of every shape — open-ended, sized to end at a time of day, started at one — on a
+/// fake clock, and the journal's record of a sit with no planned length.
+@Suite("Session shapes")
+struct SessionShapeTests {
+    typealias Runner = SessionRunnerTests
+
+    /// Warm-up 2:00, main 30:00 with a bell every 7:00, cool-down 5:00 with its bell.
+    static let profile = SampleProfiles.run
+
+    static func runOpen(keys: [(Double, RunKey)], speed: Double = 1, showsTime: Bool = false) -> (summary: RunSummary, fired: [Timeline.Event], rung: Int) {
+        let clock = Runner.FakeClock()
+        let input = Runner.ScriptedInput(clock: clock, keys: keys.map { (clock.time + $0.0, $0.1) })
+        let display = Runner.Recorder(clock: clock, showsTime: showsTime)
+        let ringer = Runner.RecordingRinger()
+        let runner = SessionRunner(name: "Run", timeline: Timeline(profile: profile, open: true), speed: speed, sound: "test",
+                                   clock: clock, input: input, display: display, ringer: ringer)
+        let summary = runner.run()
+        return (summary, display.fired.map(\.event), ringer.rung.count)
+    }
+
+    // MARK: The open-ended timeline
+
+    @Test func anOpenTimelineHasNoEndUntilTheSitterEndsIt() {
+        let timeline = Timeline(profile: Self.profile, open: true)
+        #expect(timeline.isOpen)
+        #expect(timeline.end == .open(every: 420))
+        #expect(!timeline.events.contains { [.mainEnd, .coolDownStart, .sessionEnd].contains($0.kind) })
+        #expect(timeline.events.prefix(4).map(\.offset) == [0, 120, 540, 960], "warm-up, main sit, then a bell every 7:00")
+        // The bells go on past the profile's own 30:00, to the longest main sit.
+        #expect((timeline.events.last?.offset ?? 0) > 120 + 30 * 60)
+        #expect((timeline.events.last?.offset ?? 0) <= 120 + Timeline.openHorizon)
+        #expect(timeline.closing.events.map(\.kind) == [.mainEnd, .coolDownStart, .sessionEnd])
+        #expect(timeline.closing.events.map(\.offset) == [0, 0, 300])
+        #expect(timeline.droppedIntervals.isEmpty)
+    }
+
+    @Test func endingTheMainSitPlansTheCoolDownAndTheEndFromThere() {
+        let ended = Timeline(profile: Self.profile, open: true).endingMainSit(at: 120 + 1000)
+        #expect(ended.end == .fixed(seconds: 1120 + 300))
+        #expect(ended.events.map(\.kind) == [.warmUpStart, .mainStart, .interval, .interval, .mainEnd, .coolDownStart, .sessionEnd])
+        #expect(ended.events.map(\.offset) == [0, 120, 540, 960, 1120, 1120, 1420])
+        #expect(ended.parts.map(\.type) == [.warmUp, .main, .coolDown])
+        #expect(ended.parts.map(\.end) == [120, 1120, 1420])
+        #expect(ended.bells.last?.bell == Self.profile.endBell)
+        // The same profile planned at that length plans the same session, but for the interval rule's drops.
+        #expect(ended.endingMainSit(at: 5) == ended, "a fixed session stays as it is")
+    }
+
+    @Test func aProfileWithNoIntervalsIsOpenWithNoRepeatingBell() {
+        var profile = Self.profile
+        profile.intervals.enabled = false
+        #expect(Timeline(profile: profile, open: true).end == .open(every: nil))
+    }
+
+    // MARK: Running open-ended
+
+    /// q, then y, 25 minutes into the main sit: the main sit ends there, the cool-down and the End bell
+    /// follow, and the run is complete with the time sat.
+    @Test(arguments: [1.0, 60.0])
+    func qThenYEndsTheMainSitAndTheSessionGoesOn(_ speed: Double) {
+        let endAt = (120 + 25 * 60) / speed
+        let run = Self.runOpen(keys: [(endAt, .quit), (endAt + 3 / speed, .yes)], speed: speed)
+        #expect(run.summary.ending == .completed)
+        #expect(run.summary.elapsed == 120 + 1500 + 300, "warm-up, 25:00 sat, the cool-down")
+        #expect(run.fired.map(\.kind).suffix(3) == [.mainEnd, .coolDownStart, .sessionEnd])
+        #expect(run.fired.filter { $0.kind == .interval }.count == 3, "7:00, 14:00, 21:00 into the main sit")
+        #expect(run.fired.first { $0.kind == .mainEnd }?.offset == 1620, "the answer's seconds are not sat")
+        #expect(run.summary.bellsPlanned == run.rung, "every bell of the session as it was ended rang")
+        #expect(run.summary.pauses == 0)
+    }
+
+    @Test func anyOtherAnswerGoesOn() {
+        let run = Self.runOpen(keys: [(600, .quit), (602, .other), (900, .quit), (901, .yes)])
+        #expect(run.summary.ending == .completed)
+        #expect(run.fired.first { $0.kind == .mainEnd }?.offset == 898, "900 s less the 2 s the first question took")
+    }
+
+    @Test func ctrlCInterruptsAnOpenSit() {
+        let run = Self.runOpen(keys: [(700, .interrupt)])
+        #expect(run.summary.ending == .interrupted)
+        #expect(run.summary.elapsed == 700)
+        #expect(RunSummary(ending: .interrupted, elapsed: 700, bellsRung: 2, bellsPlanned: 2, pauses: 0).text(end: .open(every: nil))
+            == "Interrupted at 11:40 (open-ended); 2 of 2 bells rang.")
+    }
+
+    @Test func yInTheWarmUpStopsTheSessionAsInAnyRun() {
+        let run = Self.runOpen(keys: [(60, .quit), (61, .yes)])
+        #expect(run.summary.ending == .stopped)
+        #expect(!run.fired.contains { $0.kind == .mainEnd })
+    }
+
+    @Test func yInTheCoolDownStopsTheSession() {
+        let run = Self.runOpen(keys: [(1000, .quit), (1000, .yes), (1100, .quit), (1101, .yes)])
+        #expect(run.summary.ending == .stopped)
+        #expect(run.fired.last?.kind == .coolDownStart)
+    }
+
+    /// Nobody ends it: the main sit ends at the longest a main sit lasts, and the session completes.
+    @Test func anOpenSitNobodyEndsEndsAtTheHorizon() {
+        let run = Self.runOpen(keys: [], speed: 10_000)
+        #expect(run.summary.ending == .completed)
+        #expect(run.fired.first { $0.kind == .mainEnd }?.offset == 120 + Timeline.openHorizon)
+        #expect(run.summary.elapsed == 120 + Timeline.openHorizon + 300)
+    }
+
+    @Test func theFrameShowsTheTimeSatAndNoBar() {
+        var state = RunState(name: "Run", timeline: Timeline(profile: Self.profile, open: true), elapsed: 120 + 754, sound: "test")
+        let frame = RunFrame(state, width: 80, keys: true).lines.map(\.text)
+        #expect(frame.first == "Main sit: 12:34 sat · open-ended")
+        #expect(!frame.contains { $0.contains("█") || $0.contains("░") })
+        #expect(frame.last?.contains("q end the main sit") == true)
+        state.isConfirmingStop = true
+        #expect(RunFrame(state, width: 80, keys: true).lines.map(\.text).last == "End the main sit? y to end it, any other key to go on")
+        state.elapsed = 60
+        #expect(RunFrame(state, width: 80, keys: true).lines.map(\.text).first == "Warm Up: 01:00 left · open-ended")
+    }
+
+    // MARK: Until a time of day
+
+    @Test func untilSizesTheMainSitSoTheSessionEndsThen() throws {
+        let start = ClockTime(secondsSinceMidnight: 6 * 3600)
+        let timeline = try SessionShape.until(ClockTime(secondsSinceMidnight: 6 * 3600 + 40 * 60)).timeline(of: Self.profile, startingAt: start)
+        #expect(timeline.end == .fixed(seconds: 2400))
+        #expect(timeline.parts.map(\.length) == [120, 2400 - 420, 300], "warm-up and cool-down kept")
+        // Past midnight: the next such time is tomorrow's.
+        let late = try SessionShape.until(ClockTime(secondsSinceMidnight: 30 * 60)).timeline(of: Self.profile, startingAt: ClockTime(secondsSinceMidnight: 23 * 3600 + 50 * 60))
+        #expect(late.end == .fixed(seconds: 40 * 60))
+    }
+
+    @Test func untilRefusesLessThanAMinuteOfMainSit() {
+        let start = ClockTime(secondsSinceMidnight: 6 * 3600)
+        #expect(throws: ProfileError.self) {
+            try SessionShape.until(ClockTime(secondsSinceMidnight: 6 * 3600 + 420 + 59)).timeline(of: Self.profile, startingAt: start)
+        }
+        #expect((try? SessionShape.until(ClockTime(secondsSinceMidnight: 6 * 3600 + 420 + 60)).timeline(of: Self.profile, startingAt: start))?.end == .fixed(seconds: 480))
+        do {
+            _ = try SessionShape.until(ClockTime(secondsSinceMidnight: 6 * 3600 + 20)).timeline(of: Profile(name: "Q", duration: .minutes(5)), startingAt: start)
+            Issue.record("20 s ahead was taken")
+        } catch {
+            #expect("\(error)" == "invalid --until \"06:00:20\": use a time that leaves at least a minute for the main sit: from 06:00 it leaves 00:20")
+        }
+    }
+
+    // MARK: Waiting for a time of day
+
+    final class WallInput: RunInput {
+        var wall: Double
+        var keys: [(at: Double, key: RunKey)]
+        var waits: [Double] = []
+        var suspended = 0
+        init(wall: Double, keys: [(Double, RunKey)] = []) {
+            self.wall = wall
+            self.keys = keys.map { (at: $0.0, key: $0.1) }
+        }
+        var readsKeys: Bool { true }
+        func suspend() { suspended += 1 }
+        func wait(upTo timeout: Double?) -> RunWake {
+            let timeout = timeout ?? .infinity
+            waits.append(timeout)
+            if let next = keys.first, next.at <= wall + timeout {
+                keys.removeFirst()
+                wall = max(wall, next.at)
+                return .key(next.key)
+            }
+            wall += timeout
+            return .timeout
+        }
+    }
+
+    @Test func theWaitCountsDownToItsTimeAndStarts() {
+        let input = WallInput(wall: 1000.25)
+        var shown: [Int] = []
+        let outcome = StartWait.wait(until: 1010, wall: { input.wall }, input: input, countsDown: true) { shown.append($0) }
+        #expect(outcome == .start)
+        #expect(shown == Array((1...10).reversed()), "each whole second left, once")
+        #expect(input.wall >= 1010 && input.wall < 1010.001)
+    }
+
+    /// Piped, nothing is shown as it goes: one line, and a wake-up a minute at most.
+    @Test func aPipedWaitWakesOnceAMinuteAtMost() {
+        let input = WallInput(wall: 0)
+        var shown: [Int] = []
+        let outcome = StartWait.wait(until: 600, wall: { input.wall }, input: input, countsDown: false) { shown.append($0) }
+        #expect(outcome == .start)
+        #expect(shown == [600])
+        #expect(input.waits == Array(repeating: StartWait.longestWait, count: 10))
+    }
+
+    @Test func qCancelsTheWaitAndCtrlCInterruptsIt() {
+        let quit = WallInput(wall: 0, keys: [(30, .quit)])
+        #expect(StartWait.wait(until: 600, wall: { quit.wall }, input: quit, countsDown: true) { _ in } == .cancelled)
+        let interrupt = WallInput(wall: 0, keys: [(30, .other), (31, .suspend), (40, .interrupt)])
+        #expect(StartWait.wait(until: 600, wall: { interrupt.wall }, input: interrupt, countsDown: true) { _ in } == .interrupted)
+        #expect(interrupt.suspended == 1, "Ctrl-Z stops the wait, as it stops a run")
+    }
+
+    /// The wall clock is read at each wake-up: a clock set forward starts the sit at once.
+    @Test func aClockSetForwardStartsTheSitAtOnce() {
+        let input = WallInput(wall: 0)
+        var first = true
+        let outcome = StartWait.wait(until: 600, wall: { () -> Double in
+            if first { first = false; return input.wall }
+            return input.wall + 3600
+        }, input: input, countsDown: false) { _ in }
+        #expect(outcome == .start)
+        #expect(input.waits.count == 1)
+    }
+
+    // MARK: The journal's record of an open-ended sit
+
+    @Test func anOpenEndedSitIsLoggedWithNoPlannedLength() throws {
+        let sit = try #require(Sit.run(outcome: .completed, elapsed: 1920, total: nil, bells: 3, pausedSeconds: 0, speed: 1,
+                                       started: 1_700_000_000, now: 1_700_001_920, profile: "Run", note: nil, calendar: LocalCalendar()))
+        #expect(sit.seconds == 1920)
+        #expect(sit.plannedSeconds == nil)
+        #expect(sit.line.contains(#""plannedSeconds":null"#))
+        #expect(sit.lengthText == "32:00, open-ended")
+        let line = Array(sit.line.utf8.dropLast())
+        #expect(try SitLine.decode(line) == sit)
+        #expect(line.withUnsafeBufferPointer { SitLine.fastDecode($0, 0..<line.count) } == sit)
+        // A quick sit has no profile.
+        let quick = Sit.run(outcome: .completed, elapsed: 120, total: 120, bells: 2, pausedSeconds: 0, speed: 1,
+                            started: 1_700_000_000, now: 1_700_000_120, profile: nil, note: nil, calendar: LocalCalendar())
+        #expect(quick?.profile == nil)
+        #expect(quick?.line.contains(#""profile":null"#) == true)
+    }
+}
