@@ -211,7 +211,7 @@ extension RunCommand {
         let target = ClockTime.nextEpoch(of: time, after: POSIX.now())
         let hold = holdOffSleep(profile: name, seconds: max(0, target - POSIX.now()), inhibit: inhibit, keys: keys)
         defer { hold.release() }
-        if let note = hold.note { Output.stdout("  \(note)\n") }
+        if let note = hold.note { Output.stdout(live ? "  \(note)\n" : "\(Terminal.wallClock())  note  \(note)\n") }
         let title = "\(escaped(name)) starts at \(time)"
         let outcome = StartWait.wait(until: target, wall: POSIX.now, input: keys, countsDown: live) { seconds in
             let left = TimerDuration(seconds: seconds).formatted

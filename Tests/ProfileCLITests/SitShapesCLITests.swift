@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 26 end to end: a quick sit, the profile run last, an open-ended sit on a terminal, a session
+/// sized to end at a time of day, and a run that waits for its time.
+@Suite("Sits of every shape", .serialized)
+struct SitShapesCLITests {
+    let home: String
+    var store: String { "\(home)/store" }
+    var journal: String { "\(home)/.local/share/profile/journal.jsonl" }
+
+    init() throws {
+        home = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path, toPath: "\(store)/Morning.json")
+    }
+
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: environment)
+    }
+
+    /// The journal's sits as `log --format json` gives them.
+    func sits() throws -> [[String: Any]] {
+        let result = try run("log", "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
+    /// `HH:MM[:SS]` on the local clock, `seconds` from now.
+    static func clock(in seconds: Int, withSeconds: Bool) -> String {
+        var now = time(nil) + seconds
+        var parts = tm()
+        localtime_r(&now, &parts)
+        let two = { (value: Int32) in value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min))" + (withSeconds ? ":\(two(parts.tm_sec))" : "")
+    }
+
+    @Test func aLengthThatIsNoProfilesNameIsAQuickSitLoggedWithNoProfile() throws {
+        let result = try run("run", "2m", "--speed", "600", "--silent", "--log")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("run Quick sit: 02:00, 2 bells"))
+        #expect(result.stdout.contains("logged: 02:00 of 02:00, completed"))
+        let sits = try sits()
+        #expect(sits.count == 1)
+        #expect(sits.first?["seconds"] as? Int == 120)
+        #expect(sits.first?["plannedSeconds"] as? Int == 120)
+        #expect(sits.first?["outcome"] as? String == "completed")
+        #expect(sits.first?["profile"] is NSNull)
+        // A quick sit is not the profile run last.
+        #expect(!FileManager.default.fileExists(atPath: "\(home)/.local/state/profile/last-run"))
+    }
+
+    @Test func aProfileNamedLikeALengthIsTheProfile() throws {
+        try FileManager.default.copyItem(atPath: "\(store)/Morning.json", toPath: "\(store)/20m.json")
+        let result = try run("run", "20m", "--speed", "10000", "--silent")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("run 20m: 37:00"))
+    }
+
+    @Test func aNameThatIsNeitherIsRefusedWithDidYouMean() throws {
+        let before = Harness.snapshot(home)
+        let result = try run("run", "Mornin", "--speed", "600")
+        #expect(result.status == 66)
+        #expect(result.stderr == "profile: no profile named \"Mornin\" (did you mean \"Morning\"?)\n")
+        #expect(Harness.snapshot(home) == before)
+        let long = try run("run", "25h")
+        #expect(long.status == 64)
+        #expect(long.stderr.contains("out of range"), "\(long.stderr)")
+        let open = try run("run", "20m", "--open")
+        #expect(open.status == 64)
+        #expect(open.stderr == "profile: invalid --open with the length \"20m\": use a profile's name, or no --open: a quick sit lasts the length it is given\n")
+    }
+
+    @Test func runWithNoNameRunsTheProfileRunLastElseDefault() throws {
+        let first = try run("run", "--speed", "10000", "--silent", "--no-log")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("run Default: 20:00"), "with no profile run yet and none named Default, a new one")
+        #expect(try run("run", "Morning", "--speed", "10000", "--silent", "--log").status == 0)
+        #expect(try String(contentsOfFile: "\(home)/.local/state/profile/last-run", encoding: .utf8) == "Morning\n")
+        let again = try run("run", "--speed", "10000", "--silent", "--log")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try sits().map { $0["profile"] as? String } == ["Morning", "Morning"])
+        // Gone since: said, and Default runs.
+        try FileManager.default.removeItem(atPath: "\(store)/Morning.json")
+        let gone = try run("run", "--speed", "10000", "--silent", "--no-log")
+        #expect(gone.status == 0)
+        #expect(gone.stderr == "profile: warning: the profile run last, \"Morning\", is gone: running \"Default\"\n")
+        // A file that holds no name is said with its path, and nothing runs.
+        try "\u{1B}[2J".write(toFile: "\(home)/.local/state/profile/last-run", atomically: true, encoding: .utf8)
+        let bad = try run("run", "--speed", "10000", "--silent", "--no-log")
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("last-run: not the name of a profile on a line"), "\(bad.stderr)")
+        #expect(!bad.stderr.contains("\u{1B}"))
+    }
+
+    @Test func untilSizesThePlanAndRefusesLessThanAMinute() throws {
+        let result = try run("plan", "Morning", "--until", Self.clock(in: 40 * 60, withSeconds: false), "--format", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let plan = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let total = plan?["totalSeconds"] as? Int ?? 0
+        #expect((38 * 60...40 * 60).contains(total), "about 40 minutes: \(total) s")
+        let soon = try run("plan", "Morning", "--until", Self.clock(in: 20, withSeconds: true))
+        #expect(soon.status == 64)
+        #expect(soon.stderr.contains("a time that leaves at least a minute for the main sit"), "\(soon.stderr)")
+        #expect(soon.stderr.contains("after the warm-up and cool-down (07:00)"), "\(soon.stderr)")
+        let both = try run("plan", "Morning", "--until", "07:00", "--open")
+        #expect(both.status == 64)
+    }
+
+    @Test func planAtIsPlanStart() throws {
+        let at = try run("plan", "Morning", "--at", "6:30", "--format", "plain")
+        let start = try run("plan", "Morning", "--start", "6:30", "--format", "plain")
+        #expect(at.status == 0)
+        #expect(at.stdout == start.stdout)
+    }
+
+    @Test func anOpenPlanMarksTheEndOpen() throws {
+        let result = try run("plan", "Morning", "--open", "--format", "plain")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            00:00\t\twarmup-start\t\t\t\t
+            02:00\t\tmain-start\tSinging Bowl\t1\t100\t
+            open\t\tmain-end\t\t\t\t
+            open\t\tcooldown-start\tTemple Bell\t1\t100\t
+            open + 05:00\t\tsession-end\tSinging Bowl\t1\t100\t
+
+            """)
+    }
+
+    /// Issue 26's check: on a terminal (tmux), an open-ended run at --speed 60, q then y after about 4 s,
+    /// logs one completed sit of 2 to 7 minutes with no planned length.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func anOpenSitEndedWithQThenYIsLoggedCompleted() throws {
+        #expect(try run("new", "Quiet").status == 0)
+        let rc = "\(home)/bashrc"
+        try "PS1='ready$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
+        let environment = Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        let shell = try TmuxShell(["/bin/bash", "--noprofile", "--rcfile", rc, "-i"], environment: environment, prompt: "ready$ ")
+        try shell.type("'\(Harness.binary.path)' run Quiet --open --speed 60 --log --silent")
+        try shell.press("Enter")
+        try shell.waitForScreen { $0.contains("Main sit: 00:0") && $0.contains("sat · open-ended") }
+        try shell.waitForScreen { $0.contains("Main sit: 04:") }
+        try shell.press("q")
+        try shell.waitForScreen { $0.contains("End the main sit? y to end it") }
+        try shell.press("y")
+        try shell.waitForScreen { $0.contains("logged: ") && $0.contains("open-ended, completed") }
+        try shell.type("exit")
+        try shell.press("Enter")
+        let sits = try sits()
+        #expect(sits.count == 1)
+        let seconds = sits.first?["seconds"] as? Int ?? 0
+        #expect((120...420).contains(seconds), "\(seconds) s")
+        #expect(sits.first?["plannedSeconds"] is NSNull)
+        #expect(sits.first?["outcome"] as? String == "completed")
+    }
+
+    /// The cool-down follows an open main sit that was ended, and its time is sat too.
+    @Test func anOpenSitEndedOnAPseudoTerminalGoesOnToItsCoolDown() throws {
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "run", "Morning", "--open", "--speed", "100", "--silent", "--log"],
+                                        environment: Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"]))
+        try screen.waitFor("Main sit: 01:")
+        screen.send("q")
+        try screen.waitFor("End the main sit?")
+        screen.send("y")
+        try screen.waitFor("Session complete")
+        #expect(screen.waitForExit() == 0)
+        let sit = try #require(try sits().first)
+        let seconds = sit["seconds"] as? Int ?? 0
+        // Warm-up 2:00, a minute and some of main sit, cool-down 5:00.
+        #expect((480...560).contains(seconds), "\(seconds) s")
+        #expect(screen.output.contains("Cool-down starts (Temple Bell)"))
+    }
+
+    @Test func runAtWaitsForItsTimeThenStarts() throws {
+        let result = try run("run", "1m", "--at", Self.clock(in: 2, withSeconds: true), "--speed", "600", "--silent")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("note  sleep is not held off: no system bus (No such file or directory)") == true, "\(lines.first ?? "")")
+        #expect(lines.dropFirst().first?.contains("waiting: Quick sit starts at ") == true, "\(lines)")
+        #expect(lines.contains { $0.contains("Session complete: 01:00") })
+    }
+
+    @Test func qCancelsTheWaitOnATerminal() throws {
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "run", "Morning", "--at", Self.clock(in: 3600, withSeconds: false)],
+                                        environment: Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"]))
+        try screen.waitFor("q cancels")
+        screen.send("q")
+        try screen.waitFor("cancelled: \"Morning\" did not start")
+        #expect(screen.waitForExit() == 1)
+        #expect(try sits().isEmpty, "no sit is logged")
+    }
+}
