@@ -85,6 +85,11 @@ struct CLIGoldenTests {
             Step("plan", "Morning", "--start", "7pm"),
             Step("plan", "Mornin"),
             Step("plan", "Morning", "--format", "yaml"),
+            Step("plan", "Morning", "--open", "--at", "6:30", "--format", "table"),
+            Step("plan", "Default", "--open", "--format", "json"),
+            Step("plan", "Morning", "--at", "6:00", "--until", "6:40", "--format", "table"),
+            Step("plan", "Morning", "--at", "6:00", "--until", "6:07:59"),
+            Step("plan", "Morning", "--until", "7:00", "--open"),
         ]),
         ScriptCase("run-errors", setup: [morning], [
             Step("run", "Morning", "--speed", "0"),
