@@ -18,6 +18,11 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a session: ring each bell at its time, with a live display on a terminal.",
         discussion: """
+            With no name it runs the profile run last, else Default; a length that names no profile (20m, \
+            45, 1h) is a quick sit with the default bells, logged with no profile. --open lets the main sit \
+            count up until q, then y, ends it (the cool-down and the End bell follow); --until sizes the main \
+            sit so that the session ends at a time of day; --at waits for a time of day, counting down.
+
             On a terminal: the part under way, the time left in it and in the session, a progress bar and \
             the next bell; space pauses and resumes, q asks to stop and y confirms. Elsewhere (a pipe, a \
             file): one line per event with its time. Bells are synthesized and played through pw-play, \
