@@ -32,7 +32,7 @@ struct ProfileCommand: ParsableCommand {
             ListCommand.self, ShowCommand.self, NewCommand.self, CopyCommand.self, RenameCommand.self,
             DeleteCommand.self, SetCommand.self, ToggleCommand.self, ExportCommand.self, ImportCommand.self,
             SoundsCommand.self, PlanCommand.self, RunCommand.self, LogCommand.self, StatsCommand.self,
-            CalendarCommand.self, EditCommand.self,
+            CalendarCommand.self, RemindCommand.self, EditCommand.self,
         ]
     )
 
