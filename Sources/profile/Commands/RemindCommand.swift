@@ -28,7 +28,9 @@ struct RemindCommand: ParsableCommand {
 
     /// The reminders in the live unit folder, managed through the live systemctl.
     static func book() throws(ProfileError) -> ReminderBook {
-        ReminderBook(files: try UnitFolder.live(), manager: Systemctl(environment: Terminal.environment))
+        // PATH is read here alone: systemctl is the one program looked up on it apart from the players.
+        let environment = ["PROFILE_SYSTEMCTL", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
+        return ReminderBook(files: try UnitFolder.live(), manager: Systemctl(environment: environment))
     }
 
     /// Runs `body` as ``reportingErrors(_:)`` does, a ``ReminderError`` turned into `profile: message` on
