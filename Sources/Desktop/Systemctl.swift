@@ -44,9 +44,8 @@ package struct Systemctl: UserManager {
     }
 
     package func isRunning() -> Bool {
-        guard let program, let (status, output) = Self.spawn(program, ["--user", "is-system-running"]) else { return false }
-        // Degraded exits 1 and is still a manager that runs units; offline is none.
-        _ = status
+        // Its answer, not its status: degraded exits 1 and is still a manager that runs units; offline is none.
+        guard let program, let (_, output) = Self.spawn(program, ["--user", "is-system-running"]) else { return false }
         let state = output.split(separator: "\n").first.map { String($0).trimmingWhitespace() } ?? ""
         return Self.runningStates.contains(state)
     }

@@ -163,6 +163,16 @@ struct RemindCLITests {
         #expect(!FileManager.default.fileExists(atPath: units))
     }
 
+    @Test func aUnitFolderThatCannotBeMadeIsAnIOErrorAndWritesNothing() throws {
+        try FileManager.default.createDirectory(atPath: "\(home)/.config", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: "\(home)/.config/systemd", contents: Data("x".utf8)))
+        let result = try profile(["remind", "add", "06:30", "Morning"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("profile: "), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try String(contentsOfFile: "\(home)/.config/systemd", encoding: .utf8) == "x")
+    }
+
     @Test func badIDsAreUsageErrors() throws {
         for word in ["x", "0", "-1", "01"] {
             let result = try profile(["remind", "remove", "--", word])
