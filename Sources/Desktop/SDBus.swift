@@ -5,8 +5,8 @@ import Glibc
 #endif
 @preconcurrency import CSystemd
 
-/// The few sd-bus functions the sleep lock and the sleep watch call, found in libsystemd when a run first
-/// needs them.
+/// The few sd-bus functions the sleep lock, the sleep watch and the reminders' notification call, found in
+/// libsystemd when a command first needs them.
 ///
 /// libsystemd is loaded with `dlopen` rather than linked: linked, it and the six libraries it needs
 /// were loaded by every command at start-up (about 0.75 ms each time, half a `profile show`), although
@@ -16,6 +16,10 @@ struct SDBus {
     static let library = "libsystemd.so.0"
 
     let openSystem: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    /// `sd_bus_open_user`: the session bus `DBUS_SESSION_BUS_ADDRESS` names (else `$XDG_RUNTIME_DIR/bus`).
+    let openUser: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    let openContainer: @convention(c) (OpaquePointer?, CChar, UnsafePointer<CChar>?) -> Int32
+    let closeContainer: @convention(c) (OpaquePointer?) -> Int32
     let isReady: @convention(c) (OpaquePointer?) -> Int32
     let process: @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
     let wait: @convention(c) (OpaquePointer?, UInt64) -> Int32
@@ -47,6 +51,9 @@ struct SDBus {
         }
         return SDBus(
             openSystem: try find("sd_bus_open_system", as: (@convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Int32).self),
+            openUser: try find("sd_bus_open_user", as: (@convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Int32).self),
+            openContainer: try find("sd_bus_message_open_container", as: (@convention(c) (OpaquePointer?, CChar, UnsafePointer<CChar>?) -> Int32).self),
+            closeContainer: try find("sd_bus_message_close_container", as: (@convention(c) (OpaquePointer?) -> Int32).self),
             isReady: try find("sd_bus_is_ready", as: (@convention(c) (OpaquePointer?) -> Int32).self),
             process: try find("sd_bus_process", as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32).self),
             wait: try find("sd_bus_wait", as: (@convention(c) (OpaquePointer?, UInt64) -> Int32).self),

@@ -5,7 +5,7 @@ import Glibc
 #endif
 @preconcurrency import CSystemd
 
-/// Connections to the system bus, brought up within a time limit.
+/// Connections to the system bus (or the session bus), brought up within a time limit.
 enum SystemBus {
     /// The monotonic clock in microseconds, as sd-bus counts its timeouts.
     static func monotonicMicroseconds() -> UInt64 {
@@ -22,10 +22,11 @@ enum SystemBus {
     /// `timeout`, and a call gets what is left.
     /// - Throws: ``SleepLockError/noBus(code:)`` when there is no bus, ``SleepLockError/noAnswer(name:message:)``
     ///   when it does not answer in time.
-    static func open(_ sd: SDBus, timeout: Double) throws(SleepLockError) -> (bus: OpaquePointer, deadline: UInt64) {
+    /// - Parameter session: the user's session bus (`DBUS_SESSION_BUS_ADDRESS`) instead of the system bus.
+    static func open(_ sd: SDBus, timeout: Double, session: Bool = false) throws(SleepLockError) -> (bus: OpaquePointer, deadline: UInt64) {
         let deadline = monotonicMicroseconds() + UInt64(max(0, timeout) * 1_000_000)
         var opened: OpaquePointer?
-        let status = sd.openSystem(&opened)
+        let status = session ? sd.openUser(&opened) : sd.openSystem(&opened)
         guard status >= 0, let bus = opened else { throw .noBus(code: -status) }
         while sd.isReady(bus) <= 0 {
             let now = monotonicMicroseconds()

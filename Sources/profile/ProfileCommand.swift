@@ -22,7 +22,8 @@ struct ProfileCommand: ParsableCommand {
             the sit. 'profile edit' is the interactive editor; show, set and toggle script it; plan shows \
             when each bell will ring, and run times the session and rings them. Each run is logged in a \
             journal of sits: log lists them (and imports a history from Insight Timer or another machine), stats \
-            counts them and calendar shows them.
+            counts them and calendar shows them; remind sets reminders to sit (systemd user timers that \
+            show a desktop notification).
 
             Profiles live in --store DIR, else $PROFILE_STORE, else \
             ${XDG_CONFIG_HOME:-$HOME/.config}/profile/profiles.
@@ -32,7 +33,7 @@ struct ProfileCommand: ParsableCommand {
             ListCommand.self, ShowCommand.self, NewCommand.self, CopyCommand.self, RenameCommand.self,
             DeleteCommand.self, SetCommand.self, ToggleCommand.self, ExportCommand.self, ImportCommand.self,
             SoundsCommand.self, PlanCommand.self, RunCommand.self, LogCommand.self, StatsCommand.self,
-            CalendarCommand.self, EditCommand.self,
+            CalendarCommand.self, RemindCommand.self, EditCommand.self,
         ]
     )
 

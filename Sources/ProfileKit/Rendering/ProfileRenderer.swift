@@ -153,6 +153,52 @@ package enum ProfileRenderer {
         }
     }
 
+    /// One reminder to sit, as `remind list` shows it: the executable reads it from its systemd timer.
+    package struct ReminderRow: Hashable, Sendable {
+        package var id: Int
+        package var time: String
+        package var days: String
+        package var profile: String?
+        package var enabled: Bool
+
+        package init(id: Int, time: String, days: String, profile: String?, enabled: Bool) {
+            self.id = id
+            self.time = time
+            self.days = days
+            self.profile = profile
+            self.enabled = enabled
+        }
+    }
+
+    /// The reminders: a table, plain tab-separated lines (id, time, days, profile or empty, enabled or
+    /// disabled), or JSON objects of exactly `id`, `time`, `days`, `profile` (null for none) and `enabled`.
+    package static func reminders(_ rows: [ReminderRow], format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
+        switch format {
+        case .table:
+            guard !rows.isEmpty else { return "no reminders yet; add one with: profile remind add HH:MM [PROFILE]\n" }
+            return ListTable(
+                headers: ["Id", "Time", "Days", "Profile", "Enabled"],
+                alignments: [.right, .right, .left, .left, .left],
+                rows: rows.map { row in
+                    [StyledText("\(row.id)"), StyledText(row.time), StyledText(row.days),
+                     row.profile.map { StyledText($0) } ?? StyledText("none", .dim),
+                     row.enabled ? StyledText("yes") : StyledText("no", .dim)]
+                },
+                flexibleColumn: 3
+            ).render(numbered: false, options: options)
+        case .plain:
+            return rows.map { row in
+                ["\(row.id)", row.time, row.days, row.profile ?? "", row.enabled ? "enabled" : "disabled"]
+                    .map(plainField).joined(separator: "\t") + "\n"
+            }.joined()
+        case .json:
+            return JSONWriter.text(inlineFlatObjects: true, .array(rows.map { row in
+                .object([("id", .int(row.id)), ("time", .string(row.time)), ("days", .string(row.days)),
+                         ("profile", row.profile.map { .string($0) } ?? .null), ("enabled", .bool(row.enabled))])
+            }))
+        }
+    }
+
     /// The sounds that can be chosen: the built-in bells, then the recorded ones, in the order the
     /// picker numbers them.
     package static func sounds(_ catalog: SoundCatalog, format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {

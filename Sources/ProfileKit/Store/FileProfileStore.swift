@@ -491,6 +491,14 @@ package struct FileProfileStore: ProfileStore {
         return try store.withLock(Location(name: POSIX.baseName(path), path: path), existing: false, body)
     }
 
+    /// Writes `bytes` to the file at `path` as a save writes a profile: a temporary file beside it, fsynced,
+    /// renamed over it, the folder fsynced; an existing file keeps its mode. The caller holds the lock
+    /// (``withFileLock(_:timeout:notice:_:)``). Reminders' unit files are written with it.
+    package static func writeFile(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o644) throws(ProfileError) {
+        let store = FileProfileStore(directory: POSIX.directoryName(path))
+        try store.write(bytes, to: Location(name: POSIX.baseName(path), path: path), newFileMode: newFileMode)
+    }
+
     /// What a lock file holds: `<pid> <host> <start time> <boot id>`; the last two, where the system
     /// gives them, tell this process from a later one given the same pid.
     package static func lockRecord(for pid: Int32) -> String {

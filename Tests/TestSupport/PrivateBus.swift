@@ -1,23 +1,37 @@
 import Foundation
 
-/// A D-Bus daemon of type `system` of the test's own, in a temporary folder, with python3-dbusmock's
-/// mock of logind on it when asked: what `profile run` finds through `DBUS_SYSTEM_BUS_ADDRESS` instead
-/// of the machine's bus. ``stop()`` (also run on deinit) kills every process it started.
-public final class PrivateSystemBus {
-    /// The bus's address, for `DBUS_SYSTEM_BUS_ADDRESS` and `dbus-send --bus=`.
+/// The private bus of the sleep lock's tests: a system bus.
+public typealias PrivateSystemBus = PrivateBus
+
+/// A D-Bus daemon of the test's own (of type `system` or `session`), in a temporary folder, with
+/// python3-dbusmock's mocks on it when asked (logind on a system bus, a notification daemon on a session
+/// bus): what `profile` finds through `DBUS_SYSTEM_BUS_ADDRESS` or `DBUS_SESSION_BUS_ADDRESS` instead of
+/// the machine's buses. ``stop()`` (also run on deinit) kills every process it started.
+public final class PrivateBus {
+    /// Which bus it stands in for.
+    public enum Kind: String, Sendable {
+        case system, session
+
+        /// The variable that names such a bus.
+        public var variable: String { self == .system ? "DBUS_SYSTEM_BUS_ADDRESS" : "DBUS_SESSION_BUS_ADDRESS" }
+    }
+
+    /// The bus's address, for `DBUS_SYSTEM_BUS_ADDRESS` (or `DBUS_SESSION_BUS_ADDRESS`) and `dbus-send --bus=`.
     public let address: String
+    public let kind: Kind
     private let folder: String
     private let daemon: Process
-    private var logind: Process?
+    private var mocks: [Process] = []
 
-    /// Starts `dbus-daemon` with a system-bus configuration that lets anyone own and call anything.
-    public init() throws {
+    /// Starts `dbus-daemon` with a configuration of type `kind` that lets anyone own and call anything.
+    public init(_ kind: Kind = .system) throws {
+        self.kind = kind
         folder = try makeTemporaryDirectory()
         let config = """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig>
-              <type>system</type>
+              <type>\(kind.rawValue)</type>
               <listen>unix:dir=\(folder)</listen>
               <auth>EXTERNAL</auth>
               <policy context="default">
@@ -65,22 +79,35 @@ public final class PrivateSystemBus {
     /// Starts `python3 -m dbusmock --template logind --system` on the bus and waits (up to 10 s) until
     /// the name `org.freedesktop.login1` is on it.
     public func startLogind() throws {
+        try startMock(template: "logind", name: "org.freedesktop.login1")
+    }
+
+    /// Starts python3-dbusmock's `notification_daemon` on the (session) bus, logging each call it gets to
+    /// `log` (a line `<time> Notify "app" 0 "" "summary" "body" [] {} -1` each), and waits until the name
+    /// `org.freedesktop.Notifications` is on the bus.
+    public func startNotificationDaemon(log: String) throws {
+        try startMock(template: "notification_daemon", name: "org.freedesktop.Notifications", extra: ["-l", log])
+    }
+
+    /// Starts `python3 -m dbusmock --template <template>` on this bus and waits (up to 10 s) until `name`
+    /// is on it.
+    public func startMock(template: String, name: String, extra: [String] = []) throws {
         let mock = Process()
         mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        mock.arguments = ["-m", "dbusmock", "--template", "logind", "--system"]
-        mock.environment = ["DBUS_SYSTEM_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
+        mock.arguments = ["-m", "dbusmock", "--template", template] + (kind == .system ? ["--system"] : []) + extra
+        mock.environment = [kind.variable: address, "PATH": "/usr/bin:/bin"]
         mock.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         mock.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         mock.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try mock.run()
-        logind = mock
+        mocks.append(mock)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let names = try send(destination: "org.freedesktop.DBus", path: "/", method: "org.freedesktop.DBus.ListNames")
-            if names.contains("\"org.freedesktop.login1\"") { return }
+            if names.contains("\"\(name)\"") { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the mock logind did not come up"])
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the mock \(template) did not come up"])
     }
 
     /// The inhibitors the mock logind lists, each as its strings: what, who, why, mode. Throws when the
@@ -132,11 +159,11 @@ public final class PrivateSystemBus {
     public func stop() {
         // SIGKILL, not `terminate()`: a child of the test runner can start with SIGTERM blocked (it
         // inherits the spawning thread's mask), and would then never exit.
-        for process in [logind, daemon].compactMap({ $0 }) where process.isRunning {
+        for process in mocks + [daemon] where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        logind = nil
+        mocks = []
         try? FileManager.default.removeItem(atPath: folder)
     }
 }

@@ -1,0 +1,235 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#else
+#error("reminders are systemd user units: only Linux is supported")
+#endif
+import Bells
+import Desktop
+import ProfileKit
+import TableKit
+import TextSupport
+
+struct RemindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Add, list and remove reminders to sit: systemd user timers that show a desktop notification.",
+        discussion: """
+            Each reminder is a pair of systemd user units, profile-remind-ID.timer and .service, in \
+            ${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user; the timer is its only record. ID is the \
+            smallest free number, kept for as long as the reminder lasts. Where a systemd user manager runs, \
+            add enables the timer (systemctl --user enable --now) and remove disables it; where none runs, \
+            add says so and prints the command to run. At its time the service runs 'profile remind ring \
+            ID', which shows "Time to sit: PROFILE, LENGTH" through the desktop's notification service and \
+            rings a soft bell where a player is found.
+            """,
+        subcommands: [RemindAddCommand.self, RemindListCommand.self, RemindRemoveCommand.self, RemindRingCommand.self],
+        defaultSubcommand: RemindListCommand.self)
+
+    /// The reminders in the live unit folder, managed through the live systemctl.
+    static func book() throws(ProfileError) -> ReminderBook {
+        // PATH is read here alone: systemctl is the one program looked up on it apart from the players.
+        let environment = ["PROFILE_SYSTEMCTL", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
+        return ReminderBook(files: try UnitFolder.live(), manager: Systemctl(environment: environment))
+    }
+
+    /// Runs `body` as ``reportingErrors(_:)`` does, a ``ReminderError`` turned into `profile: message` on
+    /// stderr and its exit status.
+    static func reporting(_ body: () throws -> Void) throws {
+        try reportingErrors {
+            do {
+                try body()
+            } catch let error as ReminderError {
+                Output.diagnostic("\(error)")
+                throw status(of: error).exitCode
+            }
+        }
+    }
+
+    /// The exit status of a reminder's error (sysexits).
+    static func status(of error: ReminderError) -> ExitStatus {
+        switch error {
+        case .invalidTime, .invalidDays, .invalidID: .usage
+        case .noSuchReminder: .noInput
+        case .damagedUnit: .dataError
+        // The user's manager or desktop session may be back later (a timer fires after a log-out).
+        case .systemctl, .notification: .temporaryFailure
+        }
+    }
+
+    /// The absolute path of this program, as the service must start it.
+    static func binary() throws(ProfileError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { throw POSIX.failure("/proc/self/exe", "readlink") }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `06:30 mon-fri "Morning"`, or without a profile `06:30 daily`.
+    static func describe(_ reminder: Reminder) -> String {
+        "\(reminder.time) \(reminder.days)" + (reminder.profile.map { " \(quoted($0))" } ?? "")
+    }
+}
+
+/// Completion of the reminders' ids, read from the unit folder.
+let reminderIDCompletion = CompletionKind.custom { _, _, _ in
+    ((try? RemindCommand.book().ids()) ?? []).map(String.init)
+}
+
+struct RemindAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a reminder to sit at a time of day, on some days, naming a profile or none.",
+        discussion: """
+            TIME is HH:MM on a 24-hour clock (06:30, 21:15). --days takes \(ReminderDays.accepted); \
+            case does not matter, and ranges may go round the weekend (fri-mon). PROFILE must be in the \
+            store. A reminder with the same time, days and profile is not added twice.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The time of day, HH:MM.", valueName: "time"))
+    var time: String
+
+    @Argument(help: "The profile the reminder names (none by default).", completion: profileNameCompletion)
+    var profile: String?
+
+    @Option(help: ArgumentHelp("The days: daily (the default), weekdays, weekends, mon-fri, sat,sun…", valueName: "days"))
+    var days: String = "daily"
+
+    func run() throws {
+        try RemindCommand.reporting {
+            let time = try ReminderTime(parsing: time)
+            let days = try ReminderDays(parsing: days)
+            var reminder = Reminder(id: 0, time: time, days: days)
+            if let profile {
+                let context = try Context(global)
+                reminder.profile = try context.store.existingName(profile)
+                let directory = context.store.directory
+                reminder.store = directory.hasPrefix("/") ? directory : (POSIX.realPath(directory) ?? directory)
+            }
+            let book = try RemindCommand.book()
+            let added = try book.add(reminder, binary: try RemindCommand.binary()) { ProfileName.key($0) == ProfileName.key($1) }
+            switch added {
+            case let .enabled(new):
+                try Output.print("added reminder \(new.id): \(RemindCommand.describe(new)); enabled \(ReminderBook.timerFile(new.id))\n")
+            case let .written(new):
+                try Output.print("""
+                    added reminder \(new.id): \(RemindCommand.describe(new)) (\(escapedPath(book.files.folder))/\(ReminderBook.timerFile(new.id)))
+                    no systemd user manager runs here, so it is not enabled; where one runs, enable it with:
+                      \(ReminderBook.enableCommand(new.id))
+
+                    """)
+            case let .exists(old):
+                try Output.print("reminder \(old.id) is already \(RemindCommand.describe(old)); nothing added\n")
+            }
+        }
+    }
+}
+
+struct RemindListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the reminders: id, time, days, profile and whether the timer is enabled.",
+        discussion: """
+            Plain lines give id, time, days, profile (empty for none) and enabled or disabled, separated \
+            by tabs. JSON gives objects keyed id, time, days, profile (null for none) and enabled.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
+    var format: OutputFormat?
+
+    func run() throws {
+        try RemindCommand.reporting {
+            let listed = try RemindCommand.book().list()
+            let rows = listed.map {
+                ProfileRenderer.ReminderRow(id: $0.reminder.id, time: "\($0.reminder.time)", days: "\($0.reminder.days)",
+                                            profile: $0.reminder.profile, enabled: $0.enabled)
+            }
+            let render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: global.noColor))
+            let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
+            Output.stdout(ProfileRenderer.reminders(rows, format: format, options: render))
+        }
+    }
+}
+
+struct RemindRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a reminder: disable its timer where a user manager runs, and delete both units.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The reminder's id, as 'profile remind list' shows it.", valueName: "id"),
+              completion: reminderIDCompletion)
+    var id: String
+
+    func run() throws {
+        try RemindCommand.reporting {
+            let id = try ReminderError.id(id)
+            let removed = try RemindCommand.book().remove(id)
+            try Output.print("removed reminder \(id): \(RemindCommand.describe(removed))\n")
+        }
+    }
+}
+
+struct RemindRingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ring",
+        abstract: "Show a reminder's notification and ring a soft bell (what its timer runs).",
+        discussion: """
+            The notification says "Time to sit: PROFILE, LENGTH", or "Time to sit" for a reminder that names \
+            no profile, and says so when the profile is no longer in the store. Without a notification \
+            service on the session bus it exits with 75. The bell rings at half volume through the player \
+            'profile sounds --play' finds; with none, there is no sound.
+            """)
+
+    @Argument(help: ArgumentHelp("The reminder's id.", valueName: "id"), completion: reminderIDCompletion)
+    var id: String
+
+    func run() throws {
+        try RemindCommand.reporting {
+            let id = try ReminderError.id(id)
+            let reminder = try RemindCommand.book().reminder(id)
+            let notification = DesktopNotification(summary: Self.summary(reminder),
+                                                   body: "Reminder \(reminder.id): \(reminder.time), \(reminder.days)")
+            var failure: ReminderError?
+            do throws(ReminderError) {
+                try notification.show()
+            } catch {
+                failure = error
+            }
+            Self.ringSoftBell()
+            if let failure { throw failure }
+        }
+    }
+
+    /// `Time to sit: Morning, 37:00`; `Time to sit: Morning (no longer a profile)` when it has gone.
+    static func summary(_ reminder: Reminder) -> String {
+        guard let name = reminder.profile else { return "Time to sit" }
+        let shown = escaped(name, limit: 100)
+        let store = FileProfileStore(directory: reminder.store ?? "/nonexistent")
+        do throws(ProfileError) {
+            let stored = try store.load(name)
+            return "Time to sit: \(escaped(stored.profile.name, limit: 100)), \(ProfileSummary(stored.profile).total)"
+        } catch {
+            if case .profileNotFound = error { return "Time to sit: \(shown) (no longer a profile)" }
+            return "Time to sit: \(shown) (its file cannot be read)"
+        }
+    }
+
+    /// Rings the default bell at half volume and waits for it to end (a one-shot service's player would
+    /// be stopped with it); with no player, nothing.
+    static func ringSoftBell() {
+        let ringer = SystemBellRinger(environment: Terminal.soundEnvironment, terminalBell: nil, volume: 50,
+                                      library: Context.soundLibrary())
+        let report = ringer.ring(BellChoice(.builtIn(.default)))
+        guard report.via != SystemBellRinger.noSound else { return }
+        ringer.ringOut { seconds in
+            POSIX.sleep(seconds: seconds)
+            return false
+        }
+    }
+}

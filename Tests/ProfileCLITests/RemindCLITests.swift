@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 26, item 5, end to end: `profile remind add|list|remove|ring` run as built, in a scratch home
+/// whose unit folder is `$HOME/.config/systemd/user`; systemctl is the machine's (no user manager runs
+/// in a test) or a fake that records its arguments; notifications go to python3-dbusmock's
+/// notification daemon on a private session bus.
+@Suite("remind, end to end", .serialized)
+struct RemindCLITests {
+    let home: String
+    let store: String
+    var units: String { "\(home)/.config/systemd/user" }
+
+    init() throws {
+        (home, store) = try Harness.makeStore(holding: ["Morning", "Long Sit"])
+    }
+
+    func profile(_ arguments: [String], _ extra: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: extra)
+    }
+
+    func unitFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: units)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// A fake systemctl that appends its arguments, one line a call, to `calls`, and answers
+    /// `is-system-running` with `state`.
+    func fakeSystemctl(state: String) throws -> (path: String, calls: String) {
+        let bin = "\(home)/fake-bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let calls = "\(home)/systemctl-calls"
+        let script = """
+            #!/bin/sh
+            echo "$*" >> '\(calls)'
+            case "$*" in *is-system-running*) echo '\(state)'; [ '\(state)' = running ] ;; esac
+
+            """
+        try script.write(toFile: "\(bin)/systemctl", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/systemctl")
+        return ("\(bin)/systemctl", calls)
+    }
+
+    @Test func addListRemoveWithoutAUserManager() throws {
+        let added = try profile(["remind", "add", "06:30", "Morning", "--days", "mon-fri"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == """
+            added reminder 1: 06:30 mon-fri "Morning" (\(units)/profile-remind-1.timer)
+            no systemd user manager runs here, so it is not enabled; where one runs, enable it with:
+              systemctl --user enable --now profile-remind-1.timer
+
+            """)
+        #expect(unitFiles() == ["profile-remind-1.service", "profile-remind-1.timer"])
+        let timer = try String(contentsOfFile: "\(units)/profile-remind-1.timer", encoding: .utf8)
+        #expect(timer.contains("\nOnCalendar=Mon..Fri *-*-* 06:30:00\nPersistent=false\n"), "\(timer)")
+        #expect(timer.contains("\n[X-Profile-Reminder]\nTime=06:30\nDays=mon-fri\nProfile=Morning\nStore=\(store)\n"), "\(timer)")
+        let service = try String(contentsOfFile: "\(units)/profile-remind-1.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\"\(Harness.binary.resolvingSymlinksInPath().path)\" remind ring 1\n"), "\(service)")
+
+        // The same again (other spellings) adds nothing.
+        let again = try profile(["remind", "add", "6:30", "MORNING", "--days", "Weekdays"])
+        #expect(again.status == 0)
+        #expect(again.stdout == "reminder 1 is already 06:30 mon-fri \"Morning\"; nothing added\n")
+        #expect(try profile(["remind", "add", "21:00", "--days", "sat,sun"]).status == 0)
+
+        let plain = try profile(["remind", "list"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout == "1\t06:30\tmon-fri\tMorning\tdisabled\n2\t21:00\tsat,sun\t\tdisabled\n")
+        let json = try profile(["remind", "list", "--format", "json"])
+        #expect(json.status == 0)
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == 2)
+        #expect(objects.allSatisfy { Set($0.keys) == ["id", "time", "days", "profile", "enabled"] })
+        #expect(objects.first?["id"] as? Int == 1 && objects.first?["days"] as? String == "mon-fri"
+                && objects.first?["profile"] as? String == "Morning" && objects.first?["enabled"] as? Bool == false)
+        #expect(objects.last?["profile"] is NSNull)
+        let table = try profile(["remind", "list", "--format", "table", "--no-color"])
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("│  1 │ 06:30 │ mon-fri │ Morning │ no      │"), "\(table.stdout)")
+        #expect(table.stdout.contains("│  2 │ 21:00 │ sat,sun │ none    │ no      │"), "\(table.stdout)")
+
+        let removed = try profile(["remind", "remove", "1"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout == "removed reminder 1: 06:30 mon-fri \"Morning\"\n")
+        #expect(unitFiles() == ["profile-remind-2.service", "profile-remind-2.timer"])
+        let gone = try profile(["remind", "remove", "1"])
+        #expect(gone.status == 66)
+        #expect(gone.stderr == "profile: no reminder 1: the reminders are 2\n")
+    }
+
+    /// What the issue's check does: the timer's OnCalendar normalizes to `Mon..Fri *-*-* 06:30:00`, and
+    /// both units pass `systemd-analyze --user verify` (which needs XDG_RUNTIME_DIR to be a folder).
+    @Test func theUnitsPassSystemdAnalyze() throws {
+        let analyze = "/usr/bin/systemd-analyze"
+        try #require(FileManager.default.isExecutableFile(atPath: analyze),
+                     "systemd-analyze is missing: Scripts/setup check installs the package systemd")
+        #expect(try profile(["remind", "add", "06:30", "Morning", "--days", "mon-fri"]).status == 0)
+        #expect(try profile(["remind", "add", "05:00", "--days", "fri-mon"]).status == 0)
+        let timer = try String(contentsOfFile: "\(units)/profile-remind-1.timer", encoding: .utf8)
+        let value = try #require(timer.split(separator: "\n").first { $0.hasPrefix("OnCalendar=") }?.dropFirst("OnCalendar=".count))
+        let calendar = try Harness.run(executable: URL(fileURLWithPath: analyze), ["calendar", String(value)],
+                                       environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
+        #expect(calendar.stdout.contains("Normalized form: Mon..Fri *-*-* 06:30:00\n"), "\(calendar.stdout)\(calendar.stderr)")
+
+        let runtime = "\(home)/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let files = unitFiles().map { "\(units)/\($0)" }
+        #expect(files.count == 4)
+        let verify = try Harness.run(executable: URL(fileURLWithPath: analyze), ["--user", "verify"] + files,
+                                     environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
+    }
+
+    @Test func aBinaryPathWithASpaceAndAHostileNameStillVerify() throws {
+        let analyze = "/usr/bin/systemd-analyze"
+        try #require(FileManager.default.isExecutableFile(atPath: analyze), "systemd-analyze is missing")
+        let folder = "\(home)/my apps%x"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let copy = "\(folder)/profile"
+        try FileManager.default.copyItem(atPath: Harness.binary.resolvingSymlinksInPath().path, toPath: copy)
+        let name = "a`b` $(x) \"q\" 'r' 100%"
+        try FileManager.default.copyItem(atPath: "\(store)/Morning.json", toPath: "\(store)/\(name).json")
+        let added = try Harness.run(executable: URL(fileURLWithPath: copy), ["remind", "add", "06:30", name],
+                                    environment: Harness.environment(store: store, home: home))
+        #expect(added.status == 0, "\(added.stderr)")
+        let service = try String(contentsOfFile: "\(units)/profile-remind-1.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\"\(home)/my apps%%x/profile\" remind ring 1\n"), "\(service)")
+        let runtime = "\(home)/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let verify = try Harness.run(executable: URL(fileURLWithPath: analyze),
+                                     ["--user", "verify", "\(units)/profile-remind-1.timer", "\(units)/profile-remind-1.service"],
+                                     environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+        #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
+        let listed = try profile(["remind", "list", "--format", "json"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.first?["profile"] as? String == name)
+    }
+
+    struct BadCase: CustomTestStringConvertible, Sendable {
+        let arguments: [String]
+        let status: Int32
+        let message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let badCases: [BadCase] = [
+        BadCase(arguments: ["25:00"], status: 64, message: "profile: invalid time \"25:00\": write the time of day as HH:MM on a 24-hour clock, such as 06:30 or 21:15\n"),
+        BadCase(arguments: ["06:30:00"], status: 64, message: "profile: invalid time \"06:30:00\": write the time of day as HH:MM on a 24-hour clock, such as 06:30 or 21:15\n"),
+        BadCase(arguments: ["06:30", "--days", "mon-xyz"], status: 64,
+                message: "profile: invalid --days value \"mon-xyz\": expected daily, weekdays, weekends, a day (mon, tue, wed, thu, fri, sat, sun), a range such as mon-fri, or a comma list such as sat,sun\n"),
+        BadCase(arguments: ["06:30", "Mornin"], status: 66, message: "profile: no profile named \"Mornin\" (did you mean \"Morning\"?)\n"),
+    ]
+
+    @Test(arguments: badCases)
+    func badInputWritesNothing(_ c: BadCase) throws {
+        let result = try profile(["remind", "add"] + c.arguments)
+        #expect(result.status == c.status)
+        #expect(result.stderr == c.message)
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: units))
+    }
+
+    @Test func aUnitFolderThatCannotBeMadeIsAnIOErrorAndWritesNothing() throws {
+        try FileManager.default.createDirectory(atPath: "\(home)/.config", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: "\(home)/.config/systemd", contents: Data("x".utf8)))
+        let result = try profile(["remind", "add", "06:30", "Morning"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("profile: "), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try String(contentsOfFile: "\(home)/.config/systemd", encoding: .utf8) == "x")
+    }
+
+    @Test func badIDsAreUsageErrors() throws {
+        for word in ["x", "0", "-1", "01"] {
+            let result = try profile(["remind", "remove", "--", word])
+            #expect(result.status == 64, "\(word): \(result.stderr)")
+        }
+    }
+
+    @Test func withAUserManagerAddEnablesAndRemoveDisablesThroughSystemctl() throws {
+        let fake = try fakeSystemctl(state: "running")
+        let environment = ["PROFILE_SYSTEMCTL": fake.path]
+        let added = try profile(["remind", "add", "06:30", "Morning", "--days", "mon-fri"], environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "added reminder 1: 06:30 mon-fri \"Morning\"; enabled profile-remind-1.timer\n")
+        let removed = try profile(["remind", "remove", "1"], environment)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let calls = try String(contentsOfFile: fake.calls, encoding: .utf8)
+        #expect(calls == """
+            --user is-system-running
+            --user enable --now profile-remind-1.timer
+            --user is-system-running
+            --user disable --now profile-remind-1.timer
+
+            """)
+        #expect(unitFiles().isEmpty)
+    }
+
+    @Test func anOfflineManagerIsNotAskedToEnable() throws {
+        let fake = try fakeSystemctl(state: "offline")
+        let added = try profile(["remind", "add", "07:00"], ["PROFILE_SYSTEMCTL": fake.path])
+        #expect(added.status == 0)
+        #expect(added.stdout.contains("no systemd user manager runs here"))
+        #expect(try String(contentsOfFile: fake.calls, encoding: .utf8) == "--user is-system-running\n")
+    }
+
+    @Test func aFailedEnableLeavesNothing() throws {
+        let bin = "\(home)/fail-bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\ncase \"$*\" in *is-system-running*) echo running ;; *enable*) echo 'Failed to enable: boom' >&2; exit 1 ;; esac\n"
+            .write(toFile: "\(bin)/systemctl", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/systemctl")
+        // Found on PATH, as the real one is.
+        let added = try profile(["remind", "add", "07:00"], ["PATH": "\(bin):/usr/bin:/bin"])
+        #expect(added.status == 75)
+        #expect(added.stderr == "profile: systemctl --user enable --now profile-remind-1.timer failed with status 1: Failed to enable: boom\n")
+        #expect(unitFiles().isEmpty)
+    }
+
+    @Test func ringShowsTheNotificationThroughTheSessionBus() throws {
+        let bus = try PrivateBus(.session)
+        defer { bus.stop() }
+        let log = "\(home)/notifications.log"
+        try bus.startNotificationDaemon(log: log)
+        #expect(try profile(["remind", "add", "06:30", "Morning", "--days", "mon-fri"]).status == 0)
+        #expect(try profile(["remind", "add", "07:00", "Long Sit"]).status == 0)
+        #expect(try profile(["remind", "add", "08:00"]).status == 0)
+        // A player that records it was asked: the soft bell.
+        let player = "\(home)/player"
+        try "#!/bin/sh\necho \"$@\" >> '\(home)/played'\n".write(toFile: player, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player)
+        // The timer's environment has no PROFILE_STORE: the store comes from the unit.
+        let environment = [bus.kind.variable: bus.address, "PROFILE_STORE": "", "PROFILE_PLAYER": player,
+                           "XDG_CACHE_HOME": "\(home)/cache"]
+        for id in ["1", "2", "3"] {
+            let rang = try profile(["remind", "ring", id], environment)
+            #expect(rang.status == 0, "\(rang.stderr)")
+        }
+        try FileManager.default.removeItem(atPath: "\(store)/Long Sit.json")
+        #expect(try profile(["remind", "ring", "2"], environment).status == 0)
+        let calls = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { line in
+            // `<time> Notify "profile" 0 "" "summary" "body" [] {} -1`
+            String(line.drop { $0 != " " }.dropFirst())
+        }
+        #expect(calls == [
+            #"Notify "profile" 0 "" "Time to sit: Morning, 37:00" "Reminder 1: 06:30, mon-fri" [] {} -1"#,
+            #"Notify "profile" 0 "" "Time to sit: Long Sit, 01:40:00" "Reminder 2: 07:00, daily" [] {} -1"#,
+            #"Notify "profile" 0 "" "Time to sit" "Reminder 3: 08:00, daily" [] {} -1"#,
+            #"Notify "profile" 0 "" "Time to sit: Long Sit (no longer a profile)" "Reminder 2: 07:00, daily" [] {} -1"#,
+        ])
+        let played = try String(contentsOfFile: "\(home)/played", encoding: .utf8)
+        #expect(played.split(separator: "\n").count == 4, "\(played)")
+    }
+
+    @Test func ringWithoutANotificationServiceSaysSoAndExits75() throws {
+        #expect(try profile(["remind", "add", "06:30"]).status == 0)
+        let bus = try PrivateBus(.session)
+        defer { bus.stop() }
+        let result = try profile(["remind", "ring", "1"], [bus.kind.variable: bus.address, "PROFILE_PLAYER": "none"])
+        #expect(result.status == 75)
+        #expect(result.stderr == "profile: cannot show the reminder: no notification service on the session bus (org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.Notifications was not provided by any .service files)\n")
+        let none = try profile(["remind", "ring", "1"], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home)/no-bus", "PROFILE_PLAYER": "none"])
+        #expect(none.status == 75)
+        #expect(none.stderr == "profile: cannot show the reminder: no session bus (No such file or directory)\n")
+    }
+}
