@@ -158,11 +158,16 @@ final class BellPickerViewModel: BellPickerModel {
             chosen = row
         } else {
             let selected = RowModeHelper.selected(rows)
-            guard selected.count == 1, let row = selected.first else {
-                throw ScreenError.usage(selected.isEmpty ? "select a bell first: tap N"
-                                                   : "\(selected.count) bells are selected; choose takes one (or listen, then choose the one playing)")
+            if selected.isEmpty {
+                // None tapped: the bell now, with the strikes and volume set (`strikes 3`, then `choose`).
+                guard let row = rows.first(where: { $0.title == currentBell }) else { throw ScreenError.usage("select a bell first: tap N") }
+                chosen = row
+            } else {
+                guard selected.count == 1, let row = selected.first else {
+                    throw ScreenError.usage("\(selected.count) bells are selected; choose takes one (or listen, then choose the one playing)")
+                }
+                chosen = row
             }
-            chosen = row
         }
         guard case let .some(choice) = choice(chosen) else { return }
         didPick?(choice)

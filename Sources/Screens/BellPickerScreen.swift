@@ -32,8 +32,9 @@ package protocol BellPickerModel: AnyObject {
 /// The bell picker: the catalog as a table whose rows are selected, played, hidden and shown.
 ///
 /// The screen observes each visible row and lets go of a row when it is hidden and of all rows when the
-/// screen closes. Each change prints the table update between the rows shown before and after, matched
-/// by identity, checked against the table-view rule.
+/// screen closes. Each change computes the table update between the rows shown before and after, matched
+/// by identity, checks it against the table-view rule and keeps it (``lastUpdate``), and prints the table
+/// as it is now: the update is a table view's to apply, not a person's to read.
 package final class BellPickerScreen: Screen {
     let model: BellPickerModel
     private var subscriptions: [String: Subscription] = [:]
@@ -81,7 +82,7 @@ package final class BellPickerScreen: Screen {
             Command("previous", summary: "play the previous selected bell") { [unowned self] _, options throws(ScreenError) in
                 try model.previous() + update(options: options)
             },
-            Command("choose", summary: "make the playing (or the one selected) bell the profile's and go back") { [unowned self] _, _ throws(ScreenError) in
+            Command("choose", summary: "make the playing (or the one selected, or with none selected the current) bell the profile's, with the strikes and volume set, and go back") { [unowned self] _, _ throws(ScreenError) in
                 try model.choose()
                 return ""
             },
@@ -92,12 +93,17 @@ package final class BellPickerScreen: Screen {
     private func row(_ text: String) throws(ScreenError) -> Int {
         let count = model.rows.count
         if let index = rowNumber(text, count: count) { return index }
-        if !text.isEmpty, !text.allSatisfy(\.isNumber),
-           let index = model.rows.firstIndex(where: { $0.title.lowercased() == text.lowercased() }) {
-            return index
-        }
         guard !text.isEmpty, !text.allSatisfy(\.isNumber) else { throw .usage("tap takes a bell's number, 1 to \(count)") }
-        throw .usage("no bell named \(quoted(text))\(didYouMean(text, in: model.rows.map(\.title))); tap takes a bell's number, 1 to \(count), or its name")
+        // A name as everywhere a bell is named: whole, or by a word or the start of one (`bowl`, `temple`).
+        let titles = model.rows.map(\.title)
+        switch wordMatches(text, in: titles) {
+        case .one(let index):
+            return index
+        case .several(let indexes):
+            throw .usage("\(quoted(text)) could be \(listed(indexes.map { quoted(titles[$0]) }, "or")): say more of the name, or its number")
+        case .none:
+            throw .usage("no bell named \(quoted(text))\(didYouMean(text, in: titles)); tap takes a bell's number, 1 to \(count), or its name")
+        }
     }
 
     /// The live observations, for tests.
@@ -161,9 +167,8 @@ package final class BellPickerScreen: Screen {
         shown = now
         lastUpdate = update
         resubscribe()
-        let marked = update.sections.flatMap { section in section.insertedRows.map { RowPath(section: 0, row: $0) } }
-        return SectionText.updateLines(update, style: .rows(numbered: true))
-            + SectionText.tables([(0, now[0])], options: options, marked: Set(marked), numbered: true)
+        // The update is what a table view needs (``lastUpdate``); a person reads the table as it is now.
+        return SectionText.tables([(0, now[0])], options: options, numbered: true)
     }
 
     package func close() {

@@ -43,3 +43,41 @@ package func didYouMean(_ input: String, in candidates: some Sequence<String>) -
 package func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { " (did you mean \(quoted($0))?)" } ?? ""
 }
+
+/// What a name someone typed finds among `candidates` by ``wordMatches(_:in:)``.
+package enum WordMatch: Equatable, Sendable {
+    /// No candidate has those words.
+    case none
+    /// Exactly one candidate: its index.
+    case one(Int)
+    /// Several: their indexes, in order.
+    case several([Int])
+}
+
+/// Finds `input` among `candidates` the way a person names a bell: the whole name (ignoring case and runs
+/// of spaces, hyphens or underscores) first; else each word typed is the start of a word of the name, in
+/// order (`bowl` and `sing` find "Singing Bowl", `temple b` "Temple Bell", `wood-bl` "Wood Block").
+///
+/// - Complexity: O(*k* · *m*) for *k* candidates of *m* characters.
+package func wordMatches(_ input: String, in candidates: [String]) -> WordMatch {
+    func words(_ text: String) -> [Substring] {
+        text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
+    }
+    let typed = words(input)
+    guard !typed.isEmpty else { return .none }
+    let names = candidates.map(words)
+    if let exact = names.firstIndex(where: { $0 == typed }) { return .one(exact) }
+    let found = names.indices.filter { index in
+        var rest = names[index][...]
+        for word in typed {
+            guard let at = rest.firstIndex(where: { $0.hasPrefix(word) }) else { return false }
+            rest = rest[(at + 1)...]
+        }
+        return true
+    }
+    switch found.count {
+    case 0: return .none
+    case 1: return .one(found[0])
+    default: return .several(found)
+    }
+}

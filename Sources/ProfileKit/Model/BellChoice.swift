@@ -73,14 +73,22 @@ package struct SoundCatalog: Hashable, Sendable {
         !sound.isRecorded || sounds.contains { $0.matches(sound) }
     }
 
-    /// Finds a sound by name: a built-in bell by ``Bell/init(named:)``'s rules, a recording ignoring case.
+    /// Finds a sound by name: a built-in bell by ``Bell/init(named:)``'s rules, a recording ignoring case;
+    /// else by a unique word or the start of one (``wordMatches(_:in:)``: `bowl` is the Singing Bowl when
+    /// no recording has the word too).
     ///
-    /// - Throws: ``ProfileError/unknownBell(_:known:suggestion:)`` listing every sound.
+    /// - Throws: ``ProfileError/unknownBell(_:known:suggestion:)`` listing every sound, or
+    ///   ``ProfileError/ambiguousBell(_:matches:)`` naming the sounds the words fit.
     package func sound(named name: String) throws(ProfileError) -> BellSound {
         if let bell = try? Bell(named: name) { return .builtIn(bell) }
         let key = ProfileName.key(name)
         if let found = recorded.first(where: { ProfileName.key($0) == key }) { return .recorded(found) }
-        throw ProfileError.unknownBell(name, known: names, suggestion: closestMatch(to: name, in: names))
+        let sounds = sounds
+        switch wordMatches(name, in: sounds.map(\.name)) {
+        case .one(let index): return sounds[index]
+        case .several(let indexes): throw ProfileError.ambiguousBell(name, matches: indexes.map { sounds[$0].name })
+        case .none: throw ProfileError.unknownBell(name, known: names, suggestion: closestMatch(to: name, in: names))
+        }
     }
 }
 

@@ -20,6 +20,8 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidOption(String, option: String, accepted: String)
     /// A bell name that names no sound here; `known` lists the sounds, built-in first.
     case unknownBell(String, known: [String], suggestion: String?)
+    /// A bell name whose words fit several sounds; `matches` are their names.
+    case ambiguousBell(String, matches: [String])
     /// A bell choice (`NAME [xN] [N%]`) that could not be read; `reason` says which part is wrong.
     case invalidBellChoice(String, reason: String)
     /// A profile name the store refuses; `reason` says which rule it breaks.
@@ -88,7 +90,7 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The failure's class, for exit statuses.
     package var category: Category {
         switch self {
-        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .invalidBellChoice, .invalidName,
+        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .ambiguousBell, .invalidBellChoice, .invalidName,
              .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
             .usage
         case .document, .symlinkOutsideStore, .invalidSound, .soundInUse, .invalidStateFile: .data
@@ -112,6 +114,8 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid \(option) \(quoted(value)): use \(accepted)"
         case let .unknownBell(name, known, suggestion):
             return "no bell named \(quoted(name))\(didYouMean(suggestion)); the bells are \(known.map { quoted($0) }.joined(separator: ", "))"
+        case let .ambiguousBell(name, matches):
+            return "\(quoted(name)) could be \(listed(matches.map { quoted($0) }, "or")): say more of the name"
         case let .invalidBellChoice(text, reason):
             return "invalid bell \(quoted(text)): \(reason)"
         case let .invalidName(name, reason):
