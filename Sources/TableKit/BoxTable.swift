@@ -17,23 +17,26 @@ package struct BoxTable: Sendable {
     /// The column that gives up space (its cells are cut with `…`) when the table is wider than the
     /// terminal; with no width to fit (``RenderOptions/width`` nil) nothing is cut.
     package var flexibleColumn: Int?
+    /// Rows under a rule at the bottom, such as a total.
+    package var footer: [[StyledText]]
 
     /// Makes a table.
     package init(title: StyledText? = nil, headers: [String]? = nil, rows: [[StyledText]],
-                alignments: [Alignment] = [], flexibleColumn: Int? = nil) {
+                alignments: [Alignment] = [], flexibleColumn: Int? = nil, footer: [[StyledText]] = []) {
         self.title = title
         self.headers = headers
         self.rows = rows
         self.alignments = alignments
         self.flexibleColumn = flexibleColumn
+        self.footer = footer
     }
 
-    private var columnCount: Int { max(headers?.count ?? 0, rows.map(\.count).max() ?? 0) }
+    private var columnCount: Int { max(headers?.count ?? 0, (rows + footer).map(\.count).max() ?? 0) }
 
     /// The natural width of each column: its widest cell.
     func naturalWidths() -> [Int] {
         (0..<columnCount).map { column in
-            let cells = rows.compactMap { column < $0.count ? DisplayWidth.of($0[column].text) : nil }
+            let cells = (rows + footer).compactMap { column < $0.count ? DisplayWidth.of($0[column].text) : nil }
             let header = headers.flatMap { column < $0.count ? DisplayWidth.of($0[column]) : nil } ?? 0
             return max(cells.max() ?? 0, header)
         }
@@ -93,6 +96,10 @@ package struct BoxTable: Sendable {
             lines.append(line("├", "─", "┼", "┤", split: true))
         }
         lines.append(contentsOf: rows.map(cells))
+        if !footer.isEmpty {
+            lines.append(line("├", "─", "┼", "┤", split: true))
+            lines.append(contentsOf: footer.map(cells))
+        }
         lines.append(line("└", "─", "┴", "┘", split: true))
         return lines.joined(separator: "\n") + "\n"
     }

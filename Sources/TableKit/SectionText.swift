@@ -25,6 +25,31 @@ package enum SectionText {
         return BoxTable.render(tables, options: options)
     }
 
+    /// Every section in one box table, to be taken in at a glance: each section's heading is a row (its
+    /// index and title, in bold), its rows under it by index path with their labels indented, and
+    /// `footer` (the session's total, say) under a rule at the bottom.
+    ///
+    /// - Parameter marked: rows to flag as just inserted (`+` before the path, highlighted in colour).
+    package static func glance(_ sections: [TableSection], footer: [(label: String, value: String)] = [],
+                               options: RenderOptions = RenderOptions(), marked: Set<RowPath> = []) -> String {
+        var rows: [[StyledText]] = []
+        for (index, section) in sections.enumerated() {
+            rows.append([StyledText(String(index), .dim), StyledText(section.title, .bold), StyledText("")])
+            for (row, content) in section.rows.enumerated() {
+                let path = RowPath(section: index, row: row)
+                let isMarked = marked.contains(path)
+                rows.append([
+                    StyledText((isMarked ? "+" : " ") + path.description, isMarked ? .inserted : .dim),
+                    StyledText("  " + content.label, isMarked ? .inserted : .plain),
+                    StyledText(content.detail, isMarked ? .inserted : style(of: content)),
+                ])
+            }
+        }
+        let table = BoxTable(rows: rows, alignments: [.right], flexibleColumn: 2,
+                             footer: footer.map { [StyledText(""), StyledText($0.label, .bold), StyledText($0.value, .bold)] })
+        return table.render(options: options)
+    }
+
     private static func style(of row: TableRow) -> TextStyle {
         switch row.content {
         case .toggle(true): .on
