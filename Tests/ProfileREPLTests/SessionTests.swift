@@ -152,6 +152,11 @@ struct SessionTests {
         #expect(editor.handle("undo").output.hasPrefix("undo: tap 3.1 every 6m\n"))
         #expect(try store.load("Morning").profile.intervals.schedule == .at([.minutes(12), .minutes(24)]))
         #expect(editor.completions(line: "set intervals.", cursor: 14).1 == ["intervals.every", "intervals.at", "intervals.bell"])
+        // With intervals off, the row is hidden: the note, and its undo, name the mode that is set.
+        _ = editor.handle("toggle intervals")
+        #expect(editor.handle("set intervals.every 8m").output == "Time between interval bells is now 08:00; its row shows when Intervals is on\n")
+        #expect(editor.handle("undo").output
+                == "undo: set intervals.every 8m\nInterval bell times is now 12:00, 24:00; its row shows when Intervals is on\n")
     }
 
     @Test func aChangeThatChangesNothingSaysWhatIsSo() throws {

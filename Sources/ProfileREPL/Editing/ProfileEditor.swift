@@ -180,7 +180,9 @@ final class ProfileEditor: ProfileScreenModel {
                                      suffix: ProfileRenderer.droppedNote(before: before, after: documents.profile))
         // A value whose row is hidden changes no row: say where it went instead.
         if step.update.isEmpty {
-            described.prefix += viewModel.hiddenNote(step.entry.setting)
+            // An undone switch of the interval's mode names the mode the profile is back in.
+            let setting = step.entry.setting.shownInMode == nil ? step.entry.setting : .interval(viewModel.intervalMode)
+            described.prefix += viewModel.hiddenNote(setting)
             described.update = nil
         }
         return describe(described, step.result)
