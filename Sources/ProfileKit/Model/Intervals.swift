@@ -174,7 +174,7 @@ package enum IntervalSchedule: Hashable, Sendable {
         guard text.utf8.count <= 2_000 else { throw fail("the list is \(text.utf8.count) bytes long; at most \(Intervals.maximumTimes) times are taken") }
         var times: [TimerDuration] = []
         for group in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let words = group.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            let words = group.split(whereSeparator: \.isWhitespace).map(String.init)
             if words.isEmpty {
                 if text.contains(",") { throw fail("an empty place between commas; write one time between each two") }
                 continue

@@ -23,6 +23,7 @@ struct IntervalTimesTests {
         ListCase(text: "1h30m, 90s 7:30", seconds: [90, 450, 5400]),
         ListCase(text: "1:05:00", seconds: [3900]),
         ListCase(text: "30m\t45m", seconds: [1800, 2700]),
+        ListCase(text: "30m\n45m", seconds: [1800, 2700]),
     ])
     func listsReadInEveryForm(_ c: ListCase) throws {
         #expect(try IntervalSchedule(parsing: c.text, mode: .at) == .at(c.seconds.map { TimerDuration(seconds: $0) }))
