@@ -40,7 +40,8 @@ package final class ProfileScreen: Screen {
             Command("tap", usage: "tap S.R [VALUE]",
                     summary: "do what tapping row S.R would: flip a switch, edit a time, pick a bell",
                     details: { [model] in
-                        "  a switch row flips; a duration row asks for the new time with the current one to edit;\n"
+                        "  a switch row flips; a duration row asks for the new time with the current one to edit\n"
+                            + "  (an interval row also takes every TIME or at TIMES, which switches its mode);\n"
                             + "  a bell row (\(model.bellRows.map(\.description).joined(separator: ", "))) opens the bell picker."
                             + " tap 2.1 7:30 sets the value at once.\n"
                     },

@@ -122,12 +122,15 @@ extension ProfileRenderer {
     /// The event field of a dropped interval bell's line in plain output.
     package static let droppedEvent = "dropped"
 
-    /// `dropped the interval bell at 30:00: it falls within 10 s of the main sit's end`, or nothing.
+    /// `dropped the interval bell at 30:00: it falls on the main sit's end or within 10 s of it`, or
+    /// nothing; a chosen time past a shortened main sit's end is said to fall past it.
     static func droppedNote(_ timeline: Timeline) -> String {
         guard !timeline.droppedIntervals.isEmpty else { return "" }
         let times = timeline.droppedIntervals.map { TimerDuration(seconds: $0).formatted }.joined(separator: ", ")
         let one = timeline.droppedIntervals.count == 1
-        return "dropped the interval \(one ? "bell" : "bells") at \(times): \(one ? "it falls" : "they fall") on the main sit's end or within \(Intervals.guardSeconds) s of it\n"
+        let mainEnd = timeline.parts.first { $0.type == .main }?.end ?? 0
+        let place = timeline.droppedIntervals.contains { $0 > mainEnd } ? "on or past" : "on"
+        return "dropped the interval \(one ? "bell" : "bells") at \(times): \(one ? "it falls" : "they fall") \(place) the main sit's end or within \(Intervals.guardSeconds) s of it\n"
     }
 }
 

@@ -114,7 +114,12 @@ package struct Timeline: Hashable, Sendable {
                 .map { Event(kind: $0.kind, offset: $0.offset - mainEnd, bell: $0.bell, number: $0.number) },
             parts: whole.parts.filter { $0.type == .coolDown }.map { Part(type: $0.type, start: 0, end: $0.length) })
         let intervals = profile.intervals
-        let every = intervals.enabled && !intervals.bellOffsets(inMainSitOf: longest.duration).isEmpty ? intervals.every.seconds : nil
+        // Bells every so often go on until the sitter ends the sit; chosen times are listed as they are.
+        var every: Int?
+        if intervals.enabled, case .every(let interval) = intervals.schedule,
+           !intervals.bellOffsets(inMainSitOf: longest.duration).isEmpty {
+            every = interval.seconds
+        }
         self.init(parts: whole.parts.filter { $0.type != .coolDown }, events: whole.events.filter { !follows.contains($0.kind) },
                   end: .open(every: every), closing: closing)
     }

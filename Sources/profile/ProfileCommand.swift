@@ -155,7 +155,7 @@ struct ProfileCommand: ParsableCommand {
         else { return nil }
         let word = words[index]
         let previous = index > words.startIndex ? words[index - 1] : nil
-        if previous == "--duration" || (words.first == "set" && previous.flatMap { try? Setting(named: $0) }?.valueKind == .duration) {
+        if previous == "--duration" || (words.first == "set" && [.duration, .times].contains(previous.flatMap { try? Setting(named: $0) }?.valueKind)) {
             return ProfileError.invalidDuration(word, reason: "a duration cannot be negative").description
         }
         if let option = previous, option.hasPrefix("-") {

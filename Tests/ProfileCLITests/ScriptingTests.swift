@@ -70,7 +70,7 @@ struct ScriptingTests {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         // The fields scripts had keep their places; the durations come after them.
         #expect(fields == ["Morning", "30:00", "37:00", "on", "on", "on", "Temple Bell", "off", "05:00", "Singing Bowl",
-                           "02:00", "05:00", "Singing Bowl", "Singing Bowl"])
+                           "02:00", "05:00", "Singing Bowl", "Singing Bowl", ""])
         let table = try run("list", "--format", "table")
         let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("Morning") })
         #expect(row.contains("│   02:00 │     05:00 │"), "the table shows the same durations: \(row)")

@@ -128,6 +128,37 @@ struct SessionTests {
         #expect(editor.profile.duration == .minutes(30))
     }
 
+    @Test func tapOnTheIntervalRowAsksForTheTimesInAtMode() throws {
+        let (editor, store) = try session()
+        _ = editor.handle("toggle intervals")
+        #expect(editor.handle("set intervals.at 20m, 10m").output.hasPrefix("Intervals: ~ 3.1 At 10:00, 20:00\n"))
+        #expect(editor.handle("tap 3.1").output == "")
+        #expect(editor.prompt == "Interval bell times [10:00, 20:00] (or every …): ")
+        #expect(editor.handle("").output == "Interval bell times stays 10:00, 20:00\n")
+        _ = editor.handle("tap 3.1")
+        #expect(editor.handle("10m 30m").error?.message
+                == "interval bell time 30:00 is out of range: use 00:10 (10 seconds) to 29:49, more than 10 seconds before the main sit's end (30:00)")
+        #expect(editor.isAsking, "a wrong answer asks again")
+        #expect(editor.handle("25m 5m").output.hasPrefix("Intervals: ~ 3.1 At 05:00, 25:00\n"))
+        #expect(try store.load("Morning").profile.intervals.schedule == .at([.minutes(5), .minutes(25)]))
+        // Either form from the editor: naming the other mode switches the row, which is reloaded.
+        _ = editor.handle("tap 3.1")
+        #expect(editor.handle("every 7m").output.hasPrefix("Intervals: ~ 3.1 Every 07:00\n"))
+        #expect(ProfileViewModel(profile: editor.profile).numberOfRows(for: .intervals) == 3)
+        _ = editor.handle("tap 3.1")
+        #expect(editor.prompt == "Time between interval bells [07:00] (or at …): ")
+        #expect(editor.handle("at 12:00 24:00").output.hasPrefix("Intervals: ~ 3.1 At 12:00, 24:00\n"))
+        #expect(editor.handle("tap 3.1 every 6m").output.hasPrefix("Intervals: ~ 3.1 Every 06:00\n"), "a value after the path too")
+        #expect(editor.handle("undo").output.hasPrefix("undo: tap 3.1 every 6m\n"))
+        #expect(try store.load("Morning").profile.intervals.schedule == .at([.minutes(12), .minutes(24)]))
+        #expect(editor.completions(line: "set intervals.", cursor: 14).1 == ["intervals.every", "intervals.at", "intervals.bell"])
+        // With intervals off, the row is hidden: the note, and its undo, name the mode that is set.
+        _ = editor.handle("toggle intervals")
+        #expect(editor.handle("set intervals.every 8m").output == "Time between interval bells is now 08:00; its row shows when Intervals is on\n")
+        #expect(editor.handle("undo").output
+                == "undo: set intervals.every 8m\nInterval bell times is now 12:00, 24:00; its row shows when Intervals is on\n")
+    }
+
     @Test func aChangeThatChangesNothingSaysWhatIsSo() throws {
         let (editor, store) = try session()
         let before = try store.load("Morning").revision

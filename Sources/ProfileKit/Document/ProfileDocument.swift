@@ -5,13 +5,13 @@ import JSON
 ///
 /// ```json
 /// {
-///   "version": 3,
+///   "version": 4,
 ///   "duration": "20:00",
 ///   "segments": [
 ///     { "type": "cool-down", "enabled": true, "duration": "05:00", "bells": true,
 ///       "bell": { "name": "Singing Bowl", "strikes": 1, "volume": 100 } }
 ///   ],
-///   "intervals": { "enabled": true, "every": "05:00", "bell": { "name": "Tingsha", "strikes": 1, "volume": 100 } },
+///   "intervals": { "enabled": true, "at": ["10:00", "25:00"], "bell": { "name": "Tingsha", "strikes": 1, "volume": 100 } },
 ///   "bells": { "start": { "name": "Singing Bowl", "strikes": 1, "volume": 100 }, "end": null }
 /// }
 /// ```
@@ -24,16 +24,26 @@ import JSON
 /// Older versions are migrated as they are read, and written as the current version by the next save;
 /// reading never writes. Version 1 had no `"intervals"`. Versions 1 and 2 gave each segment a list of
 /// `"sounds"` (`begin`, `end`, `repeat`), of which only the cool-down's `begin` rang: see
-/// ``LegacySounds`` for how each becomes a bell of version 3, or is refused.
+/// ``LegacySounds`` for how each becomes a bell of version 3, or is refused. Version 4 added the
+/// interval's chosen times (`"at"`, instead of `"every"`: never both); a version 3 document is a
+/// version 4 document without them.
 package enum ProfileDocument {
     /// The format version this program writes, and the newest it reads.
-    package static let currentVersion = 3
+    package static let currentVersion = 4
 
     /// The top-level keys each version knows.
     static let profileKeys: [Int: [String]] = [
         1: ["version", "duration", "segments"],
         2: ["version", "duration", "segments", "intervals"],
         3: ["version", "duration", "segments", "intervals", "bells"],
+        4: ["version", "duration", "segments", "intervals", "bells"],
+    ]
+
+    /// The keys of the intervals object each version knows, from version 3 on (versions 1 and 2 are in
+    /// ``legacyKeys``).
+    static let intervalsKeys: [Int: [String]] = [
+        3: ["enabled", "every", "bell"],
+        4: ["enabled", "every", "at", "bell"],
     ]
 
     /// The largest document read; a profile is a few hundred bytes, so anything near this is not one.
@@ -44,7 +54,7 @@ package enum ProfileDocument {
         "profile": ["version", "duration", "segments", "intervals", "bells"],
         "warm-up segment": ["type", "enabled", "duration"],
         "cool-down segment": ["type", "enabled", "duration", "bells", "bell"],
-        "intervals": ["enabled", "every", "bell"],
+        "intervals": ["enabled", "every", "at", "bell"],
         "bells": ["start", "end"],
         "bell": ["name", "strikes", "volume"],
     ]
@@ -83,6 +93,14 @@ package enum ProfileDocument {
         ])
     }
 
+    /// The interval's one key: `"every": "05:00"` or `"at": ["10:00", "25:00"]`.
+    static func schedule(_ schedule: IntervalSchedule) -> (String, JSONWriter.Value) {
+        switch schedule {
+        case let .every(every): ("every", .string(every.formatted))
+        case let .at(times): ("at", .array(times.map { .string($0.formatted) }))
+        }
+    }
+
     /// The document text of `profile`, with keys in a fixed order and a final newline.
     package static func encode(_ profile: Profile) -> [UInt8] {
         let segments: [JSONWriter.Value] = profile.segments.map { segment in
@@ -102,7 +120,7 @@ package enum ProfileDocument {
             ("segments", .array(segments)),
             ("intervals", .object([
                 ("enabled", .bool(profile.intervals.enabled)),
-                ("every", .string(profile.intervals.every.formatted)),
+                schedule(profile.intervals.schedule),
                 ("bell", value(profile.intervals.bell)),
             ])),
             ("bells", .object([
@@ -326,16 +344,63 @@ private struct DocumentReader {
     }
 
     func intervals(_ node: JSONNode, _ path: String, version: Int) throws(ProfileError) -> Intervals {
-        let allowed = (version < 3 ? ProfileDocument.legacyKeys : ProfileDocument.keys)["intervals"] ?? []
+        if version < 4, case let .object(objectMembers) = node.value, let member = objectMembers.first(where: { $0.key == "at" }) {
+            throw fail(offset: member.keyOffset, "\(path).at", "\"at\" is new in version 4; set \"version\": \(ProfileDocument.currentVersion) to use it")
+        }
+        let allowed = (version < 3 ? ProfileDocument.legacyKeys["intervals"] : ProfileDocument.intervalsKeys[version]) ?? []
         let keys = try members(node, path, what: "intervals", allowed: allowed)
         var intervals = Intervals()
         if let node = keys["enabled"] { intervals.enabled = try bool(node, "\(path).enabled") }
-        if let node = keys["every"] {
-            intervals.every = try duration(node, "\(path).every", for: .interval)
+        if let every = keys["every"], let at = keys["at"] {
+            let later = every.offset > at.offset ? ("every", every) : ("at", at)
+            throw fail(later.1, "\(path).\(later.0)", "\"every\" and \"at\" are the two modes of interval bells; give one of them")
         }
+        if let node = keys["every"] {
+            let every = try duration(node, "\(path).every")
+            do {
+                try Intervals.validate(every)
+            } catch {
+                throw fail(node, "\(path).every", error.description)
+            }
+            intervals.schedule = .every(every)
+        }
+        if let node = keys["at"] { intervals.schedule = .at(try times(node, "\(path).at")) }
         if let node = keys["name"] { intervals.bell = BellChoice(try legacyBell(node, "\(path).name")) }
         if let node = keys["bell"] { intervals.bell = try choice(node, "\(path).bell") }
         return intervals
+    }
+
+    /// The interval's chosen times: a list of durations, ascending, no two alike, each within
+    /// ``Intervals/allowedTimes``; as the program writes them (the main sit's length is not checked: a
+    /// shortened main sit drops the times past its end).
+    func times(_ node: JSONNode, _ path: String) throws(ProfileError) -> [TimerDuration] {
+        guard case let .array(elements) = node.value else {
+            throw fail(node, path, "expected a list of times (a JSON array such as [\"10:00\", \"25:00\"]), found \(node.kindDescription)")
+        }
+        guard !elements.isEmpty else {
+            throw fail(node, path, "an empty list rings no bell; give at least one time, or set \"enabled\" to false")
+        }
+        guard elements.count <= Intervals.maximumTimes else {
+            throw fail(elements[Intervals.maximumTimes], "\(path)[\(Intervals.maximumTimes)]", "\(elements.count) times; at most \(Intervals.maximumTimes) are taken")
+        }
+        var times: [TimerDuration] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            let time = try duration(element, elementPath)
+            guard Intervals.allowedTimes.contains(time) else {
+                throw fail(element, elementPath, ProfileError.intervalTimeOutOfRange(time, allowed: Intervals.allowedTimes, mainSit: nil).description)
+            }
+            if let previous = times.last {
+                guard previous != time else {
+                    throw fail(element, elementPath, "\(time.formatted) is given twice (the first is \(path)[\(index - 1)]); each time rings one bell")
+                }
+                guard previous < time else {
+                    throw fail(element, elementPath, "\(time.formatted) comes after \(previous.formatted); the times are listed in order, earliest first")
+                }
+            }
+            times.append(time)
+        }
+        return times
     }
 
     /// A segment; a version 1 or 2 segment's sounds become the profile's bells (``LegacySounds``).

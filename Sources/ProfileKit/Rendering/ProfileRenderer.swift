@@ -38,7 +38,8 @@ package enum ProfileRenderer {
                         ("id", .string(section.id)),
                         ("title", .string(section.title)),
                         ("rows", .array(section.rows.enumerated().map { row, content in
-                            json(content, path: RowPath(section: index, row: row))
+                            let path = RowPath(section: index, row: row)
+                            return json(content, path: path, setting: viewModel.setting(at: path), in: viewModel)
                         })),
                     ])
                 })),
@@ -64,13 +65,18 @@ package enum ProfileRenderer {
         }
     }
 
-    private static func json(_ row: TableRow, path: RowPath) -> JSONWriter.Value {
+    /// A row as `show --format json` gives it; a row of chosen interval times also lists them, as
+    /// text (`times`) and in seconds (`timesSeconds`), so that no script splits the value's text.
+    private static func json(_ row: TableRow, path: RowPath, setting: Setting?, in viewModel: ProfileViewModel) -> JSONWriter.Value {
         var members: [(String, JSONWriter.Value)] = [("path", .string(path.description)), ("label", .string(row.label))]
         switch row.content {
         case let .toggle(isOn):
             members += [("kind", .string("switch")), ("on", .bool(isOn))]
         case let .value(text):
             members += [("kind", .string("value")), ("value", .string(text))]
+        }
+        if let setting, case let .schedule(.at(times)) = viewModel.value(of: setting) {
+            members += [("times", .array(times.map { .string($0.formatted) })), ("timesSeconds", .array(times.map { .int($0.seconds) }))]
         }
         return .object(members)
     }
@@ -89,7 +95,7 @@ package enum ProfileRenderer {
     package static func updateJSON(_ action: ProfileAction, update: TableUpdate) -> String {
         let valueMember: (String, JSONWriter.Value) = switch action.value {
         case let .on(isOn): ("on", .bool(isOn))
-        case .duration, .bell: ("value", .string(action.value.text))
+        case .duration, .bell, .schedule: ("value", .string(action.value.text))
         }
         return JSONWriter.text(inlineFlatObjects: true, .object([
             ("setting", .string(action.setting.name)),
@@ -133,17 +139,18 @@ package enum ProfileRenderer {
             return listTable(summaries).render(numbered: false, options: options)
         case .plain:
             return summaries.map { summary in
-                ([summary.name, summary.time, summary.total] + ProfileSummary.listed.map { summary.viewModel.text(of: $0.setting) })
+                ([summary.name, summary.time, summary.total] + ProfileSummary.listed.map { summary.listedValue($0.setting)?.text ?? "" })
                     .map(plainField).joined(separator: "\t") + "\n"
             }.joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(summaries.map { summary in
                 let settings: [(String, JSONWriter.Value)] = ProfileSummary.listed.map { key, setting in
-                    let value = summary.viewModel.value(of: setting)
+                    guard let value = summary.listedValue(setting) else { return (key, .null) }
                     return switch value {
                     case let .on(isOn): (key, .bool(isOn))
                     case .bell(nil): (key, .null)
-                    case .duration, .bell: (key, .string(value.text))
+                    case let .schedule(.at(times)): (key, .array(times.map { .string($0.formatted) }))
+                    case .duration, .bell, .schedule: (key, .string(value.text))
                     }
                 }
                 return .object([("name", .string(summary.name)), ("time", .string(summary.time)),

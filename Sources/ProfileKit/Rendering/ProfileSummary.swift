@@ -27,15 +27,32 @@ package struct ProfileSummary: Hashable, Sendable {
     package var coolDownBell: String? {
         viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells) ? viewModel.text(of: .bell(.coolDown)) : nil
     }
-    /// The time between interval bells, or nil when they are off.
-    package var every: String? { viewModel.isOn(.intervals) ? viewModel.text(of: .duration(.interval)) : nil }
+    /// When interval bells ring, or nil when they are off: the time between them (`05:00`), or `at`
+    /// and the first two chosen times (`at 10:00, 25:00, …`), as a listing's column has little room.
+    package var every: String? {
+        guard viewModel.isOn(.intervals) else { return nil }
+        switch viewModel.profile.intervals.schedule {
+        case let .every(every): return every.formatted
+        case let .at(times):
+            return "at " + times.prefix(2).map(\.formatted).joined(separator: ", ") + (times.count > 2 ? ", …" : "")
+        }
+    }
+
+    /// The value a listing gives for `setting`: its value, or nil for the mode of the interval the
+    /// profile is not in (`every` of a profile of chosen times, `at` of one that rings every so often).
+    package func listedValue(_ setting: Setting) -> SettingValue? {
+        if let mode = setting.shownInMode, mode != viewModel.intervalMode { return nil }
+        return viewModel.value(of: setting)
+    }
 
     /// The settings `list --format plain` and `json` give after name, time and total, with their JSON
-    /// keys, in their order (which scripts rely on: new ones go at the end).
+    /// keys, in their order (which scripts rely on: new ones go at the end). `every` and `at` are the
+    /// interval's two modes: the one the profile is not in is empty (plain) or null (JSON).
     package static let listed: [(key: String, setting: Setting)] = [
         ("warmup", .toggle(.warmup)), ("cooldown", .toggle(.cooldown)), ("bells", .toggle(.cooldownBells)),
-        ("bell", .bell(.coolDown)), ("intervals", .toggle(.intervals)), ("every", .duration(.interval)),
+        ("bell", .bell(.coolDown)), ("intervals", .toggle(.intervals)), ("every", .interval(.every)),
         ("intervalBell", .bell(.intervals)), ("warmupDuration", .duration(.warmUp)),
         ("cooldownDuration", .duration(.coolDown)), ("startBell", .bell(.start)), ("endBell", .bell(.end)),
+        ("at", .interval(.at)),
     ]
 }

@@ -16,6 +16,11 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case durationOutOfRange(TimerDuration, segment: SegmentType, allowed: ClosedRange<TimerDuration>)
     /// An interval outside what interval bells allow.
     case intervalOutOfRange(TimerDuration, allowed: ClosedRange<TimerDuration>)
+    /// A chosen interval bell time outside what `allowed` takes; with `mainSit`, the range is that of
+    /// the main sit it must ring in (nil when the main sit is too short for any).
+    case intervalTimeOutOfRange(TimerDuration, allowed: ClosedRange<TimerDuration>?, mainSit: TimerDuration?)
+    /// A list of interval bell times that could not be read or taken; `reason` says why.
+    case invalidIntervalTimes(String, reason: String)
     /// An option's value that could not be read; `accepted` says what would be.
     case invalidOption(String, option: String, accepted: String)
     /// A bell name that names no sound here; `known` lists the sounds, built-in first.
@@ -90,7 +95,8 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The failure's class, for exit statuses.
     package var category: Category {
         switch self {
-        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .invalidOption, .unknownBell, .ambiguousBell, .invalidBellChoice, .invalidName,
+        case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .intervalTimeOutOfRange, .invalidIntervalTimes, .invalidOption, .unknownBell,
+             .ambiguousBell, .invalidBellChoice, .invalidName,
              .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
             .usage
         case .document, .symlinkOutsideStore, .invalidSound, .soundInUse, .invalidStateFile: .data
@@ -110,6 +116,18 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(TimerDuration.rangeText(allowed))"
         case let .intervalOutOfRange(every, allowed):
             return "interval \(every.formatted) is out of range: use \(TimerDuration.rangeText(allowed))"
+        case let .intervalTimeOutOfRange(time, allowed, mainSit):
+            let start = time == .zero ? " (the Start bell rings at 00:00)" : ""
+            guard let mainSit else {
+                return "interval bell time \(time.formatted) is out of range\(start): use \(allowed.map(TimerDuration.rangeText) ?? "")"
+            }
+            let rule = "more than \(Intervals.guardSeconds) seconds before the main sit's end (\(mainSit.formatted))"
+            guard let allowed else {
+                return "interval bell time \(time.formatted) is out of range: the main sit (\(mainSit.formatted)) is too short for bells at chosen times, which ring from \(Intervals.allowedTimes.lowerBound.formatted) on and \(rule); lengthen it first"
+            }
+            return "interval bell time \(time.formatted) is out of range\(start): use \(TimerDuration.rangeText(allowed)), \(rule)"
+        case let .invalidIntervalTimes(input, reason):
+            return "invalid interval bell times \(quoted(input)): \(reason); use \(IntervalSchedule.acceptedTimes)"
         case let .invalidOption(value, option, accepted):
             return "invalid \(option) \(quoted(value)): use \(accepted)"
         case let .unknownBell(name, known, suggestion):

@@ -6,6 +6,8 @@ package enum ProfileAction: Hashable, Sendable {
     case setDuration(DurationSetting, TimerDuration)
     /// Chooses a bell, or none (the Start and End bells only).
     case setBell(BellSlot, BellChoice?)
+    /// Sets when interval bells ring, in the schedule's mode (replacing the other mode).
+    case setIntervals(IntervalSchedule)
 
     /// The setting the action changes.
     package var setting: Setting {
@@ -13,6 +15,7 @@ package enum ProfileAction: Hashable, Sendable {
         case let .setSwitch(toggle, _): .toggle(toggle)
         case let .setDuration(duration, _): .duration(duration)
         case let .setBell(slot, _): .bell(slot)
+        case let .setIntervals(schedule): .interval(schedule.mode)
         }
     }
 
@@ -22,6 +25,7 @@ package enum ProfileAction: Hashable, Sendable {
         case let .setSwitch(_, isOn): .on(isOn)
         case let .setDuration(_, duration): .duration(duration)
         case let .setBell(_, bell): .bell(bell)
+        case let .setIntervals(schedule): .schedule(schedule)
         }
     }
 }
@@ -31,13 +35,17 @@ package enum SettingValue: Hashable, Sendable {
     case on(Bool)
     case duration(TimerDuration)
     case bell(BellChoice?)
+    /// When interval bells ring: the value of both `intervals.every` and `intervals.at`.
+    case schedule(IntervalSchedule)
 
-    /// The value as tables and messages show it: `on`, `05:00`, `Temple Bell ×3 70%`, `none`.
+    /// The value as tables and messages show it: `on`, `05:00`, `Temple Bell ×3 70%`, `none`,
+    /// `10:00, 25:00`.
     package var text: String {
         switch self {
         case let .on(isOn): isOn ? "on" : "off"
         case let .duration(duration): duration.formatted
         case let .bell(choice): choice.text
+        case let .schedule(schedule): schedule.text
         }
     }
 }

@@ -19,10 +19,16 @@ package struct ProfileViewModel: Hashable, Sendable {
     /// How many sections the table has.
     package var numberOfSections: Int { ProfileSection.allCases.count }
 
-    /// The settings `section` shows, top to bottom: those of its possible rows whose switches are on.
+    /// The settings `section` shows, top to bottom: those of its possible rows whose switches are on
+    /// and, for the interval, the one of the profile's mode.
     package func rows(in section: ProfileSection) -> [Setting] {
-        section.possibleRows.filter { $0.shownWhen.allSatisfy(isOn) }
+        section.possibleRows.filter { setting in
+            setting.shownWhen.allSatisfy(isOn) && setting.shownInMode.map { $0 == intervalMode } ?? true
+        }
     }
+
+    /// Whether interval bells ring every so often or at chosen times.
+    package var intervalMode: IntervalMode { profile.intervals.schedule.mode }
 
     /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3;
     /// Bells 2.
@@ -52,12 +58,14 @@ package struct ProfileViewModel: Hashable, Sendable {
         }
     }
 
-    /// The value `setting` has now (also when its row is hidden: a hidden length keeps its value).
+    /// The value `setting` has now (also when its row is hidden: a hidden length keeps its value). Both
+    /// modes of the interval have the one schedule the profile holds.
     package func value(of setting: Setting) -> SettingValue {
         switch setting {
         case let .toggle(toggle): .on(isOn(toggle))
         case let .duration(duration): .duration(self.duration(duration))
         case let .bell(slot): .bell(bell(slot))
+        case .interval: .schedule(profile.intervals.schedule)
         }
     }
 
@@ -69,7 +77,6 @@ package struct ProfileViewModel: Hashable, Sendable {
         case .main: profile.duration
         case .warmUp: profile.segment(ofType: .warmUp)?.duration ?? .zero
         case .coolDown: profile.segment(ofType: .coolDown)?.duration ?? .zero
-        case .interval: profile.intervals.every
         }
     }
 
@@ -108,7 +115,7 @@ package struct ProfileViewModel: Hashable, Sendable {
         let value = value(of: setting)
         let content: TableRow.Content = switch value {
         case let .on(isOn): .toggle(isOn: isOn)
-        case .duration, .bell: .value(value.text)
+        case .duration, .bell, .schedule: .value(value.text)
         }
         return TableRow(id: setting.rowID, label: setting.label, content: content)
     }
@@ -150,8 +157,9 @@ extension ProfileViewModel {
     /// Performs `action` on a copy of the profile.
     ///
     /// - Returns: the new profile and the update from the table before to the table after.
-    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` or
-    ///   ``ProfileError/intervalOutOfRange(_:allowed:)`` for a length outside the setting's range.
+    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` for a length outside the
+    ///   setting's range; ``ProfileError/intervalOutOfRange(_:allowed:)`` or
+    ///   ``ProfileError/intervalTimeOutOfRange(_:allowed:mainSit:)`` for a schedule that would not ring.
     package func performing(_ action: ProfileAction) throws(ProfileError) -> ProfileChange {
         var profile = self.profile
         switch action {
@@ -168,7 +176,6 @@ extension ProfileViewModel {
             case .main: profile.duration = duration
             case .warmUp: profile[segment: .warmUp].duration = duration
             case .coolDown: profile[segment: .coolDown].duration = duration
-            case .interval: profile.intervals.every = duration
             }
         case let .setBell(slot, choice):
             switch slot {
@@ -177,6 +184,10 @@ extension ProfileViewModel {
             case .start: profile.startBell = choice
             case .end: profile.endBell = choice
             }
+        case let .setIntervals(schedule):
+            // Chosen times are checked against today's main sit; a later, shorter one drops them instead.
+            try Intervals.validate(schedule, inMainSitOf: profile.duration)
+            profile.intervals.schedule = schedule
         }
         return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
     }

@@ -14,20 +14,29 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     case duration(DurationSetting)
     /// A choice of bell.
     case bell(BellSlot)
+    /// When interval bells ring, in one of its two modes. Both modes are one row: setting one replaces
+    /// the other, and the row shows the mode the profile is in.
+    case interval(IntervalMode)
 
     /// Every setting in table order: section by section, each section's rows top to bottom. A new
     /// switch, duration or bell slot joins by itself (each kind is `CaseIterable`); a new kind of row
     /// joins here.
     package static let allCases: [Setting] = (Switch.allCases.map(Setting.toggle)
-        + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell))
-        .sorted { ($0.section.index, $0.position) < ($1.section.index, $1.position) }
+        + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell)
+        + IntervalMode.allCases.map(Setting.interval))
+        .sorted { ($0.section.index, $0.position, $0.modeOrder) < ($1.section.index, $1.position, $1.modeOrder) }
 
-    /// The name `set` takes and help lists: `duration`, `warmup`, `cooldown.bell`, `intervals.every`.
+    /// The two modes of one row in the order of ``IntervalMode/allCases``: `every` before `at`.
+    private var modeOrder: Int { shownInMode.flatMap { IntervalMode.allCases.firstIndex(of: $0) } ?? 0 }
+
+    /// The name `set` takes and help lists: `duration`, `warmup`, `cooldown.bell`, `intervals.every`,
+    /// `intervals.at`.
     package var name: String {
         switch self {
         case let .toggle(toggle): toggle.rawValue
         case let .duration(duration): duration.name
         case let .bell(slot): slot.name
+        case let .interval(mode): "intervals.\(mode.rawValue)"
         }
     }
 
@@ -53,22 +62,24 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .duration(.main): .time
         case .toggle(.warmup), .duration(.warmUp): .warmUp
         case .toggle(.cooldown), .duration(.coolDown), .toggle(.cooldownBells), .bell(.coolDown): .coolDown
-        case .toggle(.intervals), .duration(.interval), .bell(.intervals): .intervals
+        case .toggle(.intervals), .interval, .bell(.intervals): .intervals
         case .bell(.start), .bell(.end): .bells
         }
     }
 
-    /// The row's place among all the rows its section can show: 0 at the top.
+    /// The row's place among all the rows its section can show: 0 at the top. The two modes of the
+    /// interval share one place, as only one of them shows.
     package var position: Int {
         switch self {
         case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .bell(.start): 0
-        case .duration(.warmUp), .duration(.coolDown), .duration(.interval), .bell(.end): 1
+        case .duration(.warmUp), .duration(.coolDown), .interval, .bell(.end): 1
         case .toggle(.cooldownBells), .bell(.intervals): 2
         case .bell(.coolDown): 3
         }
     }
 
-    /// The row's identity across updates: `cooldown.duration`, `warmup.enabled`.
+    /// The row's identity across updates: `cooldown.duration`, `warmup.enabled`. The interval's two
+    /// modes are one row (`intervals.when`), so switching modes reloads it rather than replacing it.
     package var rowID: String {
         switch self {
         case .toggle(.warmup): "warmup.enabled"
@@ -78,7 +89,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .duration(.main): "time.duration"
         case .duration(.warmUp): "warmup.duration"
         case .duration(.coolDown): "cooldown.duration"
-        case .duration(.interval): "intervals.every"
+        case .interval: "intervals.when"
         case .bell(.coolDown): "cooldown.bell"
         case .bell(.intervals): "intervals.bell"
         case .bell(.start): "bells.start"
@@ -86,13 +97,15 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
-    /// The text on the row's left: `Enabled`, `Duration`, `Bells`, `Name`, `Every`, `Bell`, `Start`, `End`.
+    /// The text on the row's left: `Enabled`, `Duration`, `Bells`, `Name`, `Every`, `At`, `Bell`, `Start`,
+    /// `End`.
     package var label: String {
         switch self {
         case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): "Enabled"
         case .toggle(.cooldownBells): "Bells"
         case .duration(.main), .duration(.warmUp), .duration(.coolDown): "Duration"
-        case .duration(.interval): "Every"
+        case .interval(.every): "Every"
+        case .interval(.at): "At"
         case .bell(.coolDown): "Name"
         case .bell(.intervals): "Bell"
         case .bell(.start): "Start"
@@ -101,13 +114,14 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     }
 
     /// What messages and the editor's questions call the setting, from its section's title: `Warm Up`,
-    /// `Cool Down bell switch`, `Warm Up duration`, `Time between interval bells`, `Interval bell`,
-    /// `Start bell`.
+    /// `Cool Down bell switch`, `Warm Up duration`, `Time between interval bells`, `Interval bell times`,
+    /// `Interval bell`, `Start bell`.
     package var title: String {
         switch self {
         case .toggle(.cooldownBells): "\(section.title) bell switch"
         case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): section.title
-        case .duration(.interval): "Time between interval bells"
+        case .interval(.every): "Time between interval bells"
+        case .interval(.at): "Interval bell times"
         case .duration(.main), .duration(.warmUp), .duration(.coolDown): "\(section.title) duration"
         case .bell(.coolDown): "\(section.title) bell"
         case .bell(.intervals): "Interval bell"
@@ -116,31 +130,42 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
-    /// The switches that must be on for the row to show; a row shows when all of them are.
+    /// The switches that must be on for the row to show; a row shows when all of them are (and, for
+    /// the interval, when the profile is in its mode: ``shownInMode``).
     package var shownWhen: [Switch] {
         switch self {
         case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .duration(.main), .bell(.start), .bell(.end): []
         case .toggle(.cooldownBells): [.cooldown]
         case .duration(.warmUp): [.warmup]
         case .duration(.coolDown): [.cooldown]
-        case .duration(.interval): [.intervals]
+        case .interval: [.intervals]
         case .bell(.coolDown): [.cooldown, .cooldownBells]
         case .bell(.intervals): [.intervals]
         }
     }
 
-    /// What the setting takes, for help and completion: `on|off`, a duration, a bell, or a bell or none.
+    /// The interval mode the profile must be in for the row to show; nil for rows of no mode.
+    package var shownInMode: IntervalMode? {
+        switch self {
+        case let .interval(mode): mode
+        case .toggle, .duration, .bell: nil
+        }
+    }
+
+    /// What the setting takes, for help and completion: `on|off`, a duration, a list of times, a bell,
+    /// or a bell or none.
     package var valueKind: ValueKind {
         switch self {
         case .toggle: .onOff
-        case .duration: .duration
+        case .duration, .interval(.every): .duration
+        case .interval(.at): .times
         case let .bell(slot): slot.allowsNone ? .bellOrNone : .bell
         }
     }
 
     /// The kinds of value a setting takes.
     package enum ValueKind: Sendable {
-        case onOff, duration, bell, bellOrNone
+        case onOff, duration, times, bell, bellOrNone
 
         /// The values completion offers for this kind: durations get typical lengths, bells every sound
         /// of `catalog` (and `none` last where it is allowed).
@@ -150,6 +175,8 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
             case .bell: catalog.names
             case .bellOrNone: catalog.names + [BellChoice.noneWord]
             case .duration: ["5m", "10m", "20m", "30m", "45m", "1h"]
+            // A list is free text; the shell would split an example with a space in it.
+            case .times: []
             }
         }
     }
@@ -162,6 +189,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case let .toggle(toggle): .setSwitch(toggle, try parseSwitchValue(value))
         case let .duration(duration): .setDuration(duration, try TimerDuration(parsing: value))
         case let .bell(slot): .setBell(slot, try slot.choice(parsing: value, catalog: catalog))
+        case let .interval(mode): .setIntervals(try IntervalSchedule(parsing: value, mode: mode))
         }
     }
 }
@@ -196,16 +224,13 @@ package enum DurationSetting: CaseIterable, Sendable {
     case main
     case warmUp
     case coolDown
-    /// The time between interval bells.
-    case interval
 
-    /// The setting's name: `duration`, `warmup.duration`, `cooldown.duration`, `intervals.every`.
+    /// The setting's name: `duration`, `warmup.duration`, `cooldown.duration`.
     package var name: String {
         switch self {
         case .main: "duration"
         case .warmUp: "warmup.duration"
         case .coolDown: "cooldown.duration"
-        case .interval: "intervals.every"
         }
     }
 
@@ -215,20 +240,17 @@ package enum DurationSetting: CaseIterable, Sendable {
         case .main: SegmentType.main.allowedDurations
         case .warmUp: SegmentType.warmUp.allowedDurations
         case .coolDown: SegmentType.coolDown.allowedDurations
-        case .interval: Intervals.allowedEvery
         }
     }
 
     /// Checks `duration` against the range this setting allows.
     ///
-    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` or
-    ///   ``ProfileError/intervalOutOfRange(_:allowed:)``.
+    /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)``.
     package func validate(_ duration: TimerDuration) throws(ProfileError) {
         switch self {
         case .main: try SegmentType.main.validate(duration)
         case .warmUp: try SegmentType.warmUp.validate(duration)
         case .coolDown: try SegmentType.coolDown.validate(duration)
-        case .interval: try Intervals.validate(duration)
         }
     }
 

@@ -11,8 +11,8 @@ final class ProfileEditor: ProfileScreenModel {
     private let listing: ProfileListing
     /// New profiles go through it, so that the profiles screen can take them back.
     private let changes: StoreChanges
-    /// The length a tapped row asks for, while the question is open.
-    private var asking: DurationSetting?
+    /// The length or times a tapped row asks for, while the question is open.
+    private var asking: Setting?
     /// The bell the open picker chooses, and the one a tap asked the next picker to choose.
     private(set) var pickerSlot = BellSlot.coolDown
     private var nextPickerSlot: BellSlot?
@@ -36,10 +36,14 @@ final class ProfileEditor: ProfileScreenModel {
     var sections: [TableSection] { viewModel.sections }
     var isAsking: Bool { documents.hasConflict || asking != nil }
 
-    /// `Warm Up duration [02:00]: `: the current value is the answer an empty line gives.
+    /// `Warm Up duration [02:00]: `: the current value is the answer an empty line gives. The interval
+    /// row's question says that its other mode may be named: `Interval bell times [10:00, 25:00] (or every …): `.
     var question: String? {
         if documents.hasConflict { return "reload theirs (r) or keep yours (k)? " }
-        return asking.map { "\(Setting.duration($0).title) [\(viewModel.text(of: .duration($0)))]: " }
+        return asking.map { setting in
+            let other = setting.shownInMode.flatMap { mode in IntervalMode.allCases.first { $0 != mode } }
+            return "\(setting.title) [\(viewModel.text(of: setting))]\(other.map { " (or \($0.rawValue) …)" } ?? ""): "
+        }
     }
 
     // MARK: Actions
@@ -60,6 +64,7 @@ final class ProfileEditor: ProfileScreenModel {
         let label = "tap \(path)" + (value.map { " \($0)" } ?? "")
         // A value typed after the path sets a duration or bell row at once.
         func set(to value: String) throws(ScreenError) -> TapResult {
+            let (setting, value) = Self.resolving(setting, value)
             let action = try screen { () throws(ProfileError) in try setting.action(value: value, catalog: sounds()) }
             return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.performing(action) })
         }
@@ -67,15 +72,23 @@ final class ProfileEditor: ProfileScreenModel {
         case let .toggle(toggle):
             // A tap on a switch flips it, as on a phone.
             return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.toggling(toggle) })
-        case let .duration(duration):
+        case .duration, .interval:
             if let value { return try set(to: value) }
-            asking = duration
+            asking = setting
             return .asking
         case let .bell(slot):
             if let value { return try set(to: value) }
             nextPickerSlot = slot
             return .openBellPicker
         }
+    }
+
+    /// The interval row takes either mode: `every 5m` or `at 10m, 25m` names it, a bare value keeps
+    /// the row's. Any other row takes the value as it is.
+    private static func resolving(_ setting: Setting, _ value: String) -> (Setting, String) {
+        guard let mode = setting.shownInMode else { return (setting, value) }
+        let (chosen, rest) = IntervalMode.splitting(value, current: mode)
+        return (.interval(chosen), rest)
     }
 
     private static func noRow(_ path: RowPath, in viewModel: ProfileViewModel) -> ScreenError {
@@ -104,13 +117,14 @@ final class ProfileEditor: ProfileScreenModel {
                 throw .usage("answer r to reload theirs or k to keep yours")
             }
         }
-        guard let duration = asking else { return ScreenChange() }
+        guard let asked = asking else { return ScreenChange() }
         guard !text.isEmpty else {
             asking = nil
-            return ScreenChange(prefix: viewModel.staysNote(.duration(duration)))
+            return ScreenChange(prefix: viewModel.staysNote(asked))
         }
+        let (setting, value) = Self.resolving(asked, text)
         // A wrong answer throws before this line, and the question stays open to be answered again.
-        let change = try set(named: Setting.duration(duration).name, value: text)
+        let change = try set(named: setting.name, value: value)
         asking = nil
         return change
     }
@@ -126,9 +140,9 @@ final class ProfileEditor: ProfileScreenModel {
             }
             return ScreenChange(prefix: "kept the version on disk; your last change was not saved\n", showAll: true)
         }
-        guard let duration = asking else { return ScreenChange() }
+        guard let asked = asking else { return ScreenChange() }
         asking = nil
-        return ScreenChange(prefix: viewModel.staysNote(.duration(duration)))
+        return ScreenChange(prefix: viewModel.staysNote(asked))
     }
 
     func open(named text: String) throws(ScreenError) {
@@ -166,7 +180,9 @@ final class ProfileEditor: ProfileScreenModel {
                                      suffix: ProfileRenderer.droppedNote(before: before, after: documents.profile))
         // A value whose row is hidden changes no row: say where it went instead.
         if step.update.isEmpty {
-            described.prefix += viewModel.hiddenNote(step.entry.setting)
+            // An undone switch of the interval's mode names the mode the profile is back in.
+            let setting = step.entry.setting.shownInMode == nil ? step.entry.setting : .interval(viewModel.intervalMode)
+            described.prefix += viewModel.hiddenNote(setting)
             described.update = nil
         }
         return describe(described, step.result)
@@ -240,7 +256,7 @@ extension ProfileEditor {
 
     /// A length is free text: the question shows the current one instead.
     private func candidates(_ setting: Setting) -> [String] {
-        setting.valueKind == .duration ? [] : setting.valueKind.examples(sounds())
+        setting.valueKind == .duration || setting.valueKind == .times ? [] : setting.valueKind.examples(sounds())
     }
 
     func profileNames() -> [String] { listing.names() }

@@ -51,6 +51,7 @@ extension Setting {
             switch setting.valueKind {
             case .onOff: "\(setting.name) (on/off)"
             case .duration: setting.name
+            case .times: "\(setting.name) (times into the main sit: '10m 25m')"
             case .bell: "\(setting.name) (a bell of 'profile sounds')"
             case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
             }

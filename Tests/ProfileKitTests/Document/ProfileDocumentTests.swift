@@ -14,7 +14,7 @@ struct ProfileDocumentTests {
     static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
     /// Fixtures written exactly as the encoder writes them.
-    static let canonical: Set<String> = ["Default.json", "Morning.json", "Long Sit.json", "禅 Zen 🧘.json", "Intervals.json"]
+    static let canonical: Set<String> = ["Default.json", "Morning.json", "Long Sit.json", "禅 Zen 🧘.json", "Intervals.json", "Zazen.json"]
 
     @Test(arguments: fixtureNames(in: Paths.profiles))
     func roundTrip(_ file: String) throws {
@@ -49,6 +49,35 @@ struct ProfileDocumentTests {
         let intervals = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Intervals.json")), name: "Intervals")
         #expect(intervals.intervals == Intervals(enabled: true, every: .minutes(10), bell: BellChoice(.tingsha)))
         #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3, 2])
+
+        let zazen = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Zazen.json")), name: "Zazen")
+        #expect(zazen.intervals == Intervals(enabled: true, schedule: .at([.minutes(25), .minutes(30)]), bell: BellChoice(.builtIn(.woodBlock), strikes: 2)))
+        #expect(ProfileViewModel(profile: zazen).sections[3].rows.map(\.label) == ["Enabled", "At", "Bell"])
+        #expect(ProfileViewModel(profile: zazen).sections[3].rows.map(\.detail) == ["on", "25:00, 30:00", "Wood Block ×2"])
+    }
+
+    /// Version 3 is version 4 without chosen times: each fixture reads as the profile it was and is
+    /// written again with only its version changed.
+    @Test(arguments: fixtureNames(in: Paths.migrationV3))
+    func versionThreeMigrates(_ file: String) throws {
+        let profile = try Self.migrated(file, from: Paths.migrationV3, version: 3, golden: Paths.migrationV3Golden)
+        #expect(profile.intervals.schedule.mode == .every)
+        let old = String(decoding: try Self.bytes(Paths.migrationV3.appendingPathComponent(file)), as: UTF8.self)
+        let new = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
+        #expect(new == old.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 4,"))
+        #expect(Set(Self.fixtureNames(in: Paths.migrationV3)) == Set(Self.fixtureNames(in: Paths.migrationV3Golden)))
+    }
+
+    /// Chosen times round-trip in either form a document may give them, seconds or text, and are
+    /// written as text; a time past the main sit's end is kept (a shorter main sit drops it).
+    @Test func chosenTimesReadAsNumbersOrText() throws {
+        let text = #"{"version": 4, "duration": "20:00", "intervals": {"enabled": true, "at": [600, "25:00"]}}"#
+        let profile = try ProfileDocument.decode(Array(text.utf8), name: "x")
+        #expect(profile.intervals.schedule == .at([.minutes(10), .minutes(25)]))
+        #expect(String(decoding: ProfileDocument.encode(profile), as: UTF8.self).contains(#""at": ["10:00", "25:00"]"#))
+        #expect(try ProfileDocument.decode(ProfileDocument.encode(profile), name: "x") == profile)
+        #expect(profile.intervals.bellOffsets(inMainSitOf: profile.duration) == [600])
+        #expect(profile.intervals.droppedOffsets(inMainSitOf: profile.duration) == [1500])
     }
 
     // MARK: Migration from version 1
@@ -152,7 +181,7 @@ struct ProfileDocumentTests {
         #expect(store.contents() == v1, "reading rewrote a version 1 file")
         _ = try files.update("Morning") { $0.intervals.enabled = true }
         let text = String(decoding: try Self.bytes(URL(fileURLWithPath: path)), as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"version\": 3,"))
+        #expect(text.hasPrefix("{\n  \"version\": 4,"))
         #expect(try files.load("Morning").profile.intervals.enabled)
     }
 
@@ -169,7 +198,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "strikes-out-of-range.json", message: "strikes-out-of-range.json:1:61: bells.end.strikes: 10: strikes must be a whole number 1 to 9"),
         InvalidCase(file: "volume-out-of-range.json", message: "volume-out-of-range.json:1:65: intervals.bell.volume: 101: the volume in percent must be a whole number 5 to 100"),
         InvalidCase(file: "v3-with-sounds.json", message: "v3-with-sounds.json:1:51: segments[0].sounds: unknown key \"sounds\"; a cool-down segment has the keys type, enabled, duration, bells, bell"),
-        InvalidCase(file: "v2-with-bells.json", message: "v2-with-bells.json:1:16: bells: \"bells\" is new in version 3; set \"version\": 3 to use it"),
+        InvalidCase(file: "v2-with-bells.json", message: "v2-with-bells.json:1:16: bells: \"bells\" is new in version 3; set \"version\": 4 to use it"),
         InvalidCase(file: "impossible-sound-name.json", message: "impossible-sound-name.json:1:44: bells.start.name: no bell is named \"-rf\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (it starts with '-', which reads as an option)"),
         InvalidCase(file: "unreachable-sound-name.json", message: "unreachable-sound-name.json:1:57: bells.end.name: no bell is named \"gong x3\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (it ends with \"x3\", which a bell reads as its strikes (x3) or volume (70%))"),
         InvalidCase(file: "none-as-a-name.json", message: "none-as-a-name.json:1:44: bells.start.name: no bell is named \"none\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (\"none\" means no bell; choose another name)"),
@@ -194,7 +223,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "lone-surrogate.json", message: "lone-surrogate.json:1:89: \\uD800 is half a surrogate pair"),
         InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: duration 24:00:00 is out of range: use 00:01 (1 second) to 23:59:59"),
         InvalidCase(file: "main-segment.json", message: "main-segment.json:1:38: segments[0].type: \"main\" is not stored as a segment; the main sit's length is the top-level \"duration\""),
-        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 3, …}"),
+        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 4, …}"),
         InvalidCase(file: "missing-segment-type.json", message: "missing-segment-type.json:1:29: segments[0]: missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "negative-duration.json", message: "negative-duration.json:1:28: duration: -5: a duration cannot be negative"),
         InvalidCase(file: "Nightly.tmp.json", message: "Nightly.tmp.json: invalid profile name \"Nightly.tmp\": it ends with \".tmp\", which the store uses for its own files"),
@@ -212,11 +241,20 @@ struct ProfileDocumentTests {
         InvalidCase(file: "unknown-nested-key.json", message: "unknown-nested-key.json:1:80: segments[0].sounds[0].volume: unknown key \"volume\"; a sound has the keys type, enabled, name"),
         InvalidCase(file: "unknown-segment-type.json", message: "unknown-segment-type.json:1:38: segments[0].type: unknown segment type \"intermission\"; use \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "unknown-sound-type.json", message: "unknown-sound-type.json:1:71: segments[0].sounds[0].type: unknown sound type \"middle\"; use one of \"begin\", \"end\", \"repeat\""),
-        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 4 was written by a newer profile; this one reads versions 1 to 3: upgrade profile"),
-        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 3 to use it"),
+        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 5 was written by a newer profile; this one reads versions 1 to 4: upgrade profile"),
+        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 4 to use it"),
         InvalidCase(file: "interval-out-of-range.json", message: "interval-out-of-range.json:2:42: intervals.every: interval 00:05 is out of range: use 00:10 (10 seconds) to 23:59:59"),
         InvalidCase(file: "intervals-unknown-key.json", message: "intervals-unknown-key.json:2:33: intervals.evry: unknown key \"evry\" (did you mean \"every\"?); intervals has the keys enabled, every, name"),
         InvalidCase(file: "intervals-unknown-bell.json", message: "intervals-unknown-bell.json:1:38: intervals.name: no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\""),
+        InvalidCase(file: "v3-with-at.json", message: "v3-with-at.json:1:47: intervals.at: \"at\" is new in version 4; set \"version\": 4 to use it"),
+        InvalidCase(file: "at-and-every.json", message: "at-and-every.json:1:54: intervals.at: \"every\" and \"at\" are the two modes of interval bells; give one of them"),
+        InvalidCase(file: "at-empty.json", message: "at-empty.json:1:53: intervals.at: an empty list rings no bell; give at least one time, or set \"enabled\" to false"),
+        InvalidCase(file: "at-unsorted.json", message: "at-unsorted.json:1:46: intervals.at[1]: 10:00 comes after 25:00; the times are listed in order, earliest first"),
+        InvalidCase(file: "at-duplicate.json", message: "at-duplicate.json:1:46: intervals.at[1]: 10:00 is given twice (the first is intervals.at[0]); each time rings one bell"),
+        InvalidCase(file: "at-zero.json", message: "at-zero.json:1:37: intervals.at[0]: interval bell time 00:00 is out of range (the Start bell rings at 00:00): use 00:10 (10 seconds) to 23:59:59"),
+        InvalidCase(file: "at-out-of-range.json", message: "at-out-of-range.json:1:46: intervals.at[1]: interval bell time 24:00:00 is out of range: use 00:10 (10 seconds) to 23:59:59"),
+        InvalidCase(file: "at-not-a-list.json", message: "at-not-a-list.json:1:36: intervals.at: expected a list of times (a JSON array such as [\"10:00\", \"25:00\"]), found the string \"10:00, 25:00\""),
+        InvalidCase(file: "at-too-many.json", message: "at-too-many.json:1:614: intervals.at[99]: 100 times; at most 99 are taken"),
         InvalidCase(file: "version-as-string.json", message: "version-as-string.json:1:13: version: expected a whole number, found the string \"1\""),
         InvalidCase(file: "version-zero.json", message: "version-zero.json:1:13: version: unknown version 0; versions start at 1"),
         InvalidCase(file: "whitespace-only.json", message: "whitespace-only.json:3:1: the file holds only white space"),
@@ -296,7 +334,10 @@ struct ProfileDocumentTests {
     @Test func keysListedForTheManPageMatchTheEncoder() throws {
         var profile = makeProfile(warmUp: true, coolDown: true, bells: true, intervals: true)
         profile.duration = .minutes(30)
-        let text = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
+        // "every" and "at" are never written together: the two modes give every key between them.
+        var chosen = profile
+        chosen.intervals.schedule = .at([.minutes(10)])
+        let text = String(decoding: ProfileDocument.encode(profile) + ProfileDocument.encode(chosen), as: UTF8.self)
         for key in ProfileDocument.keys.values.flatMap({ $0 }) {
             #expect(text.contains("\"\(key)\":"), "\(key) is never written")
         }

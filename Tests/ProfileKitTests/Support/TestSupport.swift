@@ -13,6 +13,8 @@ enum Paths {
     static let migrationGolden = fixtures.appendingPathComponent("golden/migration")
     static let migrationV2 = fixtures.appendingPathComponent("migration/v2")
     static let migrationV2Golden = fixtures.appendingPathComponent("golden/migration-v2")
+    static let migrationV3 = fixtures.appendingPathComponent("migration/v3")
+    static let migrationV3Golden = fixtures.appendingPathComponent("golden/migration-v3")
 }
 
 /// A fresh directory under the system's temp folder, removed when the value is released.

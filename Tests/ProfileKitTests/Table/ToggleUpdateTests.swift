@@ -147,17 +147,17 @@ struct ToggleUpdateTests {
 
     @Test func settingTheIntervalReloadsTheEveryRow() throws {
         let start = ProfileViewModel(profile: makeProfile(intervals: true))
-        let change = try start.performing(.setDuration(.interval, .minutes(7)))
+        let change = try start.performing(.setIntervals(.every(.minutes(7))))
         #expect(change.update.sections.map(\.section) == [3])
         #expect(change.update.sections.map(\.reloadedRows) == [[1]])
-        #expect(change.viewModel.text(of: .duration(.interval)) == "07:00")
+        #expect(change.viewModel.text(of: .interval(.every)) == "07:00")
         let bell = try change.viewModel.performing(.setBell(.intervals, BellChoice(.tingsha)))
         #expect(bell.update.sections.map(\.reloadedRows) == [[2]])
         #expect(bell.viewModel.text(of: .bell(.intervals)) == "Tingsha")
     }
 
     @Test func settingHiddenIntervalValuesChangesNoVisibleRow() throws {
-        let change = try ProfileViewModel(profile: makeProfile()).performing(.setDuration(.interval, .minutes(3)))
+        let change = try ProfileViewModel(profile: makeProfile()).performing(.setIntervals(.every(.minutes(3))))
         #expect(change.update.isEmpty)
         #expect(change.profile.intervals == Intervals(enabled: false, every: .minutes(3)))
         // …and the rows show the value when the switch goes on.
@@ -169,7 +169,7 @@ struct ToggleUpdateTests {
     func intervalsOutsideTheRangeAreRefused(_ seconds: Int) {
         let viewModel = ProfileViewModel(profile: makeProfile(intervals: true))
         #expect(throws: ProfileError.intervalOutOfRange(TimerDuration(seconds: seconds), allowed: Intervals.allowedEvery)) {
-            try viewModel.performing(.setDuration(.interval, TimerDuration(seconds: seconds)))
+            try viewModel.performing(.setIntervals(.every(TimerDuration(seconds: seconds))))
         }
         #expect("\(ProfileError.intervalOutOfRange(TimerDuration(seconds: 9), allowed: Intervals.allowedEvery))"
                 == "interval 00:09 is out of range: use 00:10 (10 seconds) to 23:59:59")

@@ -14,7 +14,7 @@ struct ProfileViewModelTests {
         #expect(viewModel.mainTime == "20:00")
         #expect(viewModel.numberOfRows(for: .time) == 1)
         #expect(viewModel.numberOfRows(for: .intervals) == 1)
-        #expect(!viewModel.isOn(.intervals) && viewModel.text(of: .duration(.interval)) == "05:00" && viewModel.text(of: .bell(.intervals)) == "Singing Bowl")
+        #expect(!viewModel.isOn(.intervals) && viewModel.text(of: .interval(.every)) == "05:00" && viewModel.text(of: .bell(.intervals)) == "Singing Bowl")
         #expect(viewModel.numberOfRows(for: .warmUp) == 1)
         #expect(viewModel.numberOfRows(for: .coolDown) == 1)
         #expect(!viewModel.isEnabled(.warmUp) && !viewModel.isEnabled(.coolDown) && viewModel.isEnabled(.main))
@@ -85,7 +85,7 @@ struct ProfileViewModelTests {
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.main, TimerDuration(seconds: 86400))) }
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.warmUp, TimerDuration(seconds: 3601))) }
         #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.coolDown, .zero)) }
-        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.interval, TimerDuration(seconds: 9))) }
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setIntervals(.every(TimerDuration(seconds: 9)))) }
     }
 
     struct SettingCase: CustomTestStringConvertible, Sendable {
@@ -105,7 +105,9 @@ struct ProfileViewModelTests {
         SettingCase(setting: "cooldown.bell", value: "temple-bell", action: .setBell(.coolDown, BellChoice(.templeBell))),
         SettingCase(setting: "COOLDOWN.BELL", value: "GONG", action: .setBell(.coolDown, BellChoice(.gong))),
         SettingCase(setting: "intervals", value: "on", action: .setSwitch(.intervals, true)),
-        SettingCase(setting: "intervals.every", value: "7:30", action: .setDuration(.interval, TimerDuration(seconds: 450))),
+        SettingCase(setting: "intervals.every", value: "7:30", action: .setIntervals(.every(TimerDuration(seconds: 450)))),
+        SettingCase(setting: "intervals.at", value: "25m, 10m", action: .setIntervals(.at([.minutes(10), .minutes(25)]))),
+        SettingCase(setting: "Intervals.At", value: "10:00 25:00,30:00", action: .setIntervals(.at([.minutes(10), .minutes(25), .minutes(30)]))),
         SettingCase(setting: "Intervals.Bell", value: "wood block", action: .setBell(.intervals, BellChoice(.woodBlock))),
         SettingCase(setting: "bells.end", value: "temple bell x3 70%",
                     action: .setBell(.end, BellChoice(.builtIn(.templeBell), strikes: 3, volume: 70))),
@@ -121,7 +123,7 @@ struct ProfileViewModelTests {
             try Setting(named: "cooldown.durration")
         }
         #expect(ProfileError.unknownSetting("x", suggestion: nil).description
-            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.bell, bells.start, bells.end")
+            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.at, intervals.bell, bells.start, bells.end")
         #expect(ProfileError.unknownSwitch("warmp", suggestion: "warmup").description
             == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals")
         #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.toggle(.warmup).action(value: "maybe", catalog: .builtIn) }

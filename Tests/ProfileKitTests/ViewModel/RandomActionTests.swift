@@ -17,6 +17,24 @@ struct RandomActionTests {
         }
     }
 
+    static func randomEvery(using rng: inout SeededGenerator) -> TimerDuration {
+        let range = Intervals.allowedEvery
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0: return TimerDuration(seconds: range.upperBound.seconds + Int.random(in: 1...100, using: &rng))
+        case 1: return TimerDuration(seconds: Int.random(in: 0..<range.lowerBound.seconds, using: &rng))
+        default: return TimerDuration(seconds: Int.random(in: range.lowerBound.seconds...3600, using: &rng))
+        }
+    }
+
+    /// One to five chosen times, ascending and distinct, mostly within a main sit of up to an hour and a
+    /// half; sometimes one under 00:10 or past a shorter main sit's end, so refusals are exercised too.
+    static func randomTimes(using rng: inout SeededGenerator) -> [TimerDuration] {
+        let count = Int.random(in: 1...5, using: &rng)
+        let low = Int.random(in: 0..<10, using: &rng) == 0 ? 0 : Intervals.guardSeconds
+        let seconds = Set((0..<count).map { _ in Int.random(in: low...5400, using: &rng) })
+        return seconds.sorted().map { TimerDuration(seconds: $0) }
+    }
+
     static func randomProfile(using rng: inout SeededGenerator) -> Profile {
         var profile = Profile(name: "Random", duration: randomDuration(for: .main, using: &rng))
         if !SegmentType.main.allowedDurations.contains(profile.duration) { profile.duration = .minutes(20) }
@@ -31,6 +49,10 @@ struct RandomActionTests {
             }
             profile[segment: type] = segment
         }
+        profile.intervals.enabled = Bool.random(using: &rng)
+        // Chosen times as a file may hold them: within the allowed range, maybe past the main sit's end.
+        if Bool.random(using: &rng) { profile.intervals.schedule = .at(randomTimes(using: &rng).filter { Intervals.allowedTimes.contains($0) }) }
+        if profile.intervals.schedule == .at([]) { profile.intervals.schedule = .at([.minutes(1)]) }
         return profile
     }
 
@@ -43,6 +65,20 @@ struct RandomActionTests {
             .setBell(slot, slot.allowsNone && Int.random(in: 0..<6, using: &rng) == 0 ? nil
                      : BellChoice(.builtIn(Bell.allCases.randomElement(using: &rng) ?? .default),
                                   strikes: Int.random(in: 1...9, using: &rng), volume: Int.random(in: 5...100, using: &rng)))
+        case .interval(.every): .setIntervals(.every(randomEvery(using: &rng)))
+        case .interval(.at): .setIntervals(.at(randomTimes(using: &rng)))
+        }
+    }
+
+    /// Whether `viewModel` refuses `action`, by the rules the settings state: a length out of its range,
+    /// an interval out of its range, a chosen time out of today's main sit.
+    static func isRefused(_ action: ProfileAction, by viewModel: ProfileViewModel) -> Bool {
+        switch action {
+        case let .setDuration(setting, duration): !setting.allowed.contains(duration)
+        case let .setIntervals(.every(every)): !Intervals.allowedEvery.contains(every)
+        case let .setIntervals(.at(times)):
+            times.contains { !(Intervals.allowedTimes(inMainSitOf: viewModel.profile.duration)?.contains($0) ?? false) }
+        case .setSwitch, .setBell: false
         }
     }
 
@@ -50,7 +86,7 @@ struct RandomActionTests {
         var rng = SeededGenerator(seed: 0x5A4D_5A4A)
         var viewModel = ProfileViewModel(profile: Self.randomProfile(using: &rng))
         var refused = 0
-        var counted = (inserts: 0, deletes: 0, reloads: 0)
+        var counted = (inserts: 0, deletes: 0, reloads: 0, modeSwitches: 0)
         for step in 0..<10_000 {
             if step % 50 == 0 { viewModel = ProfileViewModel(profile: Self.randomProfile(using: &rng)) }
             let action = Self.randomAction(using: &rng)
@@ -58,14 +94,15 @@ struct RandomActionTests {
             do {
                 change = try viewModel.performing(action)
             } catch {
-                // Only out-of-range durations are refused, and a refusal changes nothing.
-                guard case let .setDuration(setting, duration) = action, !setting.allowed.contains(duration) else {
+                // Only out-of-range values are refused, and a refusal changes nothing.
+                guard Self.isRefused(action, by: viewModel) else {
                     Issue.record("step \(step): \(action) was refused: \(error)")
                     return
                 }
                 refused += 1
                 continue
             }
+            #expect(!Self.isRefused(action, by: viewModel), "step \(step): \(action) was taken")
             let before = viewModel.snapshot
             let after = change.viewModel.snapshot
             let applied = try before.applying(change.update)
@@ -79,13 +116,19 @@ struct RandomActionTests {
                 counted.inserts += section.inserted.count
                 counted.deletes += section.deleted.count
                 counted.reloads += section.reloadedRows.count
+                // A switch of the interval's mode is a reload of its row, never an insert or delete.
+                counted.modeSwitches += section.changed.filter { $0.old.label != $0.new.label }.count
+            }
+            if viewModel.intervalMode != change.viewModel.intervalMode, viewModel.isOn(.intervals) {
+                let section = change.update.sections.first { $0.section == ProfileSection.intervals.index }
+                #expect(section?.reloadedRows == [1] && section?.inserted == [] && section?.deleted == [], "step \(step): \(action)")
             }
             viewModel = change.viewModel
         }
         // The walk must have exercised every kind of change, or it proves little. (Four switches among
         // twelve settings: about 1,400 inserts and 1,000 deletes with this seed.)
         #expect(refused > 100)
-        #expect(counted.inserts > 800 && counted.deletes > 800 && counted.reloads > 1000, "\(counted)")
+        #expect(counted.inserts > 800 && counted.deletes > 800 && counted.reloads > 1000 && counted.modeSwitches > 50, "\(counted)")
     }
 
     @Test func everyRowAgreesWithTheRowCounts() {

@@ -6,9 +6,10 @@ import TableKit
 /// labels, values and actions all come from it.
 @Suite("Settings and rows")
 struct SettingTests {
-    /// Every setting there is, from the three kinds of row, in no particular order.
+    /// Every setting there is, from the four kinds of row, in no particular order.
     static let everySetting: [Setting] = Switch.allCases.map(Setting.toggle)
         + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell)
+        + IntervalMode.allCases.map(Setting.interval)
 
     @Test func everySettingIsOneRowOfExactlyOneSection() {
         #expect(Setting.allCases.count == Self.everySetting.count)
@@ -25,17 +26,22 @@ struct SettingTests {
             }
         }
         #expect(Set(Setting.allCases.map(\.name)).count == Setting.allCases.count, "names are unique")
-        #expect(Set(Setting.allCases.map(\.rowID)).count == Setting.allCases.count, "row ids are unique")
+        // Row ids are unique but for the interval's two modes, which are one row.
+        let shared = Dictionary(grouping: Setting.allCases, by: \.rowID).filter { $0.value.count > 1 }
+        #expect(shared.keys.sorted() == ["intervals.when"])
+        #expect(shared["intervals.when"] == [.interval(.every), .interval(.at)])
         #expect(Setting.allCases.map(\.name) == [
             "duration", "warmup", "warmup.duration", "cooldown", "cooldown.duration", "cooldown.bells",
-            "cooldown.bell", "intervals", "intervals.every", "intervals.bell", "bells.start", "bells.end",
+            "cooldown.bell", "intervals", "intervals.every", "intervals.at", "intervals.bell", "bells.start", "bells.end",
         ])
     }
 
     /// All 16 combinations of the four switches: the seed's counts, and every row is the setting's row.
-    @Test(arguments: 0..<16)
+    /// …and the interval in either mode (bit 4: chosen times), which changes no count.
+    @Test(arguments: 0..<32)
     func countsAreTheLengthsOfTheTypedLists(_ bits: Int) throws {
         var profile = Profile(name: "P")
+        if bits & 16 != 0 { profile.intervals.schedule = .at([.minutes(5)]) }
         var viewModel = ProfileViewModel(profile: profile)
         for (index, toggle) in Switch.allCases.enumerated() {
             profile = try viewModel.performing(.setSwitch(toggle, bits & (1 << index) != 0)).profile
@@ -46,6 +52,10 @@ struct SettingTests {
         #expect(viewModel.numberOfRows(for: .warmUp) == (on(.warmup) ? 2 : 1))
         #expect(viewModel.numberOfRows(for: .coolDown) == (on(.cooldown) ? (on(.cooldownBells) ? 4 : 3) : 1))
         #expect(viewModel.numberOfRows(for: .intervals) == (on(.intervals) ? 3 : 1))
+        if on(.intervals) {
+            #expect(viewModel.rows(in: .intervals) == [.toggle(.intervals), .interval(bits & 16 != 0 ? .at : .every), .bell(.intervals)])
+            #expect(viewModel.sections[ProfileSection.intervals.index].rows.map(\.label) == ["Enabled", bits & 16 != 0 ? "At" : "Every", "Bell"])
+        }
         for section in ProfileSection.allCases {
             let rows = viewModel.rows(in: section)
             #expect(viewModel.sections[section.index].rows.count == rows.count)
@@ -61,11 +71,14 @@ struct SettingTests {
 
     /// Setting a value to the text the table shows changes nothing, for every setting: names, values,
     /// parsing and the table agree.
-    @Test func everyShownValueReadsBackAsTheSameValue() throws {
+    /// The interval's other mode is left out: its value is the schedule of the mode the profile is in.
+    @Test(arguments: [IntervalSchedule.every(.minutes(5)), .at([.minutes(10), .minutes(15)])])
+    func everyShownValueReadsBackAsTheSameValue(_ schedule: IntervalSchedule) throws {
         var profile = Profile(name: "P")
+        profile.intervals.schedule = schedule
         for toggle in Switch.allCases { profile = try ProfileViewModel(profile: profile).performing(toggle.action(isOn: true)).profile }
         let viewModel = ProfileViewModel(profile: profile)
-        for setting in Setting.allCases {
+        for setting in Setting.allCases where setting.shownInMode.map({ $0 == schedule.mode }) ?? true {
             let named = try Setting(named: setting.name.uppercased())
             #expect(named == setting)
             let action = try setting.action(value: viewModel.text(of: setting), catalog: .builtIn)
