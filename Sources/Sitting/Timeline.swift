@@ -4,7 +4,7 @@ import ProfileKit
 ///
 /// The session is the warm-up (when on), the main sit, then the cool-down (when on). Bells:
 /// - the main sit starts with the Start bell (none when the profile says so);
-/// - interval bells (when on) ring every ``Intervals/every`` from the main sit's start; one that would
+/// - interval bells (when on) ring every so often or at chosen times from the main sit's start; one that would
 ///   ring on its end or within ``Intervals/guardSeconds`` of it is dropped (see ``droppedIntervals``);
 /// - the cool-down starts with its own bell when its Bells switch is on;
 /// - the session ends with the End bell (none when the profile says so).
