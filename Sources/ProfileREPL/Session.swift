@@ -50,9 +50,11 @@ package final class Session {
 
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
     /// profile is created (the editor's `Default`).
+    /// - Parameter runSit: runs a sit of the profile for `run` (the executable's `profile run`); nil
+    ///   where none can run, and `run` says so.
     package init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
                  options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer(),
-                 sounds: @escaping () -> SoundCatalog = { .builtIn }) throws(ProfileError) {
+                 sounds: @escaping () -> SoundCatalog = { .builtIn }, runSit: SitRunner? = nil) throws(ProfileError) {
         self.mode = mode
         self.options = options
         self.player = player
@@ -65,6 +67,7 @@ package final class Session {
         profileScreen = ProfileScreen(model: editor)
         stack = [ProfilesScreen(model: profiles), profileScreen]
         editor.didRequestBellPicker = { [unowned self] in openBellPicker() }
+        editor.runSit = runSit
         profiles.didSelectProfile = { [unowned self] in showProfile() }
     }
 
@@ -203,3 +206,7 @@ package final class Session {
         try documents.commit()
     }
 }
+
+/// Runs a sit of `profile` with `options` as `profile run` takes them (`--speed 60`, `--open`), and says
+/// what to print after it; throws what would have failed `profile run`.
+package typealias SitRunner = (_ profile: Profile, _ options: [String]) throws(ProfileError) -> String

@@ -14,13 +14,14 @@ package final class ProfileScreen: Screen {
     package var commands: [Command] {
         let sectionIDs = model.sections.map(\.id)
         return [
-            Command("show", usage: "show [SECTION]",
-                    summary: "show the sections as tables (\(sectionIDs.joined(separator: ", ")) or 0-\(sectionIDs.count - 1))",
+            Command("show", usage: "show [SECTION|--boxes]",
+                    summary: "show the profile in one table, one section (\(sectionIDs.joined(separator: ", ")) or 0-\(sectionIDs.count - 1)), or each section in a box (--boxes)",
                     details: { [model] in
                         "  sections: " + model.sections.enumerated().map { "\($0.element.id) (\($0.offset))" }.joined(separator: ", ") + "\n"
                     },
-                    arguments: [.word { [model] _ in model.sections.map(\.id) }]) { [unowned self] input, options throws(ScreenError) in
+                    arguments: [.word { [model] _ in model.sections.map(\.id) + [Self.boxesFlag] }]) { [unowned self] input, options throws(ScreenError) in
                 guard !input.rest.isEmpty else { return render(options: options) }
+                if input.rest == Self.boxesFlag { return boxes(options: options) }
                 let index = try Self.section(input.rest, in: model.sections)
                 return SectionText.tables([(index, model.sections[index])], options: options)
             },
@@ -68,6 +69,15 @@ package final class ProfileScreen: Screen {
                 try model.openBellPicker(named: input.rest)
                 return ""
             },
+            Command("plan", usage: "plan [HH:MM|now]", summary: "show when each bell rings, from a start time if given",
+                    arguments: [.word { _ in ["now"] }]) { [unowned self] input, _ throws(ScreenError) in
+                try model.plan(start: input.rest.isEmpty ? nil : input.rest)
+            },
+            Command("run", usage: "run [OPTIONS]", summary: "run the session as 'profile run' does (--speed, --open, --until, --at, --silent, …), then come back",
+                    arguments: [.rest { _ in ["--open", "--until", "--at", "--speed", "--silent", "--volume", "--no-log", "--note"] }]) {
+                [unowned self] input, _ throws(ScreenError) in
+                try model.run(options: input.words)
+            },
         ] + Command.undoAndRedo(undoing: "change") { [unowned self] back, options throws(ScreenError) in
             try (back ? model.undo() : model.redo()).map { describe($0, options: options) }
         } + [
@@ -87,15 +97,36 @@ package final class ProfileScreen: Screen {
         ]
     }
 
+    /// `show`'s word for the sections in boxes of their own.
+    static let boxesFlag = "--boxes"
+
+    /// The whole profile in one table, the session's length at the bottom: it fits a 24-line terminal.
     package func render(options: RenderOptions) -> String {
+        render(options: options, marked: [])
+    }
+
+    private func render(options: RenderOptions, marked: Set<RowPath>) -> String {
+        SectionText.glance(model.sections, footer: [("Session", model.total)], options: options, marked: marked)
+    }
+
+    /// Each section in a box of its own (`show --boxes`).
+    func boxes(options: RenderOptions) -> String {
         SectionText.tables(model.sections.enumerated().map { ($0.offset, $0.element) }, options: options)
     }
 
-    /// Prints a change: its text, its update with the touched sections, and what follows.
+    /// Prints a change: its text, its update, the whole profile with the rows it inserted marked, and what
+    /// follows.
     package func describe(_ change: ScreenChange, options: RenderOptions) -> String {
         var output = change.prefix
-        if let update = change.update { output += SectionText.describe(update, in: model.sections, options: options) }
-        if change.showAll { output += render(options: options) }
+        if let update = change.update {
+            output += SectionText.updateLines(update)
+            let marked = Set(update.sections.flatMap { section in
+                section.insertedRows.map { RowPath(section: section.section, row: $0) }
+            })
+            if !update.sections.isEmpty || change.showAll { output += render(options: options, marked: marked) }
+        } else if change.showAll {
+            output += render(options: options)
+        }
         return output + change.suffix
     }
 

@@ -33,6 +33,13 @@ package protocol ProfileScreenModel: AnyObject {
     var name: String { get }
     /// The sections as the table shows them.
     var sections: [TableSection] { get }
+    /// The session's length, under the table: `37:00`.
+    var total: String { get }
+    /// The session's timeline (`plan`), for a start at `start` (`07:00`, `now`) when given.
+    func plan(start: String?) throws(ScreenError) -> String
+    /// Runs the session (`run`) with `options` as `profile run` takes them, and comes back; what to
+    /// print after it.
+    func run(options: [String]) throws(ScreenError) -> String
     /// The question waiting for an answer, as the prompt shows it, if any.
     var question: String? { get }
     /// The switches `toggle` takes, in table order.

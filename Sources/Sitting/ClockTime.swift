@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
+#endif
 import ProfileKit
 import TextSupport
 
@@ -29,6 +36,14 @@ package struct ClockTime: Hashable, Sendable, CustomStringConvertible {
             throw ProfileError.invalidOption(text, option: "start time", accepted: Self.acceptedForms)
         }
         self.init(secondsSinceMidnight: values[0] * 3600 + values[1] * 60 + (values.count == 3 ? values[2] : 0))
+    }
+
+    /// The time of day now, on the local clock.
+    package static func now() -> ClockTime {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
     }
 
     /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.

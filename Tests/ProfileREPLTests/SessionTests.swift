@@ -203,7 +203,7 @@ struct SessionTests {
     }
 
     @Test(arguments: [
-        CompletionCase(line: "", start: 0, candidates: ["show", "toggle", "set", "tap", "bell", "undo", "redo", "list", "open", "new", "back", "help", "quit"]),
+        CompletionCase(line: "", start: 0, candidates: ["show", "toggle", "set", "tap", "bell", "plan", "run", "undo", "redo", "list", "open", "new", "back", "help", "quit"]),
         CompletionCase(line: "t", start: 0, candidates: ["toggle", "tap"]),
         CompletionCase(line: "  sh", start: 2, candidates: ["show"]),
         CompletionCase(line: "toggle ", start: 7, candidates: ["warmup", "cooldown", "cooldown.bells", "intervals"]),
@@ -297,7 +297,7 @@ struct ScreenNavigationTests {
         #expect(editor.handle("tap 3").error == nil)
         let chosen = editor.handle("choose")
         #expect(chosen.error == nil)
-        #expect(chosen.output.hasPrefix("Cool Down: ~ 2.3 Name Gong"))
+        #expect(chosen.output.hasPrefix("Cool Down: ~ 2.3 Bell Gong"))
         #expect(editor.screenPath == ["profiles", "profile"])
         #expect(try store.load("Morning").profile.segment(ofType: .coolDown)?.bell == BellChoice(.gong))
         #expect(editor.handle("back").error == nil)

@@ -118,7 +118,7 @@ struct TerminalTests {
         editor.send("set cooldown.bell Wo\t")
         try editor.waitFor("Wood Block", since: mark)
         editor.send("\r")
-        try editor.waitFor("Cool Down: ~ 2.3 Name Wood Block", since: mark)
+        try editor.waitFor("Cool Down: ~ 2.3 Bell Wood Block", since: mark)
         // Ctrl-D counts only at a prompt: typed between lines, the terminal (not readline) would take it.
         try editor.waitFor("\nprofile:Morning> ", since: mark)
         editor.send("\u{04}")
@@ -270,7 +270,7 @@ struct TerminalTests {
         try editor.waitFor("\nprofile:Morning/cool down bell> ", since: picking)
         let chosen = editor.checkpoint()
         editor.send("choose\r")
-        try editor.waitFor("Cool Down: ~ 2.3 Name Gong", since: chosen)
+        try editor.waitFor("Cool Down: ~ 2.3 Bell Gong", since: chosen)
         try editor.waitFor("\nprofile:Morning> ", since: chosen)
         editor.send("quit\r")
         #expect(editor.waitForExit() == 0)

@@ -106,7 +106,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .duration(.main), .duration(.warmUp), .duration(.coolDown): "Duration"
         case .interval(.every): "Every"
         case .interval(.at): "At"
-        case .bell(.coolDown): "Name"
+        case .bell(.coolDown): "Bell"
         case .bell(.intervals): "Bell"
         case .bell(.start): "Start"
         case .bell(.end): "End"

@@ -22,6 +22,8 @@ final class ProfileEditor: ProfileScreenModel {
 
     /// Told when the bell picker should open.
     var didRequestBellPicker: (() -> Void)?
+    /// Runs a sit of the profile as `profile run` does, with its options; nil where no sit can run here.
+    var runSit: SitRunner?
 
     init(documents: OpenDocuments, listing: ProfileListing, changes: StoreChanges, sounds: @escaping () -> SoundCatalog) {
         self.documents = documents
@@ -34,6 +36,24 @@ final class ProfileEditor: ProfileScreenModel {
 
     var name: String { documents.name }
     var sections: [TableSection] { viewModel.sections }
+    var total: String { viewModel.totalTime }
+
+    func plan(start: String?) throws(ScreenError) -> String {
+        let profile = documents.profile
+        return try screen { () throws(ProfileError) in
+            let time = try start.map { text throws(ProfileError) -> ClockTime in
+                text.lowercased() == "now" ? ClockTime.now() : try ClockTime(parsing: text)
+            }
+            return ProfileRenderer.plan(Timeline(profile: profile), name: profile.name, start: time, format: .table,
+                                        catalog: sounds())
+        }
+    }
+
+    func run(options: [String]) throws(ScreenError) -> String {
+        guard let runSit else { throw .usage("run needs the profile program: use 'profile run \(name)'") }
+        // The profile as it is here, saved or not (a script saves at its end).
+        return try screen { () throws(ProfileError) in try runSit(documents.profile, options) }
+    }
     var isAsking: Bool { documents.hasConflict || asking != nil }
 
     /// `Warm Up duration [02:00]: `: the current value is the answer an empty line gives. The interval

@@ -32,13 +32,36 @@ struct EditCommand: ParsableCommand {
             let player: BellPlayer = ringer.map { RingerBellPlayer(ringer: $0) } ?? NamingBellPlayer()
             let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
                                       mode: interactive ? .interactive : .script, options: context.render,
-                                      player: player, sounds: { Context.soundCatalog() })
+                                      player: player, sounds: { Context.soundCatalog() }, runSit: Self.runSit)
             if interactive {
                 try runInteractive(session)
             } else {
                 try runScript(session)
             }
         }
+    }
+
+    /// The editor's `run`: `profile run` with the options typed after it, of the profile as it is in the
+    /// editor. A sit stopped or interrupted comes back to the editor, its summary said.
+    static func runSit(_ profile: Profile, _ options: [String]) throws(ProfileError) -> String {
+        let command: RunCommand
+        do {
+            command = try RunCommand.parse(options)
+        } catch {
+            throw ProfileError.invalidOption(options.joined(separator: " "), option: "run options",
+                                             accepted: RunCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "see 'profile run --help'")
+        }
+        guard command.name == nil else {
+            throw ProfileError.invalidOption(command.name ?? "", option: "run option", accepted: "options only: run runs the profile being edited")
+        }
+        do {
+            try command.perform(given: profile)
+        } catch let error as ProfileError {
+            throw error
+        } catch {
+            // A stopped or interrupted sit said so in its summary; the editor goes on.
+        }
+        return ""
     }
 
     /// Reads and runs lines until the user quits. A reply that cannot be written ends the editor with
@@ -96,6 +119,11 @@ struct EditCommand: ParsableCommand {
             if result != .endOfInput { lineNumber += 1 }
             switch result {
             case let .line(bytes):
+                // A sit writes as it goes: what the lines before it printed comes first.
+                if bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).first.map({ Array($0) == Array("run".utf8) }) == true {
+                    Output.stdout(output)
+                    output = ""
+                }
                 let reply = session.handle(bytes: bytes)
                 output += reply.output
                 if let error = reply.error { try fail(error) }

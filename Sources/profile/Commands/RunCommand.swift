@@ -77,7 +77,13 @@ struct RunCommand: ParsableCommand {
     static let quickSitName = "Quick sit"
 
     func run() throws {
-        try reporting {
+        try reporting { try perform(given: nil) }
+    }
+
+    /// Runs the sit: of `given` when the editor runs the profile it edits (saved or not), else of the
+    /// profile the arguments name. Throws the run's exit status for a stopped or interrupted sit.
+    func perform(given: Profile?) throws {
+        do {
             let factor = try speed.map { text throws(ProfileError) in try Self.parseSpeed(text) } ?? 1
             let level = try volume.map { text throws(ProfileError) in try Self.parseVolume(text) } ?? 100
             let startAt = try at.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--at") }
@@ -85,7 +91,7 @@ struct RunCommand: ParsableCommand {
             if open, let until { throw ProfileError.invalidOption(until, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size") }
             let context = try Context(global)
             let lastRun = Self.lastRunFile()
-            let (profile, quick) = try Self.profile(named: name, store: context.store, lastRun: lastRun)
+            let (profile, quick) = try given.map { ($0, false) } ?? Self.profile(named: name, store: context.store, lastRun: lastRun)
             if quick, open || until != nil {
                 throw ProfileError.invalidOption(name ?? "", option: "\(open ? "--open" : "--until") with the length",
                                                  accepted: "a profile's name, or no \(open ? "--open" : "--until"): a quick sit lasts the length it is given")
@@ -232,14 +238,6 @@ extension RunCommand {
 }
 
 extension ClockTime {
-    /// The time of day now, on the local clock.
-    static func now() -> ClockTime {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
-    }
-
     /// `HH:MM` or `HH:MM:SS` given with `option`.
     static func timeOfDay(_ text: String, option: String) throws(ProfileError) -> ClockTime {
         do throws(ProfileError) {
