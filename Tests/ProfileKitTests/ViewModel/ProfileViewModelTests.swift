@@ -59,7 +59,7 @@ struct ProfileViewModelTests {
         #expect(rows == [
             ["Duration=20:00"],
             ["Enabled=on", "Duration=02:00"],
-            ["Enabled=on", "Duration=05:00", "Bells=on", "Name=Singing Bowl"],
+            ["Enabled=on", "Duration=05:00", "Bells=on", "Bell=Singing Bowl"],
             ["Enabled=off"],
             ["Start=Singing Bowl", "End=Singing Bowl"],
         ])
