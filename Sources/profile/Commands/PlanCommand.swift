@@ -39,12 +39,7 @@ struct PlanCommand: ParsableCommand {
                                valueName: "HH:MM|now"))
     var start: String?
 
-    @Flag(help: "Open-ended: the main sit has no planned end; what follows it is shown from its end, as 'open + 05:00'.")
-    var open = false
-
-    @Option(help: ArgumentHelp("Size the main sit so that the session ends at the next such time of day (from --start, else now), warm-up and cool-down kept.",
-                               valueName: "HH:MM[:SS]"))
-    var until: String?
+    @OptionGroup var shapeOptions: ShapeOptions
 
     @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
     var format: OutputFormat?
@@ -52,11 +47,9 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text) }
-            let endTime = try until.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--until") }
-            if open, let until { throw ProfileError.invalidOption(until, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size") }
+            let shape = try shapeOptions.shape()
             let context = try Context(global)
             let profile = try context.store.load(name).profile
-            let shape: SessionShape = open ? .open : endTime.map { .until($0) } ?? .planned
             let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime.now())
             Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime,
                                                format: context.format(format), catalog: Context.soundCatalog(),

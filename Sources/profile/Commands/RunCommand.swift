@@ -49,12 +49,7 @@ struct RunCommand: ParsableCommand {
               completion: profileNameCompletion)
     var name: String?
 
-    @Flag(help: "Open-ended: the main sit counts up with no end; q, then y, ends it, and the cool-down and the End bell follow.")
-    var open = false
-
-    @Option(help: ArgumentHelp("Size the main sit so that the session ends at the next such time of day, warm-up and cool-down kept.",
-                               valueName: "HH:MM[:SS]"))
-    var until: String?
+    @OptionGroup var shapeOptions: ShapeOptions
 
     @Option(help: ArgumentHelp("Wait until this time of day, counting down (q cancels), and start then.", valueName: "HH:MM[:SS]"))
     var at: String?
@@ -87,16 +82,14 @@ struct RunCommand: ParsableCommand {
             let factor = try speed.map { text throws(ProfileError) in try Self.parseSpeed(text) } ?? 1
             let level = try volume.map { text throws(ProfileError) in try Self.parseVolume(text) } ?? 100
             let startAt = try at.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--at") }
-            let endAt = try until.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--until") }
-            if open, let until { throw ProfileError.invalidOption(until, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size") }
+            let shape = try shapeOptions.shape()
             let context = try Context(global)
             let lastRun = Self.lastRunFile()
             let (profile, quick) = try given.map { ($0, false) } ?? Self.profile(named: name, store: context.store, lastRun: lastRun)
-            if quick, open || until != nil {
-                throw ProfileError.invalidOption(name ?? "", option: "\(open ? "--open" : "--until") with the length",
-                                                 accepted: "a profile's name, or no \(open ? "--open" : "--until"): a quick sit lasts the length it is given")
+            if quick, let option = shapeOptions.given {
+                throw ProfileError.invalidOption(name ?? "", option: "\(option) with the length",
+                                                 accepted: "a profile's name, or no \(option): a quick sit lasts the length it is given")
             }
-            let shape: SessionShape = open ? .open : endAt.map { .until($0) } ?? .planned
             let timeline = try shape.timeline(of: profile, startingAt: startAt ?? ClockTime.now())
 
             let system = silent ? nil : Terminal.bellRinger(volume: level)
