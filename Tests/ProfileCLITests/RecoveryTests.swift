@@ -33,7 +33,7 @@ struct RecoveryTests {
     }
 
     func recordNames() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: records)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: records)) ?? []).filter { $0.hasPrefix("sit-") }.sorted()
     }
 
 
