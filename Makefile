@@ -2,7 +2,8 @@
 #
 #   make                 the release binary (Swift's runtime linked in) and its shell completions
 #   make run             installs what is missing (Scripts/setup run), then opens the editor
-#   make check           installs what is missing (Scripts/setup check), then runs the tests
+#   make check           installs what is missing (Scripts/setup check), then runs the tests: a summary,
+#                        the whole output in .build/check.log
 #   make install         copies the binary, the manual pages and the completions under $(DESTDIR)$(PREFIX)
 #   make uninstall       removes exactly those files
 #   make clean           removes the build
@@ -69,15 +70,20 @@ $(FISH_COMPLETION): $(BIN)
 	@mkdir -p $(COMPLETIONS)
 	$(BIN) --generate-completion-script fish > $@.tmp && mv $@.tmp $@
 
+# After the editor, where the program is, and how to put it on PATH when it is not there yet.
 run:
 	@Scripts/setup run
 	$(SWIFT) run profile $(ARGS)
+	@echo "make run: the program is .build/debug/profile"
+	@command -v profile > /dev/null || echo "make run: to type 'profile' anywhere: make install PREFIX=\"\$$HOME/.local\" (into ~/.local/bin)"
 
 # The README's test command. The import check (every import is a declared dependency) costs nothing:
-# it is the same build.
+# it is the same build. The tests' whole output goes to $(CHECK_LOG); Scripts/check prints a summary
+# (the failures in full, then `N passed, N failed`) and exits with the tests' status.
+CHECK_LOG = .build/check.log
 check:
 	@Scripts/setup check
-	$(SWIFT) test --explicit-target-dependency-import-check=error
+	@Scripts/check $(CHECK_LOG) $(SWIFT) test --explicit-target-dependency-import-check=error
 
 install: $(BIN) completions
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \

@@ -45,63 +45,88 @@ package struct CalendarHeatmap: Sendable {
     /// The weekday labels' width: `Mon ` and a space.
     static let labelWidth = 5
 
-    /// One cell: a character, or a coloured square.
-    private static func cell(_ level: Int, color: Bool) -> String {
-        color ? "\u{1B}[38;5;\(colors[level])m■\u{1B}[0m" : String(characters[level])
+    /// One cell, `width` columns wide: a character (doubled in two columns), or a coloured square (with
+    /// a space after it in two columns, so that the squares stand apart as a grid).
+    private static func cell(_ level: Int, color: Bool, width: Int) -> String {
+        if color { return "\u{1B}[38;5;\(colors[level])m■\u{1B}[0m" + String(repeating: " ", count: width - 1) }
+        return String(repeating: String(characters[level]), count: width)
     }
 
-    /// The first Monday shown.
+    /// The first Monday of the weeks asked for.
     package var firstMonday: Int { today - CivilDate.weekday(today) - 7 * (weeks - 1) }
 
-    /// The heatmap, its legend and a line of totals for the days shown.
-    package func render(color: Bool) -> String {
-        let start = firstMonday
+    /// How the heatmap fits `width` columns (nil: no width to fit, as in a pipe): its cells two columns
+    /// wide when all the weeks fit so, else one; and when even one column a week is too wide, only the
+    /// last weeks that fit.
+    package func layout(width: Int?) -> (weeks: Int, cellWidth: Int) {
+        guard let width else { return (weeks, 1) }
+        if Self.labelWidth + 2 * weeks <= width { return (weeks, 2) }
+        return (min(weeks, max(1, width - Self.labelWidth)), 1)
+    }
+
+    /// The heatmap, its legend and a line of totals for the days shown, no line wider than `width`
+    /// (when given): the weeks asked for, in cells as wide as fit, or the last weeks that fit, with a
+    /// line saying so.
+    package func render(color: Bool, width: Int? = nil) -> String {
+        let (shownWeeks, cellWidth) = layout(width: width)
+        let start = firstMonday + 7 * (weeks - shownWeeks)
         var lines: [String] = []
 
         // Months above the week in which each begins, where the last label leaves room.
-        var header = [Character](repeating: " ", count: Self.labelWidth + weeks + 3)
-        let months = (0..<weeks).map { CivilDate.fromDays(start + 7 * $0).month }
-        let changes = (1..<max(weeks, 1)).filter { months[$0] != months[$0 - 1] }
+        var header = [Character](repeating: " ", count: Self.labelWidth + shownWeeks * cellWidth + 3)
+        let months = (0..<shownWeeks).map { CivilDate.fromDays(start + 7 * $0).month }
+        let changes = (1..<max(shownWeeks, 1)).filter { months[$0] != months[$0 - 1] }
         // The first column is labelled with its month only when the next month's label leaves room.
-        var labelled = (changes.first ?? weeks) >= 4 ? [0] : []
+        var labelled = (changes.first ?? shownWeeks) * cellWidth >= 4 ? [0] : []
         labelled += changes
         var free = 0
-        for column in labelled where column >= free {
+        // A label that would run past the width is left out.
+        let room = width ?? Int.max
+        for column in labelled where column * cellWidth >= free && Self.labelWidth + column * cellWidth + 3 <= room {
             for (offset, character) in CivilDate.monthName(months[column]).enumerated() {
-                header[Self.labelWidth + column + offset] = character
+                header[Self.labelWidth + column * cellWidth + offset] = character
             }
-            free = column + 4
+            free = column * cellWidth + 4
         }
         lines.append(String(header).trimmingTrailingSpaces())
 
         var shown = 0
         var seconds = 0
         var daysSat = 0
+        let blank = String(repeating: " ", count: cellWidth)
         for weekday in 0..<7 {
             var line = CivilDate.weekdayName(weekday) + "  "
             var pending = ""
-            for column in 0..<weeks {
+            for column in 0..<shownWeeks {
                 let day = start + 7 * column + weekday
                 guard day <= today else {
-                    pending += " "
+                    pending += blank
                     continue
                 }
                 let sat = secondsByDay[day] ?? 0
                 shown += 1
                 seconds += sat
                 if sat > 0 { daysSat += 1 }
-                line += pending + Self.cell(Self.level(seconds: sat), color: color)
+                line += pending + Self.cell(Self.level(seconds: sat), color: color, width: cellWidth)
                 pending = ""
             }
-            lines.append(line)
+            lines.append(line.trimmingTrailingSpaces())
         }
-        let legend = (0...4).map { Self.cell($0, color: color) }.joined()
+        let legend = (0...4).map { Self.cell($0, color: color, width: cellWidth) }.joined()
         let dim = { (text: String) in TextStyle.dim.apply(text, color: color) }
+        let indent = String(repeating: " ", count: Self.labelWidth)
+        let key = "   minutes a day: 0, 1–14, 15–29, 30–44, 45+"
+        let scale = indent + "less " + legend + " more"
+        let scaleWidth = Self.labelWidth + 10 + 5 * cellWidth
         lines.append("")
-        lines.append(String(repeating: " ", count: Self.labelWidth) + "less " + legend + " more" + dim("   minutes a day: 0, 1–14, 15–29, 30–44, 45+"))
-        let span = weeks == 1 ? "this week" : "these \(weeks) weeks"
-        lines.append(String(repeating: " ", count: Self.labelWidth)
-            + "\(JournalRenderer.hoursAndMinutes(seconds)) on \(JournalRenderer.days(daysSat)) of \(shown) in \(span)")
+        // The key to the shades is left out where it would not fit.
+        lines.append(width.map { scaleWidth + DisplayWidth.of(key) > $0 } == true ? scale : scale + dim(key))
+        let span = shownWeeks == 1 ? "this week" : "these \(shownWeeks) weeks"
+        var notes = [indent + "\(JournalRenderer.hoursAndMinutes(seconds)) on \(JournalRenderer.days(daysSat)) of \(shown) in \(span)"]
+        if shownWeeks < weeks, let width {
+            notes.append(indent + "the last \(shownWeeks) of \(weeks) weeks: all \(weeks) need \(Self.labelWidth + weeks) columns, and there are \(width)")
+        }
+        for note in notes { lines.append(width.map { DisplayWidth.truncate(note, to: $0) } ?? note) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -12,7 +12,7 @@ package enum LogFormat: String, CaseIterable, Sendable {
 
 /// The formats of `profile stats`.
 package enum StatsFormat: String, CaseIterable, Sendable {
-    case table, json
+    case table, plain, json
 }
 
 /// Turns sits and their statistics into text. It never changes anything.
@@ -23,8 +23,8 @@ package enum JournalRenderer {
     /// names the filter that left no sits of a journal that has some (`--profile "Evening"`), for the
     /// table's "no sits match"; nil when the journal has none.
     package static func log(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions(),
-                            filter: String? = nil) -> String {
-        String(decoding: logBytes(sits, format: format, calendar: calendar, options: options, filter: filter), as: UTF8.self)
+                            filter: String? = nil, height: Int? = nil) -> String {
+        String(decoding: logBytes(sits, format: format, calendar: calendar, options: options, filter: filter, height: height), as: UTF8.self)
     }
 
     /// What a table says when no sit is shown: that none is logged, or that none matches `filter`.
@@ -39,12 +39,18 @@ package enum JournalRenderer {
     static let logHeaders = ["id", "start", "sat", "outcome", "profile", "note"]
 
     /// ``log(_:format:calendar:options:filter:)`` as UTF-8 bytes, which the command writes without a copy.
+    ///
+    /// `height`, the terminal's lines, fits the table to it: only the last sits whose rows fit are shown
+    /// (``rowsFitting(height:)``), and a last line says how many earlier ones are not. Nil (a pipe or a
+    /// file, or `--all`) shows every sit; the other formats always give every sit.
     package static func logBytes(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions(),
-                                 filter: String? = nil) -> [UInt8] {
+                                 filter: String? = nil, height: Int? = nil) -> [UInt8] {
         switch format {
         case .table:
             guard !sits.isEmpty else { return Array(noSits(filter: filter).utf8) }
-            var rows = sits.map { sit -> [StyledText] in
+            let fitting = height.map { min(sits.count, rowsFitting(height: $0)) } ?? sits.count
+            let hidden = sits.count - fitting
+            var rows = sits.suffix(fitting).map { sit -> [StyledText] in
                 [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
                  StyledText(TimerDuration(seconds: sit.seconds).formatted),
                  StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim),
@@ -52,8 +58,13 @@ package enum JournalRenderer {
             }
             var headers = logHeaders
             fit(&rows, headers: &headers, width: options.width)
-            return BoxTable(headers: headers, rows: rows, alignments: [.left, .left, .right, .left, .left, .left], flexibleColumn: 5)
-                .render(options: options).utf8.map { $0 }
+            var table = BoxTable(headers: headers, rows: rows, alignments: [.left, .left, .right, .left, .left, .left], flexibleColumn: 5)
+                .render(options: options)
+            if hidden > 0 {
+                let note = earlierNote(hidden)
+                table += TextStyle.dim.apply(options.width.map { DisplayWidth.truncate(note, to: $0) } ?? note, color: options.color) + "\n"
+            }
+            return Array(table.utf8)
         case .plain:
             var text = ByteText(capacity: sits.count * 120)
             for sit in sits { appendFields(sit, to: &text, separator: 0x09, field: plain, lineEnd: "\n") }
@@ -89,6 +100,15 @@ package enum JournalRenderer {
             }
             return text.bytes
         }
+    }
+
+    /// How many sits a log table shows on a terminal of `height` lines: all but the table's four lines of
+    /// borders and headings, the line saying how many are not shown and the shell's next prompt; at least one.
+    package static func rowsFitting(height: Int) -> Int { max(1, height - 6) }
+
+    /// `… 120 earlier sits not shown: --all shows every one, -n N the last N`.
+    static func earlierNote(_ hidden: Int) -> String {
+        "… \(grouped(hidden)) earlier \(hidden == 1 ? "sit" : "sits") not shown: --all shows every one, -n N the last N"
     }
 
     /// `04/20/2026 08:21:14`: the local time of `epoch` as Insight Timer's export writes it (month, day,
@@ -208,6 +228,15 @@ package enum JournalRenderer {
     }
 
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+
+    /// The summary's rows, label and value, which the table and the plain lines share.
+    private static func summaryRows(_ stats: JournalStats) -> [(label: String, value: String)] {
+        func week(_ t: JournalStats.Tally) -> String { "\(sits(t.sessions)), \(hoursAndMinutes(t.seconds))" }
+        return [("sits", "\(stats.sessions) on \(days(stats.days))"), ("total", hoursAndMinutes(stats.totalSeconds)),
+                ("average", hoursAndMinutes(stats.averageSeconds)), ("current streak", days(stats.currentStreak)),
+                ("longest streak", days(stats.longestStreak)), ("this week", week(stats.thisWeek)),
+                ("last week", week(stats.lastWeek))]
+    }
     static func sits(_ count: Int) -> String { count == 1 ? "1 sit" : "\(count) sits" }
 
     /// The statistics in `format`; `filter` as for ``log(_:format:calendar:options:filter:)``.
@@ -228,18 +257,19 @@ package enum JournalRenderer {
                              ("seconds", .int(entry.seconds))])
                 })),
             ]))
+        case .plain:
+            // The table's rows, a tab between label and value, then a line a profile: `profile<TAB>name<TAB>sits<TAB>time`.
+            guard stats.sessions > 0 else { return noSits(filter: filter) }
+            var text = summaryRows(stats).map { "\($0.label)\t\($0.value)\n" }.joined()
+            for entry in stats.profiles {
+                text += "profile\t\(entry.profile.map(plain) ?? "(no profile)")\t\(entry.sessions)\t\(hoursAndMinutes(entry.seconds))\n"
+            }
+            return text
         case .table:
             guard stats.sessions > 0 else { return noSits(filter: filter) }
-            func week(_ t: JournalStats.Tally) -> String { "\(sits(t.sessions)), \(hoursAndMinutes(t.seconds))" }
-            let summary = BoxTable(title: StyledText("Sits", .bold), rows: [
-                [StyledText("sits"), StyledText("\(stats.sessions) on \(days(stats.days))")],
-                [StyledText("total"), StyledText(hoursAndMinutes(stats.totalSeconds))],
-                [StyledText("average"), StyledText(hoursAndMinutes(stats.averageSeconds))],
-                [StyledText("current streak"), StyledText(days(stats.currentStreak), stats.currentStreak > 0 ? .on : .plain)],
-                [StyledText("longest streak"), StyledText(days(stats.longestStreak))],
-                [StyledText("this week"), StyledText(week(stats.thisWeek))],
-                [StyledText("last week"), StyledText(week(stats.lastWeek))],
-            ])
+            let summary = BoxTable(title: StyledText("Sits", .bold), rows: summaryRows(stats).map { row in
+                [StyledText(row.label), StyledText(row.value, row.label == "current streak" && stats.currentStreak > 0 ? .on : .plain)]
+            })
             let perProfile = BoxTable(title: StyledText("Per profile", .bold), headers: ["profile", "sits", "time"],
                                       rows: stats.profiles.map { entry in
                                           [StyledText(entry.profile.map(shown) ?? "(no profile)", entry.profile == nil ? .dim : .plain),

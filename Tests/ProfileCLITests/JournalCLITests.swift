@@ -68,8 +68,10 @@ struct JournalCLITests {
 
         let since = try stats("--since", Self.day(2), "--until", "yesterday")
         #expect(since["sessions"] as? Int == 2 && since["totalSeconds"] as? Int == 55 * 60)
-        let table = try run("stats")
+        let table = try run("stats", "--format", "table")
         #expect(table.stdout.contains("current streak │ 2 days"))
+        // Piped, the same row is a plain line.
+        #expect(try run("stats").stdout.contains("current streak\t2 days\n"))
     }
 
     // MARK: run

@@ -44,6 +44,40 @@ struct ManPageTests {
         return Set(matches).subtracting(["help", "version"])
     }
 
+    /// The page as `man -l` shows it (groff 1.22 on Debian 12), or as groff renders it where man is
+    /// missing.
+    static func rendered(_ page: URL) throws -> String {
+        let man = ["/usr/bin/man", "/usr/local/bin/man"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let groff = try #require(Self.groff, "groff is missing; .ci/run installs groff-base")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: man ?? groff)
+        process.arguments = man != nil ? ["-l", page.path] : ["-mandoc", "-Tutf8", page.path]
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        // Bold and underlining by overstrike, where the pager would have drawn them.
+        return text.replacing(/.\u{08}/, with: "")
+    }
+
+    /// Issue 27: nested `Dq` and `Ql` rendered `“Wood Block”””””`, and a `.Pq` closed twice left a
+    /// parenthesis with no partner. Every paragraph's parentheses and quotes now pair.
+    @Test(.enabled(if: canLint, "groff is not installed (apt-get install groff-base)"), arguments: [page1, page5])
+    func renderedQuotesAndParenthesesPair(_ page: URL) throws {
+        let text = try Self.rendered(page)
+        #expect(text.contains("NAME"))
+        #expect(!text.contains("””"), "a doubled closing quote")
+        #expect(!text.contains("’’"), "a doubled closing quote")
+        for paragraph in text.components(separatedBy: "\n\n") {
+            #expect(paragraph.count(where: { $0 == "(" }) == paragraph.count(where: { $0 == ")" }), "\(paragraph)")
+            #expect(paragraph.count(where: { $0 == "“" }) == paragraph.count(where: { $0 == "”" }), "\(paragraph)")
+        }
+    }
+
     @Test func everySubcommandAndItsOptionsAreInProfile1() throws {
         let page = try String(contentsOf: Self.page1, encoding: .utf8)
         let subcommands = try DocsInSyncTests.helpSubcommands()

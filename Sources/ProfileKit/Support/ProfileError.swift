@@ -192,7 +192,15 @@ extension SegmentType {
     }
 }
 
-/// `text` as one shell word: in single quotes, with each `'` written `'\''`.
+/// `text` as one word for a POSIX shell, as a hint to type it shows it: as it is when it holds only
+/// letters, digits and `._-+,:@%/=` (`profile new Morning`), else quoted as ``shellQuoted(_:)`` quotes.
+package func shellWord(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+        ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "._-+,:@%/=".unicodeScalars.contains($0)
+    }
+    return plain ? text : shellQuoted(text)
+}
+
 /// `text` as one word for a POSIX shell, to copy into it: `'…'`, or, when it holds a control or
 /// invisible character, bash's `$'…'` with that character as `\xHH` bytes, so that the command still
 /// names the real path once the diagnostic's own escaping is done.

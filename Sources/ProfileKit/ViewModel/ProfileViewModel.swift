@@ -75,8 +75,9 @@ package struct ProfileViewModel: Hashable, Sendable {
     private func duration(_ setting: DurationSetting) -> TimerDuration {
         switch setting {
         case .main: profile.duration
-        case .warmUp: profile.segment(ofType: .warmUp)?.duration ?? .zero
-        case .coolDown: profile.segment(ofType: .coolDown)?.duration ?? .zero
+        // A segment not created yet has the length it will be created with (its type's default).
+        case .warmUp: profile[segment: .warmUp].duration
+        case .coolDown: profile[segment: .coolDown].duration
         }
     }
 
@@ -95,7 +96,8 @@ package struct ProfileViewModel: Hashable, Sendable {
         type == .main || profile.segment(ofType: type)?.enabled == true
     }
 
-    /// The formatted length of the segment of `type`; `00:00` for a segment the profile does not have.
+    /// The formatted length of the segment of `type`; for a segment the profile does not have yet, the
+    /// length it will have when switched on (its type's default: Warm Up 02:00, Cool Down 05:00).
     package func time(for type: SegmentType) -> String {
         switch type {
         case .main: text(of: .duration(.main))
@@ -160,7 +162,13 @@ extension ProfileViewModel {
     /// - Throws: ``ProfileError/durationOutOfRange(_:segment:allowed:)`` for a length outside the
     ///   setting's range; ``ProfileError/intervalOutOfRange(_:allowed:)`` or
     ///   ``ProfileError/intervalTimeOutOfRange(_:allowed:mainSit:)`` for a schedule that would not ring.
+    /// A value its setting has already leaves the profile as it is: a segment not created yet shows the
+    /// value it would be created with, and setting that value creates nothing.
     package func performing(_ action: ProfileAction) throws(ProfileError) -> ProfileChange {
+        if case let .setDuration(setting, duration) = action { try setting.validate(duration) }
+        guard value(of: action.setting) != action.value else {
+            return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: sections))
+        }
         var profile = self.profile
         switch action {
         case let .setSwitch(toggle, isOn):

@@ -9,8 +9,10 @@ struct CalendarCommand: ParsableCommand {
         discussion: """
             One column a week (Monday at the top), one row a weekday, the months above; a day is shaded by \
             the minutes sat: none, under 15, under 30, under 45, 45 or more. Coloured squares on a colour \
-            terminal; the characters ·░▒▓█ with --no-color, NO_COLOR or when piped. The default 53 weeks \
-            fit 80 columns.
+            terminal; the characters ·░▒▓█ with --no-color, NO_COLOR or when piped. It fits the terminal's \
+            width (or COLUMNS): two columns a day where the weeks fit so, else one; weeks that do not fit \
+            even so are left out, the earliest first, and a last line says so. The default 53 weeks fit 80 \
+            columns; piped without COLUMNS, every week is shown, one column a day.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -37,7 +39,8 @@ struct CalendarCommand: ParsableCommand {
             let selection = SitSelection(since: heatmap.firstMonday, until: today, profile: profile)
             let (sits, days) = selection.apply(try journal.file().read(), calendar: calendar)
             for (sit, day) in zip(sits, days) { heatmap.secondsByDay[day, default: 0] += sit.seconds }
-            Output.stdout(heatmap.render(color: global.render.color))
+            let render = global.render
+            Output.stdout(heatmap.render(color: render.color, width: render.width))
         }
     }
 }

@@ -13,7 +13,9 @@ struct EditCommand: ParsableCommand {
             is saved at once. With standard input from a file or pipe: no prompt and no echo, and the \
             script is one transaction — the first failing line stops it and nothing is written. Its exit \
             status is 65 for a line the editor refused (a bad command or value, a missing profile), 74 \
-            for an I/O error, 75 for a lock or a conflict. Type 'help' in the editor for its commands.
+            for an I/O error, 75 for a lock or a conflict. A NAME that no profile has is created only \
+            when asked: on a terminal the editor asks (y/N); otherwise it says 'profile new NAME' and \
+            exits 66, creating nothing. Type 'help' in the editor for its commands.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -30,9 +32,12 @@ struct EditCommand: ParsableCommand {
             // The session may outlive this command's end; the ringer's files must not.
             defer { ringer?.close() }
             let player: BellPlayer = ringer.map { RingerBellPlayer(ringer: $0) } ?? NamingBellPlayer()
-            let session = try Session(store: context.store, name: name ?? "Default", createIfMissing: name == nil,
-                                      mode: interactive ? .interactive : .script, options: context.render,
-                                      player: player, sounds: { Context.soundCatalog() }, runSit: Self.runSit)
+            func open(creating: Bool) throws(ProfileError) -> Session {
+                try Session(store: context.store, name: name ?? "Default", createIfMissing: creating,
+                            mode: interactive ? .interactive : .script, options: context.render,
+                            player: player, sounds: { Context.soundCatalog() }, runSit: Self.runSit)
+            }
+            let session = try openAsking(name: name, interactive: interactive, open: open)
             if interactive {
                 try runInteractive(session)
             } else {
@@ -155,6 +160,27 @@ struct EditCommand: ParsableCommand {
 }
 
 extension EditCommand {
+    /// The session `open` makes of `name` (nil: Default, created on first use). A named profile is made
+    /// only on purpose: when there is none of that name, a terminal is asked whether to create it; with
+    /// no terminal, or a no, it says how to make one, and the status is 66.
+    private func openAsking(name: String?, interactive: Bool, open: (Bool) throws(ProfileError) -> Session) throws -> Session {
+        do {
+            return try open(name == nil)
+        } catch {
+            guard let name, case let .profileNotFound(_, suggestion) = error else { throw error }
+            guard interactive, try Terminal.askYesOrNo("No profile named \(quoted(name))\(didYouMean(suggestion)). Create it") else {
+                throw Self.missing(name, suggestion: suggestion)
+            }
+            return try open(true)
+        }
+    }
+
+    /// `profile: no profile named "Nope"; create it with: profile new Nope`, and 66.
+    static func missing(_ name: String, suggestion: String?) -> ExitCode {
+        Output.diagnostic("\(ProfileError.profileNotFound(name, suggestion: suggestion)); create it with: profile new \(shellWord(name))")
+        return ExitStatus.noInput.exitCode
+    }
+
     /// A line the reader stopped reading after `length` bytes.
     static func tooLong(_ length: Int) -> EditorError {
         .usage("the line is at least \(grouped(length)) bytes long; a line has at most \(Session.maximumLineLength)")

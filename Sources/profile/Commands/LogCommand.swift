@@ -35,7 +35,10 @@ struct LogListCommand: ParsableCommand {
             as the outcome); \
             JSON gives one array of records with those keys (null where empty); CSV (RFC 4180) has a \
             header row of the same names. Start and end are ISO 8601 with the offset of the clock they were \
-            read on; days (--since, --until) are local calendar days of TZ.
+            read on; days (--since, --until) are local calendar days of TZ. \
+            On a terminal the table shows the last sits that fit its height, and a last line says how many \
+            earlier ones it leaves out; --all shows every one, -n N the last N. Output to a pipe or a file \
+            always holds every sit.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -48,18 +51,25 @@ struct LogListCommand: ParsableCommand {
     @Option(name: [.customShort("n"), .customLong("last")], help: ArgumentHelp("Only the last N sits (by start time) of those taken.", valueName: "N"))
     var last: String?
 
+    @Flag(help: "Every sit taken, also where the table would not fit the terminal's height.")
+    var all = false
+
     func run() throws {
         try reporting {
             let calendar = LocalCalendar()
             let selection = try filter.selection(today: calendar.today())
             let count = try last.map { text throws(ProfileError) in try Self.parseCount(text) }
+            if all, let last { throw ProfileError.invalidOption(last, option: "--last", accepted: "no --last (-n) with --all") }
             let file = try journal.file()
-            let all = try file.read()
-            var sits = selection.apply(all, calendar: calendar).sits
+            let logged = try file.read()
+            var sits = selection.apply(logged, calendar: calendar).sits
             if let count, sits.count > count { sits.removeFirst(sits.count - count) }
-            let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
+            let onTerminal = Terminal.isTerminal(1)
+            let format = format ?? (onTerminal ? .table : .plain)
+            // A table on a terminal shows the last sits that fit its height, unless -n or --all says how many.
+            let height = onTerminal && count == nil && !all ? Terminal.height() : nil
             Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render,
-                                                          filter: all.isEmpty ? nil : filter.description))
+                                                          filter: logged.isEmpty ? nil : filter.description, height: height))
         }
     }
 

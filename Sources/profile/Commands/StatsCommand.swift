@@ -13,15 +13,17 @@ struct StatsCommand: ParsableCommand {
             currentStreak, longestStreak, thisWeek and lastWeek ({sessions, seconds}) and profiles \
             ([{profile, sessions, seconds}]: one a profile, names grouped ignoring case as --profile \
             matches them and spelt as in the latest sit, the most time first; then the sits without a \
-            profile, with profile null, last whatever their time). The table gives times in whole minutes.
+            profile, with profile null, last whatever their time). The table (and plain lines: label and value \
+            separated by a tab, then 'profile', the name, sits and time for each profile) gives times in \
+            whole minutes.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var journal: JournalOptions
     @OptionGroup var filter: SitFilterOptions
 
-    @Option(help: "table (default) or json.")
-    var format: StatsFormat = .table
+    @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
+    var format: StatsFormat?
 
     func run() throws {
         try reporting {
@@ -31,7 +33,7 @@ struct StatsCommand: ParsableCommand {
             let all = try journal.file().read()
             let (sits, days) = selection.apply(all, calendar: calendar)
             let stats = JournalStats(sits: sits, days: days, today: today)
-            Output.stdout(JournalRenderer.stats(stats, format: format, options: global.render, filter: all.isEmpty ? nil : filter.description))
+            Output.stdout(JournalRenderer.stats(stats, format: format ?? (Terminal.isTerminal(1) ? .table : .plain), options: global.render, filter: all.isEmpty ? nil : filter.description))
         }
     }
 }

@@ -11,14 +11,22 @@ extension Terminal {
             Output.diagnostic("refusing to delete \(what) without --force: standard input is not a terminal to ask on")
             throw ExitStatus.usage.exitCode
         }
-        if let code = Output.stderr("\(question)? [y/N] ") {
-            throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
-        }
-        let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
-        guard answer == "y" || answer == "yes" else {
+        guard try askYesOrNo(question) else {
             Output.stderr("kept \(what)\n")
             return false
         }
         return true
+    }
+
+    /// Asks `question` (`Create profile "Nope"`) as `question? [y/N] ` on standard error and reads the
+    /// answer from standard input, which the caller has found to be a terminal: true for `y` or `yes`
+    /// (any case), false for anything else or the end of input. A question that cannot be shown is not
+    /// asked (74).
+    static func askYesOrNo(_ question: String) throws(ProfileError) -> Bool {
+        if let code = Output.stderr("\(question)? [y/N] ") {
+            throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
+        }
+        let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
+        return answer == "y" || answer == "yes"
     }
 }

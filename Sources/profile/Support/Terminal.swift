@@ -22,7 +22,7 @@ enum Terminal {
     }
 
     /// The variables the program reads.
-    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
+    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "LINES",
                                 "PROFILE_LOCK_TIMEOUT", "PROFILE_JOURNAL", "XDG_DATA_HOME"]
 
     /// One environment variable; nil when unset or not valid UTF-8 (see ``undecodableVariable``).
@@ -54,6 +54,16 @@ enum Terminal {
         if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = variable("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         return isatty(fd) == 1 ? 80 : nil
+    }
+
+    /// The lines of the terminal on `fd`, else `$LINES`; nil when `fd` is not a terminal, so that a pipe
+    /// or a file gets everything.
+    static func height(of fd: Int32 = 1) -> Int? {
+        guard isatty(fd) == 1 else { return nil }
+        var size = winsize()
+        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let lines = variable("LINES").flatMap(Int.init), lines > 0 { return lines }
+        return 24
     }
 
     /// The home directory from the password database, for when `$HOME` is unset.

@@ -20,11 +20,34 @@ struct ProfileViewModelTests {
         #expect(!viewModel.isEnabled(.warmUp) && !viewModel.isEnabled(.coolDown) && viewModel.isEnabled(.main))
         #expect(!viewModel.isOn(.cooldownBells))
         #expect(viewModel.text(of: .bell(.coolDown)) == "Singing Bowl")
-        // Segments the profile does not have show 00:00…
-        #expect(viewModel.time(for: .warmUp) == "00:00")
-        #expect(viewModel.time(for: .coolDown) == "00:00")
+        // Segments the profile does not have yet show the lengths they will have (issue 27, superseding
+        // "a missing segment shows 00:00"), and count for nothing in the total while off…
+        #expect(viewModel.time(for: .warmUp) == "02:00")
+        #expect(viewModel.time(for: .coolDown) == "05:00")
         #expect(viewModel.profile.segments.isEmpty)
         #expect(viewModel.totalTime == "20:00")
+    }
+
+    /// Setting a value a setting shows already changes nothing, not even by creating the segment that
+    /// would hold it: `set Fresh cooldown.duration 5m` on a new profile is "already 05:00".
+    @Test(arguments: [ProfileAction.setDuration(.coolDown, .minutes(5)), .setDuration(.warmUp, .minutes(2)),
+                      .setSwitch(.cooldown, false), .setSwitch(.cooldownBells, false), .setSwitch(.warmup, false),
+                      .setBell(.coolDown, .default)])
+    func aValueAlreadyShownLeavesTheProfileAsItIs(_ action: ProfileAction) throws {
+        let viewModel = ProfileViewModel(profile: Profile(name: "Fresh"))
+        let change = try viewModel.performing(action)
+        #expect(change.profile == viewModel.profile)
+        #expect(change.profile.segments.isEmpty)
+        #expect(change.update.isEmpty)
+        // Another value does create the segment, with that value.
+        let other = try viewModel.performing(.setDuration(.coolDown, .minutes(6)))
+        #expect(other.profile.segment(ofType: .coolDown)?.duration == .minutes(6))
+        #expect(other.viewModel.time(for: .coolDown) == "06:00")
+    }
+
+    @Test func aValueOutOfRangeIsRefusedEvenWhenNothingWouldChange() {
+        let viewModel = ProfileViewModel(profile: Profile(name: "Fresh"))
+        #expect(throws: ProfileError.self) { try viewModel.performing(.setDuration(.coolDown, TimerDuration(seconds: 7200))) }
     }
 
     @Test func switchingOnCreatesSegmentsWithTheirDefaults() throws {
