@@ -31,7 +31,6 @@ extension ProfileRenderer {
         }
         let total = seconds.map { TimerDuration(seconds: $0).formatted } ?? "open-ended"
         let bellCount = rows.filter { $0.event.bell != nil && $0.every == nil }.count
-        let repeating = rows.first { $0.every != nil }
         switch format {
         case .table:
             let tableRows = rows.map { row in
@@ -39,8 +38,7 @@ extension ProfileRenderer {
                     + (start == nil ? [] : [StyledText(clock(row.seconds) ?? "")])
                     + [StyledText(row.title), StyledText(bellText(row.event.bell), row.event.bell == nil ? .dim : .plain)]
             }
-            var title = "\(name): \(total), \(bellCount) \(bellCount == 1 ? "bell" : "bells")"
-            if let every = repeating?.every { title += " and a bell every \(TimerDuration(seconds: every).formatted)" }
+            var title = "\(name): \(total), \(timeline.bellsText)"
             if start != nil, let seconds { title += ", \(clock(0) ?? "") to \(clock(seconds) ?? "")" }
             if start != nil, seconds == nil { title += ", from \(clock(0) ?? "")" }
             var text = BoxTable(

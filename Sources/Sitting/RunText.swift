@@ -15,7 +15,7 @@ extension RunSummary {
         case .fixed(let seconds): seconds
         case .open: elapsed
         }
-        let bells = "\(bellsRung) of \(bellsPlanned) \(bellsPlanned == 1 ? "bell" : "bells") rang"
+        let bells = (bellsPlanned.map { "\(bellsRung) of \($0) \($0 == 1 ? "bell" : "bells")" } ?? "\(bellsRung) \(bellsRung == 1 ? "bell" : "bells")") + " rang"
             + (silence.map { " (\($0))" } ?? "") + (lateBells == 0 ? "" : ", \(lateBells) late")
         let times = "\(pauses) \(pauses == 1 ? "time" : "times")"
         let paused = pausedSeconds > 0

@@ -138,7 +138,8 @@ package struct RunSummary: Hashable, Sendable {
     package var elapsed: Int
     /// Bells that sounded, and bells the plan has.
     package var bellsRung: Int
-    package var bellsPlanned: Int
+    /// Nil for an open-ended sit cut off while its interval bells went on every so often.
+    package var bellsPlanned: Int?
     /// How many times the session was paused.
     package var pauses: Int
     /// Why bells that were due made no sound (`silent`, `no sound`), if any did not.
@@ -315,7 +316,7 @@ package final class SessionRunner {
                     if ending == .completed, case .fixed(let seconds) = machine.timeline.end { state.elapsed = Double(seconds) }
                     settle(&state)
                     let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
-                                             bellsPlanned: machine.timeline.bells.count, pauses: machine.pauses,
+                                             bellsPlanned: machine.timeline.plannedBells, pauses: machine.pauses,
                                              silence: state.silence, lateBells: lateBells,
                                              pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
                     display.end(summary, state: state)

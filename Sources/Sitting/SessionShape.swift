@@ -18,7 +18,11 @@ package enum SessionShape: Hashable, Sendable {
     ///
     /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming `--until` when the session
     ///   would leave the main sit less than ``shortestMainSit`` or more than the longest main sit.
-    package func timeline(of profile: Profile, startingAt start: ClockTime) throws(ProfileError) -> Timeline {
+    /// - Parameter secondsUntil: the seconds from the start until the local clock next reads a time of day
+    ///   (a whole day when it reads it at the start): the wall clock's arithmetic, which a change to or
+    ///   from summer time bends; by default that of a clock that never changes.
+    package func timeline(of profile: Profile, startingAt start: ClockTime,
+                          secondsUntil: ((ClockTime) -> Int)? = nil) throws(ProfileError) -> Timeline {
         switch self {
         case .planned:
             return Timeline(profile: profile)
@@ -26,16 +30,21 @@ package enum SessionShape: Hashable, Sendable {
             return Timeline(profile: profile, open: true)
         case .until(let end):
             var sized = profile
-            sized.duration = TimerDuration(seconds: try Self.mainSeconds(of: profile, from: start, until: end))
+            let session = secondsUntil?(end) ?? Self.clockSeconds(from: start, until: end)
+            sized.duration = TimerDuration(seconds: try Self.mainSeconds(of: profile, from: start, until: end, session: session))
             return Timeline(profile: sized)
         }
     }
 
     /// Seconds of main sit that end a session of `profile` started at `start` at the next `end` (a whole
     /// day later when they are the same time).
-    static func mainSeconds(of profile: Profile, from start: ClockTime, until end: ClockTime) throws(ProfileError) -> Int {
-        var session = (end.secondsSinceMidnight - start.secondsSinceMidnight + 86_400) % 86_400
-        if session == 0 { session = 86_400 }
+    static func clockSeconds(from start: ClockTime, until end: ClockTime) -> Int {
+        let seconds = (end.secondsSinceMidnight - start.secondsSinceMidnight + 86_400) % 86_400
+        return seconds == 0 ? 86_400 : seconds
+    }
+
+    /// Seconds of main sit that end a session of `session` seconds of `profile`, warm-up and cool-down kept.
+    static func mainSeconds(of profile: Profile, from start: ClockTime, until end: ClockTime, session: Int) throws(ProfileError) -> Int {
         let around = [SegmentType.warmUp, .coolDown].reduce(0) { sum, type in
             sum + (profile.segment(ofType: type).map { $0.enabled ? $0.duration.seconds : 0 } ?? 0)
         }

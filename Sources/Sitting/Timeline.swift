@@ -182,6 +182,29 @@ package struct Timeline: Hashable, Sendable {
     /// The events that ring a bell.
     package var bells: [Event] { events.filter { $0.bell != nil } }
 
+    /// How many bells the session rings as planned: every bell of a fixed session; of an open-ended one,
+    /// those before its end and after it; nil when interval bells ring every so often until the sitter
+    /// ends it, which no count can say.
+    package var plannedBells: Int? {
+        switch end {
+        case .fixed: bells.count
+        case .open(let every): every == nil ? bells.count + closing.events.filter { $0.bell != nil }.count : nil
+        }
+    }
+
+    /// `3 bells`, or for an open-ended sit whose interval bells go on, `2 bells and a bell every 10:00`:
+    /// as a run's header and a plan's title count them.
+    package var bellsText: String {
+        switch end {
+        case .open(let every?):
+            let others = bells.filter { $0.kind != .interval }.count + closing.events.filter { $0.bell != nil }.count
+            return "\(others) \(others == 1 ? "bell" : "bells") and a bell every \(TimerDuration(seconds: every).formatted)"
+        default:
+            let count = plannedBells ?? bells.count
+            return "\(count) \(count == 1 ? "bell" : "bells")"
+        }
+    }
+
     /// The part under way `elapsed` seconds into the session (the last part at or after the end).
     package func part(at elapsed: Double) -> Part {
         parts.first { elapsed < Double($0.end) } ?? parts[parts.count - 1]

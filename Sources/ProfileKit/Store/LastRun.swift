@@ -42,8 +42,11 @@ package struct LastRun: Sendable {
     /// sees the old name or the new one.
     package func keep(_ name: String) throws(ProfileError) {
         try POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700)
-        let temporary = path + ".tmp"
-        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        // A name of this process's own, made new: two runs never share it, and whatever else lies at a
+        // name (a FIFO that would block the open, a link) is refused rather than written through.
+        let temporary = "\(path).\(getpid()).tmp"
+        unlink(temporary)
+        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         do throws(ProfileError) {
             try POSIX.writeAll(fd, Array((name + "\n").utf8), path: temporary)
         } catch {

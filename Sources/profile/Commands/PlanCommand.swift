@@ -35,7 +35,7 @@ struct PlanCommand: ParsableCommand {
     var name: String
 
     @Option(name: [.customLong("start"), .customLong("at")],
-            help: ArgumentHelp("Also show clock times for a session starting at this time: HH:MM (24-hour), HH:MM:SS or now; --at says the same, as run's --at does.",
+            help: ArgumentHelp("Also show clock times for a session starting at this time: HH:MM (24-hour), HH:MM:SS or now; --at is another name for it.",
                                valueName: "HH:MM|now"))
     var start: String?
 
@@ -50,7 +50,9 @@ struct PlanCommand: ParsableCommand {
             let shape = try shapeOptions.shape()
             let context = try Context(global)
             let profile = try context.store.load(name).profile
-            let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime.now())
+            let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: POSIX.now()) } ?? POSIX.now()
+            let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime.now(),
+                                              secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
             Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime,
                                                format: context.format(format), catalog: Context.soundCatalog(),
                                                options: context.render))

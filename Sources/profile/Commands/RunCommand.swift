@@ -90,7 +90,16 @@ struct RunCommand: ParsableCommand {
                 throw ProfileError.invalidOption(name ?? "", option: "\(option) with the length",
                                                  accepted: "a profile's name, or no \(option): a quick sit lasts the length it is given")
             }
-            let timeline = try shape.timeline(of: profile, startingAt: startAt ?? ClockTime.now())
+            // Only a key ends an open-ended main sit (q, then y): without a terminal to read them from, the
+            // sit could only be cut off.
+            if shape == .open, !Terminal.isTerminal(0) {
+                throw ProfileError.invalidOption("--open", option: "option",
+                                                 accepted: "a terminal on standard input for --open (q, then y, ends the main sit); without one, give the sit a length or --until")
+            }
+            // Sized on the local clock from the moment the sit starts, across a change to or from summer time.
+            let startEpoch = startAt.map { ClockTime.nextEpoch(of: $0, after: POSIX.now()) } ?? POSIX.now()
+            let timeline = try shape.timeline(of: profile, startingAt: startAt ?? ClockTime.now(),
+                                              secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
 
             let system = silent ? nil : Terminal.bellRinger(volume: level)
             let ringer: BellRinger = system ?? SilentRinger()
@@ -118,7 +127,9 @@ struct RunCommand: ParsableCommand {
                     throw ExitStatus.stopped.exitCode
                 case .interrupted:
                     keys.restore()
-                    if !keys.stoppedByLostOutput { Output.stdout("interrupted: \(quoted(profile.name)) did not start\n") }
+                    // Output that could not be written fails as any command's does (74), said once.
+                    if keys.stoppedByLostOutput { return }
+                    Output.stdout("interrupted: \(quoted(profile.name)) did not start\n")
                     throw ExitStatus.interrupted.exitCode
                 }
                 runJournal.startsNow()
@@ -148,7 +159,15 @@ struct RunCommand: ParsableCommand {
     /// with no name, the profile run last, else Default (as a new profile, when there is none).
     static func profile(named name: String?, store: FileProfileStore, lastRun: LastRun?) throws(ProfileError) -> (Profile, quick: Bool) {
         guard let name else {
-            if let last = try lastRun?.name() {
+            // The profile run last is a convenience: a file that does not hold it is said, and Default runs.
+            let remembered: String?
+            do throws(ProfileError) {
+                remembered = try lastRun?.name()
+            } catch {
+                Output.diagnostic("warning: \(error); running \(quoted(defaultName))")
+                remembered = nil
+            }
+            if let last = remembered {
                 do throws(ProfileError) {
                     return (try store.load(last).profile, false)
                 } catch {
@@ -170,7 +189,16 @@ struct RunCommand: ParsableCommand {
             case .profileNotFound, .invalidName: break
             default: throw error
             }
-            guard let length = try? TimerDuration(parsing: name) else { throw error }
+            let notFound = error
+            let length: TimerDuration
+            do throws(ProfileError) {
+                length = try TimerDuration(parsing: name)
+            } catch {
+                // Neither: a word is said to name no profile; what starts as a number, to be no length either.
+                guard name.first?.isASCII == true, name.first?.isNumber == true, case let .invalidDuration(_, reason) = error else { throw notFound }
+                throw ProfileError.invalidOption(name, option: "profile or length",
+                                                 accepted: "the name of a profile (none has this name) or a length, which this is not: \(reason); a length is \(TimerDuration.acceptedForms)")
+            }
             try SegmentType.main.validate(length)
             return (Profile(name: quickSitName, duration: length), true)
         }
@@ -216,7 +244,8 @@ extension RunCommand {
         let hold = holdOffSleep(profile: name, seconds: max(0, target - POSIX.now()), inhibit: inhibit, keys: keys)
         defer { hold.release() }
         if let note = hold.note { Output.stdout(live ? "  \(note)\n" : "\(Terminal.wallClock())  note  \(note)\n") }
-        let title = "\(escaped(name)) starts at \(time)"
+        let tomorrow = LocalCalendar().day(of: Int(target)) != LocalCalendar().day(of: Int(POSIX.now()))
+        let title = "\(escaped(name)) starts at \(time)\(tomorrow ? " tomorrow" : "")"
         let outcome = StartWait.wait(until: target, wall: POSIX.now, input: keys, countsDown: live) { seconds in
             let left = TimerDuration(seconds: seconds).formatted
             if live {
@@ -231,6 +260,11 @@ extension RunCommand {
 }
 
 extension ClockTime {
+    /// Seconds from `epoch` until the local clock next reads `time` (a whole day when it reads it now).
+    static func secondsFrom(_ epoch: Double, until time: ClockTime) -> Int {
+        Int((nextEpoch(of: time, after: epoch, nowWithin: 0) - epoch).rounded())
+    }
+
     /// `HH:MM` or `HH:MM:SS` given with `option`.
     static func timeOfDay(_ text: String, option: String) throws(ProfileError) -> ClockTime {
         do throws(ProfileError) {
@@ -241,8 +275,9 @@ extension ClockTime {
     }
 
     /// The next moment after `epoch` (seconds since the epoch) at which the local clock reads this time:
-    /// today or tomorrow; across a change to or from summer time, as the local clock has it.
-    static func nextEpoch(of time: ClockTime, after epoch: Double) -> Double {
+    /// today or tomorrow; across a change to or from summer time, as the local clock has it. A time that
+    /// came less than a minute ago is now: `--at 07:00` typed at 07:00:20 starts at once, not tomorrow.
+    static func nextEpoch(of time: ClockTime, after epoch: Double, nowWithin grace: Double = 60) -> Double {
         var now = time_t(epoch.rounded(.down))
         var parts = tm()
         localtime_r(&now, &parts)
@@ -254,6 +289,7 @@ extension ClockTime {
             wanted.tm_sec = Int32(time.secondsSinceMidnight % 60)
             wanted.tm_isdst = -1
             let candidate = Double(mktime(&wanted))
+            if day == 0, candidate <= epoch, epoch - candidate < grace { return epoch }
             if candidate > epoch { return candidate }
         }
         return epoch

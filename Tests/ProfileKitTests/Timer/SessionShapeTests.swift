@@ -53,6 +53,24 @@ struct SessionShapeTests {
         #expect(ended.endingMainSit(at: 5) == ended, "a fixed session stays as it is")
     }
 
+    /// One count of bells everywhere: the header, plan's title and the summary agree, and an open sit
+    /// whose interval bells go on is never said to plan a day of them.
+    @Test func anOpenSitCountsTheBellsItPlans() {
+        let open = Timeline(profile: Self.profile, open: true)
+        #expect(open.plannedBells == nil)
+        #expect(open.bellsText == "3 bells and a bell every 07:00", "Start, the cool-down's and the End bell")
+        var chosen = Self.profile
+        chosen.intervals = Intervals(enabled: true, schedule: .at([.minutes(1), .minutes(2)]), bell: BellChoice(.tingsha))
+        let at = Timeline(profile: chosen, open: true)
+        #expect(at.plannedBells == 5)
+        #expect(at.bellsText == "5 bells")
+        #expect(at.endingMainSit(at: 1000).plannedBells == 5)
+        #expect(Timeline(profile: Self.profile).bellsText == "7 bells")
+        let cut = Self.runOpen(keys: [(1000, .interrupt)])
+        #expect(cut.summary.bellsPlanned == nil)
+        #expect(cut.summary.text(end: .open(every: 420)) == "Interrupted at 16:40 (open-ended); 3 bells rang.")
+    }
+
     @Test func aProfileWithNoIntervalsIsOpenWithNoRepeatingBell() {
         var profile = Self.profile
         profile.intervals.enabled = false
