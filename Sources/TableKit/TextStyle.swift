@@ -16,6 +16,8 @@ package struct RenderOptions: Sendable, Equatable {
 /// The few text styles the renderers use; each maps to one ANSI SGR sequence.
 package enum TextStyle: Sendable {
     case plain, bold, dim, on, inserted
+    /// Bold and coloured, for the run screen's big digits: one colour a part of the sit.
+    case boldYellow, boldCyan, boldMagenta
 
     var code: String? {
         switch self {
@@ -24,6 +26,9 @@ package enum TextStyle: Sendable {
         case .dim: "2"
         case .on: "32"
         case .inserted: "1;32"
+        case .boldYellow: "1;33"
+        case .boldCyan: "1;36"
+        case .boldMagenta: "1;35"
         }
     }
 

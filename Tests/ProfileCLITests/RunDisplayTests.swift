@@ -85,9 +85,11 @@ struct RunDisplayTests {
         state.isConfirmingStop = true
         screen = ""
         live.tick(state)
-        // Only the first and last lines changed: each is written again from its start, and the cursor goes
-        // back to the last line; the bar and the next bell are left as they are.
-        #expect(screen == "\u{1B}[3A\r\u{1B}[2KMain sit: 29:50 left · session: 34:50 left  PAUSED"
+        // The title says it is paused. Only the first and last lines changed: the first is written from
+        // where it changed (its 42 columns kept), the last, of another style, whole; the cursor goes back
+        // to the last line; the bar and the next bell are left as they are.
+        #expect(screen == "\u{1B}]0;29:50 left, paused · Run\u{07}"
+                + "\u{1B}[3A\r\u{1B}[42C  PAUSED\u{1B}[K"
                 + "\u{1B}[3B\r\u{1B}[2KStop the session? y to stop, any other key to go on")
         for line in screen.split(separator: "\r") { #expect(DisplayWidth.of(line) < 60 + 8) }
         screen = ""
@@ -101,13 +103,15 @@ struct RunDisplayTests {
         state.elapsed = 131.2
         #expect(live.nextChange(after: 130.5) == 131)
         live.tick(state)
-        #expect(screen == "\u{1B}[3A\r\u{1B}[2KMain sit: 29:49 left · session: 34:49 left"
-                + "\u{1B}[2B\r\u{1B}[2KNext bell: Interval bell 1 (Tingsha) at 09:00, in 06:49\u{1B}[1B")
+        // Only the digits that changed are written, the cursor moving over the rest.
+        #expect(screen == "\u{1B}]0;29:49 left · Run\u{07}"
+                + "\u{1B}[3A\r\u{1B}[13C49\u{1B}[20C49"
+                + "\u{1B}[2B\r\u{1B}[53C49\u{1B}[1B")
         // A frame that may have been lost (a resize) is drawn whole, below what was there.
         screen = ""
         live.redraw(resized: false)
         live.tick(state)
-        #expect(screen.hasPrefix("\n\u{1B}[?25lMain sit: 29:49 left") && screen.contains("\n██"))
+        #expect(screen.hasPrefix("\n\u{1B}[?25l\u{1B}]0;29:49 left · Run\u{07}Main sit: 29:49 left") && screen.contains("\n██"))
         // A resize: the frame's lines (at most 59 columns) wrapped anew at 30 columns take 2 rows each.
         var columns = 60
         var resized = ""

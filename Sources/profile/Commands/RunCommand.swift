@@ -100,7 +100,7 @@ struct RunCommand: ParsableCommand {
             // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
             let live = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"
             let display: RunDisplay = live
-                ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys,
+                ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, height: { Terminal.height() }, color: context.render.color, keys: keys.readsKeys,
                                  drawsFrame: { TerminalKeys.ownsTerminal(1) })
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let planned: Int? = switch timeline.end {

@@ -56,6 +56,14 @@ enum Terminal {
         return isatty(fd) == 1 ? 80 : nil
     }
 
+    /// The height of the terminal on `fd` in rows; 0 when it is not a terminal or does not say (a display
+    /// that needs rows then keeps to its smallest layout).
+    static func height(of fd: Int32 = 1) -> Int {
+        var size = winsize()
+        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 { return Int(size.ws_row) }
+        return 0
+    }
+
     /// The home directory from the password database, for when `$HOME` is unset.
     static func passwordHome() -> String? {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
