@@ -22,7 +22,7 @@ enum Terminal {
     }
 
     /// The variables the program reads.
-    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS",
+    static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "LINES",
                                 "PROFILE_LOCK_TIMEOUT", "PROFILE_JOURNAL", "XDG_DATA_HOME"]
 
     /// One environment variable; nil when unset or not valid UTF-8 (see ``undecodableVariable``).
@@ -56,11 +56,12 @@ enum Terminal {
         return isatty(fd) == 1 ? 80 : nil
     }
 
-    /// The height of the terminal on `fd` in rows; 0 when it is not a terminal or does not say (a display
-    /// that needs rows then keeps to its smallest layout).
+    /// The height of the terminal on `fd` in rows, else `$LINES` (a terminal that does not say its size),
+    /// else 0: unknown, and a display that needs rows keeps to its smallest layout.
     static func height(of fd: Int32 = 1) -> Int {
         var size = winsize()
-        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 { return Int(size.ws_row) }
+        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if let lines = variable("LINES").flatMap(Int.init), lines > 0 { return lines }
         return 0
     }
 
