@@ -8,14 +8,16 @@ extension RunFrame.Line {
     /// The bytes that turn this line, on the screen with the cursor on its row, into `new`; they start
     /// with a carriage return, and leave the cursor on the row (at no particular column).
     ///
-    /// Only what changed is written: a line of the same style and shape (as many characters, each as
-    /// wide) gets its changed runs, moving over unchanged stretches of ``shortestKept`` columns or more
-    /// (a second of the big digits changes the last digit or two of each row); another line of the same
-    /// style is written from its first changed column and cleared after; a line of another style whole.
+    /// A line of text is written whole, so that what it says is in the output as it reads (a test, a
+    /// `script` log, a screen reader following the output). Of a row of the big digits only what changed
+    /// is written: the same style and shape (as many characters, each as wide) gets its changed runs,
+    /// moving over unchanged stretches of ``shortestKept`` columns or more (a second changes the last
+    /// digit or two of each row); another row of the same style is written from its first changed column
+    /// and cleared after; a row of another style whole.
     ///
     /// - Complexity: O(*n*) in the characters of the lines.
     package func rewritten(as new: RunFrame.Line, color: Bool) -> String {
-        guard style == new.style else { return "\r\u{1B}[2K" + new.style.apply(new.text, color: color) }
+        guard style == new.style, isDigits, new.isDigits else { return "\r\u{1B}[2K" + new.style.apply(new.text, color: color) }
         let old = Array(text), next = Array(new.text)
         let widths = next.map { DisplayWidth.of($0) }
         if old.count == next.count, zip(old, widths).allSatisfy({ DisplayWidth.of($0) == $1 }) {

@@ -15,10 +15,14 @@ package struct RunFrame: Hashable, Sendable {
     package struct Line: Hashable, Sendable {
         package var text: String
         package var style: TextStyle
+        /// Whether the line is a row of the big digits: a picture, rewritten cell by cell where it changed,
+        /// where a line of text is written whole (so that what it says is in the output as it reads).
+        package var isDigits: Bool
 
-        package init(text: String, style: TextStyle) {
+        package init(text: String, style: TextStyle, isDigits: Bool = false) {
             self.text = text
             self.style = style
+            self.isDigits = isDigits
         }
     }
 
@@ -71,7 +75,7 @@ package struct RunFrame: Hashable, Sendable {
             return
         }
         let style = Self.digitStyle(state)
-        let digits = BigDigits.lines(time, scale: scale).map { Line(text: Self.centred($0, in: width - 1), style: style) }
+        let digits = BigDigits.lines(time, scale: scale).map { Line(text: Self.centred($0, in: width - 1), style: style, isDigits: true) }
         let blank = Line(text: "", style: .plain)
         self.lines = [blank] + digits + [blank] + small.map { Line(text: Self.centred($0.text, in: width - 1), style: $0.style) }
         self.scale = scale

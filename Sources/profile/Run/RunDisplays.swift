@@ -7,7 +7,7 @@ import Bells
 /// left in big digits; then the part, the time left, the progress bar, the next bell, the keys; see
 /// ``RunFrame``), with each event printed above it as it happens, and the terminal's title saying the time
 /// left and the profile while the run lasts. Its text changes once a session second, and only what changed
-/// is written again: the lines that changed, each from its first changed column.
+/// is written again: the lines that changed, and of the rows of the big digits the cells that changed.
 ///
 /// The frame stays inline, below the run's header and events, rather than on the alternate screen: the
 /// events stay in the scrollback as they happen, and a stop (Ctrl-Z), `bg`, a resize or the end leave
@@ -126,7 +126,7 @@ package final class LiveRunDisplay: RunDisplay {
             drawn = lines
             return
         }
-        // Only the lines that changed, and of them only what changed; then back to the last line.
+        // Only the lines that changed (of the digits, only the cells); then back to the last line.
         var output = title
         var row = lines.count - 1
         for (index, line) in lines.enumerated() where line != drawn[index] {
@@ -142,7 +142,8 @@ package final class LiveRunDisplay: RunDisplay {
 
     /// The bytes that set the terminal's title to `title`, saving the shell's first (xterm's title stack,
     /// `CSI 22;0 t`; a terminal without one ignores it); empty when it says that already. OSC 0 sets the
-    /// icon's name too: what a minimized window shows.
+    /// icon's name too: what a minimized window shows. The sequence ends with ST (`ESC \`), not BEL: a
+    /// run that rings no bell writes no BEL.
     private func showTitle(_ title: String) -> String {
         var output = ""
         if !titleSet {
@@ -150,7 +151,7 @@ package final class LiveRunDisplay: RunDisplay {
             titleSet = true
         }
         if title != shownTitle {
-            output += "\u{1B}]0;\(title)\u{07}"
+            output += "\u{1B}]0;\(title)\u{1B}\\"
             shownTitle = title
         }
         return output
@@ -162,7 +163,7 @@ package final class LiveRunDisplay: RunDisplay {
         guard titleSet else { return "" }
         titleSet = false
         shownTitle = nil
-        return "\u{1B}]0;\u{07}\u{1B}[23;0t"
+        return "\u{1B}]0;\u{1B}\\\u{1B}[23;0t"
     }
 
     /// The cursor movement from frame line `from` to frame line `to`.

@@ -72,8 +72,8 @@ struct RunFrameRewriteTests {
             for new in Self.times {
                 for (before, after) in zip(BigDigits.lines(old, scale: scale), BigDigits.lines(new, scale: scale)) {
                     for color in [false, true] {
-                        let from = RunFrame.Line(text: RunFrame.centred(before, in: 79), style: .boldCyan)
-                        let to = RunFrame.Line(text: RunFrame.centred(after, in: 79), style: .boldCyan)
+                        let from = RunFrame.Line(text: RunFrame.centred(before, in: 79), style: .boldCyan, isDigits: true)
+                        let to = RunFrame.Line(text: RunFrame.centred(after, in: 79), style: .boldCyan, isDigits: true)
                         let (row, bytes) = Self.played(from, to, color: color)
                         #expect(bytes.hasPrefix("\r"))
                         #expect(row.text == to.text, "\(old) → \(new) × \(scale): \(bytes.debugDescription)")
@@ -83,8 +83,9 @@ struct RunFrameRewriteTests {
         }
     }
 
-    /// Lines of other lengths, other widths and other styles.
-    @Test func otherLinesRoundTrip() {
+    /// Lines of other lengths, other widths and other styles, as text and as if they were digits.
+    @Test(arguments: [false, true])
+    func otherLinesRoundTrip(_ asDigits: Bool) {
         let lines = [
             RunFrame.Line(text: "Main sit: 29:50 left · session: 34:50 left", style: .plain),
             RunFrame.Line(text: "Main sit: 29:49 left · session: 34:49 left", style: .plain),
@@ -98,6 +99,7 @@ struct RunFrameRewriteTests {
             RunFrame.Line(text: "██████░░░░ 60%", style: .plain),
             RunFrame.Line(text: "███████░░░ 70%", style: .plain),
         ]
+        .map { RunFrame.Line(text: $0.text, style: $0.style, isDigits: asDigits) }
         for from in lines {
             for to in lines where to != from {
                 let (row, bytes) = Self.played(from, to, color: false)
@@ -106,18 +108,22 @@ struct RunFrameRewriteTests {
         }
     }
 
-    /// Only the changed runs are written: the unchanged middle of a countdown line is moved over.
-    @Test func onlyTheChangedRunsAreWritten() {
-        let from = RunFrame.Line(text: "Main sit: 29:50 left · session: 34:50 left", style: .plain)
-        let to = RunFrame.Line(text: "Main sit: 29:49 left · session: 34:49 left", style: .plain)
-        #expect(from.rewritten(as: to, color: false) == "\r\u{1B}[13C49\u{1B}[20C49")
-        // A change of style writes the line whole.
-        let bold = RunFrame.Line(text: to.text, style: .bold)
+    /// Of a row of digits only the changed runs are written, the unchanged middle moved over; a line of
+    /// text is written whole, so that what it says is in the output as it reads.
+    @Test func onlyTheChangedRunsOfTheDigitsAreWritten() {
+        let from = RunFrame.Line(text: "  █▀▀ ▄▄▄ ███ ▄▄  █▀▀ ", style: .plain, isDigits: true)
+        let to = RunFrame.Line(text: "  █▀▄ ▄▄▄ ███ ▄▄  ██▀ ", style: .plain, isDigits: true)
+        #expect(from.rewritten(as: to, color: false) == "\r\u{1B}[4C▄\u{1B}[14C█")
+        let text = RunFrame.Line(text: "Main sit: 29:50 left · session: 34:50 left", style: .plain)
+        let next = RunFrame.Line(text: "Main sit: 29:49 left · session: 34:49 left", style: .plain)
+        #expect(text.rewritten(as: next, color: false) == "\r\u{1B}[2K" + next.text)
+        // A change of style writes the row whole.
+        let bold = RunFrame.Line(text: to.text, style: .bold, isDigits: true)
         #expect(from.rewritten(as: bold, color: true) == "\r\u{1B}[2K\u{1B}[1m\(to.text)\u{1B}[0m")
         // A second of the big digits at scale 2 writes a few cells a row, not the row.
         let rows = zip(BigDigits.lines("29:50", scale: 2), BigDigits.lines("29:49", scale: 2))
-        let written = rows.map { RunFrame.Line(text: RunFrame.centred($0, in: 79), style: .plain)
-            .rewritten(as: RunFrame.Line(text: RunFrame.centred($1, in: 79), style: .plain), color: false).utf8.count }
+        let written = rows.map { RunFrame.Line(text: RunFrame.centred($0, in: 79), style: .plain, isDigits: true)
+            .rewritten(as: RunFrame.Line(text: RunFrame.centred($1, in: 79), style: .plain, isDigits: true), color: false).utf8.count }
         let whole = BigDigits.lines("29:49", scale: 2).map { RunFrame.centred($0, in: 79).utf8.count }
         #expect(written.reduce(0, +) * 2 < whole.reduce(0, +), "\(written) bytes of \(whole)")
     }
