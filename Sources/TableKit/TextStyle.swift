@@ -32,6 +32,10 @@ package enum TextStyle: Sendable {
         }
     }
 
+    /// The SGR sequence that turns this style on (`ESC [ 1 m`), or nil for plain text; `ESC [ 0 m` turns
+    /// it off. For output that styles many pieces at once, such as the run screen's digits.
+    package var opening: String? { code.map { "\u{1B}[\($0)m" } }
+
     /// `text` in this style when `color` is on, unchanged otherwise.
     package func apply(_ text: String, color: Bool) -> String {
         guard color, let code, !text.isEmpty else { return text }

@@ -196,6 +196,9 @@ struct RunDisplayTests {
             seconds.append(screen.utf8.count)
             #expect(!screen.contains("\n"), "redrawn in place")
             #expect(!screen.contains("\u{07}"), "no BEL: the title ends with ST")
+            #expect(screen.components(separatedBy: "\u{1B}[1;36m").count <= 2, "the digits' colour is turned on once a second")
+            #expect(screen.hasSuffix("\u{1B}[0m") || !screen.contains("\u{1B}[1;36m") || screen.contains("\u{1B}[0m\u{1B}["),
+                    "and off again: \(screen.debugDescription)")
         }
         #expect(seconds.allSatisfy { $0 < whole / 2 }, "\(seconds) bytes a second; the whole frame is \(whole)")
         #expect(seconds.reduce(0, +) < 60 * 600, "\(seconds.reduce(0, +)) bytes a minute")

@@ -126,13 +126,25 @@ package final class LiveRunDisplay: RunDisplay {
             drawn = lines
             return
         }
-        // Only the lines that changed (of the digits, only the cells); then back to the last line.
+        // Only the lines that changed (of the digits, only the cells); then back to the last line. The
+        // digits' colour is turned on once for all their rows, not once a changed cell.
         var output = title
         var row = lines.count - 1
+        var styled: TextStyle?
         for (index, line) in lines.enumerated() where line != drawn[index] {
-            output += move(from: row, to: index) + drawn[index].rewritten(as: line, color: color)
+            let old = drawn[index]
+            if color, line.isDigits, old.isDigits, old.style == line.style, let on = line.style.opening {
+                if styled != line.style { output += (styled == nil ? "" : "\u{1B}[0m") + on }
+                styled = line.style
+                output += move(from: row, to: index) + old.rewritten(as: line, color: false)
+            } else {
+                if styled != nil { output += "\u{1B}[0m" }
+                styled = nil
+                output += move(from: row, to: index) + old.rewritten(as: line, color: color)
+            }
             row = index
         }
+        if styled != nil { output += "\u{1B}[0m" }
         guard !output.isEmpty else { return }
         // The row matters, not the column: every write to the frame starts with a carriage return.
         output += move(from: row, to: lines.count - 1)
