@@ -1,26 +1,50 @@
 import ProfileKit
 import TableKit
+import TextSupport
 
 /// The lines a live run display keeps up to date, as a pure function of the run's state and the
-/// terminal's width: the part under way and the time left, the progress bar, the next bell, and the keys
+/// terminal's size: the part under way and the time left, the progress bar, the next bell, and the keys
 /// (or the stop question). The display only writes them.
+///
+/// On a terminal of at least ``bigMinimum`` (40 × 12), the time left in the part under way (or sat, in
+/// an open-ended main sit) comes first in ``BigDigits``, centred, at the largest scale that fits (up to
+/// ``largestScale``), with the few lines below it, centred too; a smaller terminal, or one too narrow for
+/// the time at scale 1 (`01:05:00` takes 39 columns), gets the few lines alone.
 package struct RunFrame: Hashable, Sendable {
     /// One line: its text, cut to the width, and how it is styled.
     package struct Line: Hashable, Sendable {
         package var text: String
         package var style: TextStyle
+        /// Whether the line is a row of the big digits: a picture, rewritten cell by cell where it changed,
+        /// where a line of text is written whole (so that what it says is in the output as it reads).
+        package var isDigits: Bool
+
+        package init(text: String, style: TextStyle, isDigits: Bool = false) {
+            self.text = text
+            self.style = style
+            self.isDigits = isDigits
+        }
     }
 
     package var lines: [Line]
+    /// The scale of the big digits, or nil when the frame is the few lines alone.
+    package var scale: Int?
 
-    /// The frame of `state` for a terminal `width` columns wide; `keys` says whether the keys are read
-    /// (the hint shows them only then).
-    package init(_ state: RunState, width: Int, keys: Bool) {
+    /// The smallest terminal, columns × rows, that shows the big digits.
+    package static let bigMinimum = (width: 40, height: 12)
+    /// The largest scale of the big digits: beyond it they would take much of a large terminal and many
+    /// bytes a second (every changed row is written again).
+    package static let largestScale = 3
+    /// Rows a frame at a scale above 1 leaves above it, for the run's header and its latest events.
+    static let roomAbove = 6
+
+    /// The frame of `state` for a terminal `width` columns wide and `height` rows tall (0: unknown, the
+    /// few lines); `keys` says whether the keys are read (the hint shows them only then).
+    package init(_ state: RunState, width: Int, height: Int = 0, keys: Bool) {
         let columns = max(20, width)
         var lines: [(String, TextStyle)] = []
         let status = state.isPaused ? "  PAUSED" : ""
-        let partTime = state.remainingInPart.map { "\(countdown($0)) left" }
-            ?? "\(TimerDuration(seconds: Int(state.satInPart.rounded(.down))).formatted) sat"
+        let partTime = state.remainingInPart.map { "\(countdown($0)) left" } ?? "\(Self.sat(state)) sat"
         let sessionTime = state.remaining.map { "session: \(countdown($0)) left" } ?? "open-ended"
         lines.append(("\(state.part.title): \(partTime) · \(sessionTime)\(status)", .plain))
         if let progress = state.progress {
@@ -43,12 +67,78 @@ package struct RunFrame: Hashable, Sendable {
             lines.append(("sound: \(state.sound)", .dim))
         }
         // One column short of the width: a line that filled it would wrap on some terminals.
-        self.lines = lines.map { Line(text: DisplayWidth.truncate($0.0, to: columns - 1), style: $0.1) }
+        let small = lines.map { Line(text: DisplayWidth.truncate($0.0, to: columns - 1), style: $0.1) }
+        let time = Self.bigTime(state)
+        guard let scale = Self.scale(for: time, width: width, height: height, linesBelow: small.count) else {
+            self.lines = small
+            self.scale = nil
+            return
+        }
+        let style = Self.digitStyle(state)
+        let digits = BigDigits.lines(time, scale: scale).map { Line(text: Self.centred($0, in: width - 1), style: style, isDigits: true) }
+        let blank = Line(text: "", style: .plain)
+        self.lines = [blank] + digits + [blank] + small.map { Line(text: Self.centred($0.text, in: width - 1), style: $0.style) }
+        self.scale = scale
+    }
+
+    /// What the big digits show: the time left in the part under way, or the time sat in an open-ended
+    /// main sit.
+    package static func bigTime(_ state: RunState) -> String {
+        state.remainingInPart.map(countdown) ?? sat(state)
+    }
+
+    /// The scale of the big digits for `time` on a terminal of `width` × `height` with `linesBelow` lines
+    /// under them; nil when they do not fit at scale 1.
+    package static func scale(for time: String, width: Int, height: Int, linesBelow: Int) -> Int? {
+        guard width >= bigMinimum.width, height >= bigMinimum.height, BigDigits.canDraw(time) else { return nil }
+        var best: Int?
+        for scale in 1...largestScale {
+            // A blank line above the digits and one below them.
+            let rows = 1 + BigDigits.height * scale + 1 + linesBelow
+            // At scale 1 the frame may take all but one row; larger, it leaves room above.
+            let room = scale == 1 ? height - 1 : height - roomAbove
+            guard BigDigits.width(of: time, scale: scale) <= width - 1, rows <= room else { break }
+            best = scale
+        }
+        return best
+    }
+
+    /// The digits' look: the part's colour, dim while paused.
+    static func digitStyle(_ state: RunState) -> TextStyle {
+        if state.isPaused || state.isConfirmingStop { return .dim }
+        return switch state.part.type {
+        case .warmUp: .boldYellow
+        case .main: .boldCyan
+        case .coolDown: .boldMagenta
+        }
+    }
+
+    /// `text` with spaces before it that centre it in `columns`, then its trailing spaces dropped (they
+    /// count for the centring: every row of the digits starts at the same column).
+    static func centred(_ text: String, in columns: Int) -> String {
+        let pad = max(0, (columns - DisplayWidth.of(text)) / 2)
+        var trimmed = Substring(text)
+        while trimmed.last == " " { trimmed = trimmed.dropLast() }
+        return trimmed.isEmpty ? "" : String(repeating: " ", count: pad) + trimmed
+    }
+
+    /// `12:34`: the time sat in the part under way.
+    static func sat(_ state: RunState) -> String {
+        TimerDuration(seconds: Int(state.satInPart.rounded(.down))).formatted
     }
 
     /// Session seconds, after `elapsed`, at which the frame's text next changes by time alone: the
     /// countdowns show whole seconds, rounded up, so they change as the session passes each second.
     package static func nextChange(after elapsed: Double) -> Double {
         elapsed.rounded(.down) + 1
+    }
+
+    /// The terminal's title while the run lasts: `29:50 left · Morning`, `12:34 sat · Morning` in an
+    /// open-ended main sit, `29:50 left, paused · Morning`. The name comes from a file: its control and
+    /// invisible characters are escaped (an ESC or BEL must never reach the terminal raw) and it is cut
+    /// after ``TextSupport/Echo/limit`` characters.
+    package static func title(_ state: RunState) -> String {
+        let time = state.remainingInPart.map { "\(countdown($0)) left" } ?? "\(sat(state)) sat"
+        return "\(time)\(state.isPaused ? ", paused" : "") · \(escaped(state.name))"
     }
 }

@@ -16,6 +16,8 @@ package struct RenderOptions: Sendable, Equatable {
 /// The few text styles the renderers use; each maps to one ANSI SGR sequence.
 package enum TextStyle: Sendable {
     case plain, bold, dim, on, inserted
+    /// Bold and coloured, for the run screen's big digits: one colour a part of the sit.
+    case boldYellow, boldCyan, boldMagenta
 
     var code: String? {
         switch self {
@@ -24,8 +26,15 @@ package enum TextStyle: Sendable {
         case .dim: "2"
         case .on: "32"
         case .inserted: "1;32"
+        case .boldYellow: "1;33"
+        case .boldCyan: "1;36"
+        case .boldMagenta: "1;35"
         }
     }
+
+    /// The SGR sequence that turns this style on (`ESC [ 1 m`), or nil for plain text; `ESC [ 0 m` turns
+    /// it off. For output that styles many pieces at once, such as the run screen's digits.
+    package var opening: String? { code.map { "\u{1B}[\($0)m" } }
 
     /// `text` in this style when `color` is on, unchanged otherwise.
     package func apply(_ text: String, color: Bool) -> String {

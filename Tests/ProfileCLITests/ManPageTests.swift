@@ -123,7 +123,7 @@ struct ManPageTests {
         for key in ["Tab", "Up, Down", "Ctrl-C", "Ctrl-D"] {
             #expect(page.contains(".It \(key)\n"), "profile.1 does not describe the key \(key)")
         }
-        for variable in ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "NO_COLOR", "INPUTRC", "PROFILE_LOCK_TIMEOUT"] {
+        for variable in ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "NO_COLOR", "COLUMNS", "LINES", "INPUTRC", "PROFILE_LOCK_TIMEOUT"] {
             #expect(page.contains(".It Ev \(variable)\n"), "profile.1 does not describe \(variable)")
         }
         for status in [0, 64, 65, 66, 73, 74, 75, 78] {

@@ -85,9 +85,10 @@ struct RunDisplayTests {
         state.isConfirmingStop = true
         screen = ""
         live.tick(state)
-        // Only the first and last lines changed: each is written again from its start, and the cursor goes
-        // back to the last line; the bar and the next bell are left as they are.
-        #expect(screen == "\u{1B}[3A\r\u{1B}[2KMain sit: 29:50 left · session: 34:50 left  PAUSED"
+        // The title says it is paused. Only the first and last lines changed: each is written again from
+        // its start, and the cursor goes back to the last line; the bar and the next bell are left as they are.
+        #expect(screen == "\u{1B}]0;29:50 left, paused · Run\u{1B}\\"
+                + "\u{1B}[3A\r\u{1B}[2KMain sit: 29:50 left · session: 34:50 left  PAUSED"
                 + "\u{1B}[3B\r\u{1B}[2KStop the session? y to stop, any other key to go on")
         for line in screen.split(separator: "\r") { #expect(DisplayWidth.of(line) < 60 + 8) }
         screen = ""
@@ -101,13 +102,14 @@ struct RunDisplayTests {
         state.elapsed = 131.2
         #expect(live.nextChange(after: 130.5) == 131)
         live.tick(state)
-        #expect(screen == "\u{1B}[3A\r\u{1B}[2KMain sit: 29:49 left · session: 34:49 left"
+        #expect(screen == "\u{1B}]0;29:49 left · Run\u{1B}\\"
+                + "\u{1B}[3A\r\u{1B}[2KMain sit: 29:49 left · session: 34:49 left"
                 + "\u{1B}[2B\r\u{1B}[2KNext bell: Interval bell 1 (Tingsha) at 09:00, in 06:49\u{1B}[1B")
         // A frame that may have been lost (a resize) is drawn whole, below what was there.
         screen = ""
         live.redraw(resized: false)
         live.tick(state)
-        #expect(screen.hasPrefix("\n\u{1B}[?25lMain sit: 29:49 left") && screen.contains("\n██"))
+        #expect(screen.hasPrefix("\n\u{1B}[?25l\u{1B}]0;29:49 left · Run\u{1B}\\Main sit: 29:49 left") && screen.contains("\n██"))
         // A resize: the frame's lines (at most 59 columns) wrapped anew at 30 columns take 2 rows each.
         var columns = 60
         var resized = ""
@@ -117,5 +119,88 @@ struct RunDisplayTests {
         resized = ""
         narrow.redraw(resized: true)
         #expect(resized.hasPrefix("\r\u{1B}[7A\u{1B}[J"), "\(resized.debugDescription)")
+    }
+
+    /// The terminal's title says the time left and the profile while the run lasts: saved (xterm's title
+    /// stack) and set at the first frame, given back at Ctrl-Z and set again after it, given back at the
+    /// end; never touched while the run is in the background.
+    @Test func theTitleIsSetWhileTheRunLastsAndGivenBack() {
+        var screen = ""
+        var foreground = true
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 80 }, height: { 24 }, color: false, keys: true,
+                                  drawsFrame: { foreground })
+        var state = RunState(name: "Run", timeline: Timeline(profile: Self.profile), elapsed: 130.5, sound: "paplay")
+        live.begin(state)
+        #expect(!screen.contains("\u{1B}]"), "no title before the first frame")
+        live.tick(state)
+        #expect(screen.contains("\u{1B}[22;0t\u{1B}]0;29:50 left · Run\u{1B}\\"))
+        screen = ""
+        live.suspending(state)
+        #expect(screen == "\n\u{1B}]0;\u{1B}\\\u{1B}[23;0t\u{1B}[?25h", "an empty title, then the shell's popped")
+        // Continued into the background (`bg`): nothing is drawn, the title is left to the shell.
+        foreground = false
+        screen = ""
+        state.isPaused = true
+        live.continued(after: 3, state: state)
+        live.tick(state)
+        #expect(!screen.contains("\u{1B}]") && !screen.contains("\u{1B}[22"), "\(screen.debugDescription)")
+        foreground = true
+        screen = ""
+        live.tick(state)
+        #expect(screen.hasPrefix("\u{1B}[22;0t\u{1B}]0;29:50 left, paused · Run\u{1B}\\"), "\(screen.debugDescription)")
+        screen = ""
+        live.end(RunSummary(ending: .interrupted, elapsed: 130, bellsRung: 1, bellsPlanned: 7, pauses: 1), state: state)
+        #expect(screen.contains("\u{1B}]0;\u{1B}\\\u{1B}[23;0tInterrupted at 02:10"), "\(screen.debugDescription)")
+        #expect(screen.hasSuffix("\u{1B}[?25h"))
+        // A run that never drew a frame gives back no title it never took.
+        screen = ""
+        let never = LiveRunDisplay(write: { screen += $0 }, width: { 80 }, height: { 24 }, color: false, keys: true, drawsFrame: { false })
+        never.tick(state)
+        never.end(RunSummary(ending: .interrupted, elapsed: 130, bellsRung: 1, bellsPlanned: 7, pauses: 1), state: state)
+        #expect(!screen.contains("\u{1B}]") && !screen.contains("t\u{1B}"), "\(screen.debugDescription)")
+        #expect(!screen.contains("\u{07}"), "a title ends with ST, never BEL")
+    }
+
+    /// A name from a file reaches the title escaped: no ESC, BEL or C1 control of its own.
+    @Test func aHostileNameIsEscapedInTheTitle() {
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 80 }, height: { 24 }, color: false, keys: true)
+        let state = RunState(name: "x\u{07}\u{1B}]0;owned\u{1B}\\\u{9C}$(reboot)`id`", timeline: Timeline(profile: Self.profile),
+                             elapsed: 130.5, sound: "paplay")
+        live.tick(state)
+        guard let start = screen.range(of: "\u{1B}]0;") else {
+            Issue.record("no title: \(screen.debugDescription)")
+            return
+        }
+        let title = screen[start.upperBound...].prefix { $0 != "\u{1B}" }
+        #expect(title == #"29:50 left · x\u{7}\u{1B}]0;owned\u{1B}\\\u{9C}$(reboot)`id`"#)
+        #expect(!title.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
+    /// At 80 × 24 the frame is the big digits and the lines below them; a second later only the cells
+    /// of the digits that changed are written, and the countdowns' digits: a few hundred bytes, not the
+    /// frame.
+    @Test func theBigFrameWritesOnlyWhatChangedEachSecond() {
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 80 }, height: { 24 }, color: true, keys: true)
+        var state = RunState(name: "Run", timeline: Timeline(profile: Self.profile), elapsed: 130.5, sound: "paplay")
+        live.tick(state)
+        #expect(screen.components(separatedBy: "\n").count == 16, "a blank line, ten rows of digits, a blank line, four lines")
+        #expect(screen.contains("\u{1B}[1;36m"), "the main sit's digits in bold cyan")
+        let whole = screen.utf8.count
+        var seconds: [Int] = []
+        for second in 1...60 {
+            screen = ""
+            state.elapsed = 130.5 + Double(second)
+            live.tick(state)
+            seconds.append(screen.utf8.count)
+            #expect(!screen.contains("\n"), "redrawn in place")
+            #expect(!screen.contains("\u{07}"), "no BEL: the title ends with ST")
+            #expect(screen.components(separatedBy: "\u{1B}[1;36m").count <= 2, "the digits' colour is turned on once a second")
+            #expect(screen.hasSuffix("\u{1B}[0m") || !screen.contains("\u{1B}[1;36m") || screen.contains("\u{1B}[0m\u{1B}["),
+                    "and off again: \(screen.debugDescription)")
+        }
+        #expect(seconds.allSatisfy { $0 < whole / 2 }, "\(seconds) bytes a second; the whole frame is \(whole)")
+        #expect(seconds.reduce(0, +) < 60 * 600, "\(seconds.reduce(0, +)) bytes a minute")
     }
 }

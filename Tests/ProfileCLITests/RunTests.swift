@@ -416,11 +416,12 @@ struct RunTests {
 
     /// An interactive bash in tmux that has been told to run Long Sit with `options`, once the run shows
     /// its frame.
-    func runInBash(_ options: String) throws -> TmuxShell {
+    func runInBash(_ options: String, columns: Int = 250, rows: Int = 60) throws -> TmuxShell {
         let rc = "\(home)/bashrc"
         try "PS1='ready$ '\n".write(toFile: rc, atomically: true, encoding: .utf8)
         let environment = Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"])
-        let shell = try TmuxShell(["/bin/bash", "--noprofile", "--rcfile", rc, "-i"], environment: environment, prompt: "ready$ ")
+        let shell = try TmuxShell(["/bin/bash", "--noprofile", "--rcfile", rc, "-i"], environment: environment, prompt: "ready$ ",
+                                  columns: columns, rows: rows)
         try shell.type("'\(Harness.binary.path)' run 'Long Sit' \(options)")
         try shell.press("Enter")
         try shell.waitForScreen { $0.contains("Main sit: ") }
@@ -505,6 +506,81 @@ struct RunTests {
         try shell.press("Space")
         let paused = try shell.waitForScreen { $0.contains("Paused") && $0.contains("PAUSED") }
         #expect(!paused.contains("stopped 00:"), "a stop from elsewhere is not said as a Ctrl-Z pause: \(paused)")
+        try Self.stopAndLeave(shell)
+    }
+
+    /// The rows of `screen` drawn in block characters, the progress bar (`░`) left out: the big digits.
+    static func digitRows(_ screen: String) -> [Substring] {
+        screen.split(separator: "\n").filter { $0.contains { "█▀▄".contains($0) } && !$0.contains("░") }
+    }
+
+    /// `01:29:50 left · Long Sit` (or `29:50 left · …`): the time left in the part under way and the
+    /// profile, as the title says them.
+    static func saysTimeLeft(_ title: String) -> Bool {
+        title.wholeMatch(of: #/(\d\d:)?\d\d:\d\d left · Long Sit/#) != nil
+    }
+
+    /// Issue 27's check: in tmux at 80 × 24 a run shows the time left in block digits (ten rows at this
+    /// size, at least five), and the pane's title says the time left and the profile; after Ctrl-C the
+    /// title no longer does.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func atEightyByTwentyFourTheTimeLeftIsBigAndInTheTitleUntilCtrlC() throws {
+        let shell = try runInBash("--speed 10 --silent --no-log", columns: 80, rows: 24)
+        let screen = try shell.waitForScreen { Self.digitRows($0).count >= 5 && $0.contains("space pause") }
+        #expect(Self.digitRows(screen).count == 10, "\(screen)")
+        // The digits are the time left in the first line below them, and centred: as many blanks either side.
+        let line = try #require(screen.split(separator: "\n").first { $0.contains("Main sit: ") })
+        #expect(line.contains(" left · session: "))
+        let title = try shell.paneTitle()
+        #expect(Self.saysTimeLeft(title), "the pane's title: \(title)")
+        try shell.press("C-c")
+        // The title is put back in the same write as the summary, before it.
+        try shell.waitForScreen { $0.contains("Interrupted at ") }
+        let after = try shell.paneTitle()
+        #expect(!after.contains("left"), "the title still says the time left: \(after)")
+        #expect(!after.contains("Long Sit"))
+        try shell.type("exit")
+        try shell.press("Enter")
+    }
+
+    /// Below 40 × 12 the run keeps today's few lines (the title still says the time left); a terminal
+    /// made big enough gets the digits, and made small again the lines.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func aSmallTerminalKeepsTheFewLinesAndAResizeChangesTheLayout() throws {
+        let shell = try runInBash("--speed 10 --silent --no-log", columns: 30, rows: 10)
+        let small = try shell.waitForScreen { $0.contains("space pause") || $0.contains("space paus…") }
+        #expect(Self.digitRows(small).isEmpty, "\(small)")
+        #expect(small.contains("Main sit: "))
+        #expect(Self.saysTimeLeft(try shell.paneTitle()))
+        try shell.resize(columns: 80, rows: 24)
+        try shell.waitForScreen { Self.digitRows($0).count == 10 }
+        try shell.resize(columns: 30, rows: 10)
+        try shell.waitForScreen { Self.digitRows($0).isEmpty && $0.contains("Main sit: ") }
+        try shell.press("q")
+        try shell.waitForScreen { $0.contains("Stop the sess") }
+        try shell.press("y")
+        try shell.waitForScreen { $0.contains("Stopped at 0") }
+        #expect(try !shell.paneTitle().contains("left"))
+        try shell.type("exit")
+        try shell.press("Enter")
+    }
+
+    /// Ctrl-Z gives the shell its title back while the run is stopped; `fg` sets the run's again.
+    @Test(.enabled(if: TmuxShell.isAvailable)) func ctrlZGivesTheTitleBackAndFgTakesItAgain() throws {
+        let shell = try runInBash("--speed 10 --silent --no-log", columns: 80, rows: 24)
+        try shell.waitForScreen { $0.contains("space pause") }
+        #expect(Self.saysTimeLeft(try shell.paneTitle()))
+        try shell.press("C-z")
+        try shell.waitForScreen { $0.contains("Stopped") }
+        #expect(try !shell.paneTitle().contains("left"))
+        try shell.type("fg")
+        try shell.press("Enter")
+        try shell.waitForScreen { $0.contains("PAUSED") }
+        let deadline = Date().addingTimeInterval(5)
+        var title = try shell.paneTitle()
+        while !title.contains("paused"), Date() < deadline {
+            usleep(30_000)
+            title = try shell.paneTitle()
+        }
+        #expect(title.hasSuffix(" left, paused · Long Sit"), "\(title)")
         try Self.stopAndLeave(shell)
     }
 

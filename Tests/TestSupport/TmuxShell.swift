@@ -88,6 +88,18 @@ public final class TmuxShell {
         try tmuxCommand(["capture-pane", "-t", "0", "-p", "-J"])
     }
 
+    /// The pane's title, as the program in it set it (OSC 0 or 2), else tmux's default (the host name).
+    public func paneTitle() throws -> String {
+        var title = try tmuxCommand(["display-message", "-p", "-t", "0", "#{pane_title}"])
+        if title.hasSuffix("\n") { title.removeLast() }
+        return title
+    }
+
+    /// Resizes the window, as a user dragging the terminal's corner would.
+    public func resize(columns: Int, rows: Int) throws {
+        try tmuxCommand(["resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// Waits until `condition` holds for the screen; throws with the screen when it does not in time.
     @discardableResult
     public func waitForScreen(timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {

@@ -67,7 +67,7 @@ struct LogListCommand: ParsableCommand {
             let onTerminal = Terminal.isTerminal(1)
             let format = format ?? (onTerminal ? .table : .plain)
             // A table on a terminal shows the last sits that fit its height, unless -n or --all says how many.
-            let height = onTerminal && count == nil && !all ? Terminal.height() : nil
+            let height = onTerminal && count == nil && !all ? Terminal.height() ?? 24 : nil
             Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render,
                                                           filter: logged.isEmpty ? nil : filter.description, height: height))
         }

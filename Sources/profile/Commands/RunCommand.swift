@@ -24,7 +24,8 @@ struct RunCommand: ParsableCommand {
             sit so that the session ends at a time of day; --at waits for a time of day, counting down.
 
             On a terminal: the part under way, the time left in it and in the session, a progress bar and \
-            the next bell; space pauses and resumes, q asks to stop and y confirms. Elsewhere (a pipe, a \
+            the next bell, under the time left in big digits on a terminal of 40×12 or more; the terminal's \
+            title says the time left and the profile while the run lasts. Space pauses and resumes, q asks to stop and y confirms. Elsewhere (a pipe, a \
             file): one line per event with its time. Bells are synthesized and played through pw-play, \
             paplay or aplay (or $PROFILE_PLAYER); without one the terminal bell rings, and with no terminal \
             either the log says no bell could sound. Ctrl-C, SIGTERM and SIGHUP stop it after its summary, with \
@@ -108,7 +109,7 @@ struct RunCommand: ParsableCommand {
             // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
             let live = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"
             let display: RunDisplay = live
-                ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, color: context.render.color, keys: keys.readsKeys,
+                ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, height: { Terminal.height() ?? 0 }, color: context.render.color, keys: keys.readsKeys,
                                  drawsFrame: { TerminalKeys.ownsTerminal(1) })
                 : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
             let planned: Int? = switch timeline.end {

@@ -3,21 +3,28 @@ import Sitting
 import TableKit
 import Bells
 
-/// The display on a terminal: a few lines kept up to date in place (part, time left, progress bar, next
-/// bell, keys), with each event printed above them as it happens. Its text changes once a session second,
-/// and only the lines that changed are written again.
+/// The display on a terminal: a frame kept up to date in place (on a terminal of 40 × 12 or more, the time
+/// left in big digits; then the part, the time left, the progress bar, the next bell, the keys; see
+/// ``RunFrame``), with each event printed above it as it happens, and the terminal's title saying the time
+/// left and the profile while the run lasts. Its text changes once a session second, and only what changed
+/// is written again: the lines that changed, and of the rows of the big digits the cells that changed.
+///
+/// The frame stays inline, below the run's header and events, rather than on the alternate screen: the
+/// events stay in the scrollback as they happen, and a stop (Ctrl-Z), `bg`, a resize or the end leave
+/// the terminal as any program's output does.
 package final class LiveRunDisplay: RunDisplay {
     private let write: (String) -> Void
     private let width: () -> Int
+    private let height: () -> Int
     private let color: Bool
     private let keys: Bool
-    /// The lines of the frame on the screen, as written, so the next one can replace them; the cursor is
-    /// on the last.
-    private var drawn: [String] = []
+    /// The lines of the frame on the screen, as drawn, so the next one can replace them; the cursor is on
+    /// the last.
+    private var drawn: [RunFrame.Line] = []
     private var drawnLines: Int { drawn.count }
-    /// The columns each line of the frame on the screen takes, and those of the frame being made.
-    private var drawnWidths: [Int] = []
-    private var pendingWidths: [Int] = []
+    /// Whether the terminal's title was saved (xterm's title stack) and set, and the title it was set to.
+    private var titleSet = false
+    private var shownTitle: String?
 
     /// - Parameters:
     ///   - write: writes to the terminal.
@@ -27,10 +34,12 @@ package final class LiveRunDisplay: RunDisplay {
     /// cursor up and clearing would wipe what the shell shows; events are still printed, as any job's output.
     private let drawsFrame: () -> Bool
 
-    package init(write: @escaping (String) -> Void, width: @escaping () -> Int, color: Bool, keys: Bool,
-                 drawsFrame: @escaping () -> Bool = { true }) {
+    /// - Parameter height: the terminal's height now (0: unknown, the few small lines).
+    package init(write: @escaping (String) -> Void, width: @escaping () -> Int, height: @escaping () -> Int = { 0 },
+                 color: Bool, keys: Bool, drawsFrame: @escaping () -> Bool = { true }) {
         self.write = write
         self.width = width
+        self.height = height
         self.color = color
         self.keys = keys
         self.drawsFrame = drawsFrame
@@ -67,8 +76,9 @@ package final class LiveRunDisplay: RunDisplay {
     }
 
     package func suspending(_ state: RunState) {
-        // The frame stays where it is, the cursor shows again and the shell's "Stopped" goes below it.
-        write("\n\u{1B}[?25h")
+        // The frame stays where it is, the cursor shows again and the shell's "Stopped" goes below it;
+        // the shell's title comes back while the run is stopped.
+        write("\n" + restoreTitle() + "\u{1B}[?25h")
         drawn = []
     }
 
@@ -90,13 +100,15 @@ package final class LiveRunDisplay: RunDisplay {
             // A terminal that wraps its lines anew to the new width (tmux, VTE) moved the frame's lines onto
             // more rows: up by as many as they take now, and clear from there.
             let columns = max(1, width())
-            let rows = drawnWidths.reduce(0) { $0 + max(1, ($1 + columns - 1) / columns) }
+            let rows = drawn.reduce(0) { $0 + max(1, (DisplayWidth.of($1.text) + columns - 1) / columns) }
             write("\r" + (rows > 1 ? "\u{1B}[\(rows - 1)A" : "") + "\u{1B}[J")
         } else if !drawn.isEmpty {
             // Whatever was on the screen may be gone or moved: the frame starts again on a line of its own.
             write("\n")
         }
         drawn = []
+        // The title too may have been changed meanwhile (a program run while this one was stopped).
+        shownTitle = nil
         write("\u{1B}[?25l")
     }
 
@@ -107,26 +119,63 @@ package final class LiveRunDisplay: RunDisplay {
             drawn = []
             return
         }
-        let text = frame(state)
-        guard text.count == drawn.count, !drawn.isEmpty else {
-            write(clear() + text.joined(separator: "\n"))
-            drawn = text
-            drawnWidths = pendingWidths
+        let title = showTitle(RunFrame.title(state))
+        let lines = RunFrame(state, width: width(), height: height(), keys: keys).lines
+        guard lines.count == drawn.count, !drawn.isEmpty else {
+            write(title + clear() + lines.map { $0.style.apply($0.text, color: color) }.joined(separator: "\n"))
+            drawn = lines
             return
         }
-        // Only the lines that changed, each from its start; then back to the end of the last line.
-        var output = ""
-        var row = text.count - 1
-        for (index, line) in text.enumerated() where line != drawn[index] {
-            output += move(from: row, to: index) + "\r\u{1B}[2K" + line
+        // Only the lines that changed (of the digits, only the cells); then back to the last line. The
+        // digits' colour is turned on once for all their rows, not once a changed cell.
+        var output = title
+        var row = lines.count - 1
+        var styled: TextStyle?
+        for (index, line) in lines.enumerated() where line != drawn[index] {
+            let old = drawn[index]
+            if color, line.isDigits, old.isDigits, old.style == line.style, let on = line.style.opening {
+                if styled != line.style { output += (styled == nil ? "" : "\u{1B}[0m") + on }
+                styled = line.style
+                output += move(from: row, to: index) + old.rewritten(as: line, color: false)
+            } else {
+                if styled != nil { output += "\u{1B}[0m" }
+                styled = nil
+                output += move(from: row, to: index) + old.rewritten(as: line, color: color)
+            }
             row = index
         }
+        if styled != nil { output += "\u{1B}[0m" }
         guard !output.isEmpty else { return }
         // The row matters, not the column: every write to the frame starts with a carriage return.
-        output += move(from: row, to: text.count - 1)
+        output += move(from: row, to: lines.count - 1)
         write(output)
-        drawn = text
-        drawnWidths = pendingWidths
+        drawn = lines
+    }
+
+    /// The bytes that set the terminal's title to `title`, saving the shell's first (xterm's title stack,
+    /// `CSI 22;0 t`; a terminal without one ignores it); empty when it says that already. OSC 0 sets the
+    /// icon's name too: what a minimized window shows. The sequence ends with ST (`ESC \`), not BEL: a
+    /// run that rings no bell writes no BEL.
+    private func showTitle(_ title: String) -> String {
+        var output = ""
+        if !titleSet {
+            output += "\u{1B}[22;0t"
+            titleSet = true
+        }
+        if title != shownTitle {
+            output += "\u{1B}]0;\(title)\u{1B}\\"
+            shownTitle = title
+        }
+        return output
+    }
+
+    /// The bytes that put the shell's title back: an empty title first, for a terminal without the title
+    /// stack (tmux) would otherwise keep the run's time, then the saved one popped (`CSI 23;0 t`).
+    private func restoreTitle() -> String {
+        guard titleSet else { return "" }
+        titleSet = false
+        shownTitle = nil
+        return "\u{1B}]0;\u{1B}\\\u{1B}[23;0t"
     }
 
     /// The cursor movement from frame line `from` to frame line `to`.
@@ -134,15 +183,8 @@ package final class LiveRunDisplay: RunDisplay {
         from == to ? "" : from > to ? "\u{1B}[\(from - to)A" : "\u{1B}[\(to - from)B"
     }
 
-    /// The frame's lines as written: styled, cut to the terminal's width; `drawnWidths` keeps their widths.
-    private func frame(_ state: RunState) -> [String] {
-        let lines = RunFrame(state, width: width(), keys: keys).lines
-        pendingWidths = lines.map { DisplayWidth.of($0.text) }
-        return lines.map { $0.style.apply($0.text, color: color) }
-    }
-
     package func end(_ summary: RunSummary, state: RunState) {
-        write(clear() + summary.text(end: state.timeline.end) + "\n" + "\u{1B}[?25h")
+        write(clear() + restoreTitle() + summary.text(end: state.timeline.end) + "\n" + "\u{1B}[?25h")
     }
 
     /// Moves to the first line of the frame and clears it and everything below.

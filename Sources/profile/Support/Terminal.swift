@@ -56,14 +56,13 @@ enum Terminal {
         return isatty(fd) == 1 ? 80 : nil
     }
 
-    /// The lines of the terminal on `fd`, else `$LINES`; nil when `fd` is not a terminal, so that a pipe
-    /// or a file gets everything.
+    /// The height of the terminal on `fd` in rows, else `$LINES` (a terminal that does not say its size);
+    /// nil when neither says.
     static func height(of fd: Int32 = 1) -> Int? {
-        guard isatty(fd) == 1 else { return nil }
         var size = winsize()
-        if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
         if let lines = variable("LINES").flatMap(Int.init), lines > 0 { return lines }
-        return 24
+        return nil
     }
 
     /// The home directory from the password database, for when `$HOME` is unset.

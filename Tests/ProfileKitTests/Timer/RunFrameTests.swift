@@ -53,3 +53,129 @@ struct RunFrameTests {
         #expect(RunFrame(state, width: 60, keys: true) != before)
     }
 }
+
+/// On a terminal of 40 × 12 or more the frame leads with the time in big digits, centred.
+@Suite("Run frame: big digits")
+struct RunFrameBigTests {
+    static let timeline = Timeline(profile: SampleProfiles.run)
+    static let state = RunState(name: "Run", timeline: timeline, elapsed: 130.5, sound: "paplay")
+
+    @Test func atEightyByTwentyFourTheTimeLeftIsTenRowsOfDigitsWithTheLinesBelow() throws {
+        let frame = RunFrame(Self.state, width: 80, height: 24, keys: true)
+        #expect(frame.scale == 2)
+        let texts = frame.lines.map(\.text)
+        // A blank line, the digits, a blank line, then today's lines, centred.
+        #expect(texts.count == 1 + 10 + 1 + 4)
+        #expect(texts[0].isEmpty && texts[11].isEmpty)
+        let digits = Array(texts[1...10])
+        let expected = BigDigits.lines("29:50", scale: 2)
+        for (row, line) in zip(digits, expected) {
+            var trimmed = Substring(line)
+            while trimmed.last == " " { trimmed = trimmed.dropLast() }
+            #expect(row == String(repeating: " ", count: (79 - 50) / 2) + trimmed)
+        }
+        #expect(texts[12].drop { $0 == " " } == "Main sit: 29:50 left · session: 34:50 left")
+        #expect(texts[13].contains("5%") && texts[14].contains("Next bell: Interval bell 1 (Tingsha)"))
+        #expect(texts[15].drop { $0 == " " } == "space pause · q stop · sound: paplay")
+        #expect(frame.lines[1].style == .boldCyan, "the main sit's colour")
+        #expect(frame.lines[15].style == .dim)
+        for line in texts { #expect(DisplayWidth.of(line) <= 79) }
+    }
+
+    /// The digits sit in the middle of the width, whatever the width, and every row starts at the same
+    /// column (a 7 or a 1 last, whose rows end in blanks, too).
+    @Test(arguments: [40, 41, 57, 80, 81, 132])
+    func theDigitsAreCentred(_ width: Int) throws {
+        for (elapsed, time) in [(130.5, "29:50"), (133.0, "29:47"), (2219.0, "00:01")] {
+            var state = Self.state
+            state.elapsed = elapsed
+            #expect(RunFrame.bigTime(state) == time)
+            let frame = RunFrame(state, width: width, height: 14, keys: true)
+            let scale = try #require(frame.scale)
+            let glyphs = BigDigits.lines(time, scale: scale)
+            let digitsWidth = BigDigits.width(of: time, scale: scale)
+            let pad = (width - 1 - digitsWidth) / 2
+            for (row, glyphRow) in zip(frame.lines[1...], glyphs) {
+                #expect(row.text.prefix(pad).allSatisfy { $0 == " " })
+                #expect(glyphRow.hasPrefix(row.text.dropFirst(pad)), "\(row.text) is not \(glyphRow) after \(pad) spaces")
+                #expect(row.text.last != " ", "trailing blanks are not written")
+            }
+            let right = width - 1 - pad - digitsWidth
+            #expect(abs(pad - right) <= 1, "\(pad) columns left, \(right) right")
+            for line in frame.lines { #expect(DisplayWidth.of(line.text) <= width - 1) }
+        }
+    }
+
+    @Test func smallTerminalsKeepTheFewLines() {
+        let small = RunFrame(Self.state, width: 60, keys: true)
+        #expect(small.scale == nil)
+        for (width, height) in [(30, 10), (39, 24), (80, 11), (200, 0)] {
+            let frame = RunFrame(Self.state, width: width, height: height, keys: true)
+            #expect(frame.scale == nil, "\(width) × \(height)")
+            #expect(frame.lines.count == 4)
+            #expect(frame.lines[0].text.hasPrefix("Main sit: 29:50 left"))
+        }
+        #expect(RunFrame(Self.state, width: 40, height: 12, keys: true).scale == 1, "40 × 12 is enough")
+    }
+
+    /// Over an hour the time is HH:MM:SS: 39 columns at scale 1, which 40 columns fit; narrower, the few
+    /// lines; a tall and wide terminal takes it larger.
+    @Test func overAnHourTheTimeIsHoursMinutesAndSeconds() throws {
+        var profile = SampleProfiles.run
+        profile.duration = TimerDuration(seconds: 2 * 3600)
+        let state = RunState(name: "Long", timeline: Timeline(profile: profile), elapsed: 3000, sound: "paplay")
+        #expect(RunFrame.bigTime(state).count == 8, "\(RunFrame.bigTime(state))")
+        let frame = RunFrame(state, width: 40, height: 12, keys: true)
+        #expect(frame.scale == 1)
+        #expect(frame.lines[1].text.count == 39)
+        #expect(RunFrame(state, width: 39, height: 40, keys: true).scale == nil, "39 columns cannot fit 01:xx:xx")
+        #expect(RunFrame(state, width: 80, height: 24, keys: true).scale == 2)
+        #expect(RunFrame(state, width: 250, height: 60, keys: true).scale == RunFrame.largestScale)
+    }
+
+    /// A terminal too short for the larger scales takes a smaller one; the frame always leaves a row.
+    @Test(arguments: [12, 13, 15, 21, 22, 26, 27, 40])
+    func theScaleFitsTheHeight(_ height: Int) throws {
+        let frame = RunFrame(Self.state, width: 200, height: height, keys: true)
+        let scale = try #require(frame.scale)
+        #expect(frame.lines.count <= height - 1)
+        #expect(frame.lines.count == 1 + 5 * scale + 1 + 4)
+        if scale > 1 { #expect(frame.lines.count <= height - 6, "room above for the header and events") }
+        let larger = 1 + 5 * (scale + 1) + 1 + 4
+        #expect(scale == RunFrame.largestScale || larger > height - 6)
+    }
+
+    @Test func anOpenSitShowsTheTimeSat() {
+        let state = RunState(name: "Run", timeline: Timeline(profile: SampleProfiles.run, open: true), elapsed: 120 + 754.2, sound: "paplay")
+        let frame = RunFrame(state, width: 80, height: 24, keys: true)
+        #expect(RunFrame.bigTime(state) == "12:34")
+        #expect(Array(frame.lines[1...10].map(\.text)) == BigDigits.lines("12:34", scale: 2).map { RunFrame.centred($0, in: 79) })
+        #expect(frame.lines.contains { $0.text.contains("Main sit: 12:34 sat · open-ended") })
+        #expect(!frame.lines.contains { $0.text.contains("%") }, "no bar without an end")
+        #expect(RunFrame.title(state) == "12:34 sat · Run")
+    }
+
+    @Test func theDigitsTakeThePartsColourAndDimWhilePaused() {
+        var state = RunState(name: "Run", timeline: Self.timeline, elapsed: 10, sound: "paplay")
+        #expect(RunFrame(state, width: 80, height: 24, keys: true).lines[1].style == .boldYellow, "warm-up")
+        state.elapsed = 2200
+        #expect(RunFrame(state, width: 80, height: 24, keys: true).lines[1].style == .boldMagenta, "cool-down")
+        state.isPaused = true
+        #expect(RunFrame(state, width: 80, height: 24, keys: true).lines[1].style == .dim)
+    }
+
+    @Test func theTitleSaysTheTimeLeftAndTheProfile() {
+        var state = Self.state
+        #expect(RunFrame.title(state) == "29:50 left · Run")
+        state.isPaused = true
+        #expect(RunFrame.title(state) == "29:50 left, paused · Run")
+        // A name from a file never reaches the terminal raw: ESC, BEL, C1 controls (ST, OSC) are escaped.
+        state.isPaused = false
+        state.name = "Evil\u{1B}]0;pwned\u{07}\u{9C}\u{9D}$(x)`y`"
+        let title = RunFrame.title(state)
+        #expect(!title.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(title.debugDescription)")
+        #expect(title == #"29:50 left · Evil\u{1B}]0;pwned\u{7}\u{9C}\u{9D}$(x)`y`"#)
+        state.name = String(repeating: "n", count: 500)
+        #expect(RunFrame.title(state).count < 120, "a long name is cut")
+    }
+}
