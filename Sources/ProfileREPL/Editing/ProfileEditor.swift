@@ -18,7 +18,7 @@ final class ProfileEditor: ProfileScreenModel {
     private var nextPickerSlot: BellSlot?
 
     /// The sounds a bell can be set to, read again each time.
-    private let sounds: () -> SoundCatalog
+    let sounds: () -> SoundCatalog
 
     /// Told when the bell picker should open.
     var didRequestBellPicker: (() -> Void)?
@@ -35,25 +35,10 @@ final class ProfileEditor: ProfileScreenModel {
     var viewModel: ProfileViewModel { documents.viewModel }
 
     var name: String { documents.name }
+    /// The profile as it is here, saved or not.
+    var profile: Profile { documents.profile }
     var sections: [TableSection] { viewModel.sections }
     var total: String { viewModel.totalTime }
-
-    func plan(start: String?) throws(ScreenError) -> String {
-        let profile = documents.profile
-        return try screen { () throws(ProfileError) in
-            let time = try start.map { text throws(ProfileError) -> ClockTime in
-                text.lowercased() == "now" ? ClockTime.now() : try ClockTime(parsing: text)
-            }
-            return ProfileRenderer.plan(Timeline(profile: profile), name: profile.name, start: time, format: .table,
-                                        catalog: sounds())
-        }
-    }
-
-    func run(options: [String]) throws(ScreenError) -> String {
-        guard let runSit else { throw .usage("run needs the profile program: use 'profile run \(name)'") }
-        // The profile as it is here, saved or not (a script saves at its end).
-        return try screen { () throws(ProfileError) in try runSit(documents.profile, options) }
-    }
     var isAsking: Bool { documents.hasConflict || asking != nil }
 
     /// `Warm Up duration [02:00]: `: the current value is the answer an empty line gives. The interval
