@@ -21,10 +21,15 @@ package protocol UnitFiles {
 package struct ReminderBook {
     package let files: any UnitFiles
     package let manager: any UserManager
+    /// Why a `Profile=` read from a timer is not a profile's name, or nil when it is one: the store's
+    /// rules, which the executable passes in (Desktop does not know the store).
+    package let nameProblem: (String) -> String?
 
-    package init(files: any UnitFiles, manager: any UserManager) {
+    package init(files: any UnitFiles, manager: any UserManager,
+                 nameProblem: @escaping (String) -> String? = ReminderUnits.hiddenCharacters) {
         self.files = files
         self.manager = manager
+        self.nameProblem = nameProblem
     }
 
     /// What ``add(_:binary:sameName:)`` did.
@@ -70,7 +75,7 @@ package struct ReminderBook {
         guard let text = try files.read(Self.timerFile(id)) else {
             throw ReminderError.noSuchReminder(id, existing: try ids())
         }
-        return try ReminderUnits.parse(timer: text, id: id, path: "\(files.folder)/\(Self.timerFile(id))")
+        return try ReminderUnits.parse(timer: text, id: id, path: "\(files.folder)/\(Self.timerFile(id))", nameProblem: nameProblem)
     }
 
     /// Every reminder, by id.

@@ -139,6 +139,27 @@ struct RemindCLITests {
         #expect(objects.first?["profile"] as? String == name)
     }
 
+    /// Findings F9: a hand-edited `Profile=` whose escapes decode to an escape sequence is a damaged unit
+    /// (the store's name rules), reported with its line and escaped; list and ring never print it raw.
+    @Test func aProfileThatIsNoNameIsADamagedUnitAndNeverReachesTheTerminal() throws {
+        #expect(try profile(["remind", "add", "07:00", "Morning"]).status == 0)
+        let path = "\(units)/profile-remind-1.timer"
+        let timer = try String(contentsOfFile: path, encoding: .utf8)
+        try timer.replacingOccurrences(of: "Profile=Morning", with: #"Profile=\x1b]0;pwned\x07"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let line = try #require(timer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("Profile=") }) + 1
+        for format in ["plain", "table", "json"] {
+            let listed = try profile(["remind", "list", "--format", format, "--no-color"])
+            #expect(listed.status == 65, "\(format): \(listed.stdout)\(listed.stderr)")
+            #expect(!listed.stdout.contains("\u{1B}") && !listed.stderr.contains("\u{1B}") && !listed.stderr.contains("\u{7}"))
+            #expect(listed.stderr.contains(#"profile-remind-1.timer:\#(line): Profile="\\x1b]0;pwned\\x07" is not a profile's name ("\u{1B}]0;pwned\u{7}": it contains the invisible character U+001B); remove it"#),
+                    "\(listed.stderr)")
+        }
+        let rang = try profile(["remind", "ring", "1"], ["PROFILE_PLAYER": "none"])
+        #expect(rang.status == 65, "\(rang.stderr)")
+        #expect(!rang.stderr.contains("\u{1B}"))
+    }
+
     struct BadCase: CustomTestStringConvertible, Sendable {
         let arguments: [String]
         let status: Int32

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import Desktop
+import ProfileKit
 
 /// Issue 26, item 5: the days grammar, the `OnCalendar=` values it gives (checked against
 /// `systemd-analyze calendar`), the units' texts and their round trip, and the reminder book's rules
@@ -88,7 +89,8 @@ struct ReminderUnitTests {
         let reminder = Reminder(id: 7, time: ReminderTime(hour: 6, minute: 30), days: try ReminderDays(parsing: "mon-fri"),
                                 profile: name, store: "/home/a b/%store$")
         let text = ReminderUnits.timer(reminder)
-        #expect(try ReminderUnits.parse(timer: text, id: 7, path: "t") == reminder)
+        // The escapes' round trip, whatever the name (whether it is a profile's name is checked apart).
+        #expect(try ReminderUnits.parse(timer: text, id: 7, path: "t", nameProblem: { _ in nil }) == reminder)
         // The name reaches the unit with nothing systemd reads: no specifier, variable, quote or control.
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Profile=") })
         let value = Array(line.dropFirst("Profile=".count).unicodeScalars)
@@ -235,5 +237,27 @@ struct ReminderUnitTests {
         #expect(throws: ReminderError.self) { try book.remove(1) }
         #expect(files.files.count == 2)
         #expect(throws: ReminderError.noSuchReminder(3, existing: [1])) { try book.remove(3) }
+    }
+
+    /// Findings F9, in depth: whatever name reaches the listing, table and plain lines escape it.
+    @Test func theListingEscapesANameInEveryFormat() {
+        let row = ProfileRenderer.ReminderRow(id: 1, time: "07:00", days: "daily", profile: "\u{1B}]0;x\u{7}\u{9B}\u{202E}", enabled: false)
+        for format in [OutputFormat.table, .plain, .json] {
+            let text = ProfileRenderer.reminders([row], format: format)
+            // JSON escapes controls (C0, DEL, C1), table and plain every invisible character.
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B
+                || (format != .json && $0.value == 0x202E) }, "\(format): \(text)")
+        }
+        #expect(ProfileRenderer.reminders([row], format: .plain) == "1\t07:00\tdaily\t\\u{1B}]0;x\\u{7}\\u{9B}\\u{202E}\tdisabled\n")
+    }
+
+    @Test func aProfileTheValidatorRefusesIsADamagedUnit() throws {
+        let text = ReminderUnits.timer(try Self.morning())
+        #expect(throws: ReminderError.self) {
+            try ReminderUnits.parse(timer: text, id: 1, path: "/t", nameProblem: { _ in "no" })
+        }
+        #expect(try ReminderUnits.parse(timer: text, id: 1, path: "/t").profile == "Morning")
+        let hidden = text.replacingOccurrences(of: "Profile=Morning", with: #"Profile=a\xe2\x80\x8bb"#)
+        #expect(throws: ReminderError.self) { try ReminderUnits.parse(timer: hidden, id: 1, path: "/t") }
     }
 }

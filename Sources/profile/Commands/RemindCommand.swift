@@ -30,7 +30,20 @@ struct RemindCommand: ParsableCommand {
     static func book() throws(ProfileError) -> ReminderBook {
         // PATH is read here alone: systemctl is the one program looked up on it apart from the players.
         let environment = ["PROFILE_SYSTEMCTL", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
-        return ReminderBook(files: try UnitFolder.live(), manager: Systemctl(environment: environment))
+        return ReminderBook(files: try UnitFolder.live(), manager: Systemctl(environment: environment),
+                            nameProblem: nameProblem)
+    }
+
+    /// Why `name` (a timer's `Profile=`) is not a name the store could hold, by the store's rules; nil
+    /// when it is one.
+    static func nameProblem(_ name: String) -> String? {
+        do throws(ProfileError) {
+            _ = try ProfileName(validating: name)
+            return nil
+        } catch {
+            if case let .invalidName(_, reason) = error { return reason }
+            return "\(error)"
+        }
     }
 
     /// Runs `body` as ``reportingErrors(_:)`` does, a ``ReminderError`` turned into `profile: message` on
