@@ -193,6 +193,8 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
     case systemctl(command: String, status: Int32, message: String)
     /// The notification could not be shown: why.
     case notification(String)
+    /// This program's path is one systemd cannot start from a unit.
+    case unusableBinary(String)
 
     package var description: String {
         switch self {
@@ -211,6 +213,8 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(escaped(command)) failed with status \(status)" + (message.isEmpty ? "" : ": \(escaped(message, limit: 300))")
         case let .notification(why):
             "cannot show the reminder: \(why)"
+        case let .unusableBinary(path):
+            "this program's path \(quoted(path, limit: Echo.pathLimit)) cannot be started by systemd, which refuses a quote, an apostrophe, a backslash or a control character in a program's path: move or link the program to a path without them and add the reminder from there"
         }
     }
 

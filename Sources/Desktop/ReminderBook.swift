@@ -93,6 +93,8 @@ package struct ReminderBook {
     ///   - binary: the absolute path of the program the service runs.
     ///   - sameName: whether two profile names are one profile (the store's rule).
     package func add(_ reminder: Reminder, binary: String, sameName: (String, String) -> Bool) throws -> Added {
+        // A program systemd cannot start would make a dead unit: refused before anything is written.
+        _ = try ReminderUnits.execArgument(binary)
         let outcome: Added = try files.locked {
             let existing = try list()
             if let twin = existing.first(where: { $0.reminder.duplicates(reminder, sameName: sameName) }) {
@@ -101,7 +103,7 @@ package struct ReminderBook {
             let taken = Set(try ids())
             var new = reminder
             new.id = (1...).first { !taken.contains($0) } ?? 1
-            try files.write(ReminderUnits.service(new, binary: binary), to: Self.serviceFile(new.id))
+            try files.write(try ReminderUnits.service(new, binary: binary), to: Self.serviceFile(new.id))
             do {
                 try files.write(ReminderUnits.timer(new), to: Self.timerFile(new.id))
             } catch {

@@ -36,7 +36,8 @@ package enum ReminderUnits {
     }
 
     /// The service unit's text: a one-shot run of `binary remind ring <id>`.
-    package static func service(_ reminder: Reminder, binary: String) -> String {
+    /// - Throws: ``ReminderError/unusableBinary(_:)`` for a path systemd cannot start.
+    package static func service(_ reminder: Reminder, binary: String) throws(ReminderError) -> String {
         """
         # Written by 'profile remind add'; 'profile remind remove \(reminder.id)' removes it.
         [Unit]
@@ -44,7 +45,7 @@ package enum ReminderUnits {
 
         [Service]
         Type=oneshot
-        ExecStart=\(execArgument(binary)) remind ring \(reminder.id)
+        ExecStart=\(try execArgument(binary)) remind ring \(reminder.id)
 
         """
     }
@@ -160,24 +161,18 @@ package enum ReminderUnits {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    /// The first word of `ExecStart=`: `path` in double quotes, with C escapes for `\`, `"` and control
-    /// bytes, `%%` for `%` (a specifier) and `$$` for `$` (a variable), so that a path with a space or
-    /// any of those reaches `execve` as it is.
-    package static func execArgument(_ path: String) -> String {
+    /// The first word of `ExecStart=`: `path` in double quotes (a space is kept) with `%%` for `%` (a
+    /// specifier, which systemd expands there too). A `$` is written as it is: systemd expands variables
+    /// in the arguments only, and leaves a `$$` in the program's path doubled.
+    /// - Throws: ``ReminderError/unusableBinary(_:)`` for a path systemd refuses ("Executable name
+    ///   contains special characters"): one with `"`, `'`, `\` or a control character.
+    package static func execArgument(_ path: String) throws(ReminderError) -> String {
+        guard path.hasPrefix("/"), !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || "\"'\\".unicodeScalars.contains($0) }) else {
+            throw .unusableBinary(path)
+        }
         var out = "\""
         for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "%": out += "%%"
-            case "$": out += "$$"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + hex(scalar.value, digits: 2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+            if scalar == "%" { out += "%%" } else { out.unicodeScalars.append(scalar) }
         }
         return out + "\""
     }

@@ -113,6 +113,11 @@ struct RemindCLITests {
         #expect(verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
     }
 
+    /// A JSON-free `quoted` as the program writes it, for the paths of these tests (no invisible characters).
+    func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     @Test func aBinaryPathWithASpaceAndAHostileNameStillVerify() throws {
         let analyze = "/usr/bin/systemd-analyze"
         try #require(FileManager.default.isExecutableFile(atPath: analyze), "systemd-analyze is missing")
@@ -137,6 +142,41 @@ struct RemindCLITests {
         let listed = try profile(["remind", "list", "--format", "json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(objects.first?["profile"] as? String == name)
+    }
+
+    /// Findings F2: a `$` in the program's path is kept as it is (systemd expands none there) and the
+    /// units verify; a quote, an apostrophe or a backslash there is refused (78) and nothing is written.
+    @Test func aBinaryPathWithADollarVerifiesAndOneWithAQuoteIsRefused() throws {
+        let analyze = "/usr/bin/systemd-analyze"
+        try #require(FileManager.default.isExecutableFile(atPath: analyze), "systemd-analyze is missing")
+        let runtime = "\(home)/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        func copy(into folder: String) throws -> String {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Harness.binary.resolvingSymlinksInPath().path, toPath: "\(folder)/profile")
+            return "\(folder)/profile"
+        }
+        let dollar = try copy(into: "\(home)/bin$X %h")
+        let added = try Harness.run(executable: URL(fileURLWithPath: dollar), ["remind", "add", "06:30"],
+                                    environment: Harness.environment(store: store, home: home))
+        #expect(added.status == 0, "\(added.stderr)")
+        let service = try String(contentsOfFile: "\(units)/profile-remind-1.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\"\(home)/bin$X %%h/profile\" remind ring 1\n"), "\(service)")
+        let verify = try Harness.run(executable: URL(fileURLWithPath: analyze),
+                                     ["--user", "verify", "\(units)/profile-remind-1.timer", "\(units)/profile-remind-1.service"],
+                                     environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+        #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(verify.stdout)\(verify.stderr)")
+
+        for folder in ["bin\"q", "bin'a", "bin\\b"] {
+            let program = try copy(into: "\(home)/\(folder)")
+            let refused = try Harness.run(executable: URL(fileURLWithPath: program), ["remind", "add", "07:00"],
+                                          environment: Harness.environment(store: store, home: home))
+            #expect(refused.status == 78, "\(folder): \(refused.stderr)")
+            #expect(refused.stderr.hasPrefix("profile: this program's path \(quoted(program)) cannot be started by systemd"), "\(refused.stderr)")
+            #expect(refused.stdout.isEmpty)
+            #expect(unitFiles() == ["profile-remind-1.service", "profile-remind-1.timer"])
+        }
     }
 
     /// Findings F9: a hand-edited `Profile=` whose escapes decode to an escape sequence is a damaged unit

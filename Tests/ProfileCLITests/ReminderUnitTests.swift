@@ -99,7 +99,7 @@ struct ReminderUnitTests {
         #expect(value.indices.allSatisfy { value[$0] != "\\" || ($0 + 1 < value.count && value[$0 + 1] == "x") }, "\(line)")
         #expect(!line.hasSuffix(" "))
         // Nothing of the name in the service: it runs `ring ID`.
-        let service = ReminderUnits.service(reminder, binary: "/usr/bin/profile")
+        let service = try ReminderUnits.service(reminder, binary: "/usr/bin/profile")
         #expect(!service.contains(name))
         #expect(service.contains("\nExecStart=\"/usr/bin/profile\" remind ring 7\n"))
     }
@@ -129,10 +129,13 @@ struct ReminderUnitTests {
             """)
     }
 
-    @Test func execStartQuotesTheBinaryForSystemd() {
-        #expect(ReminderUnits.execArgument("/opt/my apps/profile") == #""/opt/my apps/profile""#)
-        #expect(ReminderUnits.execArgument(#"/a/100%/$x/"q"/b\c"#) == #""/a/100%%/$$x/\"q\"/b\\c""#)
-        #expect(ReminderUnits.execArgument("/a\nb") == #""/a\x0Ab""#)
+    @Test func execStartQuotesTheBinaryForSystemd() throws {
+        #expect(try ReminderUnits.execArgument("/opt/my apps/profile") == #""/opt/my apps/profile""#)
+        // Findings F2: systemd expands no `$` in the program's path, so it is written as it is.
+        #expect(try ReminderUnits.execArgument(#"/a/100%/$x/p"#) == #""/a/100%%/$x/p""#)
+        for path in [#"/a/"q"/p"#, "/a/'/p", #"/b\c/p"#, "/a\nb", "/a\u{7F}b", "relative/p"] {
+            #expect(throws: ReminderError.unusableBinary(path)) { try ReminderUnits.execArgument(path) }
+        }
     }
 
     @Test func aTimerChangedByHandIsReportedWithItsLine() throws {

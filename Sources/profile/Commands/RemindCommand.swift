@@ -67,6 +67,7 @@ struct RemindCommand: ParsableCommand {
         case .damagedUnit: .dataError
         // The user's manager or desktop session may be back later (a timer fires after a log-out).
         case .systemctl, .notification: .temporaryFailure
+        case .unusableBinary: .configuration
         }
     }
 
