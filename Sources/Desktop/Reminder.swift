@@ -181,7 +181,7 @@ package struct ReminderDays: Hashable, Sendable, CustomStringConvertible {
 package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A time that is not `HH:MM`.
     case invalidTime(String)
-    /// A `--days` value outside the grammar.
+    /// A `--days` value outside the grammar (a timer's `Days=` is a ``damagedUnit(path:reason:)``).
     case invalidDays(String)
     /// An id that is not a reminder's number.
     case invalidID(String)
@@ -189,6 +189,8 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSuchReminder(Int, existing: [Int])
     /// A unit file that is not as `remind add` wrote it: its path and what is wrong.
     case damagedUnit(path: String, reason: String)
+    /// Something other than a file (a directory) stands where a unit file goes.
+    case notAUnitFile(path: String)
     /// systemctl failed: the command and what it said.
     case systemctl(command: String, status: Int32, message: String)
     /// The notification could not be shown: why.
@@ -209,6 +211,8 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
                 : "no reminder \(id): the reminders are \(listed(existing.map(String.init)))"
         case let .damagedUnit(path, reason):
             "\(escapedPath(path)): \(reason); remove it with 'profile remind remove' or mend it by hand"
+        case let .notAUnitFile(path):
+            "\(escapedPath(path)) is a directory, not a unit file 'profile remind add' wrote: remove it by hand (rm -r)"
         case let .systemctl(command, status, message):
             "\(escaped(command)) failed with status \(status)" + (message.isEmpty ? "" : ": \(escaped(message, limit: 300))")
         case let .notification(why):

@@ -78,13 +78,30 @@ package struct ReminderBook {
         return try ReminderUnits.parse(timer: text, id: id, path: "\(files.folder)/\(Self.timerFile(id))", nameProblem: nameProblem)
     }
 
-    /// Every reminder, by id.
-    package func list() throws -> [Listed] {
-        try ids().compactMap { id in
-            // A lone service (a timer removed by hand) is no reminder; remove still clears it.
-            guard try files.read(Self.timerFile(id)) != nil else { return nil }
-            return Listed(reminder: try reminder(id), enabled: files.exists(Self.wantsLink(id)))
+    /// What the folder holds: the reminders read, by id, and the timers that could not be read as one.
+    package struct Listing: Equatable, Sendable {
+        package var reminders: [Listed] = []
+        /// Each a ``ReminderError/damagedUnit(path:reason:)`` or ``ReminderError/notAUnitFile(path:)``.
+        package var damaged: [ReminderError] = []
+    }
+
+    /// Every reminder, by id, and every damaged timer apart: one damaged unit hides no other reminder.
+    /// - Throws: only what keeps the folder itself from being read.
+    package func list() throws -> Listing {
+        var listing = Listing()
+        for id in try ids() {
+            do {
+                // A lone service (a timer removed by hand) is no reminder; remove still clears it.
+                guard try files.read(Self.timerFile(id)) != nil else { continue }
+                listing.reminders.append(Listed(reminder: try reminder(id), enabled: files.exists(Self.wantsLink(id))))
+            } catch let error as ReminderError {
+                switch error {
+                case .damagedUnit, .notAUnitFile: listing.damaged.append(error)
+                default: throw error
+                }
+            }
         }
+        return listing
     }
 
     /// Adds `reminder` (its id is chosen here: the smallest free number), writing its service and then its
@@ -96,7 +113,8 @@ package struct ReminderBook {
         // A program systemd cannot start would make a dead unit: refused before anything is written.
         _ = try ReminderUnits.execArgument(binary)
         let outcome: Added = try files.locked {
-            let existing = try list()
+            // Only the readable reminders can be twins; a damaged one keeps its id, and no more.
+            let existing = try list().reminders
             if let twin = existing.first(where: { $0.reminder.duplicates(reminder, sameName: sameName) }) {
                 return .exists(twin.reminder)
             }
@@ -127,12 +145,13 @@ package struct ReminderBook {
 
     /// Removes reminder `id`: disables it where a user manager runs, then deletes both units (and a link
     /// left from enabling it). A failure to disable it deletes nothing.
-    package func remove(_ id: Int) throws -> Reminder {
+    /// - Returns: the reminder removed; nil when its timer was damaged (or gone), so it was not read.
+    package func remove(_ id: Int) throws -> Reminder? {
         try files.locked {
             let existing = try ids()
             guard existing.contains(id) else { throw ReminderError.noSuchReminder(id, existing: existing) }
             // A damaged timer is still removed: removing it is how it is mended.
-            let reminder = (try? reminder(id)) ?? Reminder(id: id, time: ReminderTime(hour: 0, minute: 0), days: .daily)
+            let reminder = try? reminder(id)
             if manager.isRunning(), files.exists(Self.timerFile(id)) {
                 try manager.run(["disable", "--now", Self.timerFile(id)])
             }

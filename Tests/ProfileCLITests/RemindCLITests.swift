@@ -179,6 +179,36 @@ struct RemindCLITests {
         }
     }
 
+    /// Findings F10: list shows the readable reminders and names the damaged timer (the file's key, not
+    /// the option), 65 at the end; add goes on; remove says the unit was damaged; a directory is named.
+    @Test func aDamagedUnitIsNamedAndBlocksNothingElse() throws {
+        #expect(try profile(["remind", "add", "07:00"]).status == 0)
+        #expect(try profile(["remind", "add", "08:00", "Morning"]).status == 0)
+        let path = "\(units)/profile-remind-1.timer"
+        let timer = try String(contentsOfFile: path, encoding: .utf8)
+        try timer.replacingOccurrences(of: "Days=daily", with: "Days=funday").write(toFile: path, atomically: true, encoding: .utf8)
+        let line = try #require(timer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("Days=") }) + 1
+        let listed = try profile(["remind", "list"])
+        #expect(listed.status == 65)
+        #expect(listed.stdout == "2\t08:00\tdaily\tMorning\tdisabled\n")
+        #expect(listed.stderr == "profile: \(path):\(line): Days=\"funday\" is not days of the week: expected \(Self.daysAccepted); remove it with 'profile remind remove' or mend it by hand\n")
+        let added = try profile(["remind", "add", "09:00"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added reminder 3: 09:00 daily"))
+        let removed = try profile(["remind", "remove", "1"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout == "removed reminder 1 (damaged unit)\n")
+
+        try FileManager.default.createDirectory(atPath: "\(units)/profile-remind-31.timer", withIntermediateDirectories: true)
+        let withDirectory = try profile(["remind", "list"])
+        #expect(withDirectory.status == 65)
+        #expect(withDirectory.stdout.hasPrefix("2\t08:00"))
+        #expect(withDirectory.stderr == "profile: \(units)/profile-remind-31.timer is a directory, not a unit file 'profile remind add' wrote: remove it by hand (rm -r)\n")
+        let remove = try profile(["remind", "remove", "31"])
+        #expect(remove.status == 65)
+        #expect(remove.stderr == withDirectory.stderr)
+    }
+
     /// Findings F9: a hand-edited `Profile=` whose escapes decode to an escape sequence is a damaged unit
     /// (the store's name rules), reported with its line and escaped; list and ring never print it raw.
     @Test func aProfileThatIsNoNameIsADamagedUnitAndNeverReachesTheTerminal() throws {
@@ -199,6 +229,8 @@ struct RemindCLITests {
         #expect(rang.status == 65, "\(rang.stderr)")
         #expect(!rang.stderr.contains("\u{1B}"))
     }
+
+    static let daysAccepted = "daily, weekdays, weekends, a day (mon, tue, wed, thu, fri, sat, sun), a range such as mon-fri, or a comma list such as sat,sun"
 
     struct BadCase: CustomTestStringConvertible, Sendable {
         let arguments: [String]

@@ -203,7 +203,7 @@ struct ReminderUnitTests {
         _ = try book.remove(1)
         guard case let .written(third) = try book.add(try Self.morning("sat,sun"), binary: "/p", sameName: same) else { Issue.record(); return }
         #expect(third.id == 1)
-        #expect(try book.list().map(\.reminder.id) == [1, 2])
+        #expect(try book.list().reminders.map(\.reminder.id) == [1, 2])
         #expect(manager.calls.isEmpty)
     }
 
@@ -262,5 +262,23 @@ struct ReminderUnitTests {
         #expect(try ReminderUnits.parse(timer: text, id: 1, path: "/t").profile == "Morning")
         let hidden = text.replacingOccurrences(of: "Profile=Morning", with: #"Profile=a\xe2\x80\x8bb"#)
         #expect(throws: ReminderError.self) { try ReminderUnits.parse(timer: hidden, id: 1, path: "/t") }
+    }
+
+    /// Findings F10: a damaged timer hides no other reminder, blocks no add, and its removal invents nothing.
+    @Test func aDamagedTimerBlocksNothingElse() throws {
+        let files = MemoryFiles(), manager = ScriptedManager(running: false)
+        let book = ReminderBook(files: files, manager: manager)
+        _ = try book.add(try Self.morning(), binary: "/p", sameName: ==)
+        _ = try book.add(try Self.morning("sat,sun"), binary: "/p", sameName: ==)
+        files.files["profile-remind-1.timer"] = files.files["profile-remind-1.timer"]?.replacingOccurrences(of: "Days=mon-fri", with: "Days=funday")
+        let listing = try book.list()
+        #expect(listing.reminders.map(\.reminder.id) == [2])
+        #expect(listing.damaged.map(\.description) == [
+            #"/mem/profile-remind-1.timer:15: Days="funday" is not days of the week: expected \#(ReminderDays.accepted); remove it with 'profile remind remove' or mend it by hand"#,
+        ])
+        guard case let .written(third) = try book.add(try Self.morning("daily"), binary: "/p", sameName: ==) else { Issue.record(); return }
+        #expect(third.id == 3)
+        #expect(try book.remove(1) == nil)
+        #expect(try book.remove(2)?.days.description == "sat,sun")
     }
 }

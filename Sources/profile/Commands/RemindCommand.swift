@@ -64,7 +64,7 @@ struct RemindCommand: ParsableCommand {
         switch error {
         case .invalidTime, .invalidDays, .invalidID: .usage
         case .noSuchReminder: .noInput
-        case .damagedUnit: .dataError
+        case .damagedUnit, .notAUnitFile: .dataError
         // The user's manager or desktop session may be back later (a timer fires after a log-out).
         case .systemctl, .notification: .temporaryFailure
         case .unusableBinary: .configuration
@@ -147,7 +147,9 @@ struct RemindListCommand: ParsableCommand {
         abstract: "List the reminders: id, time, days, profile and whether the timer is enabled.",
         discussion: """
             Plain lines give id, time, days, profile (empty for none) and enabled or disabled, separated \
-            by tabs. JSON gives objects keyed id, time, days, profile (null for none) and enabled.
+            by tabs. JSON gives objects keyed id, time, days, profile (null for none) and enabled. A timer \
+            that cannot be read as a reminder (changed by hand) is named on standard error after the \
+            others are listed, and the exit status is then 65.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -157,14 +159,20 @@ struct RemindListCommand: ParsableCommand {
 
     func run() throws {
         try RemindCommand.reporting {
-            let listed = try RemindCommand.book().list()
-            let rows = listed.map {
+            let listing = try RemindCommand.book().list()
+            let rows = listing.reminders.map {
                 ProfileRenderer.ReminderRow(id: $0.reminder.id, time: "\($0.reminder.time)", days: "\($0.reminder.days)",
                                             profile: $0.reminder.profile, enabled: $0.enabled)
             }
             let render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: global.noColor))
             let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
-            Output.stdout(ProfileRenderer.reminders(rows, format: format, options: render))
+            // The readable reminders first; then each damaged unit on stderr, and 65 at the end.
+            if !rows.isEmpty || listing.damaged.isEmpty || format == .json {
+                Output.stdout(ProfileRenderer.reminders(rows, format: format, options: render))
+            }
+            guard !listing.damaged.isEmpty else { return }
+            for damaged in listing.damaged { Output.diagnostic("\(damaged)") }
+            throw ExitStatus.dataError.exitCode
         }
     }
 }
@@ -183,8 +191,11 @@ struct RemindRemoveCommand: ParsableCommand {
     func run() throws {
         try RemindCommand.reporting {
             let id = try ReminderError.id(id)
-            let removed = try RemindCommand.book().remove(id)
-            try Output.print("removed reminder \(id): \(RemindCommand.describe(removed))\n")
+            if let removed = try RemindCommand.book().remove(id) {
+                try Output.print("removed reminder \(id): \(RemindCommand.describe(removed))\n")
+            } else {
+                try Output.print("removed reminder \(id) (damaged unit)\n")
+            }
         }
     }
 }
