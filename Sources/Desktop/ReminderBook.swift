@@ -135,8 +135,12 @@ package struct ReminderBook {
         do {
             try manager.run(["enable", "--now", Self.timerFile(new.id)])
         } catch {
-            // Enable may have linked the timer before it failed to start it.
-            try? manager.run(["disable", Self.timerFile(new.id)])
+            // Enable may have linked the timer before it failed to start it; after an interrupt or a
+            // timeout no other systemctl is waited for, and the files go all the same.
+            switch error {
+            case .interrupted, .timedOut: break
+            default: try? manager.run(["disable", Self.timerFile(new.id)])
+            }
             try? removeFiles(new.id)
             throw error
         }

@@ -179,6 +179,60 @@ struct RemindCLITests {
         }
     }
 
+    /// A fake systemctl that answers `is-system-running` with running and hangs on anything else, having
+    /// first made the file `started` (so that a test knows it runs).
+    func hangingSystemctl() throws -> (path: String, started: String) {
+        let path = "\(home)/hangctl", started = "\(home)/hangctl-started"
+        try """
+            #!/bin/sh
+            case "$*" in *is-system-running*) echo running; exit 0 ;; esac
+            : > '\(started)'
+            sleep 1000
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return (path, started)
+    }
+
+    /// Findings F11: a systemctl that hangs is stopped after PROFILE_SYSTEMCTL_TIMEOUT (75, the command
+    /// named), and the units add wrote are removed.
+    @Test func aHangingSystemctlIsStoppedAndAddLeavesNothing() throws {
+        let fake = try hangingSystemctl()
+        let added = try profile(["remind", "add", "03:37"], ["PROFILE_SYSTEMCTL": fake.path, "PROFILE_SYSTEMCTL_TIMEOUT": "0.5"])
+        #expect(added.status == 75)
+        #expect(added.stderr == "profile: systemctl --user enable --now profile-remind-1.timer did not finish within 0.5 s, so it was stopped; nothing was changed\n")
+        #expect(added.stdout.isEmpty)
+        #expect(unitFiles().isEmpty)
+    }
+
+    /// Findings F11: SIGTERM while systemctl runs stops it and removes the units add wrote.
+    @Test func aTerminatedAddLeavesNothing() throws {
+        let fake = try hangingSystemctl()
+        let (process, output) = try Harness.start(["remind", "add", "03:37"], store: store, home: home,
+                                                  extra: ["PROFILE_SYSTEMCTL": fake.path])
+        // The fake says when it runs; the test waits for that, not for a time.
+        for _ in 0..<2000 where !FileManager.default.fileExists(atPath: fake.started) { usleep(5000) }
+        try #require(FileManager.default.fileExists(atPath: fake.started))
+        #expect(unitFiles().count == 2)
+        process.terminate()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(text)")
+        #expect(text == "profile: interrupted while systemctl --user enable --now profile-remind-1.timer ran; it was stopped and nothing was changed\n")
+        #expect(unitFiles().isEmpty)
+    }
+
+    /// Findings F11: a PROFILE_SYSTEMCTL that names no program (or is empty) is a configuration error.
+    @Test(arguments: ["", "/nonexistent/systemctl", "no-such-systemctl"])
+    func aSystemctlThatIsNotThereIsAConfigurationError(_ value: String) throws {
+        var environment = Harness.environment(store: store, home: home)
+        environment["PROFILE_SYSTEMCTL"] = value
+        let added = try Harness.run(executable: Harness.binary, ["remind", "add", "03:37"], environment: environment)
+        #expect(added.status == 78, "\(added.stderr)")
+        #expect(added.stderr == "profile: PROFILE_SYSTEMCTL=\"\(value)\" names no program that can be run: set it to systemctl's path (or a name on PATH), or unset it\n")
+        #expect(unitFiles().isEmpty)
+    }
+
     /// Findings F10: list shows the readable reminders and names the damaged timer (the file's key, not
     /// the option), 65 at the end; add goes on; remove says the unit was damaged; a directory is named.
     @Test func aDamagedUnitIsNamedAndBlocksNothingElse() throws {

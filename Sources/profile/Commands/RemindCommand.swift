@@ -29,8 +29,14 @@ struct RemindCommand: ParsableCommand {
     /// The reminders in the live unit folder, managed through the live systemctl.
     static func book() throws(ProfileError) -> ReminderBook {
         // PATH is read here alone: systemctl is the one program looked up on it apart from the players.
-        let environment = ["PROFILE_SYSTEMCTL", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
-        return ReminderBook(files: try UnitFolder.live(), manager: Systemctl(environment: environment),
+        let environment = ["PROFILE_SYSTEMCTL", "PROFILE_SYSTEMCTL_TIMEOUT", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
+        let manager: Systemctl
+        do throws(ReminderError) {
+            manager = try Systemctl(environment: environment)
+        } catch {
+            throw ProfileError.configuration("\(error)")
+        }
+        return ReminderBook(files: try UnitFolder.live(), manager: manager,
                             nameProblem: nameProblem)
     }
 
@@ -66,7 +72,9 @@ struct RemindCommand: ParsableCommand {
         case .noSuchReminder: .noInput
         case .damagedUnit, .notAUnitFile: .dataError
         // The user's manager or desktop session may be back later (a timer fires after a log-out).
-        case .systemctl, .notification: .temporaryFailure
+        case .systemctl, .notification, .timedOut: .temporaryFailure
+        case .configuration: .configuration
+        case .interrupted: .interrupted
         case .unusableBinary: .configuration
         }
     }
