@@ -131,8 +131,8 @@ package struct ReminderBook {
             return .written(new)
         }
         guard case let .written(new) = outcome else { return outcome }
-        guard manager.isRunning() else { return .written(new) }
         do {
+            guard try manager.isRunning() else { return .written(new) }
             try manager.run(["enable", "--now", Self.timerFile(new.id)])
         } catch {
             // Enable may have linked the timer before it failed to start it; after an interrupt or a
@@ -156,7 +156,7 @@ package struct ReminderBook {
             guard existing.contains(id) else { throw ReminderError.noSuchReminder(id, existing: existing) }
             // A damaged timer is still removed: removing it is how it is mended.
             let reminder = try? reminder(id)
-            if manager.isRunning(), files.exists(Self.timerFile(id)) {
+            if try manager.isRunning(), files.exists(Self.timerFile(id)) {
                 try manager.run(["disable", "--now", Self.timerFile(id)])
             }
             try removeFiles(id)

@@ -12,7 +12,8 @@ nonisolated(unsafe) private var systemctlSignalPipe: Int32 = -1
 /// What `remind` asks of the user's systemd manager.
 package protocol UserManager {
     /// Whether a systemd user manager runs for this user now.
-    func isRunning() -> Bool
+    /// - Throws: ``ReminderError/interrupted(command:signal:)`` when SIGINT or SIGTERM came meanwhile.
+    func isRunning() throws(ReminderError) -> Bool
     /// Runs `systemctl --user <arguments>`.
     /// - Throws: ``ReminderError/systemctl(command:status:message:)`` when it fails.
     func run(_ arguments: [String]) throws(ReminderError)
@@ -71,11 +72,15 @@ package struct Systemctl: UserManager {
         return nil
     }
 
-    package func isRunning() -> Bool {
+    package func isRunning() throws(ReminderError) -> Bool {
         // Its answer, not its status: degraded exits 1 and is still a manager that runs units; offline is none.
-        // One that cannot say in time (or is interrupted) counts as none; add then writes and says so.
-        guard let program, case let .finished(_, output) = Self.spawn(program, ["--user", "is-system-running"], timeout: timeout) else {
-            return false
+        // One that cannot say in time counts as none; add then writes and says so.
+        guard let program else { return false }
+        let output: String
+        switch Self.spawn(program, ["--user", "is-system-running"], timeout: timeout) {
+        case let .finished(_, text): output = text
+        case let .interrupted(signal): throw .interrupted(command: "systemctl --user is-system-running", signal: signal)
+        case .notStarted, .timedOut: return false
         }
         let state = output.split(separator: "\n").first.map { String($0).trimmingWhitespace() } ?? ""
         return Self.runningStates.contains(state)

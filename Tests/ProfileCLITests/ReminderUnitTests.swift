@@ -281,4 +281,20 @@ struct ReminderUnitTests {
         #expect(try book.remove(1) == nil)
         #expect(try book.remove(2)?.days.description == "sat,sun")
     }
+
+    /// Findings F11: an add interrupted while it asks whether a manager runs leaves nothing either.
+    @Test func anAddInterruptedWhileAskingForTheManagerLeavesNothing() throws {
+        final class Interrupting: UserManager {
+            func isRunning() throws(ReminderError) -> Bool {
+                throw .interrupted(command: "systemctl --user is-system-running", signal: SIGINT)
+            }
+            func run(_ arguments: [String]) throws(ReminderError) { Issue.record("ran \(arguments)") }
+        }
+        let files = MemoryFiles()
+        let book = ReminderBook(files: files, manager: Interrupting())
+        #expect(throws: ReminderError.interrupted(command: "systemctl --user is-system-running", signal: SIGINT)) {
+            try book.add(try Self.morning(), binary: "/p", sameName: ==)
+        }
+        #expect(files.files.isEmpty)
+    }
 }
