@@ -181,7 +181,7 @@ package struct ReminderDays: Hashable, Sendable, CustomStringConvertible {
 package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A time that is not `HH:MM`.
     case invalidTime(String)
-    /// A `--days` value outside the grammar.
+    /// A `--days` value outside the grammar (a timer's `Days=` is a ``damagedUnit(path:reason:)``).
     case invalidDays(String)
     /// An id that is not a reminder's number.
     case invalidID(String)
@@ -189,10 +189,20 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSuchReminder(Int, existing: [Int])
     /// A unit file that is not as `remind add` wrote it: its path and what is wrong.
     case damagedUnit(path: String, reason: String)
+    /// Something other than a file (a directory) stands where a unit file goes.
+    case notAUnitFile(path: String)
     /// systemctl failed: the command and what it said.
     case systemctl(command: String, status: Int32, message: String)
+    /// systemctl took longer than it may: the command and the seconds waited.
+    case timedOut(command: String, seconds: Double)
+    /// SIGINT or SIGTERM came while systemctl ran: the command and the signal.
+    case interrupted(command: String, signal: Int32)
+    /// The environment names a systemctl that cannot be used: what is wrong.
+    case configuration(String)
     /// The notification could not be shown: why.
     case notification(String)
+    /// This program's path is one systemd cannot start from a unit.
+    case unusableBinary(String)
 
     package var description: String {
         switch self {
@@ -207,10 +217,20 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
                 : "no reminder \(id): the reminders are \(listed(existing.map(String.init)))"
         case let .damagedUnit(path, reason):
             "\(escapedPath(path)): \(reason); remove it with 'profile remind remove' or mend it by hand"
+        case let .timedOut(command, seconds):
+            "\(escaped(command)) did not finish within \(seconds.formatted) s, so it was stopped; nothing was changed"
+        case let .interrupted(command, _):
+            "interrupted while \(escaped(command)) ran; it was stopped and nothing was changed"
+        case let .configuration(message):
+            message
+        case let .notAUnitFile(path):
+            "\(escapedPath(path)) is a directory, not a unit file 'profile remind add' wrote: remove it by hand (rm -r)"
         case let .systemctl(command, status, message):
             "\(escaped(command)) failed with status \(status)" + (message.isEmpty ? "" : ": \(escaped(message, limit: 300))")
         case let .notification(why):
             "cannot show the reminder: \(why)"
+        case let .unusableBinary(path):
+            "this program's path \(quoted(path, limit: Echo.pathLimit)) cannot be started by systemd, which refuses a quote, an apostrophe, a backslash or a control character in a program's path: move or link the program to a path without them and add the reminder from there"
         }
     }
 
@@ -220,4 +240,9 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
               text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let id = Int(text) else { throw .invalidID(text) }
         return id
     }
+}
+
+private extension Double {
+    /// `30`, `0.5`.
+    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

@@ -21,10 +21,15 @@ package protocol UnitFiles {
 package struct ReminderBook {
     package let files: any UnitFiles
     package let manager: any UserManager
+    /// Why a `Profile=` read from a timer is not a profile's name, or nil when it is one: the store's
+    /// rules, which the executable passes in (Desktop does not know the store).
+    package let nameProblem: (String) -> String?
 
-    package init(files: any UnitFiles, manager: any UserManager) {
+    package init(files: any UnitFiles, manager: any UserManager,
+                 nameProblem: @escaping (String) -> String? = ReminderUnits.hiddenCharacters) {
         self.files = files
         self.manager = manager
+        self.nameProblem = nameProblem
     }
 
     /// What ``add(_:binary:sameName:)`` did.
@@ -70,16 +75,33 @@ package struct ReminderBook {
         guard let text = try files.read(Self.timerFile(id)) else {
             throw ReminderError.noSuchReminder(id, existing: try ids())
         }
-        return try ReminderUnits.parse(timer: text, id: id, path: "\(files.folder)/\(Self.timerFile(id))")
+        return try ReminderUnits.parse(timer: text, id: id, path: "\(files.folder)/\(Self.timerFile(id))", nameProblem: nameProblem)
     }
 
-    /// Every reminder, by id.
-    package func list() throws -> [Listed] {
-        try ids().compactMap { id in
-            // A lone service (a timer removed by hand) is no reminder; remove still clears it.
-            guard try files.read(Self.timerFile(id)) != nil else { return nil }
-            return Listed(reminder: try reminder(id), enabled: files.exists(Self.wantsLink(id)))
+    /// What the folder holds: the reminders read, by id, and the timers that could not be read as one.
+    package struct Listing: Equatable, Sendable {
+        package var reminders: [Listed] = []
+        /// Each a ``ReminderError/damagedUnit(path:reason:)`` or ``ReminderError/notAUnitFile(path:)``.
+        package var damaged: [ReminderError] = []
+    }
+
+    /// Every reminder, by id, and every damaged timer apart: one damaged unit hides no other reminder.
+    /// - Throws: only what keeps the folder itself from being read.
+    package func list() throws -> Listing {
+        var listing = Listing()
+        for id in try ids() {
+            do {
+                // A lone service (a timer removed by hand) is no reminder; remove still clears it.
+                guard try files.read(Self.timerFile(id)) != nil else { continue }
+                listing.reminders.append(Listed(reminder: try reminder(id), enabled: files.exists(Self.wantsLink(id))))
+            } catch let error as ReminderError {
+                switch error {
+                case .damagedUnit, .notAUnitFile: listing.damaged.append(error)
+                default: throw error
+                }
+            }
         }
+        return listing
     }
 
     /// Adds `reminder` (its id is chosen here: the smallest free number), writing its service and then its
@@ -88,15 +110,18 @@ package struct ReminderBook {
     ///   - binary: the absolute path of the program the service runs.
     ///   - sameName: whether two profile names are one profile (the store's rule).
     package func add(_ reminder: Reminder, binary: String, sameName: (String, String) -> Bool) throws -> Added {
+        // A program systemd cannot start would make a dead unit: refused before anything is written.
+        _ = try ReminderUnits.execArgument(binary)
         let outcome: Added = try files.locked {
-            let existing = try list()
+            // Only the readable reminders can be twins; a damaged one keeps its id, and no more.
+            let existing = try list().reminders
             if let twin = existing.first(where: { $0.reminder.duplicates(reminder, sameName: sameName) }) {
                 return .exists(twin.reminder)
             }
             let taken = Set(try ids())
             var new = reminder
             new.id = (1...).first { !taken.contains($0) } ?? 1
-            try files.write(ReminderUnits.service(new, binary: binary), to: Self.serviceFile(new.id))
+            try files.write(try ReminderUnits.service(new, binary: binary), to: Self.serviceFile(new.id))
             do {
                 try files.write(ReminderUnits.timer(new), to: Self.timerFile(new.id))
             } catch {
@@ -106,12 +131,16 @@ package struct ReminderBook {
             return .written(new)
         }
         guard case let .written(new) = outcome else { return outcome }
-        guard manager.isRunning() else { return .written(new) }
         do {
+            guard try manager.isRunning() else { return .written(new) }
             try manager.run(["enable", "--now", Self.timerFile(new.id)])
         } catch {
-            // Enable may have linked the timer before it failed to start it.
-            try? manager.run(["disable", Self.timerFile(new.id)])
+            // Enable may have linked the timer before it failed to start it; after an interrupt or a
+            // timeout no other systemctl is waited for, and the files go all the same.
+            switch error {
+            case .interrupted, .timedOut: break
+            default: try? manager.run(["disable", Self.timerFile(new.id)])
+            }
             try? removeFiles(new.id)
             throw error
         }
@@ -120,13 +149,14 @@ package struct ReminderBook {
 
     /// Removes reminder `id`: disables it where a user manager runs, then deletes both units (and a link
     /// left from enabling it). A failure to disable it deletes nothing.
-    package func remove(_ id: Int) throws -> Reminder {
+    /// - Returns: the reminder removed; nil when its timer was damaged (or gone), so it was not read.
+    package func remove(_ id: Int) throws -> Reminder? {
         try files.locked {
             let existing = try ids()
             guard existing.contains(id) else { throw ReminderError.noSuchReminder(id, existing: existing) }
             // A damaged timer is still removed: removing it is how it is mended.
-            let reminder = (try? reminder(id)) ?? Reminder(id: id, time: ReminderTime(hour: 0, minute: 0), days: .daily)
-            if manager.isRunning(), files.exists(Self.timerFile(id)) {
+            let reminder = try? reminder(id)
+            if try manager.isRunning(), files.exists(Self.timerFile(id)) {
                 try manager.run(["disable", "--now", Self.timerFile(id)])
             }
             try removeFiles(id)

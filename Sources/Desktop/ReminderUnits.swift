@@ -36,7 +36,8 @@ package enum ReminderUnits {
     }
 
     /// The service unit's text: a one-shot run of `binary remind ring <id>`.
-    package static func service(_ reminder: Reminder, binary: String) -> String {
+    /// - Throws: ``ReminderError/unusableBinary(_:)`` for a path systemd cannot start.
+    package static func service(_ reminder: Reminder, binary: String) throws(ReminderError) -> String {
         """
         # Written by 'profile remind add'; 'profile remind remove \(reminder.id)' removes it.
         [Unit]
@@ -44,7 +45,7 @@ package enum ReminderUnits {
 
         [Service]
         Type=oneshot
-        ExecStart=\(execArgument(binary)) remind ring \(reminder.id)
+        ExecStart=\(try execArgument(binary)) remind ring \(reminder.id)
 
         """
     }
@@ -55,8 +56,12 @@ package enum ReminderUnits {
     }
 
     /// The reminder kept in a timer's text.
+    /// - Parameter nameProblem: why a `Profile=` value is not a profile's name (the store's rules, which
+    ///   the executable passes in), or nil when it is one; by default, a name with a character a reader
+    ///   cannot see is refused.
     /// - Throws: ``ReminderError/damagedUnit(path:reason:)`` naming `path` and the line.
-    package static func parse(timer text: String, id: Int, path: String) throws(ReminderError) -> Reminder {
+    package static func parse(timer text: String, id: Int, path: String,
+                              nameProblem: (String) -> String? = ReminderUnits.hiddenCharacters) throws(ReminderError) -> Reminder {
         func damaged(_ line: Int?, _ reason: String) -> ReminderError {
             .damagedUnit(path: line.map { "\(path):\($0)" } ?? path, reason: reason)
         }
@@ -87,14 +92,20 @@ package enum ReminderUnits {
         guard let time = fields["Time"], let days = fields["Days"] else {
             throw damaged(nil, "no Time and Days in [\(Self.section)]: it was not written by 'profile remind add'")
         }
-        var reminder: Reminder
-        do throws(ReminderError) {
-            reminder = Reminder(id: id, time: try ReminderTime(parsing: time.value), days: try ReminderDays(parsing: days.value))
-        } catch {
-            throw damaged(fields["Time"]?.line, "\(error)")
+        guard let hourMinute = try? ReminderTime(parsing: time.value) else {
+            throw damaged(time.line, "Time=\(quoted(time.value)) is not a time of day: it is HH:MM on a 24-hour clock, such as 06:30")
         }
+        guard let weekdays = try? ReminderDays(parsing: days.value) else {
+            throw damaged(days.line, "Days=\(quoted(days.value)) is not days of the week: expected \(ReminderDays.accepted)")
+        }
+        var reminder = Reminder(id: id, time: hourMinute, days: weekdays)
         if let profile = fields["Profile"] {
-            guard let name = unescape(profile.value), !name.isEmpty else { throw damaged(profile.line, "Profile is not a name") }
+            guard let name = unescape(profile.value), !name.isEmpty else {
+                throw damaged(profile.line, "Profile=\(quoted(profile.value)) is not a name")
+            }
+            if let problem = nameProblem(name) {
+                throw damaged(profile.line, "Profile=\(quoted(profile.value)) is not a profile's name (\(quoted(name)): \(problem))")
+            }
             reminder.profile = name
         }
         if let store = fields["Store"] {
@@ -107,6 +118,9 @@ package enum ReminderUnits {
         }
         return reminder
     }
+
+    /// The check of `Profile=` when no other is given: a name must show every character it has.
+    package static func hiddenCharacters(_ name: String) -> String? { name.hiddenCharacterProblem }
 
     // MARK: Escaping
 
@@ -147,24 +161,18 @@ package enum ReminderUnits {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    /// The first word of `ExecStart=`: `path` in double quotes, with C escapes for `\`, `"` and control
-    /// bytes, `%%` for `%` (a specifier) and `$$` for `$` (a variable), so that a path with a space or
-    /// any of those reaches `execve` as it is.
-    package static func execArgument(_ path: String) -> String {
+    /// The first word of `ExecStart=`: `path` in double quotes (a space is kept) with `%%` for `%` (a
+    /// specifier, which systemd expands there too). A `$` is written as it is: systemd expands variables
+    /// in the arguments only, and leaves a `$$` in the program's path doubled.
+    /// - Throws: ``ReminderError/unusableBinary(_:)`` for a path systemd refuses ("Executable name
+    ///   contains special characters"): one with `"`, `'`, `\` or a control character.
+    package static func execArgument(_ path: String) throws(ReminderError) -> String {
+        guard path.hasPrefix("/"), !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || "\"'\\".unicodeScalars.contains($0) }) else {
+            throw .unusableBinary(path)
+        }
         var out = "\""
         for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "%": out += "%%"
-            case "$": out += "$$"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + hex(scalar.value, digits: 2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+            if scalar == "%" { out += "%%" } else { out.unicodeScalars.append(scalar) }
         }
         return out + "\""
     }

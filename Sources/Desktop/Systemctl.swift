@@ -5,10 +5,15 @@ import Glibc
 #endif
 import TextSupport
 
+/// The writing end of the pipe that SIGINT and SIGTERM write their number to while systemctl runs, so
+/// that the wait for it wakes; -1 when none runs.
+nonisolated(unsafe) private var systemctlSignalPipe: Int32 = -1
+
 /// What `remind` asks of the user's systemd manager.
 package protocol UserManager {
     /// Whether a systemd user manager runs for this user now.
-    func isRunning() -> Bool
+    /// - Throws: ``ReminderError/interrupted(command:signal:)`` when SIGINT or SIGTERM came meanwhile.
+    func isRunning() throws(ReminderError) -> Bool
     /// Runs `systemctl --user <arguments>`.
     /// - Throws: ``ReminderError/systemctl(command:status:message:)`` when it fails.
     func run(_ arguments: [String]) throws(ReminderError)
@@ -19,18 +24,42 @@ package protocol UserManager {
 package struct Systemctl: UserManager {
     /// The program, or nil when there is none: then no manager counts as running.
     package let program: String?
+    /// How long one systemctl may take before it is stopped (its process group killed).
+    package let timeout: Double
+
+    /// The wait for one systemctl when `PROFILE_SYSTEMCTL_TIMEOUT` does not say.
+    package static let defaultTimeout = 30.0
 
     /// The answers of `systemctl --user is-system-running` that mean a manager is there to talk to.
     package static let runningStates: Set<String> = ["running", "degraded", "starting", "initializing", "maintenance"]
 
-    package init(program: String?) {
+    package init(program: String?, timeout: Double = Self.defaultTimeout) {
         self.program = program
+        self.timeout = timeout
     }
 
-    /// The systemctl `environment` names.
-    package init(environment: [String: String]) {
-        let name = environment["PROFILE_SYSTEMCTL"].flatMap { $0.isEmpty ? nil : $0 } ?? "systemctl"
-        program = Self.find(name, path: environment["PATH"] ?? "/usr/bin:/bin")
+    /// The systemctl `environment` names: `PROFILE_SYSTEMCTL` (a path or a name on `PATH`), else
+    /// `systemctl` on `PATH`; the wait from `PROFILE_SYSTEMCTL_TIMEOUT` (seconds).
+    /// - Throws: ``ReminderError/configuration(_:)`` when `PROFILE_SYSTEMCTL` is set and empty or names
+    ///   no program, or the timeout is not a number of seconds above 0.
+    package init(environment: [String: String]) throws(ReminderError) {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        if let name = environment["PROFILE_SYSTEMCTL"] {
+            guard !name.isEmpty, let found = Self.find(name, path: path) else {
+                throw .configuration("PROFILE_SYSTEMCTL=\(quoted(name, limit: Echo.pathLimit)) names no program that can be run: set it to systemctl's path (or a name on PATH), or unset it")
+            }
+            program = found
+        } else {
+            program = Self.find("systemctl", path: path)
+        }
+        if let text = environment["PROFILE_SYSTEMCTL_TIMEOUT"] {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                throw .configuration("PROFILE_SYSTEMCTL_TIMEOUT=\(quoted(text)) is not a number of seconds from above 0 to 3600")
+            }
+            timeout = seconds
+        } else {
+            timeout = Self.defaultTimeout
+        }
     }
 
     /// `name` itself when it holds a `/`, else the first executable `name` in the folders of `path`.
@@ -43,9 +72,16 @@ package struct Systemctl: UserManager {
         return nil
     }
 
-    package func isRunning() -> Bool {
+    package func isRunning() throws(ReminderError) -> Bool {
         // Its answer, not its status: degraded exits 1 and is still a manager that runs units; offline is none.
-        guard let program, let (_, output) = Self.spawn(program, ["--user", "is-system-running"]) else { return false }
+        // One that cannot say in time counts as none; add then writes and says so.
+        guard let program else { return false }
+        let output: String
+        switch Self.spawn(program, ["--user", "is-system-running"], timeout: timeout) {
+        case let .finished(_, text): output = text
+        case let .interrupted(signal): throw .interrupted(command: "systemctl --user is-system-running", signal: signal)
+        case .notStarted, .timedOut: return false
+        }
         let state = output.split(separator: "\n").first.map { String($0).trimmingWhitespace() } ?? ""
         return Self.runningStates.contains(state)
     }
@@ -53,48 +89,141 @@ package struct Systemctl: UserManager {
     package func run(_ arguments: [String]) throws(ReminderError) {
         let command = (["systemctl", "--user"] + arguments).joined(separator: " ")
         guard let program else { throw .systemctl(command: command, status: 127, message: "there is no systemctl") }
-        guard let (status, output) = Self.spawn(program, ["--user"] + arguments) else {
-            throw .systemctl(command: command, status: 127, message: "\(program) could not be started")
+        let status: Int32, output: String
+        switch Self.spawn(program, ["--user"] + arguments, timeout: timeout) {
+        case .notStarted: throw .systemctl(command: command, status: 127, message: "\(program) could not be started")
+        case .timedOut: throw .timedOut(command: command, seconds: timeout)
+        case let .interrupted(signal): throw .interrupted(command: command, signal: signal)
+        case let .finished(code, text): (status, output) = (code, text)
         }
         guard status == 0 else { throw .systemctl(command: command, status: status, message: output.trimmingWhitespace()) }
     }
 
-    /// Runs `program arguments…` with standard input from /dev/null and its output (both streams) read
-    /// into a string (at most 64 KiB kept); its exit status (128 + the signal for a killed one) and
-    /// output, or nil when it could not be started.
-    static func spawn(_ program: String, _ arguments: [String]) -> (Int32, String)? {
+    /// How a run of systemctl ended.
+    enum Spawned {
+        case notStarted
+        /// Its exit status (128 + the signal for a killed one) and output.
+        case finished(Int32, String)
+        /// It took longer than the timeout: its process group was killed.
+        case timedOut
+        /// SIGINT or SIGTERM came while it ran: its process group was killed.
+        case interrupted(Int32)
+    }
+
+    /// Runs `program arguments…` in a process group of its own, with standard input from /dev/null and
+    /// its output (both streams) read into a string (at most 64 KiB kept), for at most `timeout` seconds;
+    /// a SIGINT or SIGTERM meanwhile stops it too (its whole group killed, then waited for).
+    static func spawn(_ program: String, _ arguments: [String], timeout: Double) -> Spawned {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
+        guard pipe(&fds) == 0 else { return .notStarted }
         // Neither end may reach another child (a bell player) started meanwhile.
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        var signals: [Int32] = [-1, -1]
+        guard pipe(&signals) == 0 else {
+            close(fds[0])
+            close(fds[1])
+            return .notStarted
+        }
+        for end in signals {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+        }
+        defer {
+            close(signals[0])
+            close(signals[1])
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own group, so that a timeout kills what it started too.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+
+        // SIGINT and SIGTERM wake the wait below instead of ending the program with units half made.
+        systemctlSignalPipe = signals[1]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            let saved = errno
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = write(systemctlSignalPipe, &byte, 1)
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var previous: [(Int32, sigaction)] = []
+        for signal in [SIGINT, SIGTERM] {
+            var old = sigaction()
+            sigaction(signal, nil, &old)
+            // One started ignoring it (nohup, a background job) keeps ignoring it.
+            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            previous.append((signal, old))
+            sigaction(signal, &action, nil)
+        }
+        // A parent may hand these signals down blocked (a test runner does); they must reach the handler.
+        var unblock = sigset_t(), oldMask = sigset_t()
+        sigemptyset(&unblock)
+        for (signal, _) in previous { sigaddset(&unblock, signal) }
+        sigprocmask(SIG_UNBLOCK, &unblock, &oldMask)
+        defer {
+            sigprocmask(SIG_SETMASK, &oldMask, nil)
+            for (signal, old) in previous {
+                var old = old
+                sigaction(signal, &old, nil)
+            }
+            systemctlSignalPipe = -1
+        }
+
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, program, &actions, nil, &argv, environ)
+        let result = posix_spawn(&pid, program, &actions, &attributes, &argv, environ)
         close(fds[1])
         guard result == 0 else {
             close(fds[0])
-            return nil
+            return .notStarted
         }
+        defer { close(fds[0]) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + timeout
+        var stopped: Spawned?
+        reading: while true {
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = deadline - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            guard left > 0 else {
+                stopped = .timedOut
+                break
+            }
+            var polled = [pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0),
+                          pollfd(fd: signals[0], events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&polled, 2, Int32(min(left * 1000, 60000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            if polled[1].revents != 0 {
+                var byte: UInt8 = 0
+                _ = read(signals[0], &byte, 1)
+                stopped = .interrupted(Int32(byte))
+                break
+            }
             let count = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
+            if count <= 0 { break reading }
             if output.count < 65536 { output += chunk[0..<count] }
         }
-        close(fds[0])
+        if stopped != nil { kill(-pid, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let stopped { return stopped }
         let exited = status & 0x7F == 0
-        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), String(decoding: output, as: UTF8.self))
+        return .finished(exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), String(decoding: output, as: UTF8.self))
     }
 }

@@ -93,7 +93,8 @@ package enum JSONWriter {
         }
     }
 
-    /// Writes `text` as a JSON string; only `"`, `\` and control characters are escaped.
+    /// Writes `text` as a JSON string; only `"`, `\` and control characters (C0, DEL and C1, which a
+    /// terminal may act on) are escaped.
     static func writeString(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -103,7 +104,7 @@ package enum JSONWriter {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
                 output += "\\u" + hex(scalar.value, digits: 4)
             default: output.unicodeScalars.append(scalar)
             }

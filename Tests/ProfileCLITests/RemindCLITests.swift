@@ -113,6 +113,11 @@ struct RemindCLITests {
         #expect(verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
     }
 
+    /// A JSON-free `quoted` as the program writes it, for the paths of these tests (no invisible characters).
+    func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     @Test func aBinaryPathWithASpaceAndAHostileNameStillVerify() throws {
         let analyze = "/usr/bin/systemd-analyze"
         try #require(FileManager.default.isExecutableFile(atPath: analyze), "systemd-analyze is missing")
@@ -138,6 +143,148 @@ struct RemindCLITests {
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(objects.first?["profile"] as? String == name)
     }
+
+    /// Findings F2: a `$` in the program's path is kept as it is (systemd expands none there) and the
+    /// units verify; a quote, an apostrophe or a backslash there is refused (78) and nothing is written.
+    @Test func aBinaryPathWithADollarVerifiesAndOneWithAQuoteIsRefused() throws {
+        let analyze = "/usr/bin/systemd-analyze"
+        try #require(FileManager.default.isExecutableFile(atPath: analyze), "systemd-analyze is missing")
+        let runtime = "\(home)/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        func copy(into folder: String) throws -> String {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Harness.binary.resolvingSymlinksInPath().path, toPath: "\(folder)/profile")
+            return "\(folder)/profile"
+        }
+        let dollar = try copy(into: "\(home)/bin$X %h")
+        let added = try Harness.run(executable: URL(fileURLWithPath: dollar), ["remind", "add", "06:30"],
+                                    environment: Harness.environment(store: store, home: home))
+        #expect(added.status == 0, "\(added.stderr)")
+        let service = try String(contentsOfFile: "\(units)/profile-remind-1.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\"\(home)/bin$X %%h/profile\" remind ring 1\n"), "\(service)")
+        let verify = try Harness.run(executable: URL(fileURLWithPath: analyze),
+                                     ["--user", "verify", "\(units)/profile-remind-1.timer", "\(units)/profile-remind-1.service"],
+                                     environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+        #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(verify.stdout)\(verify.stderr)")
+
+        for folder in ["bin\"q", "bin'a", "bin\\b"] {
+            let program = try copy(into: "\(home)/\(folder)")
+            let refused = try Harness.run(executable: URL(fileURLWithPath: program), ["remind", "add", "07:00"],
+                                          environment: Harness.environment(store: store, home: home))
+            #expect(refused.status == 78, "\(folder): \(refused.stderr)")
+            #expect(refused.stderr.hasPrefix("profile: this program's path \(quoted(program)) cannot be started by systemd"), "\(refused.stderr)")
+            #expect(refused.stdout.isEmpty)
+            #expect(unitFiles() == ["profile-remind-1.service", "profile-remind-1.timer"])
+        }
+    }
+
+    /// A fake systemctl that answers `is-system-running` with running and hangs on anything else, having
+    /// first made the file `started` (so that a test knows it runs).
+    func hangingSystemctl() throws -> (path: String, started: String) {
+        let path = "\(home)/hangctl", started = "\(home)/hangctl-started"
+        try """
+            #!/bin/sh
+            case "$*" in *is-system-running*) echo running; exit 0 ;; esac
+            : > '\(started)'
+            sleep 1000
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return (path, started)
+    }
+
+    /// Findings F11: a systemctl that hangs is stopped after PROFILE_SYSTEMCTL_TIMEOUT (75, the command
+    /// named), and the units add wrote are removed.
+    @Test func aHangingSystemctlIsStoppedAndAddLeavesNothing() throws {
+        let fake = try hangingSystemctl()
+        let added = try profile(["remind", "add", "03:37"], ["PROFILE_SYSTEMCTL": fake.path, "PROFILE_SYSTEMCTL_TIMEOUT": "0.5"])
+        #expect(added.status == 75)
+        #expect(added.stderr == "profile: systemctl --user enable --now profile-remind-1.timer did not finish within 0.5 s, so it was stopped; nothing was changed\n")
+        #expect(added.stdout.isEmpty)
+        #expect(unitFiles().isEmpty)
+    }
+
+    /// Findings F11: SIGTERM while systemctl runs stops it and removes the units add wrote.
+    @Test func aTerminatedAddLeavesNothing() throws {
+        let fake = try hangingSystemctl()
+        let (process, output) = try Harness.start(["remind", "add", "03:37"], store: store, home: home,
+                                                  extra: ["PROFILE_SYSTEMCTL": fake.path])
+        // The fake says when it runs; the test waits for that, not for a time.
+        for _ in 0..<2000 where !FileManager.default.fileExists(atPath: fake.started) { usleep(5000) }
+        try #require(FileManager.default.fileExists(atPath: fake.started))
+        #expect(unitFiles().count == 2)
+        process.terminate()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(text)")
+        #expect(text == "profile: interrupted while systemctl --user enable --now profile-remind-1.timer ran; it was stopped and nothing was changed\n")
+        #expect(unitFiles().isEmpty)
+    }
+
+    /// Findings F11: a PROFILE_SYSTEMCTL that names no program (or is empty) is a configuration error.
+    @Test(arguments: ["", "/nonexistent/systemctl", "no-such-systemctl"])
+    func aSystemctlThatIsNotThereIsAConfigurationError(_ value: String) throws {
+        var environment = Harness.environment(store: store, home: home)
+        environment["PROFILE_SYSTEMCTL"] = value
+        let added = try Harness.run(executable: Harness.binary, ["remind", "add", "03:37"], environment: environment)
+        #expect(added.status == 78, "\(added.stderr)")
+        #expect(added.stderr == "profile: PROFILE_SYSTEMCTL=\"\(value)\" names no program that can be run: set it to systemctl's path (or a name on PATH), or unset it\n")
+        #expect(unitFiles().isEmpty)
+    }
+
+    /// Findings F10: list shows the readable reminders and names the damaged timer (the file's key, not
+    /// the option), 65 at the end; add goes on; remove says the unit was damaged; a directory is named.
+    @Test func aDamagedUnitIsNamedAndBlocksNothingElse() throws {
+        #expect(try profile(["remind", "add", "07:00"]).status == 0)
+        #expect(try profile(["remind", "add", "08:00", "Morning"]).status == 0)
+        let path = "\(units)/profile-remind-1.timer"
+        let timer = try String(contentsOfFile: path, encoding: .utf8)
+        try timer.replacingOccurrences(of: "Days=daily", with: "Days=funday").write(toFile: path, atomically: true, encoding: .utf8)
+        let line = try #require(timer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("Days=") }) + 1
+        let listed = try profile(["remind", "list"])
+        #expect(listed.status == 65)
+        #expect(listed.stdout == "2\t08:00\tdaily\tMorning\tdisabled\n")
+        #expect(listed.stderr == "profile: \(path):\(line): Days=\"funday\" is not days of the week: expected \(Self.daysAccepted); remove it with 'profile remind remove' or mend it by hand\n")
+        let added = try profile(["remind", "add", "09:00"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("added reminder 3: 09:00 daily"))
+        let removed = try profile(["remind", "remove", "1"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout == "removed reminder 1 (damaged unit)\n")
+
+        try FileManager.default.createDirectory(atPath: "\(units)/profile-remind-31.timer", withIntermediateDirectories: true)
+        let withDirectory = try profile(["remind", "list"])
+        #expect(withDirectory.status == 65)
+        #expect(withDirectory.stdout.hasPrefix("2\t08:00"))
+        #expect(withDirectory.stderr == "profile: \(units)/profile-remind-31.timer is a directory, not a unit file 'profile remind add' wrote: remove it by hand (rm -r)\n")
+        let remove = try profile(["remind", "remove", "31"])
+        #expect(remove.status == 65)
+        #expect(remove.stderr == withDirectory.stderr)
+    }
+
+    /// Findings F9: a hand-edited `Profile=` whose escapes decode to an escape sequence is a damaged unit
+    /// (the store's name rules), reported with its line and escaped; list and ring never print it raw.
+    @Test func aProfileThatIsNoNameIsADamagedUnitAndNeverReachesTheTerminal() throws {
+        #expect(try profile(["remind", "add", "07:00", "Morning"]).status == 0)
+        let path = "\(units)/profile-remind-1.timer"
+        let timer = try String(contentsOfFile: path, encoding: .utf8)
+        try timer.replacingOccurrences(of: "Profile=Morning", with: #"Profile=\x1b]0;pwned\x07"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let line = try #require(timer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("Profile=") }) + 1
+        for format in ["plain", "table", "json"] {
+            let listed = try profile(["remind", "list", "--format", format, "--no-color"])
+            #expect(listed.status == 65, "\(format): \(listed.stdout)\(listed.stderr)")
+            #expect(!listed.stdout.contains("\u{1B}") && !listed.stderr.contains("\u{1B}") && !listed.stderr.contains("\u{7}"))
+            #expect(listed.stderr.contains(#"profile-remind-1.timer:\#(line): Profile="\\x1b]0;pwned\\x07" is not a profile's name ("\u{1B}]0;pwned\u{7}": it contains the invisible character U+001B); remove it"#),
+                    "\(listed.stderr)")
+        }
+        let rang = try profile(["remind", "ring", "1"], ["PROFILE_PLAYER": "none"])
+        #expect(rang.status == 65, "\(rang.stderr)")
+        #expect(!rang.stderr.contains("\u{1B}"))
+    }
+
+    static let daysAccepted = "daily, weekdays, weekends, a day (mon, tue, wed, thu, fri, sat, sun), a range such as mon-fri, or a comma list such as sat,sun"
 
     struct BadCase: CustomTestStringConvertible, Sendable {
         let arguments: [String]

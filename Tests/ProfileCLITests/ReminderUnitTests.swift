@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import Desktop
+import ProfileKit
 
 /// Issue 26, item 5: the days grammar, the `OnCalendar=` values it gives (checked against
 /// `systemd-analyze calendar`), the units' texts and their round trip, and the reminder book's rules
@@ -88,7 +89,8 @@ struct ReminderUnitTests {
         let reminder = Reminder(id: 7, time: ReminderTime(hour: 6, minute: 30), days: try ReminderDays(parsing: "mon-fri"),
                                 profile: name, store: "/home/a b/%store$")
         let text = ReminderUnits.timer(reminder)
-        #expect(try ReminderUnits.parse(timer: text, id: 7, path: "t") == reminder)
+        // The escapes' round trip, whatever the name (whether it is a profile's name is checked apart).
+        #expect(try ReminderUnits.parse(timer: text, id: 7, path: "t", nameProblem: { _ in nil }) == reminder)
         // The name reaches the unit with nothing systemd reads: no specifier, variable, quote or control.
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Profile=") })
         let value = Array(line.dropFirst("Profile=".count).unicodeScalars)
@@ -97,7 +99,7 @@ struct ReminderUnitTests {
         #expect(value.indices.allSatisfy { value[$0] != "\\" || ($0 + 1 < value.count && value[$0 + 1] == "x") }, "\(line)")
         #expect(!line.hasSuffix(" "))
         // Nothing of the name in the service: it runs `ring ID`.
-        let service = ReminderUnits.service(reminder, binary: "/usr/bin/profile")
+        let service = try ReminderUnits.service(reminder, binary: "/usr/bin/profile")
         #expect(!service.contains(name))
         #expect(service.contains("\nExecStart=\"/usr/bin/profile\" remind ring 7\n"))
     }
@@ -127,10 +129,13 @@ struct ReminderUnitTests {
             """)
     }
 
-    @Test func execStartQuotesTheBinaryForSystemd() {
-        #expect(ReminderUnits.execArgument("/opt/my apps/profile") == #""/opt/my apps/profile""#)
-        #expect(ReminderUnits.execArgument(#"/a/100%/$x/"q"/b\c"#) == #""/a/100%%/$$x/\"q\"/b\\c""#)
-        #expect(ReminderUnits.execArgument("/a\nb") == #""/a\x0Ab""#)
+    @Test func execStartQuotesTheBinaryForSystemd() throws {
+        #expect(try ReminderUnits.execArgument("/opt/my apps/profile") == #""/opt/my apps/profile""#)
+        // Findings F2: systemd expands no `$` in the program's path, so it is written as it is.
+        #expect(try ReminderUnits.execArgument(#"/a/100%/$x/p"#) == #""/a/100%%/$x/p""#)
+        for path in [#"/a/"q"/p"#, "/a/'/p", #"/b\c/p"#, "/a\nb", "/a\u{7F}b", "relative/p"] {
+            #expect(throws: ReminderError.unusableBinary(path)) { try ReminderUnits.execArgument(path) }
+        }
     }
 
     @Test func aTimerChangedByHandIsReportedWithItsLine() throws {
@@ -198,7 +203,7 @@ struct ReminderUnitTests {
         _ = try book.remove(1)
         guard case let .written(third) = try book.add(try Self.morning("sat,sun"), binary: "/p", sameName: same) else { Issue.record(); return }
         #expect(third.id == 1)
-        #expect(try book.list().map(\.reminder.id) == [1, 2])
+        #expect(try book.list().reminders.map(\.reminder.id) == [1, 2])
         #expect(manager.calls.isEmpty)
     }
 
@@ -235,5 +240,61 @@ struct ReminderUnitTests {
         #expect(throws: ReminderError.self) { try book.remove(1) }
         #expect(files.files.count == 2)
         #expect(throws: ReminderError.noSuchReminder(3, existing: [1])) { try book.remove(3) }
+    }
+
+    /// Findings F9, in depth: whatever name reaches the listing, table and plain lines escape it.
+    @Test func theListingEscapesANameInEveryFormat() {
+        let row = ProfileRenderer.ReminderRow(id: 1, time: "07:00", days: "daily", profile: "\u{1B}]0;x\u{7}\u{9B}\u{202E}", enabled: false)
+        for format in [OutputFormat.table, .plain, .json] {
+            let text = ProfileRenderer.reminders([row], format: format)
+            // JSON escapes controls (C0, DEL, C1), table and plain every invisible character.
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B
+                || (format != .json && $0.value == 0x202E) }, "\(format): \(text)")
+        }
+        #expect(ProfileRenderer.reminders([row], format: .plain) == "1\t07:00\tdaily\t\\u{1B}]0;x\\u{7}\\u{9B}\\u{202E}\tdisabled\n")
+    }
+
+    @Test func aProfileTheValidatorRefusesIsADamagedUnit() throws {
+        let text = ReminderUnits.timer(try Self.morning())
+        #expect(throws: ReminderError.self) {
+            try ReminderUnits.parse(timer: text, id: 1, path: "/t", nameProblem: { _ in "no" })
+        }
+        #expect(try ReminderUnits.parse(timer: text, id: 1, path: "/t").profile == "Morning")
+        let hidden = text.replacingOccurrences(of: "Profile=Morning", with: #"Profile=a\xe2\x80\x8bb"#)
+        #expect(throws: ReminderError.self) { try ReminderUnits.parse(timer: hidden, id: 1, path: "/t") }
+    }
+
+    /// Findings F10: a damaged timer hides no other reminder, blocks no add, and its removal invents nothing.
+    @Test func aDamagedTimerBlocksNothingElse() throws {
+        let files = MemoryFiles(), manager = ScriptedManager(running: false)
+        let book = ReminderBook(files: files, manager: manager)
+        _ = try book.add(try Self.morning(), binary: "/p", sameName: ==)
+        _ = try book.add(try Self.morning("sat,sun"), binary: "/p", sameName: ==)
+        files.files["profile-remind-1.timer"] = files.files["profile-remind-1.timer"]?.replacingOccurrences(of: "Days=mon-fri", with: "Days=funday")
+        let listing = try book.list()
+        #expect(listing.reminders.map(\.reminder.id) == [2])
+        #expect(listing.damaged.map(\.description) == [
+            #"/mem/profile-remind-1.timer:15: Days="funday" is not days of the week: expected \#(ReminderDays.accepted); remove it with 'profile remind remove' or mend it by hand"#,
+        ])
+        guard case let .written(third) = try book.add(try Self.morning("daily"), binary: "/p", sameName: ==) else { Issue.record(); return }
+        #expect(third.id == 3)
+        #expect(try book.remove(1) == nil)
+        #expect(try book.remove(2)?.days.description == "sat,sun")
+    }
+
+    /// Findings F11: an add interrupted while it asks whether a manager runs leaves nothing either.
+    @Test func anAddInterruptedWhileAskingForTheManagerLeavesNothing() throws {
+        final class Interrupting: UserManager {
+            func isRunning() throws(ReminderError) -> Bool {
+                throw .interrupted(command: "systemctl --user is-system-running", signal: SIGINT)
+            }
+            func run(_ arguments: [String]) throws(ReminderError) { Issue.record("ran \(arguments)") }
+        }
+        let files = MemoryFiles()
+        let book = ReminderBook(files: files, manager: Interrupting())
+        #expect(throws: ReminderError.interrupted(command: "systemctl --user is-system-running", signal: SIGINT)) {
+            try book.add(try Self.morning(), binary: "/p", sameName: ==)
+        }
+        #expect(files.files.isEmpty)
     }
 }

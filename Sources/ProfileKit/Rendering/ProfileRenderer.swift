@@ -1,5 +1,6 @@
 import TableKit
 import JSON
+import TextSupport
 
 /// The ways `profile` prints data: box-drawn tables for people, tab-separated lines for scripts, JSON.
 package enum OutputFormat: String, CaseIterable, Sendable {
@@ -188,14 +189,15 @@ package enum ProfileRenderer {
                 alignments: [.right, .right, .left, .left, .left],
                 rows: rows.map { row in
                     [StyledText("\(row.id)"), StyledText(row.time), StyledText(row.days),
-                     row.profile.map { StyledText($0) } ?? StyledText("none", .dim),
+                     // A name from a unit file: checked when read, escaped here all the same.
+                     row.profile.map { StyledText(escaped($0)) } ?? StyledText("none", .dim),
                      row.enabled ? StyledText("yes") : StyledText("no", .dim)]
                 },
                 flexibleColumn: 3
             ).render(numbered: false, options: options)
         case .plain:
             return rows.map { row in
-                ["\(row.id)", row.time, row.days, row.profile ?? "", row.enabled ? "enabled" : "disabled"]
+                ["\(row.id)", row.time, row.days, row.profile.map { escaped($0) } ?? "", row.enabled ? "enabled" : "disabled"]
                     .map(plainField).joined(separator: "\t") + "\n"
             }.joined()
         case .json:

@@ -29,8 +29,27 @@ struct RemindCommand: ParsableCommand {
     /// The reminders in the live unit folder, managed through the live systemctl.
     static func book() throws(ProfileError) -> ReminderBook {
         // PATH is read here alone: systemctl is the one program looked up on it apart from the players.
-        let environment = ["PROFILE_SYSTEMCTL", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
-        return ReminderBook(files: try UnitFolder.live(), manager: Systemctl(environment: environment))
+        let environment = ["PROFILE_SYSTEMCTL", "PROFILE_SYSTEMCTL_TIMEOUT", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
+        let manager: Systemctl
+        do throws(ReminderError) {
+            manager = try Systemctl(environment: environment)
+        } catch {
+            throw ProfileError.configuration("\(error)")
+        }
+        return ReminderBook(files: try UnitFolder.live(), manager: manager,
+                            nameProblem: nameProblem)
+    }
+
+    /// Why `name` (a timer's `Profile=`) is not a name the store could hold, by the store's rules; nil
+    /// when it is one.
+    static func nameProblem(_ name: String) -> String? {
+        do throws(ProfileError) {
+            _ = try ProfileName(validating: name)
+            return nil
+        } catch {
+            if case let .invalidName(_, reason) = error { return reason }
+            return "\(error)"
+        }
     }
 
     /// Runs `body` as ``reportingErrors(_:)`` does, a ``ReminderError`` turned into `profile: message` on
@@ -51,9 +70,12 @@ struct RemindCommand: ParsableCommand {
         switch error {
         case .invalidTime, .invalidDays, .invalidID: .usage
         case .noSuchReminder: .noInput
-        case .damagedUnit: .dataError
+        case .damagedUnit, .notAUnitFile: .dataError
         // The user's manager or desktop session may be back later (a timer fires after a log-out).
-        case .systemctl, .notification: .temporaryFailure
+        case .systemctl, .notification, .timedOut: .temporaryFailure
+        case .configuration: .configuration
+        case .interrupted: .interrupted
+        case .unusableBinary: .configuration
         }
     }
 
@@ -133,7 +155,9 @@ struct RemindListCommand: ParsableCommand {
         abstract: "List the reminders: id, time, days, profile and whether the timer is enabled.",
         discussion: """
             Plain lines give id, time, days, profile (empty for none) and enabled or disabled, separated \
-            by tabs. JSON gives objects keyed id, time, days, profile (null for none) and enabled.
+            by tabs. JSON gives objects keyed id, time, days, profile (null for none) and enabled. A timer \
+            that cannot be read as a reminder (changed by hand) is named on standard error after the \
+            others are listed, and the exit status is then 65.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -143,14 +167,20 @@ struct RemindListCommand: ParsableCommand {
 
     func run() throws {
         try RemindCommand.reporting {
-            let listed = try RemindCommand.book().list()
-            let rows = listed.map {
+            let listing = try RemindCommand.book().list()
+            let rows = listing.reminders.map {
                 ProfileRenderer.ReminderRow(id: $0.reminder.id, time: "\($0.reminder.time)", days: "\($0.reminder.days)",
                                             profile: $0.reminder.profile, enabled: $0.enabled)
             }
             let render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: global.noColor))
             let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
-            Output.stdout(ProfileRenderer.reminders(rows, format: format, options: render))
+            // The readable reminders first; then each damaged unit on stderr, and 65 at the end.
+            if !rows.isEmpty || listing.damaged.isEmpty || format == .json {
+                Output.stdout(ProfileRenderer.reminders(rows, format: format, options: render))
+            }
+            guard !listing.damaged.isEmpty else { return }
+            for damaged in listing.damaged { Output.diagnostic("\(damaged)") }
+            throw ExitStatus.dataError.exitCode
         }
     }
 }
@@ -169,8 +199,11 @@ struct RemindRemoveCommand: ParsableCommand {
     func run() throws {
         try RemindCommand.reporting {
             let id = try ReminderError.id(id)
-            let removed = try RemindCommand.book().remove(id)
-            try Output.print("removed reminder \(id): \(RemindCommand.describe(removed))\n")
+            if let removed = try RemindCommand.book().remove(id) {
+                try Output.print("removed reminder \(id): \(RemindCommand.describe(removed))\n")
+            } else {
+                try Output.print("removed reminder \(id) (damaged unit)\n")
+            }
         }
     }
 }

@@ -33,7 +33,8 @@ struct UnitFolder: UnitFiles {
 
     func read(_ name: String) throws -> String? {
         let path = "\(folder)/\(name)"
-        guard try POSIX.lstatIfExists(path) != nil else { return nil }
+        guard let info = try POSIX.lstatIfExists(path) else { return nil }
+        if info.st_mode & S_IFMT == S_IFDIR { throw ReminderError.notAUnitFile(path: path) }
         let fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         defer { close(fd) }
         // A unit this program wrote is well under a kilobyte; 64 KiB is far past any of them.
@@ -57,7 +58,10 @@ struct UnitFolder: UnitFiles {
 
     func remove(_ name: String) throws {
         let path = "\(folder)/\(name)"
-        guard unlink(path) == 0 || errno == ENOENT else { throw POSIX.failure(path, "unlink") }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            if errno == EISDIR { throw ReminderError.notAUnitFile(path: path) }
+            throw POSIX.failure(path, "unlink")
+        }
     }
 
     func locked<T>(_ body: () throws -> T) throws -> T {
