@@ -25,7 +25,7 @@ struct SitTimingTests {
         return "Minutes"
     }
 
-    /// Issue 23's check: stopped with SIGSTOP at 3 s and continued at 16 s, the run hands the player one
+    /// Issue 23's check: stopped with SIGSTOP 3 s after the start bell and continued at 16 s, the run hands the player one
     /// bell at 16 s (the two it missed, rung once), says it was late, and rings the end at 30 s as planned.
     @Test func aStoppedRunRingsWhatItMissedOnceAndKeepsItsEnd() throws {
         let name = try minuteBells()
@@ -36,9 +36,16 @@ struct SitTimingTests {
         try "#!/bin/sh\ncase \"$1\" in *check-silence*) exit 0;; esac\ndate +%s.%N >> '\(player.log)'\n"
             .write(toFile: "\(player.bin)/paplay", atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(player.bin)/paplay")
-        let started = Date()
         let (process, output) = try Harness.start(["run", name, "--speed", "10", "--no-log"], store: store, home: home,
                                                   extra: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        // Times count from the start bell, handed as the sit starts: a debug build makes the bells' files
+        // first, which takes a second or two on a busy machine, and the stop must fall inside the sit.
+        let firstBell = Date().addingTimeInterval(20)
+        while Date() < firstBell, process.isRunning, (try? String(contentsOfFile: player.log, encoding: .utf8))?.isEmpty ?? true {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let startLine = try String(contentsOfFile: player.log, encoding: .utf8).split(separator: "\n").first
+        let started = Date(timeIntervalSince1970: try #require(startLine.flatMap { Double($0) }))
         Thread.sleep(until: started.addingTimeInterval(3))
         kill(process.processIdentifier, SIGSTOP)
         Thread.sleep(until: started.addingTimeInterval(16))
@@ -53,7 +60,7 @@ struct SitTimingTests {
             .compactMap { Double($0) }.map { $0 - started.timeIntervalSince1970 }
         // The start bell, one bell for the two missed, the bells at 18 and 24 s, the end at 30 s.
         #expect(handed.count == 5, "bells handed at \(handed)")
-        let missed = handed.filter { $0 > 2 && $0 < 17.5 }
+        let missed = handed.filter { $0 > 1 && $0 < 17.5 }
         #expect(missed.count == 1 && missed.allSatisfy { $0 >= 15.9 }, "one bell on continuing, not two: \(handed)")
         // At 30 s, not 43 s (the 13 s stopped are not a pause); a player's shell starts slowly on a busy machine.
         #expect(handed.last.map { $0 > 29.9 && $0 < 32 } == true, "the end bell at 30 s: \(handed)")
