@@ -71,14 +71,11 @@ package struct DesktopNotification: Equatable, Sendable {
             guard result >= 0 else { throw failed(result) }
         }
 
-        var error = sd_bus_error()
-        defer { sd.errorFree(&error) }
-        var answered: OpaquePointer?
-        let left = max(1, deadline - min(deadline, SystemBus.monotonicMicroseconds()))
-        result = sd.call(bus, call, left, &error, &answered)
-        guard result >= 0, let reply = answered else {
-            let name = error.name.map { String(cString: $0) } ?? ""
-            let message = error.message.map { String(cString: $0) } ?? SleepLock.systemText(-result)
+        let reply: OpaquePointer
+        switch SystemBus.call(sd, bus, call, until: deadline) {
+        case .success(let answered): reply = answered
+        case .failure(let failure):
+            let (name, message) = (failure.name, failure.message)
             let detail = name.isEmpty ? escaped(message, limit: 160) : "\(escaped(name, limit: 100)): \(escaped(message, limit: 160))"
             let missing = ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(name)
             throw .notification(missing ? "no notification service on the session bus (\(detail))"

@@ -47,16 +47,10 @@ package struct SleepLock: ~Copyable, Sendable {
             guard result >= 0 else { throw .noAnswer(name: "", message: Self.systemText(-result)) }
         }
 
-        var error = sd_bus_error()
-        defer { sd.errorFree(&error) }
-        var answered: OpaquePointer?
-        // Zero would mean sd-bus's default of 25 s.
-        let left = max(1, deadline - min(deadline, SystemBus.monotonicMicroseconds()))
-        result = sd.call(bus, call, left, &error, &answered)
-        guard result >= 0, let reply = answered else {
-            let name = error.name.map { String(cString: $0) } ?? ""
-            let message = error.message.map { String(cString: $0) } ?? Self.systemText(-result)
-            throw SleepLockError.answer(name: name, message: message)
+        let reply: OpaquePointer
+        switch SystemBus.call(sd, bus, call, until: deadline) {
+        case .success(let answered): reply = answered
+        case .failure(let failure): throw SleepLockError.answer(name: failure.name, message: failure.message)
         }
         defer { _ = sd.messageUnref(reply) }
 

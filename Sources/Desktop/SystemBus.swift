@@ -14,6 +14,24 @@ enum SystemBus {
         return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
     }
 
+    /// Sends the method call `message` on `bus` and waits for its reply until `deadline` (on
+    /// ``monotonicMicroseconds()``): the reply, for the caller to unref; or, when there is none, the bus's
+    /// error name (empty when it gave none) and its message, else the system's words for the failure.
+    static func call(_ sd: SDBus, _ bus: OpaquePointer, _ message: OpaquePointer,
+                     until deadline: UInt64) -> Result<OpaquePointer, BusCallFailure> {
+        var error = sd_bus_error()
+        defer { sd.errorFree(&error) }
+        var answered: OpaquePointer?
+        // Zero would mean sd-bus's default of 25 s.
+        let left = max(1, deadline - min(deadline, monotonicMicroseconds()))
+        let result = sd.call(bus, message, left, &error, &answered)
+        guard result >= 0, let reply = answered else {
+            return .failure(BusCallFailure(name: error.name.map { String(cString: $0) } ?? "",
+                                           message: error.message.map { String(cString: $0) } ?? SleepLock.systemText(-result)))
+        }
+        return .success(reply)
+    }
+
     /// A connection to the bus `DBUS_SYSTEM_BUS_ADDRESS` names (else the system's), ready for calls, and
     /// the moment (on ``monotonicMicroseconds()``) `timeout` seconds after the call, for what follows.
     ///
@@ -49,4 +67,10 @@ enum SystemBus {
         }
         return (bus, deadline)
     }
+}
+
+/// Why a method call got no reply: the bus's error name (empty when it gave none) and its message.
+struct BusCallFailure: Error {
+    var name: String
+    var message: String
 }
