@@ -96,19 +96,47 @@ package enum JSONWriter {
     /// Writes `text` as a JSON string; only `"`, `\` and control characters (C0, DEL and C1, which a
     /// terminal may act on) are escaped.
     static func writeString(_ text: String, to output: inout String) {
+        appendString(text, to: &output)
+    }
+
+    /// Appends `text` to `output` as a JSON string literal, quotes included: `"`, `\` and the control
+    /// characters (C0, DEL and C1, which a terminal may act on) escaped, everything else as it is. The
+    /// one escaper of the package: documents, renderers and the journal's lines all write through it.
+    ///
+    /// - Complexity: O(n); text with nothing to escape (what the journal's hot path writes) is appended
+    ///   whole after one scan of its UTF-8 bytes.
+    package static func appendString(_ text: String, to output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
-                output += "\\u" + hex(scalar.value, digits: 4)
-            default: output.unicodeScalars.append(scalar)
+        if isPlain(text) {
+            output += text
+        } else {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+                    // Lower-case hex, as jq and JavaScript's JSON.stringify write it: `\u001b`.
+                    let digits = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                default: output.unicodeScalars.append(scalar)
+                }
             }
         }
         output += "\""
+    }
+
+    /// Whether `text` needs no escape: no quote, backslash, C0 control or DEL, and no C1 control (whose
+    /// UTF-8 encoding is the only one to start with byte 0xC2 followed by 0x80 to 0x9F).
+    package static func isPlain(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return false }
+            if previous == 0xC2 && byte < 0xA0 { return false }
+            previous = byte
+        }
+        return true
     }
 }

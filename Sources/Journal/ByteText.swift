@@ -1,3 +1,4 @@
+import JSON
 /// Text built as UTF-8 bytes: `log` prints 100,000 records in a few milliseconds this way, where joining
 /// `String`s made them take most of its time.
 package struct ByteText {
@@ -69,17 +70,17 @@ package struct ByteText {
         append(minutes % 60, width: 2)
     }
 
-    /// `value` as a JSON string: quotes, backslashes and control characters escaped.
+    /// `value` as a JSON string, through the JSON target's one escaper (which appends plain text whole).
     package mutating func appendJSONString(_ value: String) {
-        bytes.append(0x22)
-        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+        if JSONWriter.isPlain(value) {
+            bytes.append(0x22)
             append(value)
+            bytes.append(0x22)
         } else {
             var escaped = ""
-            JSONText.appendString(value, to: &escaped)
-            append(String(escaped.dropFirst().dropLast()))
+            JSONWriter.appendString(value, to: &escaped)
+            append(escaped)
         }
-        bytes.append(0x22)
     }
 
     /// The text; the bytes are UTF-8 by construction.

@@ -138,29 +138,3 @@ package struct Sit: Equatable, Sendable {
         }
     }
 }
-
-/// JSON string literals, written by hand in the hot path of `log --format json` and of appends.
-package enum JSONText {
-    /// Appends `value` as a JSON string: quotes, backslashes and control characters escaped.
-    package static func appendString(_ value: String, to text: inout String) {
-        text += "\""
-        let plain = value.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
-        if plain {
-            text += value
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case _ where scalar.value < 0x20:
-                    text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                default: text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
-    }
-}

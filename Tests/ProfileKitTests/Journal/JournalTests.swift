@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import JSON
 import ProfileKit
 import TableKit
 @testable import Journal
@@ -374,6 +375,27 @@ struct JournalTests {
         let json = JournalRenderer.log(sits, format: .json, calendar: calendar)
         #expect(json.contains(#""note": "a\u001b[31mred\#u{202E}X\nline\\""#), "\(json)")
         #expect(JournalRenderer.log(sits, format: .csv, calendar: calendar).contains("\"" + hostile + "\""))
+    }
+
+    /// DEL and the C1 controls (U+0085 here) are escaped in the journal's own lines and in `log --format
+    /// json` exactly as the JSON target escapes them, and both readers read them back.
+    @Test func delAndC1ControlsAreEscapedAsTheJSONTargetEscapesThem() throws {
+        let note = "next\u{85}line\u{7F}del\u{9F}end"
+        let sit = Self.sit(note: note, profile: "P\u{80}")
+        let line = sit.line
+        #expect(line.contains(#""note":"next\u0085line\u007fdel\u009fend""#), "\(line)")
+        #expect(line.contains(#""profile":"P\u0080""#), "\(line)")
+        #expect(!line.unicodeScalars.contains { $0.value == 0x7F || (0x80...0x9F).contains($0.value) })
+        var expected = ""
+        JSONWriter.appendString(note, to: &expected)
+        #expect(line.contains(expected))
+        let bytes = Array(line.utf8.dropLast())
+        #expect(try SitLine.decode(bytes) == sit)
+        let json = JournalRenderer.log([sit], format: .json, calendar: LocalCalendar())
+        #expect(json.contains(#""note": "next\u0085line\u007fdel\u009fend""#), "\(json)")
+        // Text with nothing to escape, including other non-ASCII text, takes the fast path unchanged.
+        for plain in ["Morning", "禅 Zen 🧘", "é \u{A0} \u{C2}"] { #expect(JSONWriter.isPlain(plain), "\(plain)") }
+        for escaped in ["\u{7F}", "\u{80}", "\u{9F}", "\"", "\\", "\u{1}"] { #expect(!JSONWriter.isPlain(escaped)) }
     }
 
     struct WidthCase: CustomTestStringConvertible, Sendable {
