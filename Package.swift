@@ -27,6 +27,12 @@ let package = Package(
         // Never imports another target.
         .target(name: "TextSupport"),
 
+        // The file layer, the only target that opens a file for writing: POSIX wrappers and errno names,
+        // the lock file, one atomic replace (a random temporary created O_CREAT|O_EXCL|O_NOFOLLOW, the
+        // mode set, file and folder fsynced) and one append that rolls back. Its error is FileError,
+        // which each user says in its own words. Never imports another target but TextSupport.
+        .target(name: "Files", dependencies: ["TextSupport"]),
+
         // The table vocabulary: row paths, rows, sections, updates and the table-view rule, box tables,
         // update text. Never imports the model: the editor's screens see tables through it and nothing else.
         .target(name: "TableKit"),
@@ -37,19 +43,19 @@ let package = Package(
 
         // The model, the document format, the view model (the one typed description of the rows), the
         // store and the renderers of profiles. Never imports a player, a clock, a terminal or readline.
-        .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON"]),
+        .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON", "Files"]),
 
         // Bell synthesis, WAV files and the players that ring them (posix_spawn of pw-play, paplay, aplay).
         // Never imports the store's users, the timeline or the editor.
-        .target(name: "Bells", dependencies: ["TextSupport", "ProfileKit"]),
+        .target(name: "Bells", dependencies: ["TextSupport", "Files", "ProfileKit"]),
 
         // The session's timeline and the runner (injected clock, input, display and ringer), and `plan`'s
         // rendering. Never imports a terminal: the live display belongs to the executable.
-        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit", "Bells"]),
+        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ProfileKit", "Bells"]),
 
         // The journal of sits: its records and lines, safe appends, reading, statistics and the calendar.
         // Never imports a player, the timeline or a terminal: `run` hands it a finished sit.
-        .target(name: "Journal", dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit"]),
+        .target(name: "Journal", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ProfileKit"]),
 
         // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
         .systemLibrary(
@@ -69,7 +75,7 @@ let package = Package(
 
         // The machine around a sit: logind's sleep inhibitor over D-Bus. The only target that imports
         // CSystemd; never imports the model, the timeline or a terminal.
-        .target(name: "Desktop", dependencies: ["TextSupport", "CSystemd"]),
+        .target(name: "Desktop", dependencies: ["TextSupport", "Files", "CSystemd"]),
 
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
         // and TextSupport alone, so no screen can reach a model type.
@@ -84,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "profile",
             dependencies: [
-                "TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "Journal", "ProfileREPL", "LineEditing",
+                "TextSupport", "TableKit", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "ProfileREPL", "LineEditing",
                 "Desktop", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,17 +109,17 @@ let package = Package(
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "Journal", "TestDoubles", "TestSupport"]
+            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "TestDoubles", "TestSupport"]
         ),
         // These run the built `profile` binary; depending on the executable makes `swift test` build it.
         .testTarget(
             name: "ProfileREPLTests",
-            dependencies: ["TableKit", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks", "profile"]
+            dependencies: ["TableKit", "Files", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks", "profile"]
         ),
         .testTarget(
             name: "ProfileCLITests",
             dependencies: [
-                "TextSupport", "TableKit", "JSON", "ProfileKit", "Bells", "Sitting", "Journal", "Screens", "ProfileREPL",
+                "TextSupport", "TableKit", "JSON", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "Screens", "ProfileREPL",
                 "LineEditing", "Desktop", "TestDoubles", "TestSupport", "profile",
             ]
         ),

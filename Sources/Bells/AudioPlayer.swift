@@ -3,6 +3,7 @@ import Glibc
 #else
 #error("Bells spawns players with Glibc's posix_spawn_file_actions_t (on Darwin an optional pointer); only Linux is supported")
 #endif
+import Files
 import TextSupport
 import ProfileKit
 
@@ -535,7 +536,7 @@ package enum WAVFile {
     /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the folder or file.
     package static func export(to directory: String,
                                wrote: (Bell, String, Double) throws(ProfileError) -> Void) throws(ProfileError) {
-        try POSIX.makeDirectories(directory)
+        try io(POSIX.makeDirectories(directory))
         for bell in Bell.allCases {
             let samples = BellSynth.samples(for: bell)
             let path = "\(directory)/\(BellSynth.fileName(for: bell))"
@@ -544,23 +545,11 @@ package enum WAVFile {
         }
     }
 
-    /// Writes `bytes` to `path` atomically.
+    /// Writes `bytes` to `path` through the file layer's one atomic replace (a temporary of a random name,
+    /// never a link planted at a name a run could guess).
     ///
     /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the file.
     package static func write(_ bytes: [UInt8], to path: String) throws(ProfileError) {
-        let temporary = "\(POSIX.directoryName(path))/.\(POSIX.baseName(path)).\(getpid()).tmp"
-        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        do throws(ProfileError) {
-            defer { close(fd) }
-            try POSIX.writeAll(fd, bytes, path: temporary)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = POSIX.failure(path, "rename")
-            unlink(temporary)
-            throw failure
-        }
+        try io(AtomicFile.replace(path, with: bytes, newFileMode: 0o644))
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import TextSupport
 import ProfileKit
 
@@ -62,7 +63,7 @@ package struct SoundLibrary: Sendable {
     ///
     /// - Throws: ``ProfileError/io(path:operation:errno:)`` when the folder cannot be read.
     package func names() throws(ProfileError) -> [String] {
-        guard let entries = try POSIX.directoryEntries(folder) else { return [] }
+        guard let entries = try io(POSIX.directoryEntries(folder)) else { return [] }
         let suffix = Array(Self.fileExtension.utf8)
         var names: [String] = []
         for bytes in entries where bytes.count > suffix.count && bytes.first != UInt8(ascii: ".") && bytes.suffix(suffix.count).elementsEqual(suffix) {
@@ -121,23 +122,21 @@ package struct SoundLibrary: Sendable {
         let name = try Self.validate(name: name)
         if let existing = try find(name, in: names()) { throw .soundExists(existing) }
         let (bytes, _) = try Self.load(path)
-        try POSIX.makeDirectories(folder)
+        try io(POSIX.makeDirectories(folder))
         return try locked { () throws(ProfileError) -> String in
             removeLeftovers()
             if let existing = try find(name, in: names()) { throw .soundExists(existing) }
             let target = file(name)
-            let random = UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF
-            let temp = "\(folder)/.\(name)\(Self.fileExtension).\(getpid()).\(String(random, radix: 16)).tmp"
-            let fd = try POSIX.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644, operation: "create")
+            let (temp, fd) = try io(AtomicFile.createTemporary(beside: target, mode: 0o644))
             defer { unlink(temp) }
             do throws(ProfileError) {
-                try POSIX.writeAll(fd, bytes, path: temp)
-                try POSIX.fsync(fd, path: temp)
+                try io(POSIX.writeAll(fd, bytes, path: temp))
+                try io(POSIX.fsync(fd, path: temp))
             } catch {
                 close(fd)
                 throw error
             }
-            guard close(fd) == 0 else { throw POSIX.failure(temp, "close") }
+            guard close(fd) == 0 else { throw ProfileError.failure(temp, "close") }
             try beforeCommit(name)
             // link, unlike rename, never replaces a file: a sound of the same name made by hand stays.
             if link(temp, target) != 0 {
@@ -146,9 +145,9 @@ package struct SoundLibrary: Sendable {
                     throw .soundExists(name)
                 case EPERM, EOPNOTSUPP, EMLINK:
                     // A file system without hard links.
-                    guard POSIX.renameFile(temp, target) == 0 else { throw POSIX.failure(target, "rename") }
+                    guard POSIX.renameFile(temp, target) == 0 else { throw ProfileError.failure(target, "rename") }
                 default:
-                    throw POSIX.failure(target, "link")
+                    throw ProfileError.failure(target, "link")
                 }
             }
             unlink(temp)
@@ -170,14 +169,14 @@ package struct SoundLibrary: Sendable {
             let stored = try existing(name)
             let path = file(stored)
             try beforeCommit(stored)
-            guard unlink(path) == 0 else { throw POSIX.failure(path, "unlink") }
+            guard unlink(path) == 0 else { throw ProfileError.failure(path, "unlink") }
             try flush()
         }
     }
 
     /// Runs `body` holding the folder's lock, `.sounds.lock` (hidden, so never a sound).
     private func locked<T>(_ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
-        try FileProfileStore.withFileLock("\(folder)/.sounds", timeout: lockTimeout, notice: notice, body)
+        try FileLock(timeout: lockTimeout, notice: notice).withLock(on: "\(folder)/.sounds", body)
     }
 
     /// Removes the temporary files of adds that were killed: under the lock no add is writing one.
@@ -212,10 +211,10 @@ package struct SoundLibrary: Sendable {
     /// - Throws: ``ProfileError/invalidSound(path:reason:)`` naming `path`, or
     ///   ``ProfileError/io(path:operation:errno:)``.
     package static func load(_ path: String) throws(ProfileError) -> (bytes: [UInt8], sound: PCMSound) {
-        let fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        let fd = try io(POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY))
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw POSIX.failure(path, "fstat") }
+        guard fstat(fd, &info) == 0 else { throw ProfileError.failure(path, "fstat") }
         if POSIX.isDirectory(info) { throw .invalidSound(path: path, reason: "it is a folder; name a WAV file") }
         guard POSIX.isRegular(info) else {
             throw .invalidSound(path: path, reason: "it is not a regular file (a device, pipe or socket); name a WAV file")
@@ -224,7 +223,7 @@ package struct SoundLibrary: Sendable {
             it is \(grouped(Int(info.st_size))) bytes; a sound file is at most \(grouped(WAVReader.maximumFileBytes)) \
             (\(WAVReader.maximumSeconds) seconds of \(WAVReader.sampleRates.upperBound) Hz stereo 32-bit samples)
             """)
-        guard let bytes = try POSIX.readAll(fd, path: path, limit: WAVReader.maximumFileBytes) else { throw tooLarge }
+        guard let bytes = try io(POSIX.readAll(fd, path: path, limit: WAVReader.maximumFileBytes)) else { throw tooLarge }
         do throws(WAVError) {
             return (bytes, try WAVReader.decode(bytes))
         } catch {
@@ -256,7 +255,7 @@ package struct SoundLibrary: Sendable {
     /// ``ProfileError/notFlushed(path:operation:errno:)``.
     private func flush() throws(ProfileError) {
         do throws(ProfileError) {
-            try POSIX.fsyncDirectory(folder)
+            try io(POSIX.fsyncDirectory(folder))
         } catch {
             guard case let .io(path, operation, code) = error else { throw error }
             throw .notFlushed(path: path, operation: operation, errno: code)

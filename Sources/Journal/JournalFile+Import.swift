@@ -5,17 +5,18 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import ProfileKit
 
 extension JournalImport {
     /// The bytes of `path`, or of standard input for `-`, up to the journal's own limit (1 GiB).
     package static func contents(of path: String) throws(ProfileError) -> [UInt8] {
         let name = path == "-" ? "<stdin>" : path
-        let fd = path == "-" ? 0 : try POSIX.open(path, O_RDONLY)
+        let fd = path == "-" ? 0 : try io(POSIX.open(path, O_RDONLY))
         defer { if path != "-" { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0 {
-            if POSIX.isDirectory(info) { throw POSIX.failure(name, "read", EISDIR) }
+            if POSIX.isDirectory(info) { throw ProfileError.failure(name, "read", EISDIR) }
             // A device (a terminal, /dev/zero) is no file of sits, and would be read until the limit.
             let kind = info.st_mode & S_IFMT
             if kind == S_IFCHR || kind == S_IFBLK || kind == S_IFSOCK {
@@ -23,7 +24,7 @@ extension JournalImport {
                                                  accepted: "a file or a pipe of sits, not \(kind == S_IFSOCK ? "a socket" : "a device")\(path == "-" ? " (standard input is one here: give a file, or pipe one in)" : "")")
             }
         }
-        guard let bytes = try POSIX.readAll(fd, path: name, limit: JournalFile.sizeLimit) else { throw POSIX.failure(name, "read", EFBIG) }
+        guard let bytes = try io(POSIX.readAll(fd, path: name, limit: JournalFile.sizeLimit)) else { throw ProfileError.failure(name, "read", EFBIG) }
         return bytes
     }
 }

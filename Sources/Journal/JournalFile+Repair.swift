@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
 import ProfileKit
 import TextSupport
 
@@ -102,7 +103,7 @@ extension JournalFile {
         // Nothing damaged: no lock taken, nothing written.
         let first = try check(warn: true)
         guard !first.damaged.isEmpty else { return Repair(check: first, damagedFile: nil, journal: file) }
-        return try FileProfileStore.withFileLock(file, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> Repair in
+        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(ProfileError) -> Repair in
             guard let bytes = try contents() else {
                 return Repair(check: Check(exists: false, sits: 0, lines: 0, damaged: []), damagedFile: nil, journal: file)
             }
@@ -131,10 +132,10 @@ extension JournalFile {
                 do {
                     defer { close(fd) }
                     try beforeWriting(repair)
-                    try POSIX.writeAll(fd, moved, path: damagedFile)
-                    try POSIX.fsync(fd, path: damagedFile)
+                    try io(POSIX.writeAll(fd, moved, path: damagedFile))
+                    try io(POSIX.fsync(fd, path: damagedFile))
                 }
-                try POSIX.fsyncDirectory(folder)
+                try io(POSIX.fsyncDirectory(folder))
                 try Self.replace(file, with: kept, renamed: { replaced = true })
                 return repair
             } catch {
@@ -166,10 +167,8 @@ extension JournalFile {
         while true {
             let path = "\(folder)/\(damagedFileName(for: file, stamp: stamp, attempt: attempt))"
             do throws(ProfileError) {
-                let fd = try POSIX.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode, operation: "create")
                 // The mode as asked, whatever the umask.
-                fchmod(fd, mode)
-                return (path, fd)
+                return (path, try io(AtomicFile.createNew(path, mode: mode)))
             } catch {
                 guard case let .io(_, _, code) = error, code == EEXIST, attempt < damagedFileAttempts else { throw error }
                 attempt += 1

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import ProfileKit
 import TextSupport
 
@@ -63,17 +64,17 @@ package struct JournalFile: Sendable {
     func contents() throws(ProfileError) -> [UInt8]? {
         let fd: Int32
         do throws(ProfileError) {
-            fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
+            fd = try io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
         } catch {
             if case let .io(_, _, code) = error, code == ENOENT { return nil }
             throw error
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw POSIX.failure(path, "fstat") }
+        guard fstat(fd, &info) == 0 else { throw ProfileError.failure(path, "fstat") }
         guard POSIX.isRegular(info) else { throw Self.notRegular(path, info) }
-        guard let bytes = try POSIX.readAll(fd, path: path, limit: Self.sizeLimit) else {
-            throw POSIX.failure(path, "read", EFBIG)
+        guard let bytes = try io(POSIX.readAll(fd, path: path, limit: Self.sizeLimit)) else {
+            throw ProfileError.failure(path, "read", EFBIG)
         }
         return bytes
     }
@@ -250,8 +251,8 @@ package struct JournalFile: Sendable {
     /// The lock is taken and let go as well: an append needs to make it beside the file (in `/proc`,
     /// say, it cannot).
     package func prepare() throws(ProfileError) {
-        try POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700)
-        try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) in
+        try io(POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700))
+        try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(ProfileError) in
             let fd = try openForAppend()
             close(fd)
         }
@@ -262,7 +263,7 @@ package struct JournalFile: Sendable {
     private func openForAppend() throws(ProfileError) -> Int32 {
         let fd: Int32
         do throws(ProfileError) {
-            fd = try POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK, 0o600)
+            fd = try io(AppendFile.open(path, mode: 0o600))
         } catch {
             // A FIFO without a reader (ENXIO) or a folder (EISDIR): say what the path is instead.
             var info = stat()
@@ -275,7 +276,7 @@ package struct JournalFile: Sendable {
         guard fstat(fd, &info) == 0 else {
             let code = errno
             close(fd)
-            throw POSIX.failure(path, "fstat", code)
+            throw ProfileError.failure(path, "fstat", code)
         }
         guard POSIX.isRegular(info) else {
             close(fd)
@@ -317,9 +318,9 @@ package struct JournalFile: Sendable {
     func appendMany<T>(prepare: () throws(ProfileError) -> T, lines: (T) -> [Sit],
                        beforeWriting: (T) throws(ProfileError) -> Void) throws(ProfileError) -> T {
         let folder = POSIX.directoryName(path)
-        try POSIX.makeDirectories(folder, mode: 0o700)
+        try io(POSIX.makeDirectories(folder, mode: 0o700))
         // The lock is beside the real file, as a delete takes it, when the journal is a link.
-        return try FileProfileStore.withFileLock(POSIX.realPath(path) ?? path, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> T in
+        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(ProfileError) -> T in
             let value = try prepare()
             let sits = lines(value)
             guard !sits.isEmpty else {
@@ -329,24 +330,24 @@ package struct JournalFile: Sendable {
             var line: [UInt8] = []
             line.reserveCapacity(sits.count * 200)
             for sit in sits { line += sit.line.utf8 }
-            let existed = try POSIX.lstatIfExists(path) != nil
+            let existed = try io(POSIX.lstatIfExists(path)) != nil
             let fd = try openForAppend()
             defer { close(fd) }
             var info = stat()
-            guard fstat(fd, &info) == 0 else { throw POSIX.failure(path, "fstat") }
+            guard fstat(fd, &info) == 0 else { throw ProfileError.failure(path, "fstat") }
             if info.st_size > 0 {
-                let reader = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
+                let reader = try io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
                 defer { close(reader) }
                 var last: UInt8 = 0
-                guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw POSIX.failure(path, "read") }
+                guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw ProfileError.failure(path, "read") }
                 if last != 0x0A {
                     line = try repairTail(fd, reader: reader, newLine: line)
                 }
             }
             try beforeWriting(value)
-            try POSIX.writeAll(fd, line, path: path)
-            try POSIX.fsync(fd, path: path)
-            if !existed { try POSIX.fsyncDirectory(folder) }
+            // A write or fsync that fails leaves the file as long as it was: no part of these sits stays.
+            try io(AppendFile.append(line, to: fd, path: path))
+            if !existed { try io(POSIX.fsyncDirectory(folder)) }
             return value
         }
     }
@@ -385,7 +386,7 @@ package struct JournalFile: Sendable {
     /// value (written by hand, so kept for the reader to report), gets its newline (written with
     /// `newLine`); a fragment is cut off with a notice.
     private func repairTail(_ fd: Int32, reader: Int32, newLine: [UInt8]) throws(ProfileError) -> [UInt8] {
-        guard let bytes = try POSIX.readAll(reader, path: path, limit: Self.sizeLimit) else { throw POSIX.failure(path, "read", EFBIG) }
+        guard let bytes = try io(POSIX.readAll(reader, path: path, limit: Self.sizeLimit)) else { throw ProfileError.failure(path, "read", EFBIG) }
         let (_, torn) = Self.lines(of: bytes)
         guard let torn else { return newLine }
         if Self.isBlank(bytes[torn.range]) { return [0x0A] + newLine }
@@ -396,7 +397,7 @@ package struct JournalFile: Sendable {
             if error.isWholeJSON { return [0x0A] + newLine }
         }
         while ftruncate(fd, off_t(torn.range.lowerBound)) != 0 {
-            guard errno == EINTR else { throw POSIX.failure(path, "truncate") }
+            guard errno == EINTR else { throw ProfileError.failure(path, "truncate") }
         }
         report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
         return newLine
@@ -441,7 +442,7 @@ package struct JournalFile: Sendable {
                          beforeWriting: (Sit, Sit?) throws(ProfileError) -> Void) throws(ProfileError) -> (old: Sit, new: Sit?)? {
         // The real file behind a link: the rename must replace it, not the link.
         let file = POSIX.realPath(path) ?? path
-        return try FileProfileStore.withFileLock(file, timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }) { () throws(ProfileError) -> (old: Sit, new: Sit?)? in
+        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(ProfileError) -> (old: Sit, new: Sit?)? in
             guard let bytes = try contents() else { return nil }
             let (sits, lines, torn) = try parse(bytes, warn: false)
             guard let index = try Self.index(of: id, in: sits, lines: lines, path: path) else { return nil }
@@ -470,32 +471,13 @@ package struct JournalFile: Sendable {
         .document(DocumentError(file: path, message: "no sit with the id \(quoted(id))\(didYouMean(closestMatch(to: id, in: sits.map(\.id)))); 'profile log' shows the ids"))
     }
 
-    /// Writes `bytes` to `file` through a temporary file of the same mode and a rename; `renamed` runs
+    /// Writes `bytes` to `file` through the file layer's atomic replace (same mode); `renamed` runs
     /// once the rename is done, so that a caller knows a later failure (flushing the folder) left the new
     /// file in place.
     static func replace(_ file: String, with bytes: [UInt8], renamed: () -> Void = {}) throws(ProfileError) {
-        let folder = POSIX.directoryName(file)
-        var info = stat()
-        let mode = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o600
-        let temporary = "\(folder)/.\(POSIX.baseName(file)).\(getpid()).tmp"
-        // One a killed delete of a process with this pid left: only this process writes this name now.
-        unlink(temporary)
-        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, mode)
-        do throws(ProfileError) {
-            defer { close(fd) }
-            fchmod(fd, mode)
-            try POSIX.writeAll(fd, bytes, path: temporary)
-            try POSIX.fsync(fd, path: temporary)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard POSIX.renameFile(temporary, file) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw POSIX.failure(file, "rename", code)
-        }
-        renamed()
-        try POSIX.fsyncDirectory(folder)
+        // A journal made new is 0600; an existing one keeps its mode. The folder's flush is said as any
+        // other failure here (74), as it always was.
+        try io(AtomicFile.replace(file, with: bytes, newFileMode: 0o600, flush: false, renamed: renamed))
+        try io(POSIX.fsyncDirectory(POSIX.directoryName(file)))
     }
 }

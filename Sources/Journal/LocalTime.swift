@@ -6,6 +6,7 @@ import Darwin
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import ProfileKit
+import Files
 import TextSupport
 
 /// A moment as the journal writes it: seconds since 1970 (UTC) and the offset from UTC of the clock
@@ -177,9 +178,9 @@ package final class LocalCalendar {
         Timestamp(epoch: epoch, offset: offset(at: epoch))
     }
 
-    /// Now, as seconds since 1970.
+    /// Now, as seconds since 1970: the file layer's one reading of the wall clock.
     package static func now() -> Int {
-        Int(time(nil))
+        Int(POSIX.now())
     }
 
     /// Today's local day number.

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import JSON
 import ProfileKit
 import TextSupport
@@ -193,34 +194,13 @@ package final class SitRecordWriter {
     package func write(_ record: SitRecord) throws(ProfileError) {
         let first = fd < 0
         // Made again if it went during the sit (a cleaner, a hand tidying ~/.local/state).
-        try POSIX.makeDirectories(folder, mode: 0o700)
-        // One a run killed in the middle of a write left: only this run writes this name.
-        unlink(temporary)
-        let new: Int32
-        do throws(ProfileError) {
-            new = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-        } catch {
-            // Said of the record, the file a user would look for, not of its hidden temporary file.
-            guard case let .io(_, _, code) = error else { throw error }
-            throw POSIX.failure(path, "create", code)
-        }
-        do throws(ProfileError) {
-            // Locked before it has the name recovery looks at: no other process knows this file yet.
-            while flock(new, LOCK_EX | LOCK_NB) != 0 {
-                guard errno == EINTR else { throw POSIX.failure(path, "lock") }
-            }
-            try POSIX.writeAll(new, record.bytes, path: temporary)
-            try POSIX.fsync(new, path: temporary)
-            guard POSIX.renameFile(temporary, path) == 0 else { throw POSIX.failure(path, "rename") }
-        } catch {
-            close(new)
-            unlink(temporary)
-            throw error
-        }
+        try io(POSIX.makeDirectories(folder, mode: 0o700))
+        // Locked before it has the name recovery looks at: no other process knows this file yet.
+        let new = try io(AtomicFile.replaceHoldingLock(path, with: record.bytes, through: temporary, mode: 0o600))
         // The old record's lock goes with the old record, now that the new one holds the name.
         if fd >= 0 { close(fd) }
         fd = new
-        if first { try POSIX.fsyncDirectory(folder) }
+        if first { try io(POSIX.fsyncDirectory(folder)) }
     }
 
     /// Removes the record (the sit is in the journal, or was too short to log) and lets go of its lock.
@@ -235,7 +215,7 @@ package final class SitRecordWriter {
         unlink(temporary)
         close(fd)
         fd = -1
-        if !removed { throw POSIX.failure(path, "remove", code) }
+        if !removed { throw ProfileError.failure(path, "remove", code) }
     }
 }
 
@@ -324,14 +304,14 @@ extension SitRecordFolder {
             // A link (O_NOFOLLOW refuses it) or a folder is no record a run writes: it is moved aside as it is.
             if code == ELOOP { return [moveAside(file, problem: "a symbolic link, not a file a run writes", stamp: stamp)] }
             if code == EISDIR { return [moveAside(file, problem: "a folder, not a file a run writes", stamp: stamp)] }
-            return [.stuck(path: file, problem: "cannot be opened: \(POSIX.failure(file, "open", code))")]
+            return [.stuck(path: file, problem: "cannot be opened: \(ProfileError.failure(file, "open", code))")]
         }
         defer { close(fd) }
         // Held: its run lives. Not waited for. Any other failure is said, not taken for a live run.
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             if errno == EWOULDBLOCK { return [] }
-            return [.stuck(path: file, problem: "cannot be locked: \(POSIX.failure(file, "flock"))")]
+            return [.stuck(path: file, problem: "cannot be locked: \(ProfileError.failure(file, "flock"))")]
         }
         // The name must still name what was locked: a run replaces its record by renaming a new one over
         // it, and the old one's lock is let go after.
@@ -356,13 +336,13 @@ extension SitRecordFolder {
             let gone = unlink(file) == 0 || errno == ENOENT
             let code = errno
             unlink(temporaryPath(id: id))
-            return gone ? [recovery] : [recovery, .notRemoved(path: file, error: POSIX.failure(file, "remove", code))]
+            return gone ? [recovery] : [recovery, .notRemoved(path: file, error: ProfileError.failure(file, "remove", code))]
         }
         guard record.sit.seconds >= Sit.shortestRun else { return removed(.tooShort(record)) }
         // The run made its journal before the sit began: a journal that is not there now is not made
         // anew (an unmounted disk would get a new file under its mount point); the record waits.
         var info = stat()
-        guard stat(record.journal, &info) == 0 else { return [.failed(record, POSIX.failure(record.journal, "open"))] }
+        guard stat(record.journal, &info) == 0 else { return [.failed(record, ProfileError.failure(record.journal, "open"))] }
         if let error = locked[record.journal] { return [.failed(record, error)] }
         var sit = record.sit
         sit.recovered = true

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import ProfileKit
 import TextSupport
 
@@ -40,7 +41,7 @@ package struct ClockTime: Hashable, Sendable, CustomStringConvertible {
 
     /// The time of day now, on the local clock.
     package static func now() -> ClockTime {
-        var now = time(nil)
+        var now = time_t(POSIX.now())
         var parts = tm()
         localtime_r(&now, &parts)
         return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))

@@ -19,8 +19,7 @@ struct BellSoundTests {
         // It keeps bells only: not the silence `run` plays it before the sit to check that it starts.
         let player = "\(home)/keep"
         try "#!/bin/sh\ncase \"$1\" in */check-silence-*) exit 0;; esac\nn=$(ls '\(kept)' | wc -l)\ncp \"$1\" '\(kept)'/$(printf %03d \"$n\").wav\n"
-            .write(toFile: player, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player)
+            .writeExecutable(to: player)
     }
 
     func run(_ arguments: String...) throws -> Harness.Result {

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -258,7 +259,7 @@ struct CLIGoldenTests {
             Step("list", "--format", "plain"),
         ]),
         // Pid 1 as it runs now (its start time and this boot): a live owner.
-        ScriptCase("locked", setup: [morning], files: [("Morning.json.lock", FileProfileStore.lockRecord(for: 1))], [
+        ScriptCase("locked", setup: [morning], files: [("Morning.json.lock", FileLock.record(for: 1))], [
             Step("set", "Morning", "duration", "5"), Step("toggle", "Morning", "warmup"),
             Step("show", "Morning", "--format", "plain"),
         ]),

@@ -68,7 +68,7 @@ struct CompletionQuotingTests {
 
     /// The environment of each shell: the program on PATH as `profile`, the store, journal and sounds.
     var environment: [String: String] {
-        ["PATH": "\(bin):/usr/bin:/bin", "HOME": home, "PROFILE_STORE": store, "PROFILE_JOURNAL": journal,
+        ["PATH": "\(bin):\(Harness.systemPath)", "HOME": home, "PROFILE_STORE": store, "PROFILE_JOURNAL": journal,
          "XDG_DATA_HOME": "\(home)/data", "LANG": "C.UTF-8", "TERM": "screen", "PWD": work]
     }
 
@@ -270,8 +270,7 @@ struct NamesNeverReachAShellTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let player = "\(folder)/keep"
         let log = "\(home)/argv.txt"
-        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(log)'\n".write(toFile: player, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player)
+        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$@\" > '\(log)'\n".writeExecutable(to: player)
         let environment = ["XDG_DATA_HOME": "\(home)/data", "XDG_CACHE_HOME": "\(home)/cache", "PROFILE_PLAYER": player]
         let name = "Drum $(touch CANARY2) `touch CANARY3`"
         let bowl = Harness.root.appendingPathComponent("Fixtures/sounds/Small Bowl.wav").path

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -50,7 +51,7 @@ struct EditScriptErrorTests {
         let (home, store) = try Harness.makeStore(holding: ["Morning", "Long Sit"])
         defer { try? FileManager.default.removeItem(atPath: home) }
         // Held by pid 1 as it runs now (its start time and this boot are in the lock).
-        try FileProfileStore.lockRecord(for: 1).write(toFile: "\(store)/Morning.json.lock", atomically: true, encoding: .utf8)
+        try FileLock.record(for: 1).write(toFile: "\(store)/Morning.json.lock", atomically: true, encoding: .utf8)
         let locked = try Harness.run(["edit", "Morning"], stdin: "set duration 5\n", store: store, home: home,
                                      environment: ["PROFILE_LOCK_TIMEOUT": "0"])
         let cli = try Harness.run(["set", "Morning", "duration", "5"], store: store, home: home,

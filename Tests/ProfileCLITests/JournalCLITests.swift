@@ -29,17 +29,17 @@ struct JournalCLITests {
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
 
-    func stats(_ extra: String...) throws -> [String: Any] {
+    func stats(_ extra: String..., zone: String = "UTC") throws -> [String: Any] {
         let result = try Harness.run(["stats", "--format", "json"] + extra, store: store, home: home,
-                                     environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
+                                     environment: ["PROFILE_JOURNAL": journal, "TZ": zone])
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
-    /// `YYYY-MM-DD` of `days` ago, in UTC.
-    static func day(_ daysAgo: Int) -> String {
+    /// `YYYY-MM-DD` of `days` ago, in UTC (or `hoursEast` of it).
+    static func day(_ daysAgo: Int, hoursEast: Int = 0) -> String {
         let formatter = DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.timeZone = TimeZone(secondsFromGMT: hoursEast * 3600)
         formatter.dateFormat = "yyyy-MM-dd"
         return formatter.string(from: Date().addingTimeInterval(Double(-daysAgo) * 86_400))
     }
@@ -47,31 +47,37 @@ struct JournalCLITests {
     // MARK: stats
 
     @Test func streaksCountTodayYesterdayAndTheDayBefore() throws {
+        // Today's sit starts at midnight and lasts 20 minutes: in the first half hour of a UTC day it
+        // would not have ended yet, so the test then keeps a clock twelve hours east of UTC (TZ's sign
+        // is inverted), where the day is half gone.
+        let east = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour! < 1 ? 12 : 0
+        let zone = east == 0 ? "UTC" : "Etc/GMT-\(east)"
         for (ago, minutes) in [(0, 20), (1, 25), (2, 30), (10, 15), (11, 10)] {
-            let result = try run("log", "add", "--start", "\(Self.day(ago)) 00:00", "--duration", "\(minutes)m", "--profile", "Morning")
+            let result = try run("log", "add", "--start", "\(Self.day(ago, hoursEast: east)) 00:00", "--duration", "\(minutes)m",
+                                 "--profile", "Morning", environment: ["TZ": zone])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("logged: "))
         }
-        let all = try stats()
+        let all = try stats(zone: zone)
         #expect(all["sessions"] as? Int == 5)
         #expect(all["totalSeconds"] as? Int == 100 * 60)
         #expect(all["averageSeconds"] as? Int == 20 * 60)
         #expect(all["currentStreak"] as? Int == 3)
         #expect(all["longestStreak"] as? Int == 3)
 
-        let today = try #require(try records().first { ($0["start"] as? String)?.hasPrefix(Self.day(0)) == true }?["id"] as? String)
-        #expect(try run("log", "delete", today, "--force").status == 0)
-        let withoutToday = try stats()
+        let today = try #require(try records(environment: ["TZ": zone]).first { ($0["start"] as? String)?.hasPrefix(Self.day(0, hoursEast: east)) == true }?["id"] as? String)
+        #expect(try run("log", "delete", today, "--force", environment: ["TZ": zone]).status == 0)
+        let withoutToday = try stats(zone: zone)
         #expect(withoutToday["currentStreak"] as? Int == 2, "a streak is not broken before the day is over")
         #expect(withoutToday["longestStreak"] as? Int == 2)
         #expect(withoutToday["sessions"] as? Int == 4)
 
-        let since = try stats("--since", Self.day(2), "--until", "yesterday")
+        let since = try stats("--since", Self.day(2, hoursEast: east), "--until", "yesterday", zone: zone)
         #expect(since["sessions"] as? Int == 2 && since["totalSeconds"] as? Int == 55 * 60)
-        let table = try run("stats", "--format", "table")
+        let table = try run("stats", "--format", "table", environment: ["TZ": zone])
         #expect(table.stdout.contains("current streak │ 2 days"))
         // Piped, the same row is a plain line.
-        #expect(try run("stats").stdout.contains("current streak\t2 days\n"))
+        #expect(try run("stats", environment: ["TZ": zone]).stdout.contains("current streak\t2 days\n"))
     }
 
     // MARK: run
@@ -247,7 +253,7 @@ struct JournalCLITests {
         let folder = Harness.binary.deletingLastPathComponent().path
         let result = try Harness.run(executable: URL(fileURLWithPath: "/bin/bash"), ["-c", script],
                                      environment: Harness.environment(store: store, home: home, extra: [
-                                         "PATH": "\(folder):/usr/bin:/bin", "PROFILE_JOURNAL": journal, "PROFILE_LOCK_TIMEOUT": "30"]))
+                                         "PATH": "\(folder):\(Harness.systemPath)", "PROFILE_JOURNAL": journal, "PROFILE_LOCK_TIMEOUT": "30"]))
         #expect(!result.stdout.contains("failed"), "\(result.stderr)")
         let all = try records()
         #expect(all.count == 200)
@@ -621,7 +627,8 @@ struct JournalCLITests {
     // MARK: calendar
 
     @Test func theCalendarUnderNoColorFits80ColumnsWithARowForEachWeekday() throws {
-        for ago in [0, 1, 3, 40, 200, 370] {
+        // None today: a sit at midnight would not have ended in the first minutes of a day.
+        for ago in [1, 2, 3, 40, 200, 370] {
             #expect(try run("log", "add", "--start", "\(Self.day(ago)) 00:00", "--duration", "\(ago % 50 + 5)m").status == 0)
         }
         let result = try run("calendar", environment: ["NO_COLOR": "1", "COLUMNS": "80"])

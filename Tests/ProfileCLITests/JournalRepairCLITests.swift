@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -210,7 +211,7 @@ struct JournalRepairCLITests {
     @Test func aRepairWaitsForTheJournalsLockAndGivesUpWithNothingChanged() throws {
         try write([Self.line("0000000000a1", day: 1), "damaged"])
         let original = try bytes(journal)
-        try Data(FileProfileStore.lockRecord(for: 1).utf8).write(to: URL(fileURLWithPath: "\(journal).lock"))
+        try Data(FileLock.record(for: 1).utf8).write(to: URL(fileURLWithPath: "\(journal).lock"))
         let result = try run("log", "repair")
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("journal.jsonl.lock: locked by pid 1"), "\(result.stderr)")

@@ -52,7 +52,7 @@ struct ManPageTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: man ?? groff)
         process.arguments = man != nil ? ["-l", page.path] : ["-mandoc", "-Tutf8", page.path]
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"]
+        process.environment = ["PATH": Harness.systemPath, "LANG": "C.UTF-8", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")

@@ -62,7 +62,7 @@ struct NewcomerTests {
         let printer = "\(home)/fake-test-output"
         try output.write(toFile: printer, atomically: true, encoding: .utf8)
         let result = try Harness.run(executable: script, [log, "/bin/sh", "-c", "cat \"$0\"; exit \(status)", printer],
-                                     environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+                                     environment: ["PATH": Harness.systemPath, "LANG": "C.UTF-8"])
         return (result, log)
     }
 

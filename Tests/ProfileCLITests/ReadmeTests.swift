@@ -38,7 +38,7 @@ struct ReadmeTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let store = "\(home)/store"
         let binaryFolder = Harness.binary.deletingLastPathComponent().path
-        let environment = Harness.environment(store: store, home: home, extra: ["PATH": "\(binaryFolder):/usr/bin:/bin"])
+        let environment = Harness.environment(store: store, home: home, extra: ["PATH": "\(binaryFolder):\(Harness.systemPath)"])
         var lastStatus: Int32 = 0
         for example in examples {
             let output: String

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -29,7 +30,7 @@ struct ReliabilityTests {
         // fast and slow machines (and under sanitizers) alike. The run timed is one that first breaks the
         // stale lock a killed run leaves, as most runs of the loop do: timed without that, the window is
         // too short for any of them to finish.
-        try FileProfileStore.lockRecord(for: 999_999_999).write(toFile: "\(store)/Morning.json.lock", atomically: false, encoding: .utf8)
+        try FileLock.record(for: 999_999_999).write(toFile: "\(store)/Morning.json.lock", atomically: false, encoding: .utf8)
         let clock = ContinuousClock()
         let start = clock.now
         _ = try Harness.run(["set", "Morning", "duration", "30"], store: store, home: home)

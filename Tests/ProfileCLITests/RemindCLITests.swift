@@ -36,8 +36,7 @@ struct RemindCLITests {
             case "$*" in *is-system-running*) echo '\(state)'; [ '\(state)' = running ] ;; esac
 
             """
-        try script.write(toFile: "\(bin)/systemctl", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/systemctl")
+        try script.writeExecutable(to: "\(bin)/systemctl")
         return ("\(bin)/systemctl", calls)
     }
 
@@ -99,7 +98,7 @@ struct RemindCLITests {
         let timer = try String(contentsOfFile: "\(units)/profile-remind-1.timer", encoding: .utf8)
         let value = try #require(timer.split(separator: "\n").first { $0.hasPrefix("OnCalendar=") }?.dropFirst("OnCalendar=".count))
         let calendar = try Harness.run(executable: URL(fileURLWithPath: analyze), ["calendar", String(value)],
-                                       environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC"])
+                                       environment: ["PATH": Harness.systemPath, "TZ": "UTC"])
         #expect(calendar.stdout.contains("Normalized form: Mon..Fri *-*-* 06:30:00\n"), "\(calendar.stdout)\(calendar.stderr)")
 
         let runtime = "\(home)/runtime"
@@ -108,7 +107,7 @@ struct RemindCLITests {
         let files = unitFiles().map { "\(units)/\($0)" }
         #expect(files.count == 4)
         let verify = try Harness.run(executable: URL(fileURLWithPath: analyze), ["--user", "verify"] + files,
-                                     environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+                                     environment: ["PATH": Harness.systemPath, "HOME": home, "XDG_RUNTIME_DIR": runtime])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
     }
@@ -124,7 +123,7 @@ struct RemindCLITests {
         let folder = "\(home)/my apps%x"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let copy = "\(folder)/profile"
-        try FileManager.default.copyItem(atPath: Harness.binary.resolvingSymlinksInPath().path, toPath: copy)
+        try Harness.placeBinary(at: copy)
         let name = "a`b` $(x) \"q\" 'r' 100%"
         try FileManager.default.copyItem(atPath: "\(store)/Morning.json", toPath: "\(store)/\(name).json")
         let added = try Harness.run(executable: URL(fileURLWithPath: copy), ["remind", "add", "06:30", name],
@@ -137,7 +136,7 @@ struct RemindCLITests {
                                                 attributes: [.posixPermissions: 0o700])
         let verify = try Harness.run(executable: URL(fileURLWithPath: analyze),
                                      ["--user", "verify", "\(units)/profile-remind-1.timer", "\(units)/profile-remind-1.service"],
-                                     environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+                                     environment: ["PATH": Harness.systemPath, "HOME": home, "XDG_RUNTIME_DIR": runtime])
         #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
         let listed = try profile(["remind", "list", "--format", "json"])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
@@ -154,7 +153,7 @@ struct RemindCLITests {
                                                 attributes: [.posixPermissions: 0o700])
         func copy(into folder: String) throws -> String {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Harness.binary.resolvingSymlinksInPath().path, toPath: "\(folder)/profile")
+            try Harness.placeBinary(at: "\(folder)/profile")
             return "\(folder)/profile"
         }
         let dollar = try copy(into: "\(home)/bin$X %h")
@@ -165,7 +164,7 @@ struct RemindCLITests {
         #expect(service.contains("\nExecStart=\"\(home)/bin$X %%h/profile\" remind ring 1\n"), "\(service)")
         let verify = try Harness.run(executable: URL(fileURLWithPath: analyze),
                                      ["--user", "verify", "\(units)/profile-remind-1.timer", "\(units)/profile-remind-1.service"],
-                                     environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime])
+                                     environment: ["PATH": Harness.systemPath, "HOME": home, "XDG_RUNTIME_DIR": runtime])
         #expect(verify.status == 0 && verify.stderr.isEmpty && verify.stdout.isEmpty, "\(verify.stdout)\(verify.stderr)")
 
         for folder in ["bin\"q", "bin'a", "bin\\b"] {
@@ -189,8 +188,7 @@ struct RemindCLITests {
             : > '\(started)'
             sleep 1000
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            """.writeExecutable(to: path)
         return (path, started)
     }
 
@@ -358,10 +356,9 @@ struct RemindCLITests {
         let bin = "\(home)/fail-bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try "#!/bin/sh\ncase \"$*\" in *is-system-running*) echo running ;; *enable*) echo 'Failed to enable: boom' >&2; exit 1 ;; esac\n"
-            .write(toFile: "\(bin)/systemctl", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/systemctl")
+            .writeExecutable(to: "\(bin)/systemctl")
         // Found on PATH, as the real one is.
-        let added = try profile(["remind", "add", "07:00"], ["PATH": "\(bin):/usr/bin:/bin"])
+        let added = try profile(["remind", "add", "07:00"], ["PATH": "\(bin):\(Harness.systemPath)"])
         #expect(added.status == 75)
         #expect(added.stderr == "profile: systemctl --user enable --now profile-remind-1.timer failed with status 1: Failed to enable: boom\n")
         #expect(unitFiles().isEmpty)
@@ -377,8 +374,7 @@ struct RemindCLITests {
         #expect(try profile(["remind", "add", "08:00"]).status == 0)
         // A player that records it was asked: the soft bell.
         let player = "\(home)/player"
-        try "#!/bin/sh\necho \"$@\" >> '\(home)/played'\n".write(toFile: player, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player)
+        try "#!/bin/sh\necho \"$@\" >> '\(home)/played'\n".writeExecutable(to: player)
         // The timer's environment has no PROFILE_STORE: the store comes from the unit.
         let environment = [bus.kind.variable: bus.address, "PROFILE_STORE": "", "PROFILE_PLAYER": player,
                            "XDG_CACHE_HOME": "\(home)/cache"]

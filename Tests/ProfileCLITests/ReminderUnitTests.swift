@@ -68,7 +68,7 @@ struct ReminderUnitTests {
                      "systemd-analyze is missing: Scripts/setup check installs the package systemd")
         let values = Self.daysCases.map(\.calendar) + ["Tue *-*-* 00:00:00", "Sun *-*-* 23:59:00"]
         let result = try Harness.run(executable: URL(fileURLWithPath: analyze), ["calendar"] + values,
-                                     environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8"])
+                                     environment: ["PATH": Harness.systemPath, "TZ": "UTC", "LANG": "C.UTF-8"])
         #expect(result.status == 0, "\(result.stderr)")
         let normalized = result.stdout.split(separator: "\n").compactMap { line -> String? in
             let text = line.trimmingCharacters(in: .whitespaces)

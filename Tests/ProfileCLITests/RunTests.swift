@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -31,8 +32,7 @@ struct RunTests {
         let bin = "\(home)/bin-\(folder)"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let log = "\(bin)/played.log"
-        try ("#!/bin/sh\n" + body(log)).write(toFile: "\(bin)/\(name)", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/\(name)")
+        try ("#!/bin/sh\n" + body(log)).writeExecutable(to: "\(bin)/\(name)")
         return (bin, log)
     }
 
@@ -75,7 +75,7 @@ struct RunTests {
         let (bin, log) = try fakePlayer("paplay")
         let cache = "\(home)/cache"
         let result = try run("run", "Morning", "--speed", "2000",
-                             environment: ["PATH": "\(bin):/usr/bin:/bin", "XDG_CACHE_HOME": cache])
+                             environment: ["PATH": "\(bin):\(Harness.systemPath)", "XDG_CACHE_HOME": cache])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("sound: paplay"))
         #expect(result.stdout.contains("cooldown-start  Cool-down starts  bell: Temple Bell (paplay)"))
@@ -96,9 +96,8 @@ struct RunTests {
         let bin = "\(home)/bin-sigpipe"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let log = "\(bin)/status.log"
-        try "#!/bin/sh\ngrep '^SigIgn:' /proc/$$/status >> '\(log)'\n".write(toFile: "\(bin)/paplay", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/paplay")
-        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        try "#!/bin/sh\ngrep '^SigIgn:' /proc/$$/status >> '\(log)'\n".writeExecutable(to: "\(bin)/paplay")
+        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(bin):\(Harness.systemPath)"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
         #expect(!lines.isEmpty)
@@ -111,11 +110,12 @@ struct RunTests {
     @Test func pwPlayComesBeforePaplayAndAplayGetsQuiet() throws {
         let pw = try fakePlayer("pw-play")
         let pa = try fakePlayer("paplay")
-        let first = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(pa.bin):\(pw.bin):/usr/bin:/bin"])
+        let first = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(pa.bin):\(pw.bin):\(Harness.systemPath)"])
         #expect(first.stdout.contains("sound: pw-play"))
         #expect(!FileManager.default.fileExists(atPath: pa.log))
         let a = try fakePlayer("aplay")
-        _ = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(a.bin):/usr/bin:/bin"])
+        // Without XDG_CACHE_HOME (the tests' shared cache) the bells are made under HOME's .cache.
+        _ = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(a.bin):\(Harness.systemPath)", "XDG_CACHE_HOME": ""])
         #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix(
             "-q \(home)/.cache/profile/bells/check-silence-100ms.wav\n-q \(home)/.cache/profile/bells/v2.3-singing-bowl-x1-100.wav"))
     }
@@ -171,7 +171,7 @@ struct RunTests {
         _ = try player("paplay", folder: "all-failing") { _ in "exit 2\n" }
         let journal = "\(home)/failing.jsonl"
         let result = try run("run", "Morning", "--speed", "500", "--log", "--no-inhibit",
-                             environment: ["PATH": "\(bin):/usr/bin:/bin", "PROFILE_JOURNAL": journal])
+                             environment: ["PATH": "\(bin):\(Harness.systemPath)", "PROFILE_JOURNAL": journal])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("run Morning: 37:00, 3 bells, sound: no sound"))
         #expect(Self.notes(result.stdout) == [
@@ -191,7 +191,7 @@ struct RunTests {
         let journal = "\(home)/replaced.jsonl"
         // At --speed 500 the bells come 0.6 s and more apart: the failure is found before the next.
         let result = try run("run", "Morning", "--speed", "500", "--log", "--no-inhibit",
-                             environment: ["PATH": "\(bin):/usr/bin:/bin", "PROFILE_JOURNAL": journal])
+                             environment: ["PATH": "\(bin):\(Harness.systemPath)", "PROFILE_JOURNAL": journal])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("run Morning: 37:00, 3 bells, sound: pw-play"))
         #expect(Self.notes(result.stdout) == ["pw-play failed with status 1; paplay rings the bells from now on"], "\(result.stdout)")
@@ -223,7 +223,7 @@ struct RunTests {
         // A minute at --speed 8 is 7.5 s: the start bell's player is killed about 5.3 s in.
         let started = Date()
         let result = try run("run", "Hang", "--speed", "8", "--log", "--no-inhibit",
-                             environment: ["PATH": "\(bin):\(POSIX.directoryName(log)):/usr/bin:/bin", "PROFILE_JOURNAL": journal])
+                             environment: ["PATH": "\(bin):\(POSIX.directoryName(log)):\(Harness.systemPath)", "PROFILE_JOURNAL": journal])
         #expect(Date().timeIntervalSince(started) < 12)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.notes(result.stdout) == ["pw-play was still playing 5 s after its bell's end and was stopped; paplay rings the bells from now on"],
@@ -296,7 +296,7 @@ struct RunTests {
     @Test func aSignalStopsTheBellSoundsPlays() throws {
         let player = try player("paplay", folder: "forever") { log in "echo $$ > '\(log)'\nexec sleep 1000\n" }
         let (process, _) = try Harness.start(["sounds", "--play", "Gong"], store: store, home: home,
-                                             extra: ["PATH": "\(player.bin):/usr/bin:/bin"])
+                                             extra: ["PATH": "\(player.bin):\(Harness.systemPath)"])
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: player.log) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         let pid = try #require(Int32(String(contentsOfFile: player.log, encoding: .utf8).trimmingWhitespace()))
@@ -348,7 +348,7 @@ struct RunTests {
     /// once, and the bells ring there and count.
     @Test func aPlayerFailingBeforeTheSitLeavesTheTerminalBellOnATerminal() throws {
         let (bin, _) = try fakePlayer("paplay", status: 1)
-        let screen = try terminal("run", "Morning", "--speed", "1000", "--no-log", environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        let screen = try terminal("run", "Morning", "--speed", "1000", "--no-log", environment: ["PATH": "\(bin):\(Harness.systemPath)"])
         try screen.waitFor("Morning: 37:00, 3 bells, sound: terminal bell")
         try screen.waitFor("paplay failed with status 1 before the sit; ringing the terminal bell")
         try screen.waitFor("Session complete: 37:00, 3 of 3 bells rang", timeout: 20)
@@ -367,7 +367,7 @@ struct RunTests {
     @Test func theEndBellRingsOutAfterTheSitIsLogged() throws {
         let player = try slowPlayer("paplay", seconds: 1.5)
         let started = Date()
-        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(player.bin):\(Harness.systemPath)"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) >= 1.4, "the run waited for the bell")
         #expect(try String(contentsOfFile: player.log, encoding: .utf8).contains("done"), "the end bell was cut")
@@ -377,7 +377,7 @@ struct RunTests {
     /// On a terminal the run says the bell rings out, and q stops it there.
     @Test func qStopsTheEndBellRingingOut() throws {
         let player = try slowPlayer("paplay", seconds: 30)
-        let screen = try terminal("run", "Long Sit", "--speed", "5000", "--no-log", environment: ["PATH": "\(player.bin):/usr/bin:/bin"])
+        let screen = try terminal("run", "Long Sit", "--speed", "5000", "--no-log", environment: ["PATH": "\(player.bin):\(Harness.systemPath)"])
         try screen.waitFor("Session complete: ", timeout: 20)
         try screen.waitFor("The bell rings out; q stops it.")
         let asked = Date()

@@ -34,10 +34,9 @@ struct SitTimingTests {
         let player = (bin: "\(home)/bin", log: "\(home)/bin/played.log")
         try FileManager.default.createDirectory(atPath: player.bin, withIntermediateDirectories: true)
         try "#!/bin/sh\ncase \"$1\" in *check-silence*) exit 0;; esac\ndate +%s.%N >> '\(player.log)'\n"
-            .write(toFile: "\(player.bin)/paplay", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(player.bin)/paplay")
+            .writeExecutable(to: "\(player.bin)/paplay")
         let (process, output) = try Harness.start(["run", name, "--speed", "10", "--no-log"], store: store, home: home,
-                                                  extra: ["PATH": "\(player.bin):/usr/bin:/bin"])
+                                                  extra: ["PATH": "\(player.bin):\(Harness.systemPath)"])
         // Times count from the start bell, handed as the sit starts: a debug build makes the bells' files
         // first, which takes a second or two on a busy machine, and the stop must fall inside the sit.
         let firstBell = Date().addingTimeInterval(20)

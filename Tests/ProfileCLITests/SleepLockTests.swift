@@ -45,8 +45,7 @@ struct SleepLockTests {
         let bin = "\(home)/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try "#!/bin/sh\nsleep 5 </dev/null >/dev/null 2>&1 &\ntouch '\(bin)/played'\nexit 0\n"
-            .write(toFile: "\(bin)/paplay", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/paplay")
+            .writeExecutable(to: "\(bin)/paplay")
         return (bin, "\(bin)/played")
     }
 
@@ -68,7 +67,7 @@ struct SleepLockTests {
         let (bin, played) = try lingeringPlayer()
         let (process, output) = try start(
             ["run", "Long Sit", "--speed", "10", "--no-log"],
-            environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address, "PATH": "\(bin):/usr/bin:/bin",
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address, "PATH": "\(bin):\(Harness.systemPath)",
                           "XDG_CACHE_HOME": "\(home)/cache"])
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
 

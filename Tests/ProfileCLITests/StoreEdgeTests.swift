@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -16,7 +17,7 @@ struct StoreEdgeTests {
         let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         // The lock of a live process (this one) holds the command until the file has gone.
-        try FileProfileStore.lockRecord(for: getpid()).write(toFile: "\(store)/Morning.json.lock", atomically: false, encoding: .utf8)
+        try FileLock.record(for: getpid()).write(toFile: "\(store)/Morning.json.lock", atomically: false, encoding: .utf8)
         let process = Process()
         process.executableURL = Harness.binary
         process.arguments = arguments

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -231,7 +232,7 @@ struct SessionTests {
         let store = FileProfileStore(directory: home, lockTimeout: 0.1)
         _ = try store.create(try Self.morning())
         let editor = try Session(store: store, name: "Morning", mode: .interactive)
-        try FileProfileStore.lockRecord(for: 1).write(toFile: "\(home)/Morning.json.lock", atomically: false, encoding: .utf8)
+        try FileLock.record(for: 1).write(toFile: "\(home)/Morning.json.lock", atomically: false, encoding: .utf8)
         let reply = editor.handle("toggle warmup")
         #expect(reply.error?.message.contains("locked by pid 1") == true, "\(String(describing: reply.error))")
         #expect(editor.profile == (try store.load("Morning").profile))

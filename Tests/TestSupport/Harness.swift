@@ -57,9 +57,10 @@ public enum Harness {
     /// the same (the tests of the lock give it a bus of their own).
     public static func environment(store: String, home: String, extra: [String: String] = [:]) -> [String: String] {
         var environment = [
-            "PATH": "/usr/bin:/bin", "HOME": home, "PROFILE_STORE": store, "LANG": "C.UTF-8", "TERM": "dumb",
+            "PATH": systemPath, "HOME": home, "PROFILE_STORE": store, "LANG": "C.UTF-8", "TERM": "dumb",
             "PROFILE_LOCK_TIMEOUT": "0.3", "INPUTRC": "/dev/null",
             "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/profile-tests/system_bus_socket",
+            "XDG_CACHE_HOME": sharedCache,
         ]
         environment.merge(extra) { $1 }
         return environment.filter { !$0.value.isEmpty }
@@ -261,6 +262,65 @@ public struct ScriptCase: CustomTestStringConvertible, Sendable {
     }
 
     public var testDescription: String { id }
+}
+
+extension String {
+    /// Writes the text as an executable (mode 0755) at `path`, replacing what is there.
+    ///
+    /// The file is opened with `O_CLOEXEC` and closed before this returns, so no child that another
+    /// thread of the test process starts meanwhile inherits a descriptor open for writing, which would
+    /// make executing the file fail with `Text file busy` (ETXTBSY; FIELD-NOTES, third round). Foundation's
+    /// `write(toFile:atomically:)` gives no such promise.
+    public func writeExecutable(to path: String) throws {
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        var bytes = Array(utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            bytes = bytes.dropFirst(written)
+        }
+        guard fchmod(fd, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+}
+
+extension Harness {
+    /// Puts the built binary at `path`: a hard link where the file system allows one, else a copy made
+    /// by `cp` in a child process. Either way no descriptor of the test process is ever open for writing
+    /// on it, so running it cannot fail with `Text file busy` (which `FileManager.copyItem` caused when
+    /// another test's child inherited the copy's descriptor).
+    public static func placeBinary(at path: String) throws {
+        let source = binary.resolvingSymlinksInPath().path
+        if link(source, path) == 0 { return }
+        let copied = try run(executable: URL(fileURLWithPath: "/bin/cp"), [source, path], environment: ["PATH": systemPath])
+        guard copied.status == 0 else { throw POSIXError(.EIO) }
+    }
+
+    /// One bell cache for every run of the binary in this test process, so that the bells are made once
+    /// and not again in each scratch home (a debug binary takes seconds to make them); a test of the
+    /// cache itself gives `XDG_CACHE_HOME` a folder of its own, or "" to use HOME's `.cache`.
+    public static let sharedCache: String = (try? makeTemporaryDirectory()) ?? "/nonexistent/profile-tests/cache"
+
+    /// The programs a test's `PATH` offers: a folder of links to those of `/usr/bin` and `/bin`, less the
+    /// ones whose presence changes what `profile` does (the sound players it looks for and systemctl).
+    /// Every test gives the program this `PATH` (plus its own fakes in front), so what the machine has
+    /// installed changes no result: with alsa-utils installed, a test that fakes failing players no
+    /// longer finds the real `aplay` behind them.
+    public static let systemPath: String = {
+        let hidden: Set<String> = ["aplay", "paplay", "pacat", "parec", "pw-play", "pw-cat", "pw-record", "systemctl"]
+        guard let folder = try? makeTemporaryDirectory() else { return "/usr/bin:/bin" }
+        let bin = "\(folder)/bin"
+        mkdir(bin, 0o755)
+        for source in ["/usr/bin", "/bin"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: source)) ?? [] where !hidden.contains(name) {
+                symlink("\(source)/\(name)", "\(bin)/\(name)")  // the first folder's program wins, as on PATH
+            }
+        }
+        return bin
+    }()
 }
 
 /// A fresh directory under the system's temp folder.

@@ -95,7 +95,7 @@ public final class PrivateBus {
         let mock = Process()
         mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         mock.arguments = ["-m", "dbusmock", "--template", template] + (kind == .system ? ["--system"] : []) + extra
-        mock.environment = [kind.variable: address, "PATH": "/usr/bin:/bin"]
+        mock.environment = [kind.variable: address, "PATH": Harness.systemPath]
         mock.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         mock.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         mock.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -140,7 +140,7 @@ public final class PrivateBus {
                               dbus_interface="org.freedesktop.DBus.Mock")
             """
         let result = try Harness.run(executable: URL(fileURLWithPath: "/usr/bin/python3"),
-                                     ["-c", script, address, before ? "1" : "0"], environment: ["PATH": "/usr/bin:/bin"])
+                                     ["-c", script, address, before ? "1" : "0"], environment: ["PATH": Harness.systemPath])
         guard result.status == 0 else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "EmitSignal failed: \(result.stderr)"])
         }
@@ -151,7 +151,7 @@ public final class PrivateBus {
         let result = try Harness.run(
             executable: URL(fileURLWithPath: "/usr/bin/dbus-send"),
             ["--bus=\(address)", "--print-reply", "--dest=\(destination)", path, method],
-            environment: ["PATH": "/usr/bin:/bin"])
+            environment: ["PATH": Harness.systemPath])
         return result.status == 0 ? result.stdout : "dbus-send exited with \(result.status): \(result.stderr)"
     }
 

@@ -139,7 +139,7 @@ public final class TmuxShell {
     }
 
     private var tmuxEnvironment: [String: String] {
-        ["TMUX_TMPDIR": socketFolder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        ["TMUX_TMPDIR": socketFolder, "PATH": Harness.systemPath, "LANG": "C.UTF-8"]
     }
 
     @discardableResult

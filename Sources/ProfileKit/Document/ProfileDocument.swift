@@ -1,3 +1,4 @@
+import Files
 import TextSupport
 import JSON
 
@@ -525,13 +526,13 @@ extension ProfileDocument {
     /// - Throws: ``ProfileError`` naming the file (`<stdin>` for standard input).
     package static func read(path: String, name: String) throws(ProfileError) -> Profile {
         let label = path == "-" ? "<stdin>" : path
-        let fd = path == "-" ? 0 : try POSIX.open(path, O_RDONLY)
+        let fd = path == "-" ? 0 : try io(POSIX.open(path, O_RDONLY))
         defer { if fd != 0 { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0, POSIX.isDirectory(info) {
             throw .document(DocumentError(file: label, message: "is a directory; import takes a profile document"))
         }
-        guard let bytes = try POSIX.readAll(fd, path: label, limit: maximumSize) else {
+        guard let bytes = try io(POSIX.readAll(fd, path: label, limit: maximumSize)) else {
             throw .document(DocumentError(file: label, message: "the file is larger than \(maximumSize) bytes; a profile document is at most \(maximumSize) bytes"))
         }
         return try decode(bytes, name: name, file: label)

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import TextSupport
 
 /// Profiles as files: `<directory>/<name>.json`, saved crash-safely.
@@ -56,7 +57,7 @@ package struct FileProfileStore: ProfileStore {
     }
 
     private func scan() throws(ProfileError) -> (entries: [Entry], undecodable: [[UInt8]]) {
-        guard let names = try POSIX.directoryEntries(directory) else { return ([], []) }
+        guard let names = try io(POSIX.directoryEntries(directory)) else { return ([], []) }
         var entries: [Entry] = []
         var undecodable: [[UInt8]] = []
         for bytes in names where Self.isProfileFile(bytes) {
@@ -84,7 +85,7 @@ package struct FileProfileStore: ProfileStore {
     ///   byte, ignoring case, and only the other names are normalized and folded (a `show` in a store of
     ///   10,000 profiles stays a few milliseconds).
     func locate(_ name: ProfileName, exactly: Bool = false) throws(ProfileError) -> Location? {
-        guard let names = try POSIX.directoryEntries(directory) else { return nil }
+        guard let names = try io(POSIX.directoryEntries(directory)) else { return nil }
         let key = name.key
         func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         let ascii = name.value.utf8.allSatisfy { $0 < 0x80 } ? name.value.utf8.map(lower) : nil
@@ -195,14 +196,14 @@ package struct FileProfileStore: ProfileStore {
 
     /// The real file behind `path`: itself, or the target of a link that stays inside the store.
     private func resolve(_ path: String) throws(ProfileError) -> String {
-        guard let info = try POSIX.lstatIfExists(path), POSIX.isSymlink(info) else { return path }
+        guard let info = try io(POSIX.lstatIfExists(path)), POSIX.isSymlink(info) else { return path }
         let target = POSIX.linkTarget(path) ?? "?"
         let resolved: String
         switch POSIX.canonicalPath(path) {
         case let .success(path): resolved = path
         case let .failure(error):
             // ENOENT for a link to nothing, ELOOP for a link to itself or a cycle of links.
-            guard case let .io(_, _, code) = error else { throw error }
+            guard case let .io(_, _, code) = error else { throw ProfileError(error) }
             if code == ENOENT { throw .danglingLink(path: path, target: target) }
             throw .io(path: path, operation: "follow link to \(quoted(target))", errno: code)
         }
@@ -214,14 +215,14 @@ package struct FileProfileStore: ProfileStore {
     /// Reads and decodes a profile file; the bytes come back too, for conflict checks.
     private func read(_ location: Location) throws(ProfileError) -> (bytes: [UInt8]?, stored: StoredProfile) {
         let real = try resolve(location.path)
-        let fd = try POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        let fd = try io(POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK))
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw POSIX.failure(location.path, "fstat") }
+        guard fstat(fd, &info) == 0 else { throw ProfileError.failure(location.path, "fstat") }
         guard POSIX.isRegular(info) else {
             throw .document(DocumentError(file: location.path, message: "not a regular file; a profile is a JSON file"))
         }
-        guard let bytes = try POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize) else {
+        guard let bytes = try io(POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)) else {
             throw .document(DocumentError(
                 file: location.path,
                 message: "the file is \(info.st_size) bytes; a profile document is at most \(ProfileDocument.maximumSize) bytes"))
@@ -233,10 +234,10 @@ package struct FileProfileStore: ProfileStore {
     /// The revision on disk now, or nil when the file is gone.
     private func currentRevision(_ location: Location) throws(ProfileError) -> Revision? {
         let real = try resolve(location.path)
-        guard try POSIX.lstatIfExists(real) != nil else { return nil }
-        let fd = try POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        guard try io(POSIX.lstatIfExists(real)) != nil else { return nil }
+        let fd = try io(POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK))
         defer { close(fd) }
-        let bytes = try POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize) ?? []
+        let bytes = try io(POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)) ?? []
         return Revision(of: bytes)
     }
 
@@ -244,7 +245,7 @@ package struct FileProfileStore: ProfileStore {
 
     package func create(_ profile: Profile) throws(ProfileError) -> StoredProfile {
         let name = try ProfileName(validating: profile.name)
-        try POSIX.makeDirectories(directory)
+        try io(POSIX.makeDirectories(directory))
         let location = Location(name: name.value, path: path(for: name))
         return try withNamesLock { () throws(ProfileError) -> StoredProfile in
             try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
@@ -286,18 +287,18 @@ package struct FileProfileStore: ProfileStore {
         return try withLock(location, existing: true) { () throws(ProfileError) -> RemovedProfile in
             // The file is read under the lock, so that what comes back is what was removed.
             var removed = RemovedProfile(name: location.name, bytes: nil)
-            if let info = try POSIX.lstatIfExists(location.path), POSIX.isSymlink(info) {
+            if let info = try io(POSIX.lstatIfExists(location.path)), POSIX.isSymlink(info) {
                 removed.linkTarget = POSIX.linkTarget(location.path)
             }
             // A link out of the store, or to nothing, is removed with nothing to put back.
-            if let real = try? resolve(location.path), let info = try POSIX.lstatIfExists(real), POSIX.isRegular(info) {
-                let fd = try POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+            if let real = try? resolve(location.path), let info = try io(POSIX.lstatIfExists(real)), POSIX.isRegular(info) {
+                let fd = try io(POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK))
                 defer { close(fd) }
-                removed.bytes = try POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)
+                removed.bytes = try io(POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize))
                 removed.mode = UInt32(info.st_mode & 0o7777)
             }
             if let revision, removed.bytes.map(Revision.init(of:)) != revision { throw .conflict(path: location.path) }
-            guard unlink(location.path) == 0 else { throw POSIX.failure(location.path, "unlink") }
+            guard unlink(location.path) == 0 else { throw ProfileError.failure(location.path, "unlink") }
             try flush(directory)
             return removed
         }
@@ -309,7 +310,7 @@ package struct FileProfileStore: ProfileStore {
         guard let bytes = removed.bytes else { throw Self.cannotRestore(location.path) }
         // The same checks as reading it back: a restored file is one the store can read.
         let profile = try ProfileDocument.decode(bytes, name: name.value, file: location.path)
-        try POSIX.makeDirectories(directory)
+        try io(POSIX.makeDirectories(directory))
         return try withNamesLock { () throws(ProfileError) -> StoredProfile in
             try withLock(location, existing: false) { () throws(ProfileError) -> StoredProfile in
                 if let existing = try locate(name) { throw .profileExists(existing.name) }
@@ -348,9 +349,9 @@ package struct FileProfileStore: ProfileStore {
                     // link refuses to replace, so a profile created meanwhile under the new name survives.
                     guard link(source.path, target.path) == 0 else {
                         if errno == EEXIST { throw .profileExists(newName.value) }
-                        throw POSIX.failure(target.path, "link")
+                        throw ProfileError.failure(target.path, "link")
                     }
-                    guard unlink(source.path) == 0 else { throw POSIX.failure(source.path, "unlink") }
+                    guard unlink(source.path) == 0 else { throw ProfileError.failure(source.path, "unlink") }
                     try flush(directory)
                     var profile = stored.profile
                     profile.name = newName.value
@@ -367,87 +368,19 @@ package struct FileProfileStore: ProfileStore {
         return StoredProfile(profile: profile, revision: Revision(of: bytes))
     }
 
-    /// Writes `bytes` to a profile's file through a temp file and a rename; the caller holds the lock.
+    /// Writes `bytes` to a profile's file through ``AtomicFile/replace(_:with:newFileMode:flush:renamed:)``
+    /// after removing the temp files a killed save left; the caller holds the lock.
     private func write(_ bytes: [UInt8], to location: Location, newFileMode: mode_t = 0o644) throws(ProfileError) {
         let real = try resolve(location.path)
-        let folder = POSIX.directoryName(real)
-        let base = POSIX.baseName(real)
-        removeLeftoverTempFiles(base: base, in: folder)
-
-        var mode = newFileMode
-        var owner: (uid_t, gid_t)?
-        if let info = try POSIX.lstatIfExists(real) {
-            mode = info.st_mode & 0o7777
-            owner = (info.st_uid, info.st_gid)
-        }
-        let random = UInt64.random(in: 0...UInt64.max)
-        let temp = "\(folder)/.\(base).\(getpid()).\(String(random & 0xFFFF_FFFF, radix: 16)).tmp"
-
-        let fd = try POSIX.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode, operation: "create")
-        var renamed = false
-        defer { if !renamed { unlink(temp) } }
-        do throws(ProfileError) {
-            try POSIX.writeAll(fd, bytes, path: temp)
-            // The umask may have narrowed the mode given to open.
-            guard fchmod(fd, mode) == 0 else { throw POSIX.failure(temp, "fchmod") }
-            if let (uid, gid) = owner, getuid() == 0 { _ = fchown(fd, uid, gid) }
-            try POSIX.fsync(fd, path: temp)
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw POSIX.failure(temp, "close") }
-        guard POSIX.renameFile(temp, real) == 0 else { throw POSIX.failure(real, "rename") }
-        renamed = true
-        try flush(folder)
+        AtomicFile.removeLeftovers(of: POSIX.baseName(real), in: POSIX.directoryName(real))
+        try io(AtomicFile.replace(real, with: bytes, newFileMode: newFileMode))
     }
 
     /// Flushes `folder` after a change is in place there. A failure now cannot take the change back, so
     /// it is reported as ``ProfileError/notFlushed(path:operation:errno:)``: saved, maybe not durably.
     private func flush(_ folder: String) throws(ProfileError) {
-        do throws(ProfileError) {
-            try POSIX.fsyncDirectory(folder)
-        } catch {
-            guard case let .io(path, operation, code) = error else { throw error }
-            throw .notFlushed(path: path, operation: operation, errno: code)
-        }
+        try io(AtomicFile.flushFolder(folder))
     }
-
-    /// How old a temp file is before it counts as left over even when its pid runs a `profile`.
-    static let abandonedTempAge = 600.0
-
-    /// Removes the temp files of the file `base` that no live save owns; the caller holds its lock.
-    ///
-    /// A temp file is `.<base>.<pid>.<random>.tmp`. Every save writes its temp file under the lock the
-    /// caller now holds, so a temp file is left over when its process is gone or runs another program
-    /// (its pid was reused), or when it is older than any save takes. One a live `profile` process made
-    /// moments ago is left alone: its lock was broken as stale, and removing its file would fail its save.
-    private func removeLeftoverTempFiles(base: String, in folder: String) {
-        guard let names = try? POSIX.directoryEntries(folder) else { return }
-        let prefix = Array(".\(base).".utf8)
-        let suffix = Array(".tmp".utf8)
-        for bytes in names where bytes.count > prefix.count + suffix.count && bytes.starts(with: prefix)
-            && bytes.suffix(suffix.count).elementsEqual(suffix) {
-            // Exactly `<pid>.<hex>` between them, so that another profile's temp file (`.A.json.x.json.…`
-            // for a profile `A.json.x`) is never taken for this one's.
-            let middle = bytes[prefix.count..<(bytes.count - suffix.count)].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            guard middle.count == 2, let pid = Int32(String(decoding: middle[0], as: UTF8.self)),
-                  !middle[1].isEmpty, middle[1].allSatisfy({ Self.hexDigits.contains($0) }) else { continue }
-            let path = "\(folder)/\(String(decoding: bytes, as: UTF8.self))"
-            guard let info = try? POSIX.lstatIfExists(path), POSIX.isRegular(info) else { continue }
-            let young = POSIX.now() - POSIX.modificationTime(info) < Self.abandonedTempAge
-            if pid != getpid(), young, POSIX.processExists(pid), POSIX.programName(pid).map(Self.isProfileProgram) ?? true {
-                continue
-            }
-            unlink(path)
-        }
-    }
-
-    private static let hexDigits = Set("0123456789abcdefABCDEF".utf8)
-
-    /// Whether a process's program name is this program's (`profile`, or a renamed copy such as
-    /// `profile-1.2`).
-    static func isProfileProgram(_ name: String) -> Bool { name.hasPrefix("profile") }
 
     // MARK: Locking
 
@@ -476,133 +409,13 @@ package struct FileProfileStore: ProfileStore {
             defer { unlink(lockPath) }
             // The link may have been pointed elsewhere while this process waited for the lock.
             guard ((try? resolve(location.path)) ?? location.path) == file else { continue }
-            if existing, try POSIX.lstatIfExists(location.path) == nil { throw notFound(location.name) }
+            if existing, try io(POSIX.lstatIfExists(location.path)) == nil { throw notFound(location.name) }
             return try body()
         }
         throw .conflict(path: location.path)
     }
 
-    /// Runs `body` holding the lock of the file at `path` as a save holds a profile's: `<path>.lock`,
-    /// created with `O_EXCL`, waited for up to `timeout` seconds, and broken with a notice when the
-    /// process that left it is gone. The journal of sits appends and deletes under it.
-    package static func withFileLock<T>(_ path: String, timeout: Double, notice: @escaping @Sendable (String) -> Void,
-                                        _ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
-        let store = FileProfileStore(directory: POSIX.directoryName(path), lockTimeout: timeout, notice: notice)
-        return try store.withLock(Location(name: POSIX.baseName(path), path: path), existing: false, body)
-    }
-
-    /// Writes `bytes` to the file at `path` as a save writes a profile: a temporary file beside it, fsynced,
-    /// renamed over it, the folder fsynced; an existing file keeps its mode. The caller holds the lock
-    /// (``withFileLock(_:timeout:notice:_:)``). Reminders' unit files are written with it.
-    package static func writeFile(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o644) throws(ProfileError) {
-        let store = FileProfileStore(directory: POSIX.directoryName(path))
-        try store.write(bytes, to: Location(name: POSIX.baseName(path), path: path), newFileMode: newFileMode)
-    }
-
-    /// What a lock file holds: `<pid> <host> <start time> <boot id>`; the last two, where the system
-    /// gives them, tell this process from a later one given the same pid.
-    package static func lockRecord(for pid: Int32) -> String {
-        var fields = ["\(pid)", POSIX.hostName]
-        if let started = POSIX.processStartTime(pid), let boot = POSIX.bootID { fields += ["\(started)", boot] }
-        return fields.joined(separator: " ") + "\n"
-    }
-
     private func acquireLock(_ lockPath: String) throws(ProfileError) {
-        let deadline = POSIX.monotonicNow() + lockTimeout
-        var delay = 0.001
-        let owner = Array(Self.lockRecord(for: getpid()).utf8)
-        while true {
-            let fd = POSIX.openFile(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            if fd >= 0 {
-                defer { close(fd) }
-                do throws(ProfileError) {
-                    try POSIX.writeAll(fd, owner, path: lockPath)
-                } catch {
-                    unlink(lockPath)
-                    throw error
-                }
-                return
-            }
-            guard errno == EEXIST else {
-                if errno == EINTR { continue }
-                throw POSIX.failure(lockPath, "create lock")
-            }
-            switch try inspectLock(lockPath) {
-            case .gone, .broken:
-                continue
-            case let .held(pid, host):
-                guard POSIX.monotonicNow() < deadline else { throw .locked(path: lockPath, pid: pid, host: host) }
-                POSIX.sleep(seconds: delay)
-                delay = min(delay * 2, 0.05)
-            }
-        }
-    }
-
-    private enum LockState {
-        case gone
-        case broken
-        case held(pid: Int32, host: String)
-    }
-
-    /// Looks at an existing lock and breaks it when its owner is dead.
-    ///
-    /// Breakers serialize on `flock` of the lock file itself and unlink only while the path still names
-    /// the inode they inspected, so two processes breaking the same stale lock cannot remove a fresh one.
-    private func inspectLock(_ lockPath: String) throws(ProfileError) -> LockState {
-        let fd = POSIX.openFile(lockPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else {
-            if errno == ENOENT { return .gone }
-            throw POSIX.failure(lockPath, "open lock")
-        }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw POSIX.failure(lockPath, "flock") }
-        }
-        let content = String(decoding: (try POSIX.readAll(fd, path: lockPath, limit: 4096)) ?? [], as: UTF8.self)
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw POSIX.failure(lockPath, "fstat") }
-        let fields = content.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        let pid = fields.first.flatMap { Int32($0) }
-        let host = fields.count > 1 ? String(fields[1]) : ""
-        let started = fields.count > 2 ? UInt64(fields[2]) : nil
-        let boot = fields.count > 3 ? String(fields[3]) : nil
-        let age = POSIX.now() - POSIX.modificationTime(info)
-
-        let reason: String
-        if let pid, !host.isEmpty {
-            // Another host's processes cannot be seen from here: its locks are never broken.
-            guard host == POSIX.hostName, let why = Self.staleReason(pid: pid, started: started, boot: boot) else {
-                return .held(pid: pid, host: host)
-            }
-            reason = why
-        } else {
-            // Its owner died between creating the lock and writing its pid into it, or is doing so now.
-            guard age > 2 else { return .held(pid: pid ?? 0, host: host.isEmpty ? POSIX.hostName : host) }
-            reason = "with no owner written in it, \(Int(age)) s old"
-        }
-        guard let now = try POSIX.lstatIfExists(lockPath), now.st_ino == info.st_ino, now.st_dev == info.st_dev else {
-            return .gone
-        }
-        guard unlink(lockPath) == 0 || errno == ENOENT else { throw POSIX.failure(lockPath, "unlink stale lock") }
-        notice("\(lockPath): broke a stale lock \(reason)")
-        return .broken
-    }
-
-    /// Why the process a lock of this host names cannot be the lock's owner, or nil when it may be.
-    ///
-    /// After a crash and a reboot the pid may run again, as another program: a lock records its
-    /// process's start time and the boot, and an older lock without them takes a pid that does not run
-    /// `profile` as another program. Where the system says none of this, a live pid holds its lock.
-    static func staleReason(pid: Int32, started: UInt64?, boot: String?) -> String? {
-        if let boot, let current = POSIX.bootID, boot != current {
-            return "left by pid \(pid) before the system restarted"
-        }
-        guard POSIX.processExists(pid) else { return "left by pid \(pid), which no longer exists" }
-        if let started {
-            guard let now = POSIX.processStartTime(pid), now != started else { return nil }
-            return "left by pid \(pid), which now belongs to another process"
-        }
-        guard let program = POSIX.programName(pid), !isProfileProgram(program) else { return nil }
-        return "left by pid \(pid), which is now \(quoted(program)), not profile"
+        try io(FileLock(timeout: lockTimeout, notice: notice).acquire(lockPath))
     }
 }

@@ -1,3 +1,4 @@
+import Files
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,13 +23,13 @@ package struct LastRun: Sendable {
     /// - Throws: ``ProfileError`` when the file cannot be read, or holds no name a profile could have
     ///   (said with its path, so it can be removed).
     package func name() throws(ProfileError) -> String? {
-        guard let info = try POSIX.lstatIfExists(path) else { return nil }
+        guard let info = try io(POSIX.lstatIfExists(path)) else { return nil }
         guard POSIX.isRegular(info) else {
             throw ProfileError.invalidStateFile(path: path, reason: "not a regular file: remove it, and the next run of a profile writes it anew")
         }
-        let fd = try POSIX.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = try io(POSIX.open(path, O_RDONLY | O_CLOEXEC))
         defer { close(fd) }
-        guard let bytes = try POSIX.readAll(fd, path: path, limit: 4096) else {
+        guard let bytes = try io(POSIX.readAll(fd, path: path, limit: 4096)) else {
             throw ProfileError.invalidStateFile(path: path, reason: "over 4096 bytes: remove it, and the next run of a profile writes it anew")
         }
         guard bytes.last == 0x0A, let text = String(validating: bytes.dropLast(), as: UTF8.self),
@@ -41,24 +42,9 @@ package struct LastRun: Sendable {
     /// Keeps `name` as the profile run last: written beside the file and renamed over it, so a reader
     /// sees the old name or the new one.
     package func keep(_ name: String) throws(ProfileError) {
-        try POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700)
-        // A name of this process's own, made new: two runs never share it, and whatever else lies at a
-        // name (a FIFO that would block the open, a link) is refused rather than written through.
-        let temporary = "\(path).\(getpid()).tmp"
-        unlink(temporary)
-        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        do throws(ProfileError) {
-            try POSIX.writeAll(fd, Array((name + "\n").utf8), path: temporary)
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
-        guard POSIX.renameFile(temporary, path) == 0 else {
-            let failure = POSIX.failure(path, "rename")
-            unlink(temporary)
-            throw failure
-        }
+        try io(POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700))
+        // Through a temporary of a new random name: whatever lies at a predictable name (a FIFO that
+        // would block the open, a link) is never written through.
+        try io(AtomicFile.replace(path, with: Array((name + "\n").utf8), newFileMode: 0o600))
     }
 }

@@ -1,3 +1,4 @@
+import Files
 import ArgumentParser
 import LineEditing
 import ProfileKit

@@ -115,7 +115,7 @@ struct LogAddCommand: ParsableCommand {
         try reporting {
             let calendar = LocalCalendar()
             let length = try Self.parseLength(duration)
-            let now = LocalCalendar.now()
+            let now = WallClock.now()
             let begin: Int
             if let start {
                 begin = try Self.parseStart(start, calendar: calendar, now: now)
@@ -237,7 +237,7 @@ struct LogImportCommand: ParsableCommand {
                 throw ProfileError.invalidOption("-", option: "log import", accepted: "standard input (-) once")
             }
             let calendar = LocalCalendar()
-            let now = LocalCalendar.now()
+            let now = WallClock.now()
             try JournalOptions.checkClock(calendar, at: now)
             var sits: [(sit: Sit, byTime: Bool)] = []
             var empty = 0
@@ -325,7 +325,7 @@ struct LogEditCommand: ParsableCommand {
             if noProfile, let profile { throw ProfileError.invalidOption(profile, option: "--profile", accepted: "no --profile with --no-profile") }
             if noNote, let note { throw ProfileError.invalidOption(note, option: "--note", accepted: "no --note with --no-note") }
             let calendar = LocalCalendar()
-            let now = LocalCalendar.now()
+            let now = WallClock.now()
             let begin = try start.map { text throws(ProfileError) in try LogAddCommand.parseStart(text, calendar: calendar, now: now) }
             let length = try duration.map { text throws(ProfileError) in try LogAddCommand.parseLength(text) }
             let newProfile = noProfile ? nil : try Sit.checkedText(profile, option: "--profile")
@@ -471,7 +471,7 @@ struct LogRepairCommand: ParsableCommand {
             let calendar = LocalCalendar()
             // Printed under the lock once the damaged lines' file is made, before anything is written to
             // it or to the journal: output that cannot be written repairs nothing.
-            let repair = try file.repair(stamp: calendar.fileStamp(LocalCalendar.now())) { (repair: JournalFile.Repair) throws(ProfileError) in
+            let repair = try file.repair(stamp: calendar.fileStamp(WallClock.now())) { (repair: JournalFile.Repair) throws(ProfileError) in
                 var text = ""
                 for line in repair.moved { text += diagnosticLine("moved: \(line.error)", limit: Output.diagnosticLimit) + "\n" }
                 text += "moved \(count(repair.moved.count, "damaged line")) to \(escapedPath(repair.damagedFile ?? "")); "

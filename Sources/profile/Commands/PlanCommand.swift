@@ -1,3 +1,4 @@
+import Files
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -50,7 +51,7 @@ struct PlanCommand: ParsableCommand {
             let shape = try shapeOptions.shape()
             let context = try Context(global)
             let profile = try context.store.load(name).profile
-            let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: POSIX.now()) } ?? POSIX.now()
+            let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: WallClock.precise()) } ?? WallClock.precise()
             let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime.now(),
                                               secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
             Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime,

@@ -1,3 +1,4 @@
+import Files
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -83,7 +84,7 @@ struct RemindCommand: ParsableCommand {
     static func binary() throws(ProfileError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { throw POSIX.failure("/proc/self/exe", "readlink") }
+        guard count > 0 else { throw ProfileError.failure("/proc/self/exe", "readlink") }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -1,3 +1,4 @@
+import Files
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -98,7 +99,7 @@ struct RunCommand: ParsableCommand {
                                                  accepted: "a terminal on standard input for --open (q, then y, ends the main sit); without one, give the sit a length or --until")
             }
             // Sized on the local clock from the moment the sit starts, across a change to or from summer time.
-            let startEpoch = startAt.map { ClockTime.nextEpoch(of: $0, after: POSIX.now()) } ?? POSIX.now()
+            let startEpoch = startAt.map { ClockTime.nextEpoch(of: $0, after: WallClock.precise()) } ?? WallClock.precise()
             let timeline = try shape.timeline(of: profile, startingAt: startAt ?? ClockTime.now(),
                                               secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
 
@@ -241,11 +242,11 @@ extension RunCommand {
     /// Waits for `run --at`: sleep held off, a countdown on a terminal (`Morning starts at 07:00, in
     /// 12:34 · q cancels`), one line elsewhere.
     static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: TerminalKeys, inhibit: Bool) -> StartWait.Outcome {
-        let target = ClockTime.nextEpoch(of: time, after: POSIX.now())
-        let hold = holdOffSleep(profile: name, seconds: max(0, target - POSIX.now()), inhibit: inhibit, keys: keys)
+        let target = ClockTime.nextEpoch(of: time, after: WallClock.precise())
+        let hold = holdOffSleep(profile: name, seconds: max(0, target - WallClock.precise()), inhibit: inhibit, keys: keys)
         defer { hold.release() }
         if let note = hold.note { Output.stdout(live ? "  \(note)\n" : "\(Terminal.wallClock())  note  \(note)\n") }
-        let tomorrow = LocalCalendar().day(of: Int(target)) != LocalCalendar().day(of: Int(POSIX.now()))
+        let tomorrow = LocalCalendar().day(of: Int(target)) != LocalCalendar().day(of: Int(WallClock.precise()))
         let title = "\(escaped(name)) starts at \(time)\(tomorrow ? " tomorrow" : "")"
         let outcome = StartWait.wait(until: target, wall: POSIX.now, input: keys, countsDown: live) { seconds in
             let left = TimerDuration(seconds: seconds).formatted

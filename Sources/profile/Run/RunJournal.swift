@@ -1,3 +1,4 @@
+import Files
 import ArgumentParser
 import Journal
 import ProfileKit
@@ -41,7 +42,7 @@ struct RunJournal {
     init(_ options: RunJournalOptions, speed: Double, profile: String?, total: Int?) throws(ProfileError) {
         let logs = options.log ?? (speed == 1)
         note = try Sit.checkedText(options.note, option: "--note")
-        let now = LocalCalendar.now()
+        let now = WallClock.now()
         if logs {
             let file = try options.journal.file(recovering: false)
             try JournalOptions.checkClock(calendar, at: now)
@@ -50,7 +51,7 @@ struct RunJournal {
             JournalOptions.recoverCutOffSits(current: file)
             self.file = file
             // The sit starts now, not before a recovery that waited for a lock.
-            started = LocalCalendar.now()
+            started = WallClock.now()
             progress = RunRecordStore(journal: file.path, profile: profile, note: note, total: total, speed: speed, started: started,
                                       calendar: calendar)
         } else {
@@ -66,7 +67,7 @@ struct RunJournal {
 
     /// The sit starts now, not when the journal was opened: after `run --at` waited for its time.
     mutating func startsNow() {
-        started = LocalCalendar.now()
+        started = WallClock.now()
         guard let file, progress != nil else { return }
         progress = RunRecordStore(journal: file.path, profile: profile, note: note, total: total, speed: speed, started: started,
                                   calendar: calendar)
@@ -92,7 +93,7 @@ struct RunJournal {
         let seconds = Sit.secondsSat(outcome: outcome, elapsed: summary.elapsed, total: total)
         guard let sit = Sit.run(id: progress?.id ?? Sit.newID(), outcome: outcome, elapsed: summary.elapsed, total: total,
                                 bells: summary.bellsRung, pausedSeconds: summary.pausedSeconds, speed: speed, started: started,
-                                now: LocalCalendar.now(), profile: profile, note: note, calendar: calendar) else {
+                                now: WallClock.now(), profile: profile, note: note, calendar: calendar) else {
             progress?.remove()
             say("not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute")
             return
@@ -172,7 +173,7 @@ final class RunRecordStore: SitProgressStore {
 
     func save(_ progress: SitProgress) -> String? {
         let sit = Sit.runSoFar(id: id, outcome: .interrupted, elapsed: progress.elapsed, total: total, bells: progress.bellsRung,
-                               pausedSeconds: progress.pausedSeconds, speed: speed, started: started, now: LocalCalendar.now(),
+                               pausedSeconds: progress.pausedSeconds, speed: speed, started: started, now: WallClock.now(),
                                profile: profile, note: note, calendar: calendar)
         return write(sit).map { "the sit is not kept against a crash: \($0)" }
     }
@@ -185,7 +186,7 @@ final class RunRecordStore: SitProgressStore {
         guard let writer else { return missing }
         guard journal.hasPrefix("/") else { return "cannot find the current folder to name the journal by" }
         do throws(ProfileError) {
-            try writer.write(SitRecord(journal: journal, written: calendar.timestamp(LocalCalendar.now()), sit: sit))
+            try writer.write(SitRecord(journal: journal, written: calendar.timestamp(WallClock.now()), sit: sit))
             return nil
         } catch {
             return "\(error)"

@@ -13,7 +13,7 @@ extension RunCommand {
             keys.sleepWatch = try? SleepWatch()
             return SleepHold()
         }
-        let ends = LocalCalendar.now() + Int(seconds.rounded(.up))
+        let ends = WallClock.now() + Int(seconds.rounded(.up))
         do {
             let held = HeldSleepLock(try SleepLock(why: SleepLock.reason(profile: profile, until: LocalCalendar().timeOfDay(ends))))
             keys.sleepWatch = try? SleepWatch()

@@ -1,3 +1,4 @@
+import Files
 import ArgumentParser
 import Bells
 import ProfileKit
@@ -82,6 +83,8 @@ func reportingErrors(_ body: () throws -> Void) throws {
         try Output.checkStdout()
     } catch let error as ProfileError {
         throw report(error)
+    } catch let error as FileError {
+        throw report(ProfileError(error))
     } catch {
         if let lost = Output.stdoutError { _ = report(lost) }
         throw error

@@ -1,3 +1,4 @@
+import Files
 import ArgumentParser
 import Journal
 import ProfileKit
@@ -38,7 +39,7 @@ struct JournalOptions: ParsableArguments {
     static func recoverCutOffSits(current: JournalFile) {
         guard let folder = SitRecordFolder.location(environment: Terminal.environment, homeFallback: Terminal.passwordHome) else { return }
         let calendar = LocalCalendar()
-        let now = LocalCalendar.now()
+        let now = WallClock.now()
         let recoveries = SitRecordFolder(path: folder).recover(
             // Recovery is housekeeping: it waits for a journal's lock less than the command's own work does.
             journal: { path in JournalFile(path: path, lockTimeout: min(current.lockTimeout, Self.recoveryLockTimeout), report: { Output.diagnostic($0) }) },

@@ -29,8 +29,7 @@ struct PlayerChainTests {
         let directory = directory ?? bin
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = "\(directory)/\(name)"
-        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try ("#!/bin/sh\n" + body + "\n").writeExecutable(to: path)
         return path
     }
 

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Testing
 import TestSupport
@@ -275,7 +276,7 @@ extension SitRecordTests {
     /// its other records wait for the next command, said as the first was.
     @Test func aLockedJournalIsWaitedForOnce() throws {
         let (folder, journal) = try Self.scratch()
-        try FileProfileStore.lockRecord(for: getpid()).write(toFile: journal + ".lock", atomically: false, encoding: .utf8)
+        try FileLock.record(for: getpid()).write(toFile: journal + ".lock", atomically: false, encoding: .utf8)
         for id in ["aaaaaaaaaaaa", "bbbbbbbbbbbb"] {
             let writer = SitRecordWriter(folder: folder, id: id)
             try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit(id: id)))

@@ -1,3 +1,4 @@
+import Files
 import Dispatch
 import Foundation
 import Testing
@@ -129,7 +130,7 @@ struct FileProfileStoreTests {
         let old = ".Morning.json.\(profile.processIdentifier).01df11e.tmp"
         let reused = ".Morning.json.\(other.processIdentifier).deadbeef.tmp"
         for name in [live, old, reused] { try dir.write("profiles/\(name)", "{") }
-        let longAgo = time(nil) - Int(FileProfileStore.abandonedTempAge) - 60
+        let longAgo = time(nil) - Int(AtomicFile.abandonedAge) - 60
         var times = [timeval(tv_sec: longAgo, tv_usec: 0), timeval(tv_sec: longAgo, tv_usec: 0)]
         #expect(utimes("\(folder)/\(old)", &times) == 0)
         _ = try store.update("Morning") { $0.duration = .minutes(5) }
@@ -141,7 +142,7 @@ struct FileProfileStoreTests {
         let before = dir.contents("profiles")
         let host = POSIX.hostName
         // Pid 1 as it runs now: its start time and this boot.
-        try dir.write("profiles/Morning.json.lock", FileProfileStore.lockRecord(for: 1))
+        try dir.write("profiles/Morning.json.lock", FileLock.record(for: 1))
         #expect {
             try store.update("Morning") { $0.duration = .minutes(5) }
         } throws: { error in
@@ -196,7 +197,7 @@ struct FileProfileStoreTests {
         // The same pid with its true start time, or an old lock of a process named profile, holds.
         let named = try liveProcess(named: "profile")
         defer { named.terminate() }
-        for record in [FileProfileStore.lockRecord(for: pid), "\(named.processIdentifier) \(host)\n"] {
+        for record in [FileLock.record(for: pid), "\(named.processIdentifier) \(host)\n"] {
             try dir.write("profiles/Morning.json.lock", record)
             #expect(throws: ProfileError.self) { try store.update("Morning") { $0.duration = .minutes(9) } }
         }
@@ -270,7 +271,7 @@ struct FileProfileStoreTests {
     @Test func aLinkTakesTheLockOfTheFileItLeadsTo() throws {
         _ = try store.create(Profile(name: "P"))
         #expect(symlink("P.json", "\(folder)/x.json") == 0)
-        try dir.write("profiles/P.json.lock", FileProfileStore.lockRecord(for: getpid()))
+        try dir.write("profiles/P.json.lock", FileLock.record(for: getpid()))
         let lockedOut: (ProfileError) -> Bool = { error in
             if case let .locked(path, pid, _) = error { return path == "\(folder)/P.json.lock" && pid == getpid() }
             return false
@@ -297,7 +298,7 @@ struct FileProfileStoreTests {
         _ = try store.create(Profile(name: "Good"))
         _ = try store.create(Profile(name: "Other"))
         #expect(symlink("Good.json", "\(folder)/x.json") == 0)
-        try dir.write("profiles/Good.json.lock", FileProfileStore.lockRecord(for: getpid()))
+        try dir.write("profiles/Good.json.lock", FileLock.record(for: getpid()))
         let waiting = FileProfileStore(directory: folder, lockTimeout: 10)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Result<StoredProfile, ProfileError>?
@@ -325,7 +326,7 @@ struct FileProfileStoreTests {
         ]
         for (index, (label, change)) in changes.enumerated() {
             let name = index == 0 ? "Morning" : "Evening"
-            try dir.write("profiles/\(name).json.lock", FileProfileStore.lockRecord(for: getpid()))
+            try dir.write("profiles/\(name).json.lock", FileLock.record(for: getpid()))
             let done = DispatchSemaphore(value: 0)
             nonisolated(unsafe) var failure: ProfileError?
             DispatchQueue.global().async {

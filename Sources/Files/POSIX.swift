@@ -7,15 +7,15 @@ import Darwin
 #endif
 import TextSupport
 
-/// Thin wrappers over the system calls the store uses; each failure becomes a ``ProfileError/io``
-/// naming the path, the operation and the errno.
+/// Thin wrappers over the system calls every target uses to reach files; each failure becomes a
+/// ``FileError/io(path:operation:errno:)`` naming the path, the operation and the errno.
 package enum POSIX {
-    package static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> ProfileError {
+    package static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> FileError {
         .io(path: path, operation: operation, errno: code)
     }
 
     /// `lstat`, or nil when nothing is there.
-    package static func lstatIfExists(_ path: String) throws(ProfileError) -> stat? {
+    package static func lstatIfExists(_ path: String) throws(FileError) -> stat? {
         var info = stat()
         if lstat(path, &info) == 0 { return info }
         if errno == ENOENT { return nil }
@@ -27,7 +27,7 @@ package enum POSIX {
     package static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
 
     /// `open`, retried on EINTR.
-    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String = "open") throws(ProfileError) -> Int32 {
+    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0, operation: String = "open") throws(FileError) -> Int32 {
         while true {
             let fd = openFile(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
@@ -39,7 +39,7 @@ package enum POSIX {
     ///
     /// The buffer is sized from `fstat` and filled in place: profiles are small, and zeroing a large
     /// scratch buffer per file was a quarter of `profile list`'s instructions.
-    package static func readAll(_ fd: Int32, path: String, limit: Int) throws(ProfileError) -> [UInt8]? {
+    package static func readAll(_ fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8]? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, "fstat") }
         if Int(info.st_size) > limit { return nil }
@@ -73,7 +73,7 @@ package enum POSIX {
     }
 
     /// Writes all of `bytes`, retrying short writes and EINTR.
-    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(ProfileError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -85,19 +85,19 @@ package enum POSIX {
         }
     }
 
-    package static func fsync(_ fd: Int32, path: String) throws(ProfileError) {
+    package static func fsync(_ fd: Int32, path: String) throws(FileError) {
         guard syncFile(fd) == 0 else { throw failure(path, "fsync") }
     }
 
     /// Flushes a directory's entries (a rename inside it) to disk.
-    package static func fsyncDirectory(_ path: String) throws(ProfileError) {
+    package static func fsyncDirectory(_ path: String) throws(FileError) {
         let fd = try open(path, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         try fsync(fd, path: path)
     }
 
     /// `mkdir -p`; new folders get `mode` (less the umask).
-    package static func makeDirectories(_ path: String, mode: mode_t = 0o777) throws(ProfileError) {
+    package static func makeDirectories(_ path: String, mode: mode_t = 0o777) throws(FileError) {
         if let info = try lstatIfExists(path) {
             var target = stat()
             guard isDirectory(info) || (isSymlink(info) && stat(path, &target) == 0 && isDirectory(target)) else {
@@ -112,7 +112,7 @@ package enum POSIX {
 
     /// The names in a directory, without `.` and `..`, as the bytes the file system holds (a name need
     /// not be valid UTF-8); nil when the directory does not exist.
-    package static func directoryEntries(_ path: String) throws(ProfileError) -> [[UInt8]]? {
+    package static func directoryEntries(_ path: String) throws(FileError) -> [[UInt8]]? {
         guard let dir = opendir(path) else {
             if errno == ENOENT { return nil }
             throw failure(path, "opendir")
@@ -140,7 +140,7 @@ package enum POSIX {
 
     /// The canonical absolute path, with every link resolved, or the errno `realpath` failed with
     /// (ENOENT for a link to nothing, ELOOP for a link to itself).
-    package static func canonicalPath(_ path: String) -> Result<String, ProfileError> {
+    package static func canonicalPath(_ path: String) -> Result<String, FileError> {
         guard let resolved = realpath(path, nil) else { return .failure(failure(path, "realpath")) }
         defer { free(resolved) }
         return .success(String(cString: resolved))
@@ -164,7 +164,7 @@ package enum POSIX {
         return String(path[path.index(after: slash)...])
     }
 
-    static var hostName: String {
+    package static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -240,7 +240,7 @@ package enum POSIX {
 extension POSIX {
     /// The C library's `open`, without retries: for callers that handle every errno themselves.
     package static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-        ProfileKit.openFile(path, flags, mode)
+        Files.openFile(path, flags, mode)
     }
 
     /// The C library's `rename`.
