@@ -111,11 +111,14 @@ let package = Package(
             name: "ProfileKitTests",
             dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "TestDoubles", "TestSupport"]
         ),
-        // These run the built `profile` binary; depending on the executable makes `swift test` build it.
+        // The in-process tier: ProfileKitTests above and this one. Neither starts the built binary.
         .testTarget(
             name: "ProfileREPLTests",
-            dependencies: ["TableKit", "Files", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks", "profile"]
+            dependencies: ["TableKit", "Files", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks"]
         ),
+        // The end-to-end tier: the built binary where a process boundary is what is tested (exit statuses,
+        // signals, pseudo-terminals and tmux, locks across processes, D-Bus mocks, strace). Depending on
+        // the executable makes `swift test` build it.
         .testTarget(
             name: "ProfileCLITests",
             dependencies: [
@@ -126,6 +129,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The tests come in two tiers, and the tier is the test target: ProfileKitTests and ProfileREPLTests run
+// in process; ProfileCLITests runs the built binary. `make check` runs both. The sanitizers run the
+// in-process tier alone (the binary is single-threaded, so TSan over a spawned process checks only the
+// harness): PROFILE_TIER=in-process leaves the end-to-end tier, and so the executable and the argument
+// parser, out of the package, so that their builds compile neither (Scripts/reliability).
+if Context.environment["PROFILE_TIER"] == "in-process" {
+    let endToEnd: Set<String> = ["ProfileCLITests", "profile", "InProcessBenchmark"]
+    package.targets.removeAll { endToEnd.contains($0.name) }
+    package.products.removeAll()
+}
 
 // libFuzzer targets exist only for Scripts/fuzz (PROFILE_FUZZ=1): they have no `main` of their own,
 // so an ordinary build could not link them.

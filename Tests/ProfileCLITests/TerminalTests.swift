@@ -283,9 +283,8 @@ struct TerminalTests {
         let bin = "\(home)/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let log = "\(home)/played.log"
-        try "#!/bin/sh\necho \"$@\" >> '\(log)'\n".write(toFile: "\(bin)/paplay", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: "\(bin)/paplay")
-        let editor = try start("edit", "Morning", environment: ["PATH": "\(bin):/usr/bin:/bin", "XDG_CACHE_HOME": "\(home)/cache"])
+        try "#!/bin/sh\necho \"$@\" >> '\(log)'\n".writeExecutable(to: "\(bin)/paplay")
+        let editor = try start("edit", "Morning", environment: ["PATH": "\(bin):\(Harness.systemPath)", "XDG_CACHE_HOME": "\(home)/cache"])
         try editor.waitFor("profile:Morning> ")
         var mark = editor.checkpoint()
         editor.send("toggle intervals\r")

@@ -1,5 +1,4 @@
 import ProfileKit
-import Sitting
 import TableKit
 import Bells
 

@@ -4,9 +4,8 @@ import TestDoubles
 import TableKit
 import Bells
 @testable import Sitting
-@testable import profile
 
-/// The run displays belong to the executable: the live one draws with ANSI codes, the log one prints lines.
+/// The run displays, in process: the live one draws with ANSI codes, the log one prints lines.
 @Suite("Run displays")
 struct RunDisplayTests {
     static let profile = SampleProfiles.run
