@@ -63,3 +63,40 @@ package struct ClockTime: Hashable, Sendable, CustomStringConvertible {
         return (ClockTime(secondsSinceMidnight: total), total / 86_400)
     }
 }
+
+extension ClockTime {
+    /// Seconds from `epoch` until the local clock next reads `time` (a whole day when it reads it now).
+    package static func secondsFrom(_ epoch: Double, until time: ClockTime) -> Int {
+        Int((nextEpoch(of: time, after: epoch, nowWithin: 0) - epoch).rounded())
+    }
+
+    /// `HH:MM` or `HH:MM:SS` given with `option`.
+    package static func timeOfDay(_ text: String, option: String) throws(ProfileError) -> ClockTime {
+        do throws(ProfileError) {
+            return try ClockTime(parsing: text)
+        } catch {
+            throw ProfileError.invalidOption(text, option: option, accepted: "a time of day: HH:MM on a 24-hour clock (07:30, 19:05) or HH:MM:SS")
+        }
+    }
+
+    /// The next moment after `epoch` (seconds since the epoch) at which the local clock reads this time:
+    /// today or tomorrow; across a change to or from summer time, as the local clock has it. A time that
+    /// came less than a minute ago is now: `--at 07:00` typed at 07:00:20 starts at once, not tomorrow.
+    package static func nextEpoch(of time: ClockTime, after epoch: Double, nowWithin grace: Double = 60) -> Double {
+        var now = time_t(epoch.rounded(.down))
+        var parts = tm()
+        localtime_r(&now, &parts)
+        for day in 0...2 {
+            var wanted = parts
+            wanted.tm_mday += Int32(day)
+            wanted.tm_hour = Int32(time.secondsSinceMidnight / 3600)
+            wanted.tm_min = Int32(time.secondsSinceMidnight / 60 % 60)
+            wanted.tm_sec = Int32(time.secondsSinceMidnight % 60)
+            wanted.tm_isdst = -1
+            let candidate = Double(mktime(&wanted))
+            if day == 0, candidate <= epoch, epoch - candidate < grace { return epoch }
+            if candidate > epoch { return candidate }
+        }
+        return epoch
+    }
+}

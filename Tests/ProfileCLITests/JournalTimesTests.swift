@@ -57,8 +57,9 @@ struct JournalTimesTests {
         StartCase(start: "2026-11-20T07:15:09") { _, _ in "2026-11-20T07:15:09" },
     ]
 
-    /// `--start` as people say it: a time of today, yesterday's, a date and time, all local.
-    @Test(arguments: starts)
+    /// `--start` as people say it, through the binary: one case a form (today's time, yesterday's, a
+    /// date and time); every case of the grammar runs in process (SitEditsTests).
+    @Test(arguments: [starts[1], starts[2], starts[5]])
     func aStartAsPeopleSayIt(_ c: StartCase) throws {
         let zone = Self.zone
         let result = try run("log", "add", "--start", c.start, "--duration", "10s", zone: zone)
@@ -74,7 +75,8 @@ struct JournalTimesTests {
         #expect(try records().compactMap { $0["start"] as? String } == ["2026-11-20T06:15:00+00:00", "2026-11-21T07:15:00+00:00"])
     }
 
-    @Test(arguments: ["25:00", "6", "06:5", "tomorrow 06:00", "2026-13-01 06:00", "06:00 extra words", "yesterday", ""])
+    /// Through the binary, what a refused start says and leaves; every refused form runs in process.
+    @Test(arguments: ["25:00", "tomorrow 06:00"])
     func aStartThatIsNoTimeIsRefused(_ start: String) throws {
         let result = try run("log", "add", "--start", start, "--duration", "10m")
         #expect(result.status == 64)

@@ -108,33 +108,11 @@ struct LogAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A note to keep with the sit: text, without control or invisible characters.", valueName: "text"))
     var note: String?
 
-    /// The lengths a sit added by hand may have.
-    static let lengths = 1...(24 * 3600)
-
     func run() throws {
         try reporting {
             let calendar = LocalCalendar()
-            let length = try Self.parseLength(duration)
-            let now = WallClock.now()
-            let begin: Int
-            if let start {
-                begin = try Self.parseStart(start, calendar: calendar, now: now)
-                guard begin <= now else {
-                    throw ProfileError.invalidOption(start, option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
-                }
-                guard begin + length <= now else {
-                    throw ProfileError.invalidOption(duration, option: "--duration",
-                                                     accepted: "a length that has passed since --start: a sit is logged once it has ended")
-                }
-            } else {
-                begin = now - length
-            }
-            try JournalOptions.checkClock(calendar, at: begin)
-            try JournalOptions.checkClock(calendar, at: begin + length)
-            let sit = Sit(start: calendar.timestamp(begin), end: calendar.timestamp(begin + length),
-                          profile: try Sit.checkedText(profile, option: "--profile"), seconds: length,
-                          plannedSeconds: length, outcome: .completed, bells: 0,
-                          note: try Sit.checkedText(note, option: "--note"))
+            let sit = try Sit.added(start: start, duration: duration, profile: profile, note: note, calendar: calendar,
+                                    now: WallClock.now(), zoneName: Terminal.variable("TZ"))
             let file = try journal.file()
             let warning = sit.profile.flatMap { Self.unknownProfileWarning($0, store: try? Context(global).store, journal: file) }
             // Printed under the lock just before the line is written: output that cannot be written
@@ -158,48 +136,6 @@ struct LogAddCommand: ParsableCommand {
         if logged.contains(where: { ProfileName.key($0) == key }) { return nil }
         let closest = closestMatch(to: name, in: stored + logged.sorted())
         return "warning: no profile \(quoted(name)) — logged anyway\(closest.map { "; did you mean \(quoted($0))?" } ?? "")"
-    }
-
-    /// `--duration`'s length in seconds, 1 second to 24 hours.
-    static func parseLength(_ text: String) throws(ProfileError) -> Int {
-        let length = try TimerDuration(parsing: text).seconds
-        guard lengths.contains(length) else {
-            throw ProfileError.invalidOption(text, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
-        }
-        return length
-    }
-
-    /// When a sit started, as people say it, as seconds since 1970: `HH:MM[:SS]` today, `today HH:MM`,
-    /// `yesterday HH:MM`, `YYYY-MM-DD HH:MM[:SS]` (or with a `T`), all in local time; or ISO 8601 with
-    /// its offset (`2026-11-23T07:15:00+01:00`, `…Z`), the moment it names.
-    static func parseStart(_ text: String, calendar: LocalCalendar, now: Int) throws(ProfileError) -> Int {
-        let accepted = "a time as HH:MM (today), 'yesterday HH:MM', 'YYYY-MM-DD HH:MM' (local) or ISO 8601 with an offset, such as '2026-11-23 07:15'"
-        let trimmed = text.trimmingWhitespace()
-        if let stamp = Timestamp(parsing: trimmed) { return stamp.epoch }
-        var parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
-        // A time alone is today's.
-        if parts.count == 1, parts[0].contains(":") { parts.insert("today", at: 0) }
-        guard parts.count == 2 else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
-        let day: Int
-        do throws(ProfileError) {
-            day = try DayArgument.parse(String(parts[0]), option: "--start", today: calendar.day(of: now))
-        } catch {
-            throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
-        }
-        let date = CivilDate.fromDays(day)
-        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        // The hour may be one digit (6:05), as people write it; minutes and seconds are two.
-        guard clock.count == 2 || clock.count == 3, (1...2).contains(clock[0].count),
-              clock.dropFirst().allSatisfy({ $0.count == 2 }), clock.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60 else {
-            throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
-        }
-        let second = clock.count == 3 ? Int(clock[2]) ?? 60 : 0
-        guard second < 60 else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
-        guard let epoch = calendar.epoch(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second) else {
-            throw ProfileError.invalidOption(text, option: "--start", accepted: "a time the local clock showed: this one was skipped when it was put forward")
-        }
-        return epoch
     }
 }
 
@@ -319,43 +255,14 @@ struct LogEditCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            guard start != nil || duration != nil || profile != nil || noProfile || note != nil || noNote else {
-                throw ProfileError.invalidOption(id, option: "log edit", accepted: "at least one of --start, --duration, --profile, --no-profile, --note, --no-note")
-            }
-            if noProfile, let profile { throw ProfileError.invalidOption(profile, option: "--profile", accepted: "no --profile with --no-profile") }
-            if noNote, let note { throw ProfileError.invalidOption(note, option: "--note", accepted: "no --note with --no-note") }
             let calendar = LocalCalendar()
             let now = WallClock.now()
-            let begin = try start.map { text throws(ProfileError) in try LogAddCommand.parseStart(text, calendar: calendar, now: now) }
-            let length = try duration.map { text throws(ProfileError) in try LogAddCommand.parseLength(text) }
-            let newProfile = noProfile ? nil : try Sit.checkedText(profile, option: "--profile")
-            let newNote = noNote ? nil : try Sit.checkedText(note, option: "--note")
+            let edit = try Sit.Edit(id: id, start: start, duration: duration, profile: profile, noProfile: noProfile,
+                                    note: note, noNote: noNote, calendar: calendar, now: now)
             let file = try journal.file()
             var unchanged = false
             let edited = try file.edit(id: id, change: { (old: Sit) throws(ProfileError) -> Sit in
-                var sit = old
-                if begin != nil || length != nil {
-                    let from = begin ?? old.start.epoch
-                    let seconds = length ?? old.seconds
-                    guard from <= now else {
-                        throw ProfileError.invalidOption(start ?? "", option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
-                    }
-                    let ended = from + seconds + old.pausedSeconds
-                    guard ended <= now else {
-                        throw ProfileError.invalidOption(duration ?? start ?? "", option: duration == nil ? "--start" : "--duration",
-                                                         accepted: "a sit that has ended by now (it would end at \(calendar.dateAndTime(ended)))")
-                    }
-                    try JournalOptions.checkClock(calendar, at: from)
-                    try JournalOptions.checkClock(calendar, at: ended)
-                    if begin != nil { sit.start = calendar.timestamp(from) }
-                    sit.end = calendar.timestamp(ended)
-                    // A sit whose planned length was its length keeps them equal; no sit sat longer than planned;
-                    // an open-ended sit stays open.
-                    if let planned = old.plannedSeconds, planned == old.seconds || seconds > planned { sit.plannedSeconds = seconds }
-                    sit.seconds = seconds
-                }
-                if noProfile || profile != nil { sit.profile = newProfile }
-                if noNote || note != nil { sit.note = newNote }
+                let sit = try old.edited(edit, calendar: calendar, now: now, zoneName: Terminal.variable("TZ"))
                 unchanged = sit == old
                 return sit
             }, beforeWriting: { (old: Sit, new: Sit) throws(ProfileError) in

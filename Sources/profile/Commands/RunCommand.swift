@@ -70,9 +70,6 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var journal: RunJournalOptions
 
-    /// The name a quick sit is shown under; it is logged with no profile.
-    static let quickSitName = "Quick sit"
-
     func run() throws {
         try reporting { try perform(given: nil) }
     }
@@ -87,7 +84,7 @@ struct RunCommand: ParsableCommand {
             let shape = try shapeOptions.shape()
             let context = try Context(global)
             let lastRun = Self.lastRunFile()
-            let (profile, quick) = try given.map { ($0, false) } ?? Self.profile(named: name, store: context.store, lastRun: lastRun)
+            let (profile, quick) = try given.map { ($0, false) } ?? SitRequest.resolve(name: name, store: context.store, lastRun: lastRun, warn: { Output.diagnostic($0) })
             if quick, let option = shapeOptions.given {
                 throw ProfileError.invalidOption(name ?? "", option: "\(option) with the length",
                                                  accepted: "a profile's name, or no \(option): a quick sit lasts the length it is given")
@@ -156,59 +153,6 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The profile to run, and whether it is a quick sit: `name`'s profile; else, when `name` reads as a
-    /// length, a quick sit of that length (the default bells, no warm-up, cool-down or interval bells);
-    /// with no name, the profile run last, else Default (as a new profile, when there is none).
-    static func profile(named name: String?, store: FileProfileStore, lastRun: LastRun?) throws(ProfileError) -> (Profile, quick: Bool) {
-        guard let name else {
-            // The profile run last is a convenience: a file that does not hold it is said, and Default runs.
-            let remembered: String?
-            do throws(ProfileError) {
-                remembered = try lastRun?.name()
-            } catch {
-                Output.diagnostic("warning: \(error); running \(quoted(defaultName))")
-                remembered = nil
-            }
-            if let last = remembered {
-                do throws(ProfileError) {
-                    return (try store.load(last).profile, false)
-                } catch {
-                    guard case .profileNotFound = error else { throw error }
-                    Output.diagnostic("warning: the profile run last, \(quoted(last)), is gone: running \(quoted(defaultName))")
-                }
-            }
-            do throws(ProfileError) {
-                return (try store.load(defaultName).profile, false)
-            } catch {
-                guard case .profileNotFound = error else { throw error }
-                return (Profile(name: defaultName), false)
-            }
-        }
-        do throws(ProfileError) {
-            return (try store.load(name).profile, false)
-        } catch {
-            switch error {
-            case .profileNotFound, .invalidName: break
-            default: throw error
-            }
-            let notFound = error
-            let length: TimerDuration
-            do throws(ProfileError) {
-                length = try TimerDuration(parsing: name)
-            } catch {
-                // Neither: a word is said to name no profile; what starts as a number, to be no length either.
-                guard name.first?.isASCII == true, name.first?.isNumber == true, case let .invalidDuration(_, reason) = error else { throw notFound }
-                throw ProfileError.invalidOption(name, option: "profile or length",
-                                                 accepted: "the name of a profile (none has this name) or a length, which this is not: \(reason); a length is \(TimerDuration.acceptedForms)")
-            }
-            try SegmentType.main.validate(length)
-            return (Profile(name: quickSitName, duration: length), true)
-        }
-    }
-
-    /// The profile `run` runs when it is given no name and none was run before.
-    static let defaultName = "Default"
-
     /// Where the profile run last is kept; nil with no home.
     static func lastRunFile() -> LastRun? {
         SitRecordFolder.location(environment: Terminal.environment, homeFallback: Terminal.passwordHome).map { LastRun(folder: $0) }
@@ -258,42 +202,5 @@ extension RunCommand {
         }
         if live { Output.stdout("\r\u{1B}[K") }
         return outcome
-    }
-}
-
-extension ClockTime {
-    /// Seconds from `epoch` until the local clock next reads `time` (a whole day when it reads it now).
-    static func secondsFrom(_ epoch: Double, until time: ClockTime) -> Int {
-        Int((nextEpoch(of: time, after: epoch, nowWithin: 0) - epoch).rounded())
-    }
-
-    /// `HH:MM` or `HH:MM:SS` given with `option`.
-    static func timeOfDay(_ text: String, option: String) throws(ProfileError) -> ClockTime {
-        do throws(ProfileError) {
-            return try ClockTime(parsing: text)
-        } catch {
-            throw ProfileError.invalidOption(text, option: option, accepted: "a time of day: HH:MM on a 24-hour clock (07:30, 19:05) or HH:MM:SS")
-        }
-    }
-
-    /// The next moment after `epoch` (seconds since the epoch) at which the local clock reads this time:
-    /// today or tomorrow; across a change to or from summer time, as the local clock has it. A time that
-    /// came less than a minute ago is now: `--at 07:00` typed at 07:00:20 starts at once, not tomorrow.
-    static func nextEpoch(of time: ClockTime, after epoch: Double, nowWithin grace: Double = 60) -> Double {
-        var now = time_t(epoch.rounded(.down))
-        var parts = tm()
-        localtime_r(&now, &parts)
-        for day in 0...2 {
-            var wanted = parts
-            wanted.tm_mday += Int32(day)
-            wanted.tm_hour = Int32(time.secondsSinceMidnight / 3600)
-            wanted.tm_min = Int32(time.secondsSinceMidnight / 60 % 60)
-            wanted.tm_sec = Int32(time.secondsSinceMidnight % 60)
-            wanted.tm_isdst = -1
-            let candidate = Double(mktime(&wanted))
-            if day == 0, candidate <= epoch, epoch - candidate < grace { return epoch }
-            if candidate > epoch { return candidate }
-        }
-        return epoch
     }
 }

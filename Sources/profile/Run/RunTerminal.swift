@@ -250,8 +250,7 @@ final class TerminalKeys: RunInput {
 extension Terminal {
     /// The local time as logs write it: `2026-11-22T07:02:00+0100`.
     static func wallClock() -> String {
-        var now = time_t(0)
-        time(&now)
+        var now = time_t(WallClock.now())
         var parts = tm()
         localtime_r(&now, &parts)
         var buffer = [CChar](repeating: 0, count: 64)

@@ -1,0 +1,96 @@
+import Files
+import ProfileKit
+import TextSupport
+
+extension JournalFile {
+    /// The journal a command line names: `--journal FILE` (`flag`), else `PROFILE_JOURNAL`, else
+    /// `${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl`, with the lock timeout the
+    /// environment sets; `report` is told its repairs and warnings.
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for an empty `--journal`,
+    ///   ``ProfileError/configuration(_:)`` when no home is known or the lock timeout is not a number.
+    package static func named(flag: String?, environment: [String: String], passwordHome: () -> String?,
+                              report: @escaping @Sendable (String) -> Void) throws(ProfileError) -> JournalFile {
+        if flag == "" { throw ProfileError.invalidOption("", option: "--journal", accepted: "the path of a file, such as ~/sits.jsonl") }
+        guard let path = location(flag: flag, environment: environment, homeFallback: passwordHome) else {
+            throw ProfileError.configuration("cannot find the journal: HOME is not set (or is not an absolute path) and the password database names no home folder; use --journal FILE or set PROFILE_JOURNAL")
+        }
+        let timeout = try StoreLocation.lockTimeout(environment: environment)
+        return JournalFile(path: path, lockTimeout: timeout, report: report)
+    }
+}
+
+extension SitRecordFolder {
+    /// The longest a recovery waits for a journal's lock, in seconds: an append holds it for a moment, so
+    /// a lock held longer is a stuck one (said, and waited for once a command, not once a record).
+    package static let recoveryLockTimeout = 1.0
+
+    /// Logs the sits of runs that were cut off (killed, or the machine lost its power) from the records
+    /// they left (``recover(journal:stamp:now:)``), each in the journal it names, and tells `say` one
+    /// line for each: `recovered a sit cut off at 06:41: Morning, 18:00 of 30:00`. Nothing here fails
+    /// the command: a record that cannot be logged stays, with a warning, for the next one. Every
+    /// command that reads or writes a journal calls it once its own arguments are checked.
+    ///
+    /// - Parameters:
+    ///   - current: the journal of the command, whose lock timeout (at most ``recoveryLockTimeout``) and
+    ///     report every journal recovered into takes; a sit logged elsewhere names its journal.
+    ///   - now: the wall clock's time, for the file stamp of moved records and "today".
+    package static func recoverCutOffSits(current: JournalFile, environment: [String: String], passwordHome: () -> String?,
+                                          now: Int, calendar: LocalCalendar, say: (String) -> Void) {
+        guard let folder = location(environment: environment, homeFallback: passwordHome) else { return }
+        let records = SitRecordFolder(path: folder)
+        let timeout = min(current.lockTimeout, recoveryLockTimeout)
+        let report = current.report
+        let recoveries = records.recover(
+            // Recovery is housekeeping: it waits for a journal's lock less than the command's own work does.
+            journal: { path in JournalFile(path: path, lockTimeout: timeout, report: report) },
+            stamp: calendar.fileStamp(now), now: now)
+        let here = POSIX.realPath(current.path)
+        for recovery in recoveries {
+            switch recovery {
+            case .logged(let record):
+                let elsewhere = here == nil || POSIX.realPath(record.journal) != here
+                say("recovered a sit \(describe(record, calendar: calendar, now: now))\(elsewhere ? " (logged in \(escapedPath(record.journal)))" : "")")
+            case .alreadyLogged, .tooShort:
+                break
+            case .failed(let record, let error):
+                let path = records.recordPath(id: record.sit.id)
+                say("warning: could not log the sit \(describe(record, calendar: calendar, now: now)): \(error); its record, \(escapedPath(path)), stays for the next command (remove it to drop the sit)")
+            case .unreadable(let path, let problem, let aside):
+                // The problem is this program's own text, its values quoted and escaped already.
+                say("warning: \(escapedPath(path)): not a record of a sit in progress: \(problem); moved it to \(escapedPath(aside))")
+            case .stuck(let path, let problem):
+                say("warning: \(escapedPath(path)): not a record of a sit in progress: \(problem); it could not be moved aside: move or remove it by hand")
+            case .notRemoved(let path, let error):
+                say("warning: \(error): remove \(escapedPath(path)) by hand, or a sit deleted from the journal comes back from it")
+            }
+        }
+    }
+
+    /// `cut off at 06:41: Morning, 18:00 of 30:00`, the date too when it was not today; for the sit of a
+    /// run that ended but could not write the journal, `completed at 06:41, not logged then: …`.
+    static func describe(_ record: SitRecord, calendar: LocalCalendar, now: Int) -> String {
+        let epoch = record.written.epoch
+        let when = calendar.day(of: epoch) == calendar.day(of: now) ? calendar.timeOfDay(epoch) : calendar.dateAndTime(epoch)
+        let sit = record.sit
+        let how = sit.outcome == .interrupted ? "cut off at \(when)" : "\(sit.outcome.rawValue) at \(when), not logged then"
+        return "\(how): \(sit.profile.map { escaped($0) } ?? "no profile"), \(sit.lengthText)"
+    }
+}
+
+extension LocalCalendar {
+    /// Refuses (64) a moment the journal cannot record: a local clock more than a day off UTC (the zone
+    /// `zoneName`, TZ's value, is named), or a year outside 0000–9999, which no reader of RFC 3339
+    /// times takes.
+    package func checkRecordable(_ epoch: Int, zoneName: String?) throws(ProfileError) {
+        let stamp = timestamp(epoch)
+        guard abs(stamp.offset) < 86_400 else {
+            throw ProfileError.invalidOption(zoneName ?? "", option: "TZ",
+                                             accepted: "a time zone less than 24 hours off UTC (this one is \(stamp.offset < 0 ? "-" : "+")\(abs(stamp.offset) / 3600) hours \(abs(stamp.offset) / 60 % 60) minutes off)")
+        }
+        let year = CivilDate.fromDays(Int((Double(epoch + stamp.offset) / 86_400).rounded(.down))).year
+        guard (0...9999).contains(year) else {
+            throw ProfileError.invalidOption(stamp.text, option: "time", accepted: "a time in the years 0000 to 9999")
+        }
+    }
+}
