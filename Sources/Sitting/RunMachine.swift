@@ -39,6 +39,10 @@ package enum RunEffect: Hashable, Sendable {
     case continued(after: Double)
     /// The machine slept for `seconds` (real seconds); the run is paused when keys can resume it.
     case slept(Double)
+    /// Keep the record of the sit in progress as it stands now (a logged run only): at the start, after
+    /// every change (an event, a pause, a resume, a stop, a sleep, the stop question), and once a minute
+    /// of session time but at most once a real second (``RecordCadence``).
+    case record
     /// The run is over.
     case finish(RunSummary.Ending)
 }
@@ -54,6 +58,16 @@ package enum RunInputEvent: Hashable, Sendable {
     /// The machine slept for `seconds` (the boot clock grew that much more than the monotonic one) and
     /// woke before `now`.
     case slept(Double, at: Double)
+    /// The driver woke at monotonic time `now`, when the boot clock read `boot`; `loginWoke` when logind
+    /// said the machine woke. The machine tells a sleep from them (``SleepClocks``).
+    case clocks(Double, boot: Double, loginWoke: Bool)
+
+    /// The monotonic time the event happened at.
+    var time: Double {
+        switch self {
+        case .time(let now), .key(_, let now), .continued(let now), .slept(_, let now), .clocks(let now, _, _): now
+        }
+    }
 }
 
 /// The rules of a run as a value: it takes events (time passing, keys) and returns effects (fire an
@@ -102,16 +116,26 @@ package struct RunMachine: Sendable {
     private var carried: [Timeline.Event] = []
     /// How the run ended, once it has.
     package private(set) var ending: RunSummary.Ending?
+    /// When the record of the sit in progress was kept; nil when the run keeps none.
+    var recording: RecordCadence?
+    /// The boot clock against the monotonic one, to tell a sleep.
+    var sleepClocks: SleepClocks
 
     /// A run of `timeline` starting at monotonic time `start`.
     /// - Parameter keys: whether keys are read; without them a stop or a sleep is still left out of the
     ///   session, but the run goes on at once instead of waiting for space.
-    package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true) {
+    /// - Parameters:
+    ///   - records: whether the run keeps a record of its sit in progress: the machine then asks for
+    ///     ``RunEffect/record`` as ``RecordCadence`` says.
+    ///   - boot: the boot clock at `start`, from which ``RunInputEvent/clocks(_:boot:loginWoke:)`` tells a sleep.
+    package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true, records: Bool = false, boot: Double? = nil) {
         precondition(speed > 0, "speed must be positive")
         self.keys = keys
         self.timeline = timeline
         self.speed = speed
         self.start = start
+        recording = records ? RecordCadence(start: start) : nil
+        sleepClocks = SleepClocks(ahead: (boot ?? start) - start)
     }
 
     /// Session seconds gone at monotonic time `now`, pauses left out.
@@ -185,6 +209,9 @@ package struct RunMachine: Sendable {
             suspendedAt = nil
             if !keys { resume(from: .stopped, at: now) }
             return effects
+        case .clocks(let now, let boot, let loginWoke):
+            guard let seconds = sleepClocks.slept(now: now, boot: boot, loginWoke: loginWoke) else { return [] }
+            return handle(.slept(seconds, at: now))
         case .slept(let seconds, let now):
             slept += seconds
             // The monotonic clock did not count the sleep, so the session already leaves it out; the run

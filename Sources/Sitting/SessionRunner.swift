@@ -211,13 +211,10 @@ package final class SessionRunner {
     static let margin = 0.000_5
     /// The shortest time between two redraws, in real seconds, whatever the speed.
     static let shortestRedraw = 0.1
-    /// Real seconds after a sleep was said within which logind's word that the machine woke is the same sleep.
-    static let wokeAfterSleep = 10.0
     /// Session seconds between two saves of the record of the sit in progress while nothing else happens.
-    package static let saveEvery = 60.0
-    /// The fewest real seconds between two saves made because a minute passed: at a high `--speed`, a
-    /// minute of session time comes many times a second.
-    package static let shortestSave = 1.0
+    package static let saveEvery = RecordCadence.every
+    /// The fewest real seconds between two saves made because a minute passed.
+    package static let shortestSave = RecordCadence.shortest
     private let name: String
     private let clock: RunClock
     private let input: RunInput
@@ -245,130 +242,100 @@ package final class SessionRunner {
         self.progress = progress
     }
 
-    /// Runs the session to its end, a confirmed stop or an interruption.
+    /// Runs the session to its end, a confirmed stop or an interruption: waits for the first of the
+    /// machine's next deadline and what the input reports, hands the machine what happened, and does
+    /// what it says. Every rule (when bells fire, pauses, stops, sleeps, when the record is kept) is the
+    /// machine's; this loop holds none.
     package func run() -> RunSummary {
-        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys)
-        // How far the boot clock is ahead of the monotonic one; it grows by the time the machine slept.
-        var bootAhead = clock.boot() - clock.now()
-        var state = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
-        state.notes = notes
-        var lateBells = 0
-        // When the last sleep was said (monotonic time): logind's word that the machine woke, coming
-        // after the clocks told it, is not a second sleep.
-        var sleptAt: Double?
-        // The minute of session time and the monotonic time of the last save.
-        var savedMinute = 0
-        var savedAt = clock.now()
-        var saveFailed = false
-        var saved = false
-        // The stop question pauses the sit without an effect of its own: its start and end are saved too.
-        var savedConfirming = false
-        func save(at now: Double) {
-            guard let progress else { return }
-            saved = true
-            savedMinute = Int(state.elapsed / Self.saveEvery)
-            savedAt = now
-            let note = progress.save(SitProgress(elapsed: Int(state.elapsed), pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()),
-                                                 bellsRung: state.bellsRung))
-            if let note, !saveFailed {
-                saveFailed = true
-                display.note(note, state: state)
-            }
-        }
-        display.begin(state)
+        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,
+                                 records: progress != nil, boot: clock.boot())
+        var run = Run(state: RunState(name: name, timeline: timeline, elapsed: 0, sound: sound))
+        run.state.notes = notes
+        display.begin(run.state)
         // What came before the sit (a Ctrl-C while the bells were checked) is taken before its first bell.
         var effects: [RunEffect] = []
-        while effects.isEmpty, case .key(let key) = input.wait(upTo: 0) {
-            effects = machine.handle(.key(key, at: clock.now()))
-        }
-        if effects.isEmpty { effects = machine.handle(.time(clock.now())) }
+        while effects.isEmpty, case .key(let key) = input.wait(upTo: 0) { effects = machine.handle(.key(key, at: clock.now())) }
+        effects = effects + machine.handle(effects.isEmpty ? [.time(clock.now())] : [], at: clock.now(), changed: !effects.isEmpty)
         while true {
             let now = clock.now()
+            run.sync(with: machine, at: now)
+            for effect in effects {
+                if let summary = perform(effect, &run, machine: machine, at: now) { return summary }
+            }
+            if effects.contains(.suspend) {
+                effects = machine.handle([.continued(at: clock.now())], at: clock.now())
+                continue
+            }
+            let checked = ringer.check()
+            run.state.bellsRung -= min(checked.unsounded, run.state.bellsRung)
+            for note in checked.notes { display.note(note, state: run.state) }
+            display.tick(run.state)
+            let wake = input.wait(upTo: wakeAt(machine, state: run.state, now: now).map { max(0, $0 - clock.now()) })
+            let at = clock.now()
+            if wake == .continued || wake == .resized { display.redraw(resized: wake == .resized) }
+            let event: RunInputEvent = if case .key(let key) = wake { .key(key, at: at) } else { .time(at) }
+            effects = machine.handle([.clocks(at, boot: clock.boot(), loginWoke: wake == .woke), event], at: at)
+        }
+    }
+
+    /// What the driver keeps of a run between wake-ups: what the display shows and what the summary
+    /// counts, none of it a rule.
+    private struct Run {
+        var state: RunState
+        var lateBells = 0
+        /// Whether a record could not be kept: said once.
+        var recordFailed = false
+
+        mutating func sync(with machine: RunMachine, at now: Double) {
             state.elapsed = machine.elapsed(at: now)
             state.timeline = machine.timeline
             state.isPaused = machine.isPaused
             state.isConfirmingStop = machine.isConfirmingStop
-            for effect in effects {
-                switch effect {
-                case .fire(let event, let bell, let late):
-                    var report: RingReport?
-                    if let bell {
-                        let rang = ringer.ring(bell)
-                        if rang.sounded { state.bellsRung += 1 } else { state.silence = rang.via }
-                        if rang.sounded, late != nil { lateBells += 1 }
-                        report = rang
-                    }
-                    display.fired(event, report: report, late: late, state: state)
-                case .paused(let isPaused):
-                    display.paused(isPaused, state: state)
-                case .suspend:
-                    display.suspending(state)
-                    // Kept before the program stops: a run killed while stopped is recovered as it stood.
-                    save(at: now)
-                    input.suspend()
-                case .continued(let seconds):
-                    display.continued(after: seconds, state: state)
-                case .slept(let seconds):
-                    display.slept(seconds, state: state)
-                case .mainSitEnded:
-                    // The plan from here on: the main sit's end, the cool-down and the End bell.
-                    state.timeline = machine.timeline
-                case .finish(let ending):
-                    if ending == .completed, case .fixed(let seconds) = machine.timeline.end { state.elapsed = Double(seconds) }
-                    settle(&state)
-                    let summary = RunSummary(ending: ending, elapsed: Int(state.elapsed), bellsRung: state.bellsRung,
-                                             bellsPlanned: machine.timeline.plannedBells, pauses: machine.pauses,
-                                             silence: state.silence, lateBells: lateBells,
-                                             pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
-                    display.end(summary, state: state)
-                    return summary
-                }
-            }
-            if effects.contains(.suspend) {
-                effects = machine.handle(.continued(at: clock.now()))
-                continue
-            }
-            // An event, a pause or a resume changes what a record would log; so does a minute passing.
-            let changed = effects.contains { if case .finish = $0 { false } else { true } } || machine.isConfirmingStop != savedConfirming
-            savedConfirming = machine.isConfirmingStop
-            // The first save is the start's.
-            if changed || !saved
-                || (machine.pausedFor.isEmpty && Int(state.elapsed / Self.saveEvery) > savedMinute && now - savedAt >= Self.shortestSave) {
-                save(at: now)
-            }
-            let checked = ringer.check()
-            state.bellsRung -= min(checked.unsounded, state.bellsRung)
-            for note in checked.notes { display.note(note, state: state) }
-            display.tick(state)
-
-            var wakeTime = wakeAt(machine, state: state, now: now)
-            if progress != nil, machine.pausedFor.isEmpty {
-                let minute = Double(savedMinute + 1) * Self.saveEvery
-                let due = max(now + (minute - state.elapsed) / speed, savedAt + Self.shortestSave) + Self.margin
-                wakeTime = min(wakeTime ?? due, due)
-            }
-            let wake = input.wait(upTo: wakeTime.map { max(0, $0 - clock.now()) })
-            let at = clock.now()
-            let ahead = clock.boot() - at
-            effects = []
-            // The boot clock gained on the monotonic one: the machine slept. Said also when logind says it
-            // woke (a sleep too short for the clocks to tell), unless a sleep was just said.
-            let woke = wake == .woke && sleptAt.map { at - $0 > Self.wokeAfterSleep } != false
-            if ahead - bootAhead > RunMachine.sleepAfter || woke {
-                effects += machine.handle(.slept(max(0, ahead - bootAhead), at: at))
-                sleptAt = at
-            }
-            bootAhead = ahead
-            switch wake {
-            case .key(let key):
-                effects += machine.handle(.key(key, at: at))
-            case .continued, .resized:
-                display.redraw(resized: wake == .resized)
-                effects += machine.handle(.time(at))
-            case .timeout, .child, .woke:
-                effects += machine.handle(.time(at))
-            }
         }
+    }
+
+    /// Does `effect`; the summary when it ends the run.
+    private func perform(_ effect: RunEffect, _ run: inout Run, machine: RunMachine, at now: Double) -> RunSummary? {
+        switch effect {
+        case .fire(let event, let bell, let late):
+            var report: RingReport?
+            if let bell {
+                let rang = ringer.ring(bell)
+                if rang.sounded { run.state.bellsRung += 1 } else { run.state.silence = rang.via }
+                if rang.sounded, late != nil { run.lateBells += 1 }
+                report = rang
+            }
+            display.fired(event, report: report, late: late, state: run.state)
+        case .paused(let isPaused):
+            display.paused(isPaused, state: run.state)
+        case .suspend:
+            display.suspending(run.state)
+            input.suspend()
+        case .continued(let seconds):
+            display.continued(after: seconds, state: run.state)
+        case .slept(let seconds):
+            display.slept(seconds, state: run.state)
+        case .mainSitEnded:
+            // The plan from here on: the main sit's end, the cool-down and the End bell.
+            run.state.timeline = machine.timeline
+        case .record:
+            let progress = SitProgress(elapsed: Int(run.state.elapsed), pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()),
+                                       bellsRung: run.state.bellsRung)
+            if let note = self.progress?.save(progress), !run.recordFailed {
+                run.recordFailed = true
+                display.note(note, state: run.state)
+            }
+        case .finish(let ending):
+            if ending == .completed, case .fixed(let seconds) = machine.timeline.end { run.state.elapsed = Double(seconds) }
+            settle(&run.state)
+            let summary = RunSummary(ending: ending, elapsed: Int(run.state.elapsed), bellsRung: run.state.bellsRung,
+                                     bellsPlanned: machine.timeline.plannedBells, pauses: machine.pauses,
+                                     silence: run.state.silence, lateBells: run.lateBells,
+                                     pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
+            display.end(summary, state: run.state)
+            return summary
+        }
+        return nil
     }
 
     /// Real seconds the runner gives the bells still sounding at the end to fail, before it counts them:
@@ -398,6 +365,7 @@ package final class SessionRunner {
             times.append(now + max(Self.shortestRedraw, (change - state.elapsed) / speed) + Self.margin)
         }
         if let check = ringer.nextCheck { times.append(check) }
+        if let record = machine.nextRecord(at: now) { times.append(record + Self.margin) }
         return times.min()
     }
 }
