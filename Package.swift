@@ -33,6 +33,10 @@ let package = Package(
         // which each user says in its own words. Never imports another target but TextSupport.
         .target(name: "Files", dependencies: ["TextSupport"]),
 
+        // The shell completion scripts made safe: ArgumentParser's script in, a script whose candidates
+        // are only ever data out. Pure text; never imports another target.
+        .target(name: "ShellCompletion"),
+
         // The table vocabulary: row paths, rows, sections, updates and the table-view rule, box tables,
         // update text. Never imports the model: the editor's screens see tables through it and nothing else.
         .target(name: "TableKit"),
@@ -91,7 +95,7 @@ let package = Package(
             name: "profile",
             dependencies: [
                 "TextSupport", "TableKit", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "ProfileREPL", "LineEditing",
-                "Desktop", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Desktop", "ShellCompletion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -109,7 +113,7 @@ let package = Package(
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "TestDoubles", "TestSupport"]
+            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "TestDoubles", "TestSupport"]
         ),
         // The in-process tier: ProfileKitTests above and this one. Neither starts the built binary.
         .testTarget(

@@ -3,11 +3,8 @@ import Glibc
 #else
 #error("systemctl is started with Glibc's posix_spawn_file_actions_t (on Darwin an optional pointer); only Linux is supported")
 #endif
+import Files
 import TextSupport
-
-/// The writing end of the pipe that SIGINT and SIGTERM write their number to while systemctl runs, so
-/// that the wait for it wakes; -1 when none runs.
-nonisolated(unsafe) private var systemctlSignalPipe: Int32 = -1
 
 /// What `remind` asks of the user's systemd manager.
 package protocol UserManager {
@@ -119,20 +116,6 @@ package struct Systemctl: UserManager {
         // Neither end may reach another child (a bell player) started meanwhile.
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        var signals: [Int32] = [-1, -1]
-        guard pipe(&signals) == 0 else {
-            close(fds[0])
-            close(fds[1])
-            return .notStarted
-        }
-        for end in signals {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-        }
-        defer {
-            close(signals[0])
-            close(signals[1])
-        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -148,39 +131,15 @@ package struct Systemctl: UserManager {
         var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 
-        // SIGINT and SIGTERM wake the wait below instead of ending the program with units half made.
-        systemctlSignalPipe = signals[1]
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
-            let saved = errno
-            var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(systemctlSignalPipe, &byte, 1)
-            errno = saved
+        // SIGINT and SIGTERM wake the wait below instead of ending the program with units half made; one
+        // started ignoring them (nohup, a background job) keeps ignoring them.
+        let signals = SignalPipe(signals: [SIGINT, SIGTERM], keepIgnored: [SIGINT, SIGTERM], restoresMask: true)
+        guard signals.readingEnd >= 0 else {
+            close(fds[0])
+            close(fds[1])
+            return .notStarted
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        var previous: [(Int32, sigaction)] = []
-        for signal in [SIGINT, SIGTERM] {
-            var old = sigaction()
-            sigaction(signal, nil, &old)
-            // One started ignoring it (nohup, a background job) keeps ignoring it.
-            if unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
-            previous.append((signal, old))
-            sigaction(signal, &action, nil)
-        }
-        // A parent may hand these signals down blocked (a test runner does); they must reach the handler.
-        var unblock = sigset_t(), oldMask = sigset_t()
-        sigemptyset(&unblock)
-        for (signal, _) in previous { sigaddset(&unblock, signal) }
-        sigprocmask(SIG_UNBLOCK, &unblock, &oldMask)
-        defer {
-            sigprocmask(SIG_SETMASK, &oldMask, nil)
-            for (signal, old) in previous {
-                var old = old
-                sigaction(signal, &old, nil)
-            }
-            systemctlSignalPipe = -1
-        }
+        defer { signals.restore() }
 
         var pid: pid_t = 0
         let result = posix_spawn(&pid, program, &actions, &attributes, &argv, environ)
@@ -204,14 +163,12 @@ package struct Systemctl: UserManager {
                 break
             }
             var polled = [pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0),
-                          pollfd(fd: signals[0], events: Int16(POLLIN), revents: 0)]
+                          pollfd(fd: signals.readingEnd, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&polled, 2, Int32(min(left * 1000, 60000).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { continue }
-            if polled[1].revents != 0 {
-                var byte: UInt8 = 0
-                _ = read(signals[0], &byte, 1)
-                stopped = .interrupted(Int32(byte))
+            if polled[1].revents != 0, let signal = signals.drain().first {
+                stopped = .interrupted(signal)
                 break
             }
             let count = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }

@@ -12,7 +12,7 @@ struct ManPageTests {
     static let page5 = Harness.root.appendingPathComponent("man/profile.5")
 
     static var groff: String? {
-        ["/usr/bin/groff", "/usr/local/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        Harness.tool("groff")
     }
 
     /// groff is needed to check the pages; CI installs it, and there its absence is a failure.
@@ -47,7 +47,7 @@ struct ManPageTests {
     /// The page as `man -l` shows it (groff 1.22 on Debian 12), or as groff renders it where man is
     /// missing.
     static func rendered(_ page: URL) throws -> String {
-        let man = ["/usr/bin/man", "/usr/local/bin/man"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let man = Harness.tool("man")
         let groff = try #require(Self.groff, "groff is missing; .ci/run installs groff-base")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: man ?? groff)

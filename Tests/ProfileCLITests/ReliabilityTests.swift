@@ -185,7 +185,7 @@ struct ReliabilityTests {
     // MARK: Fault injection
 
     static var strace: String? {
-        ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        Harness.tool("strace")
     }
     /// strace needs ptrace, which LeakSanitizer refuses to run under; sanitizer runs skip these.
     static var canInject: Bool {

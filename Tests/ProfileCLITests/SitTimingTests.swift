@@ -71,11 +71,11 @@ struct SitTimingTests {
 
     /// Issue 23: piped, a run between bells makes no periodic wake-ups: over 20 s of a sit whose next bell
     /// is minutes away, strace sees at most one waiting system call a second.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
+    @Test(.enabled(if: Harness.runs(needing: "strace")))
     func aPipedRunSleepsBetweenBells() throws {
         let trace = "\(home)/run.strace"
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+        process.executableURL = URL(fileURLWithPath: Harness.tool("strace") ?? "/usr/bin/strace")
         process.arguments = ["-f", "-e", "trace=poll,ppoll,select,pselect6,epoll_wait,epoll_pwait,nanosleep,clock_nanosleep",
                              "-o", trace, Harness.binary.path, "run", "Long Sit", "--silent", "--no-log"]
         process.environment = Harness.environment(store: store, home: home)

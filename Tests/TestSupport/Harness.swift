@@ -161,8 +161,12 @@ public enum Harness {
                                     sourceLocation: SourceLocation = #_sourceLocation) throws {
         let file = golden(folder).appendingPathComponent("\(name).txt")
         if recording {
+            let before = try? String(contentsOf: file, encoding: .utf8)
+            guard before != text else { return }
             try FileManager.default.createDirectory(at: golden(folder), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
+            // Never silently: a re-recorded file fails the run until it is read and the variable unset.
+            Issue.record("re-recorded \(file.path): read its diff before committing it", sourceLocation: sourceLocation)
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
@@ -297,6 +301,24 @@ extension Harness {
         if link(source, path) == 0 { return }
         let copied = try run(executable: URL(fileURLWithPath: "/bin/cp"), [source, path], environment: ["PATH": systemPath])
         guard copied.status == 0 else { throw POSIXError(.EIO) }
+    }
+
+    /// Where the program `name` is, looked for as `Scripts/setup` looks for it: on this process's `PATH`,
+    /// then in `/usr/local/bin`, `/usr/bin` and `/bin`; nil when it is nowhere.
+    public static func tool(_ name: String) -> String? {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether a test that needs the program `name` runs: when it is there, and always in CI (`CI=true`),
+    /// where a missing program must fail the test rather than skip it (`Scripts/setup` installs each one,
+    /// and a skip would read as green).
+    public static func runs(needing names: String...) -> Bool {
+        ProcessInfo.processInfo.environment["CI"] == "true" || names.allSatisfy { tool($0) != nil }
     }
 
     /// One bell cache for every run of the binary in this test process, so that the bells are made once

@@ -9,10 +9,6 @@ import Bells
 import Sitting
 import Desktop
 
-/// The pipe's writing end that `run`'s signal handlers write each signal's number to, so that the one
-/// `poll` the run waits in wakes for a signal as for a key; -1 before the run sets it up.
-nonisolated(unsafe) private var runSignalPipe: Int32 = -1
-
 /// What `run` waits for, in one `poll`: keys from the terminal on standard input, read one at a time
 /// without echo (when standard input is a terminal), and the signals that matter to a run, through a
 /// pipe their handlers write to: SIGINT, SIGTERM and SIGHUP stop it (a closed terminal is a hang-up: the
@@ -33,10 +29,8 @@ final class TerminalKeys: RunInput {
     private var changed = false
     /// Whether standard input is still worth polling: not after its end, or an error on it.
     private var keysOpen: Bool
-    /// The signal pipe's reading end.
-    private let signalPipe: Int32
-    /// What each signal did before the run, put back when it ends.
-    private var previous: [(Int32, sigaction)] = []
+    /// The signals, as the one poll reads them.
+    private let signalPipe: SignalPipe
     /// Whether the run had the terminal (was in its foreground) when it last looked.
     private var hadTerminal = true
     /// What came and was not yet handed on, first first.
@@ -48,47 +42,10 @@ final class TerminalKeys: RunInput {
     init() {
         readsKeys = isatty(0) == 1
         keysOpen = readsKeys
-        var ends: [Int32] = [-1, -1]
-        // pipe2 is a GNU extension Glibc's module leaves out: the flags are set one by one.
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            }
-            signalPipe = ends[0]
-            runSignalPipe = ends[1]
-        } else {
-            signalPipe = -1
-        }
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
-            // Only what is safe in a handler: one write, with errno kept for the code it interrupted.
-            let saved = errno
-            var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(runSignalPipe, &byte, 1)
-            errno = saved
-        }
-        sigemptyset(&action.sa_mask)
-        // Restarted calls: the pipe wakes the poll, so nothing else needs to see EINTR. A player that
-        // stops is not news; one that ends is.
-        action.sa_flags = SA_RESTART | SA_NOCLDSTOP
-        for signal in Self.signals {
-            // A signal the run was started ignoring stays ignored: `nohup profile run` must outlive the
-            // hang-up, and a shell's background job the terminal's Ctrl-C.
-            var inherited = sigaction()
-            sigaction(signal, nil, &inherited)
-            previous.append((signal, inherited))
-            if Self.stopSignals.contains(signal) || signal == SIGTSTP,
-               unsafeBitCast(inherited.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                continue
-            }
-            sigaction(signal, &action, nil)
-        }
-        // A parent may hand down these signals blocked; a run must still get them.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for signal in Self.signals { sigaddset(&signals, signal) }
-        sigprocmask(SIG_UNBLOCK, &signals, nil)
+        // A signal the run was started ignoring stays ignored: `nohup profile run` must outlive the
+        // hang-up, and a shell's background job the terminal's Ctrl-C. A player that stops is not news;
+        // one that ends is.
+        signalPipe = SignalPipe(signals: Self.signals, keepIgnored: Set(Self.stopSignals + [SIGTSTP]), noChildStop: true)
         if readsKeys, tcgetattr(0, &saved) == 0 { enterRawMode() }
     }
 
@@ -147,15 +104,8 @@ final class TerminalKeys: RunInput {
 
     deinit {
         restore()
-        // The signals go back to what they did before the run, and the pipe is closed.
-        for (signal, action) in previous {
-            var action = action
-            sigaction(signal, &action, nil)
-        }
-        let writing = runSignalPipe
-        runSignalPipe = -1
-        if writing >= 0 { close(writing) }
-        if signalPipe >= 0 { close(signalPipe) }
+        // The signals go back to what they did before the run; the pipe closes with this value.
+        signalPipe.restore()
     }
 
     func wait(upTo timeout: Double?) -> RunWake {
@@ -165,7 +115,7 @@ final class TerminalKeys: RunInput {
                 return .key(.interrupt)
             }
             if !pending.isEmpty { return pending.removeFirst() }
-            var descriptors = [pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [pollfd(fd: signalPipe.readingEnd, events: Int16(POLLIN), revents: 0)]
             // Keys only while the run has the terminal: read from the background (`&`, or Ctrl-Z then `bg`),
             // the terminal would stop it (SIGTTIN) and no bell would ring; `fg` continues it (SIGCONT),
             // which wakes this poll to look again.
@@ -209,22 +159,7 @@ final class TerminalKeys: RunInput {
 
     /// Takes what the signal handlers wrote, the stopping signals first.
     private func readSignals() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        var wakes: [RunWake] = []
-        while signalPipe >= 0 {
-            let count = read(signalPipe, &bytes, bytes.count)
-            guard count > 0 else { break }
-            for byte in bytes[0..<count] {
-                let wake: RunWake = switch Int32(byte) {
-                case SIGTSTP: .key(.suspend)
-                case SIGCONT: .continued
-                case SIGWINCH: .resized
-                case SIGCHLD: .child
-                default: .key(.interrupt)
-                }
-                if !wakes.contains(wake) { wakes.append(wake) }
-            }
-        }
+        let wakes = RunWake.decode(signals: signalPipe.drain())
         if wakes.contains(.continued), readsKeys { enterRawMode() }
         pending = wakes.filter { $0 == .key(.interrupt) } + pending + wakes.filter { $0 != .key(.interrupt) }
     }
@@ -237,13 +172,7 @@ final class TerminalKeys: RunInput {
             if count == 0 || (errno != EAGAIN && errno != EINTR) { keysOpen = false }
             return nil
         }
-        switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "p"): return .pause
-        case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit
-        case UInt8(ascii: "y"), UInt8(ascii: "Y"): return .yes
-        case 3: return .interrupt
-        default: return .other
-        }
+        return RunKey(byte: byte)
     }
 }
 
