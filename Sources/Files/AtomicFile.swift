@@ -196,6 +196,13 @@ package enum AppendFile {
         try POSIX.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK, mode)
     }
 
+    /// Cuts the file open as `fd` back to `length` bytes (the journal's torn last line).
+    package static func cut(_ fd: Int32, to length: Int, path: String) throws(FileError) {
+        while ftruncate(fd, off_t(length)) != 0 {
+            guard errno == EINTR else { throw POSIX.failure(path, "truncate") }
+        }
+    }
+
     /// Appends `bytes` to the file open as `fd` in one `write` and fsyncs it. When the write or the
     /// fsync fails (a full disk, an I/O error), the file is cut back to the length it had before, so
     /// that no part of `bytes` stays behind, and the error is thrown.

@@ -243,6 +243,12 @@ extension POSIX {
         Files.openFile(path, flags, mode)
     }
 
+    /// `path` opened to take an exclusive `flock` on it (read and write: over NFS an exclusive lock needs
+    /// write access; nothing is written through it), never through a link; -1 with `errno` on failure.
+    package static func openToLock(_ path: String) -> Int32 {
+        openFile(path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    }
+
     /// The C library's `rename`.
     package static func renameFile(_ old: String, _ new: String) -> Int32 {
         rename(old, new)

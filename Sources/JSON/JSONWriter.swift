@@ -49,7 +49,7 @@ package enum JSONWriter {
         case .null: output += "null"
         case let .bool(flag): output += flag ? "true" : "false"
         case let .int(number): output += String(number)
-        case let .string(text): writeString(text, to: &output)
+        case let .string(text): appendString(text, to: &output)
         case let .array(elements):
             guard !elements.isEmpty else { output += "[]"; return }
             if elements.allSatisfy(\.isScalar) {
@@ -74,7 +74,7 @@ package enum JSONWriter {
                 output += "{"
                 for (position, (key, element)) in members.enumerated() {
                     if position > 0 { output += ", " }
-                    writeString(key, to: &output)
+                    appendString(key, to: &output)
                     output += ": "
                     write(element, indent: indent, to: &output)
                 }
@@ -84,19 +84,13 @@ package enum JSONWriter {
             output += "{\n"
             for (position, (key, element)) in members.enumerated() {
                 output += pad
-                writeString(key, to: &output)
+                appendString(key, to: &output)
                 output += ": "
                 write(element, indent: indent + 2, inline: inline, to: &output)
                 output += position < members.count - 1 ? ",\n" : "\n"
             }
             output += String(repeating: " ", count: indent) + "}"
         }
-    }
-
-    /// Writes `text` as a JSON string; only `"`, `\` and control characters (C0, DEL and C1, which a
-    /// terminal may act on) are escaped.
-    static func writeString(_ text: String, to output: inout String) {
-        appendString(text, to: &output)
     }
 
     /// Appends `text` to `output` as a JSON string literal, quotes included: `"`, `\` and the control

@@ -396,9 +396,7 @@ package struct JournalFile: Sendable {
         } catch {
             if error.isWholeJSON { return [0x0A] + newLine }
         }
-        while ftruncate(fd, off_t(torn.range.lowerBound)) != 0 {
-            guard errno == EINTR else { throw ProfileError.failure(path, "truncate") }
-        }
+        try io(AppendFile.cut(fd, to: torn.range.lowerBound, path: path))
         report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
         return newLine
     }

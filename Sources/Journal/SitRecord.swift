@@ -285,7 +285,7 @@ extension SitRecordFolder {
         var info = stat(), recordInfo = stat()
         guard lstat(file, &info) == 0, POSIX.isRegular(info), Int(info.st_mtim.tv_sec) < now - Self.staleAfter,
               lstat(record, &recordInfo) != 0, errno == ENOENT else { return }
-        let fd = POSIX.openFile(file, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let fd = POSIX.openToLock(file)
         guard fd >= 0 else { return }
         defer { close(fd) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return }
@@ -296,8 +296,7 @@ extension SitRecordFolder {
     /// or its run lives.
     private func recover(id: String, journal: (String) -> JournalFile, stamp: String, locked: inout [String: ProfileError]) -> [Recovery] {
         let file = recordPath(id: id)
-        // Opened for writing too: over NFS an exclusive lock needs it (flock(2)).
-        let fd = POSIX.openFile(file, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let fd = POSIX.openToLock(file)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return [] }

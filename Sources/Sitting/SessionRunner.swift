@@ -211,10 +211,6 @@ package final class SessionRunner {
     static let margin = 0.000_5
     /// The shortest time between two redraws, in real seconds, whatever the speed.
     static let shortestRedraw = 0.1
-    /// Session seconds between two saves of the record of the sit in progress while nothing else happens.
-    package static let saveEvery = RecordCadence.every
-    /// The fewest real seconds between two saves made because a minute passed.
-    package static let shortestSave = RecordCadence.shortest
     private let name: String
     private let clock: RunClock
     private let input: RunInput

@@ -470,7 +470,7 @@ struct SessionRunnerTests {
         let saves = try #require(store?.saves)
         let eventTimes = Set(run.display.fired.map(\.at))
         let periodic = saves.filter { !eventTimes.contains($0.at) }
-        #expect(zip(periodic, periodic.dropFirst()).allSatisfy { $1.at - $0.at >= SessionRunner.shortestSave - 1e-9 },
+        #expect(zip(periodic, periodic.dropFirst()).allSatisfy { $1.at - $0.at >= RecordCadence.shortest - 1e-9 },
                 "\(periodic.map { $0.at - run.start })")
         #expect(periodic.count <= Int(2220.0 / 600) + 1)
     }
