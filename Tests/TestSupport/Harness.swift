@@ -18,6 +18,7 @@ public enum Harness {
 
     /// The `profile` executable next to the test bundle (or `$PROFILE_BINARY`).
     public static let binary: URL = {
+        defaultStopSignals
         if let explicit = ProcessInfo.processInfo.environment["PROFILE_BINARY"] { return URL(fileURLWithPath: explicit) }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
@@ -34,6 +35,16 @@ public enum Harness {
     /// Writing to a program that has already exited must fail with EPIPE, not kill the test runner.
     public static let ignoreBrokenPipes: Void = {
         signal(SIGPIPE, SIG_IGN)
+        defaultStopSignals
+    }()
+
+    /// SIGINT and SIGQUIT at their default, for every program a test starts to inherit: a shell runs a
+    /// background job with both ignored, and `run` keeps an ignored SIGINT ignored (as nohup asks), so a
+    /// test that stops a run with Ctrl-C would otherwise wait for it forever when the tests run in the
+    /// background.
+    public static let defaultStopSignals: Void = {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGQUIT, SIG_DFL)
     }()
 
     /// This machine's host name, as lock files record it.
