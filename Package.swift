@@ -81,6 +81,13 @@ let package = Package(
         // CSystemd; never imports the model, the timeline or a terminal.
         .target(name: "Desktop", dependencies: ["TextSupport", "Files", "CSystemd"]),
 
+        // A sit as the program runs it, live: the choice of profile or quick sit, the timeline sized on the
+        // local clock, the journal and the record of the sit in progress, the wait for --at, logind's sleep
+        // lock and the players, handed to the runner as the live SitEnvironment. `run` and the editor's
+        // `run` both start a sit here; the executable hands in its terminal (keys, display) and streams.
+        // Never imports a terminal or readline.
+        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop"]),
+
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
         // and TextSupport alone, so no screen can reach a model type.
         .target(name: "Screens", dependencies: ["TextSupport", "TableKit"]),
@@ -94,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "profile",
             dependencies: [
-                "TextSupport", "TableKit", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "ProfileREPL", "LineEditing",
+                "TextSupport", "TableKit", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "LiveSit", "ProfileREPL", "LineEditing",
                 "Desktop", "ShellCompletion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,7 +120,7 @@ let package = Package(
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "TestDoubles", "TestSupport"]
+            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport"]
         ),
         // The in-process tier: ProfileKitTests above and this one. Neither starts the built binary.
         .testTarget(

@@ -8,6 +8,7 @@ import ProfileKit
 import Bells
 import Sitting
 import Desktop
+import LiveSit
 
 /// What `run` waits for, in one `poll`: keys from the terminal on standard input, read one at a time
 /// without echo (when standard input is a terminal), and the signals that matter to a run, through a
@@ -15,7 +16,7 @@ import Desktop
 /// run ends as on Ctrl-C), SIGTSTP (Ctrl-Z) suspends it, SIGCONT after a stop from elsewhere takes the
 /// terminal back, SIGWINCH redraws, SIGCHLD says a bell's player ended. Output that could not be written
 /// stops the run too: a run whose log or display is lost does not go on unseen.
-final class TerminalKeys: RunInput {
+final class TerminalKeys: SitKeys {
     /// The signals that stop a run, each as Ctrl-C does.
     static let stopSignals = [SIGINT, SIGTERM, SIGHUP]
     /// Every signal the run takes through its pipe.

@@ -1,0 +1,212 @@
+import Bells
+import Desktop
+import Files
+import Journal
+import ProfileKit
+import Sitting
+import TextSupport
+
+/// What a sit is asked to be: `run`'s options, read into values. The editor's `run` fills the same.
+package struct SitOptions {
+    /// The profile, or a length for a quick sit; nil: the profile run last, else Default.
+    package var name: String?
+    /// Its shape: the profile's own, open-ended, or sized to end at a time of day.
+    package var shape: SessionShape = .planned
+    /// The option that asked for a shape (`--open`, `--until`), for the message refusing it with a length.
+    package var shapeOption: String?
+    /// `--at`: wait for this time of day, then start.
+    package var at: ClockTime?
+    /// `--speed`: how many times faster the clock runs.
+    package var speed = 1.0
+    /// `--volume`: every bell at this percentage of its own volume.
+    package var volume = 100
+    /// `--silent`: no bell, no terminal bell.
+    package var silent = false
+    /// Whether logind is asked to hold off sleep (`--no-inhibit` says no).
+    package var inhibit = true
+    /// `--log` (true), `--no-log` (false), or the default (nil: logged at speed 1).
+    package var log: Bool?
+    /// `--note`: the note logged with the sit.
+    package var note: String?
+    /// `--journal FILE`.
+    package var journal: String?
+
+    package init() {}
+
+    /// The speeds `--speed` accepts.
+    package static let speeds = 0.01...10_000.0
+
+    /// `--speed`'s value: a number from 0.01 to 10,000.
+    package static func speed(_ text: String) throws(ProfileError) -> Double {
+        guard let value = Double(text), value.isFinite, speeds.contains(value) else {
+            throw ProfileError.invalidOption(text, option: "--speed", accepted: "a number from 0.01 to 10000, such as 60 (a minute in a second)")
+        }
+        return value
+    }
+
+    /// `--volume`'s value: a whole percentage (``BellChoice/allowedVolume``).
+    package static func volume(_ text: String) throws(ProfileError) -> Int {
+        guard let value = BellChoice.volume(text) else {
+            throw ProfileError.invalidOption(text, option: "--volume", accepted: "a whole percentage from \(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound), such as 50")
+        }
+        return value
+    }
+}
+
+/// A sit as `run` and the editor's `run` both start it: the profile (or quick sit) chosen, its timeline
+/// sized on the local clock, the journal opened, the wait for `--at`, the profile kept as the one run
+/// last, and the live ``SitEnvironment`` (the process's keys, display and players, logind's sleep lock,
+/// the journal and the record of the sit in progress) handed to ``SitSession``.
+package enum LiveSit {
+    /// How a sit ended, for the command's exit status.
+    package enum End: Hashable, Sendable {
+        /// It ran to its end, or its output was lost (the process's check of its output then fails it).
+        case finished
+        /// `q`, then `y` (or `q` during the wait for `--at`): 1.
+        case stopped
+        /// Ctrl-C, SIGTERM or SIGHUP: 130.
+        case interrupted
+    }
+
+    /// Runs a sit: of `given` (the editor's profile, saved or not), else of what `options` names.
+    ///
+    /// - Parameters:
+    ///   - store: where a named profile, the profile run last and Default are found.
+    ///   - live: whether the display is the live one (a terminal that moves its cursor), not log lines.
+    ///   - makeKeys: takes the terminal and the stop signals; called once the sit's timeline is known.
+    ///   - makeDisplay: the display, given the keys (it shows whether keys are read).
+    ///   - makeRinger: the players, or nil for a silent sit.
+    /// - Throws: the options' and the store's errors, and the journal's, before anything is logged.
+    package static func run(_ options: SitOptions, given: Profile?, store: some ProfileStore, host: SitHost, live: Bool,
+                            makeKeys: () -> SitKeys, makeDisplay: (SitKeys) -> RunDisplay,
+                            makeRinger: () -> SystemBellRinger?) throws(ProfileError) -> End {
+        let lastRun = SitRecordFolder.location(environment: host.environment, homeFallback: host.passwordHome).map { LastRun(folder: $0) }
+        let profile: Profile, quick: Bool
+        if let given {
+            (profile, quick) = (given, false)
+        } else {
+            (profile, quick) = try SitRequest.resolve(name: options.name, store: store, lastRun: lastRun, warn: host.diagnostic)
+        }
+        if quick, let option = options.shapeOption {
+            throw ProfileError.invalidOption(options.name ?? "", option: "\(option) with the length",
+                                             accepted: "a profile's name, or no \(option): a quick sit lasts the length it is given")
+        }
+        // Only a key ends an open-ended main sit (q, then y): without a terminal to read them from, the
+        // sit could only be cut off.
+        if options.shape == .open, !host.stdinIsTerminal {
+            throw ProfileError.invalidOption("--open", option: "option",
+                                             accepted: "a terminal on standard input for --open (q, then y, ends the main sit); without one, give the sit a length or --until")
+        }
+        // Sized on the local clock from the moment the sit starts, across a change to or from summer time.
+        let startEpoch = options.at.map { ClockTime.nextEpoch(of: $0, after: host.now()) } ?? host.now()
+        let timeline = try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(secondsSinceMidnight: LocalCalendar().dayAndSecond(host.wholeNow).second),
+                                                  secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
+
+        let system = makeRinger()
+        let ringer: BellRinger = system ?? SilentRinger()
+        let keys = makeKeys()
+        defer { keys.restore() }
+        let display = makeDisplay(keys)
+        let planned: Int? = switch timeline.end {
+        case .fixed(let seconds): seconds
+        case .open: nil
+        }
+        // Opened before a wait for --at, so that a journal that cannot be written is said now, not then.
+        var journal = try SitJournal(options, host: host, profile: quick ? nil : profile.name, total: planned)
+        if let at = options.at {
+            switch waitForStart(at: at, name: profile.name, live: live, keys: keys, inhibit: options.inhibit, host: host) {
+            case .start: break
+            case .cancelled:
+                keys.restore()
+                host.say("cancelled: \(quoted(profile.name)) did not start\n")
+                return .stopped
+            case .interrupted:
+                keys.restore()
+                // Output that could not be written fails as any command's does (74), said once.
+                if keys.stoppedByLostOutput { return .finished }
+                host.say("interrupted: \(quoted(profile.name)) did not start\n")
+                return .interrupted
+            }
+            journal.startsNow()
+        }
+        if !quick { keepLastRun(profile.name, in: lastRun, host: host) }
+        let environment = SitEnvironment(
+            clock: host.clock, input: keys, display: display, ringer: ringer,
+            // Before the sit: a player that fails at once is replaced now, and the header says so.
+            checkBells: { system?.preflight() ?? [] },
+            sound: { system?.soundName ?? "silent" },
+            holdOffSleep: { seconds in host.holdOffSleep(profile.name, seconds, options.inhibit, keys, host) },
+            record: { summary throws(ProfileError) in
+                try journal.finish(summary, logStyle: !live, host: host)
+            },
+            progress: journal.progress)
+        let summary = try SitSession(name: profile.name, timeline: timeline, speed: options.speed).perform(in: environment)
+        keys.restore()
+        // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
+        // terminal); one stopped because its output was lost fails as any command's lost output does.
+        if summary.ending == .interrupted, !keys.stoppedByLostOutput { return .interrupted }
+        if summary.ending == .stopped { return .stopped }
+        return .finished
+    }
+
+    /// Keeps `name` as the profile run last; a failure is said, and the sit goes on.
+    static func keepLastRun(_ name: String, in file: LastRun?, host: SitHost) {
+        do throws(ProfileError) {
+            try file?.keep(name)
+        } catch {
+            host.diagnostic("warning: \(error); 'profile run' with no name will not run this profile next")
+        }
+    }
+
+    /// Waits for `run --at`: sleep held off, a countdown on a terminal (`Morning starts at 07:00, in
+    /// 12:34 · q cancels`), one line elsewhere.
+    static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: SitKeys, inhibit: Bool, host: SitHost) -> StartWait.Outcome {
+        let target = ClockTime.nextEpoch(of: time, after: host.now())
+        let hold = host.holdOffSleep(name, max(0, target - host.now()), inhibit, keys, host)
+        defer { hold.release() }
+        if let note = hold.note { host.say(live ? "  \(note)\n" : "\(host.logStamp())  note  \(note)\n") }
+        let calendar = LocalCalendar()
+        let tomorrow = calendar.day(of: Int(target)) != calendar.day(of: Int(host.now()))
+        let title = "\(escaped(name)) starts at \(time)\(tomorrow ? " tomorrow" : "")"
+        let outcome = StartWait.wait(until: target, wall: host.now, input: keys, countsDown: live) { seconds in
+            let left = TimerDuration(seconds: seconds).formatted
+            if live {
+                host.say("\r\u{1B}[K\(title), in \(left)\(keys.readsKeys ? " · q cancels" : "")")
+            } else {
+                host.say("\(host.logStamp())  waiting: \(title), in \(left)\n")
+            }
+        }
+        if live { host.say("\r\u{1B}[K") }
+        return outcome
+    }
+
+    /// Holds off sleep for a session of `seconds` (as the clock runs, speed included) that starts now,
+    /// unless `inhibit` is false (`--no-inhibit`); when the lock could not be taken, the one line the run's
+    /// header says about it. Where there is a bus, `keys` also hears logind say when the machine wakes.
+    ///
+    /// A bus that is not there answers at once; one that hangs is given ``SleepLock/timeout`` seconds.
+    package static func logindSleep(profile: String, seconds: Double, inhibit: Bool, keys: SitKeys, host: SitHost) -> SleepHold {
+        guard inhibit else {
+            keys.sleepWatch = try? SleepWatch()
+            return SleepHold()
+        }
+        let ends = host.wholeNow + Int(seconds.rounded(.up))
+        do {
+            let held = HeldSleepLock(try SleepLock(why: SleepLock.reason(profile: profile, until: LocalCalendar().timeOfDay(ends))))
+            keys.sleepWatch = try? SleepWatch()
+            return SleepHold(release: held.release)
+        } catch {
+            return SleepHold(note: "sleep is not held off: \(error.text)")
+        }
+    }
+}
+
+/// A sleep lock kept until the sit ends, for a closure to let go of.
+private final class HeldSleepLock {
+    private var lock: SleepLock?
+
+    init(_ lock: consuming SleepLock) { self.lock = consume lock }
+
+    /// Lets the machine sleep again; a second call does nothing.
+    func release() { lock.take()?.release() }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+import Bells
+import Desktop
+import Journal
+import ProfileKit
+import Sitting
+import TestDoubles
+import TestSupport
+@testable import LiveSit
+
+/// The live sit as `run` and the editor's `run` start it, with the process replaced: a scripted clock
+/// and keys, a display that writes down what it is shown, an in-memory store, and the journal, the
+/// record of the sit in progress and the last-run file in a temporary folder.
+@Suite("Live sit")
+struct LiveSitTests {
+    typealias FakeClock = SessionRunnerTests.FakeClock
+    typealias ScriptedInput = SessionRunnerTests.ScriptedInput
+    typealias Recorder = SessionRunnerTests.Recorder
+
+    /// Keys on a script: the runner's waits move the fake clock.
+    final class Keys: SitKeys {
+        let input: ScriptedInput
+        var stoppedByLostOutput = false
+        var sleepWatch: SleepWatch?
+        var restored = 0
+        init(_ input: ScriptedInput) { self.input = input }
+        func wait(upTo timeout: Double?) -> RunWake { input.wait(upTo: timeout) }
+        func suspend() { input.suspend() }
+        var readsKeys: Bool { input.readsKeys }
+        func restore() { restored += 1 }
+    }
+
+    /// What the process was told.
+    final class Said: @unchecked Sendable {
+        var out: [String] = []
+        var errors: [String] = []
+        var holds: [(profile: String, seconds: Double, inhibit: Bool)] = []
+    }
+
+    /// 2026-11-27 06:00:00 UTC, the wall clock's fixed reading.
+    static let wall = 1_795_759_200.0
+
+    let folder: String
+    let said = Said()
+    let clock = FakeClock()
+
+    init() throws {
+        folder = try makeTemporaryDirectory()
+    }
+
+    var journalPath: String { "\(folder)/journal.jsonl" }
+
+    func host(stdinIsTerminal: Bool = false) -> SitHost {
+        let said = said
+        return SitHost(environment: ["HOME": folder, "XDG_STATE_HOME": "\(folder)/state", "TZ": "UTC"],
+                       passwordHome: { nil }, now: { Self.wall + 0 }, stdinIsTerminal: stdinIsTerminal,
+                       say: { said.out.append($0) }, diagnostic: { said.errors.append($0) },
+                       logStamp: { "2026-11-27T06:00:00+0000" }, clock: clock,
+                       holdOffSleep: { profile, seconds, inhibit, _, _ in
+                           said.holds.append((profile, seconds, inhibit))
+                           return SleepHold(note: inhibit ? "sleep is not held off: a test" : nil)
+                       })
+    }
+
+    /// A one-minute profile with no warm-up, cool-down or interval bells.
+    static func minute(_ name: String = "Minute") -> Profile {
+        var profile = Profile(name: name, duration: .minutes(1))
+        profile[segment: .warmUp] = Segment(type: .warmUp, enabled: false, duration: .minutes(2))
+        profile[segment: .coolDown] = Segment(type: .coolDown, enabled: false, duration: .minutes(5))
+        profile.intervals = Intervals(enabled: false, every: .minutes(7), bell: BellChoice(.tingsha))
+        return profile
+    }
+
+    func sit(_ options: SitOptions, given: Profile? = nil, profiles: [Profile] = [minute()], keys: [(Double, RunKey)] = [],
+             stdinIsTerminal: Bool = false, live: Bool = false) throws(ProfileError) -> (end: LiveSit.End, keys: Keys, display: Recorder) {
+        let store = try InMemoryProfileStore(profiles)
+        let input = ScriptedInput(clock: clock, keys: keys.map { (clock.time + $0.0, $0.1) })
+        let sitKeys = Keys(input)
+        let display = Recorder(clock: clock, showsTime: false)
+        let end = try LiveSit.run(options, given: given, store: store, host: host(stdinIsTerminal: stdinIsTerminal), live: live,
+                                  makeKeys: { sitKeys }, makeDisplay: { _ in display }, makeRinger: { nil })
+        return (end, sitKeys, display)
+    }
+
+    func journalLines() -> [String] {
+        ((try? String(contentsOfFile: journalPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    @Test func aSitIsLoggedKeptAsRunLastAndSaidInTheLogStyle() throws {
+        var options = SitOptions()
+        options.name = "Minute"
+        options.journal = journalPath
+        let (end, keys, display) = try sit(options)
+        #expect(end == .finished)
+        #expect(display.summary?.ending == .completed && display.summary?.elapsed == 60)
+        let lines = journalLines()
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""profile":"Minute","seconds":60,"plannedSeconds":60,"outcome":"completed""#) == true, "\(lines)")
+        // The log display's line: the stamp, the time sat, what was logged.
+        #expect(said.out.last?.hasPrefix("2026-11-27T06:00:00+0000  +01:00  logged: ") == true, "\(said.out)")
+        #expect(try LastRun(folder: "\(folder)/state/profile").name() == "Minute")
+        #expect(said.holds.map(\.profile) == ["Minute"] && said.holds.first?.inhibit == true)
+        #expect(keys.restored >= 1, "the terminal is given back")
+        #expect(said.errors.isEmpty, "\(said.errors)")
+    }
+
+    @Test func theEditorsProfileRunsAsGivenAndIsNotKeptWhenUnlogged() throws {
+        var options = SitOptions()
+        options.log = false
+        options.journal = journalPath
+        options.inhibit = false
+        let (end, _, display) = try sit(options, given: Self.minute("Unsaved"), profiles: [])
+        #expect(end == .finished && display.summary?.ending == .completed)
+        #expect(journalLines().isEmpty && !FileManager.default.fileExists(atPath: journalPath), "--no-log opens no journal")
+        #expect(try LastRun(folder: "\(folder)/state/profile").name() == "Unsaved", "the profile run last is the editor's")
+        #expect(said.holds.first?.inhibit == false)
+    }
+
+    @Test func qThenYStopsAndCtrlCInterrupts() throws {
+        var options = SitOptions()
+        options.name = "Minute"
+        options.log = false
+        let stopped = try sit(options, keys: [(10, .quit), (11, .yes)])
+        #expect(stopped.end == .stopped)
+        let interrupted = try sit(options, keys: [(10, .interrupt)])
+        #expect(interrupted.end == .interrupted)
+    }
+
+    @Test func aLostOutputEndsAsFinishedForTheProcessToFail() throws {
+        var options = SitOptions()
+        options.name = "Minute"
+        options.log = false
+        let store = try InMemoryProfileStore([Self.minute()])
+        let input = ScriptedInput(clock: clock, keys: [(clock.time + 5, .interrupt)])
+        let keys = Keys(input)
+        keys.stoppedByLostOutput = true
+        let end = try LiveSit.run(options, given: nil, store: store, host: host(), live: false, makeKeys: { keys },
+                                  makeDisplay: { _ in Recorder(clock: clock, showsTime: false) }, makeRinger: { nil })
+        #expect(end == .finished, "74 comes from the process's check of its output, not 130")
+    }
+
+    @Test func aQuickSitTakesNoShapeAndOpenNeedsATerminal() throws {
+        var quick = SitOptions()
+        quick.name = "20m"
+        quick.shape = .open
+        quick.shapeOption = "--open"
+        #expect(throws: ProfileError.invalidOption("20m", option: "--open with the length",
+                                                   accepted: "a profile's name, or no --open: a quick sit lasts the length it is given")) {
+            try sit(quick, stdinIsTerminal: true)
+        }
+        var open = SitOptions()
+        open.name = "Minute"
+        open.shape = .open
+        open.shapeOption = "--open"
+        do {
+            _ = try sit(open, stdinIsTerminal: false)
+            Issue.record("--open without a terminal ran")
+        } catch {
+            #expect("\(error)".contains("a terminal on standard input for --open"), "\(error)")
+        }
+    }
+
+    @Test func aQuickSitIsLoggedWithNoProfileAndNotKeptAsRunLast() throws {
+        var options = SitOptions()
+        options.name = "1m"
+        options.journal = journalPath
+        let (end, _, _) = try sit(options, profiles: [])
+        #expect(end == .finished)
+        let line = try #require(journalLines().first)
+        #expect(!line.contains(#""profile""#) || line.contains(#""profile":null"#), "\(line)")
+        #expect(try LastRun(folder: "\(folder)/state/profile").name() == nil)
+    }
+
+    @Test func aWaitForAtIsCancelledByQAndInterruptedByCtrlC() throws {
+        var options = SitOptions()
+        options.name = "Minute"
+        options.journal = journalPath
+        // An hour after the wall clock's 06:00 UTC.
+        options.at = ClockTime(secondsSinceMidnight: 7 * 3600)
+        let cancelled = try sit(options, keys: [(1, .quit)])
+        #expect(cancelled.end == .stopped)
+        #expect(said.out.last == "cancelled: \"Minute\" did not start\n", "\(said.out)")
+        #expect(said.holds.first.map { ($0.seconds - 3600).magnitude < 1 } == true, "sleep is held off for the wait: \(said.holds)")
+        #expect(said.out.contains { $0.contains("note  sleep is not held off: a test") }, "the lock's note is said once, in the log style")
+        let interrupted = try sit(options, keys: [(1, .interrupt)])
+        #expect(interrupted.end == .interrupted)
+        #expect(said.out.last == "interrupted: \"Minute\" did not start\n")
+        #expect(journalLines().isEmpty, "no sit")
+    }
+
+    @Test func speedAndVolumeAreReadOrRefusedNamingWhatIsAccepted() throws {
+        #expect(try SitOptions.speed("60") == 60)
+        #expect(try SitOptions.speed("0.01") == 0.01)
+        for bad in ["0", "10001", "nan", "inf", "-1", "", "fast"] {
+            #expect(throws: ProfileError.invalidOption(bad, option: "--speed", accepted: "a number from 0.01 to 10000, such as 60 (a minute in a second)")) {
+                try SitOptions.speed(bad)
+            }
+        }
+        #expect(try SitOptions.volume("50") == 50)
+        #expect(throws: ProfileError.self) { try SitOptions.volume("101") }
+    }
+}
