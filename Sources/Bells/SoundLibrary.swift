@@ -45,6 +45,20 @@ package struct SoundLibrary: Sendable {
         self.init(folder: folder, lockTimeout: lockTimeout, notice: notice)
     }
 
+    /// The library where the environment puts it, for a command that adds or removes a sound: the lock
+    /// timeout `PROFILE_LOCK_TIMEOUT` sets, checked.
+    ///
+    /// - Throws: ``ProfileError/configuration(_:)`` when there is no home folder to put it in, or the
+    ///   timeout is not a number.
+    package static func located(environment: [String: String], homeFallback: () -> String?,
+                                notice: @escaping @Sendable (String) -> Void) throws(ProfileError) -> SoundLibrary {
+        let timeout = try StoreLocation.lockTimeout(environment: environment)
+        guard let library = SoundLibrary(environment: environment, homeFallback: homeFallback, lockTimeout: timeout, notice: notice) else {
+            throw ProfileError.configuration("cannot find the sounds folder: XDG_DATA_HOME and HOME are not set (or are not absolute paths) and the password database names no home folder")
+        }
+        return library
+    }
+
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds`, by the XDG rule of
     /// ``StoreLocation/baseFolder(_:else:environment:homeFallback:)``: a relative or empty
     /// `XDG_DATA_HOME` is ignored.

@@ -1,3 +1,4 @@
+import ProfileKit
 import TableKit
 
 /// `profile calendar`: weeks as columns (Monday at the top), days shaded by the minutes sat, with the
@@ -21,6 +22,16 @@ package struct CalendarHeatmap: Sendable {
     package static let weekRange = 1...260
     /// The default: a year and the week under way, in 57 columns.
     package static let defaultWeeks = 53
+
+    /// `--weeks`'s value: a whole number in ``weekRange``.
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming the range.
+    package static func weeks(_ text: String) throws(ProfileError) -> Int {
+        guard let value = Int(text), weekRange.contains(value) else {
+            throw ProfileError.invalidOption(text, option: "--weeks", accepted: "a number of weeks from \(weekRange.lowerBound) to \(weekRange.upperBound), such as 26")
+        }
+        return value
+    }
 
     package init(secondsByDay: [Int: Int], today: Int, weeks: Int = defaultWeeks) {
         self.secondsByDay = secondsByDay

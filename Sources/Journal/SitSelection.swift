@@ -1,4 +1,5 @@
 import ProfileKit
+import TextSupport
 
 /// Which sits a command takes: those from a day, up to a day, with a profile; and their local days.
 package struct SitSelection: Sendable {
@@ -55,5 +56,30 @@ package struct SitSelection: Sendable {
             taken[a].start.epoch != taken[b].start.epoch ? taken[a].start.epoch < taken[b].start.epoch : a < b
         }
         return (order.map { taken[$0] }, order.map { days[$0] })
+    }
+}
+
+extension SitSelection {
+    /// The sits `--since`, `--until` and `--profile` take, read against `today` (a local day number):
+    /// each day as ``DayArgument`` reads it, `--until` on or after `--since`.
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming the option.
+    package init(since: String?, until: String?, profile: String?, today: Int) throws(ProfileError) {
+        let from = try since.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--since", today: today) }
+        let to = try until.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--until", today: today) }
+        if let from, let to, from > to {
+            throw ProfileError.invalidOption(until ?? "", option: "--until", accepted: "a day on or after --since \(since ?? "")")
+        }
+        self.init(since: from, until: to, profile: profile)
+    }
+
+    /// The filter as the command line gave it, for "no sits match …": `--since 2026-11-01 --profile
+    /// "Morning"`, values escaped; nil when there is none.
+    package static func described(since: String?, until: String?, profile: String?) -> String? {
+        var parts: [String] = []
+        if let since { parts.append("--since \(escaped(since))") }
+        if let until { parts.append("--until \(escaped(until))") }
+        if let profile { parts.append("--profile \(quoted(profile))") }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }

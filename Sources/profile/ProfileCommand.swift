@@ -74,7 +74,7 @@ struct ProfileCommand: ParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            if exitCode(for: error) != .success, let message = dashedValueMessage(arguments) {
+            if exitCode(for: error) != .success, let message = ArgumentAdvice.dashedValue(arguments) {
                 Output.diagnostic(message)
                 exitProcess(ExitStatus.usage.rawValue)
             }
@@ -143,25 +143,6 @@ struct ProfileCommand: ParsableCommand {
     /// ArgumentParser's message without its `Error: `.
     private static func body(of message: String) -> Substring {
         message.hasPrefix(argumentParserPrefix) ? message.dropFirst(argumentParserPrefix.count) : message[...]
-    }
-
-    /// What to say when the command line failed to parse and holds a value such as `-5`, which
-    /// ArgumentParser reads as an option (swift-argument-parser #31) and then reports as a missing
-    /// argument: for a duration of `set`, the duration's own message; otherwise how to pass such a value.
-    static func dashedValueMessage(_ arguments: [String]) -> String? {
-        let words = arguments.prefix(while: { $0 != "--" })
-        // `-5`, `- 5`, `-.5`: a dash and no option's letter.
-        guard let index = words.firstIndex(where: { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().first?.isLetter == false && $0.dropFirst().first != "-" })
-        else { return nil }
-        let word = words[index]
-        let previous = index > words.startIndex ? words[index - 1] : nil
-        if previous == "--duration" || (words.first == "set" && [.duration, .times].contains(previous.flatMap { try? Setting(named: $0) }?.valueKind)) {
-            return ProfileError.invalidDuration(word, reason: "a duration cannot be negative").description
-        }
-        if let option = previous, option.hasPrefix("-") {
-            return "\(quoted(word)) reads as an option, and there is no such option; to give it as the value of \(option), write \(option)=\(word)"
-        }
-        return "\(quoted(word)) reads as an option, and there is no such option; to give a value that starts with '-', put '--' before it"
     }
 
     /// What ArgumentParser puts before its messages.

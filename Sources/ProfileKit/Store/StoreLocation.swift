@@ -57,3 +57,19 @@ package enum StoreLocation {
         return seconds
     }
 }
+
+extension FileProfileStore {
+    /// The store a command line names (``StoreLocation/resolve(flag:environment:homeFallback:)``), with
+    /// the lock timeout `PROFILE_LOCK_TIMEOUT` sets (scripts may want less); `notice` is told what the
+    /// store notices on the way (a stale lock broken).
+    ///
+    /// - Throws: ``ProfileError/configuration(_:)`` when no home is known or the timeout is not a number.
+    package static func located(flag: String?, environment: [String: String], homeFallback: () -> String?,
+                                notice: @escaping @Sendable (String) -> Void) throws(ProfileError) -> FileProfileStore {
+        guard let directory = StoreLocation.resolve(flag: flag, environment: environment, homeFallback: homeFallback) else {
+            throw ProfileError.configuration("cannot find the profile store: HOME is not set (or is not an absolute path) and the password database names no home folder; use --store DIR or set PROFILE_STORE")
+        }
+        let timeout = try StoreLocation.lockTimeout(environment: environment)
+        return FileProfileStore(directory: directory, lockTimeout: timeout, notice: notice)
+    }
+}

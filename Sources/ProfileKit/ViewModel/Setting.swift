@@ -335,3 +335,18 @@ package func parseSwitchValue(_ text: String) throws(ProfileError) -> Bool {
     default: throw ProfileError.invalidSwitchValue(text)
     }
 }
+
+extension Setting {
+    /// The settings as help lists them: `duration, warmup (on/off), …, cooldown.bell (a bell of 'profile sounds')`.
+    package static var helpList: String {
+        allCases.map { setting in
+            switch setting.valueKind {
+            case .onOff: "\(setting.name) (on/off)"
+            case .duration: setting.name
+            case .times: "\(setting.name) (times into the main sit: '10m 25m')"
+            case .bell: "\(setting.name) (a bell of 'profile sounds')"
+            case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
+            }
+        }.joined(separator: ", ")
+    }
+}

@@ -26,13 +26,7 @@ struct CalendarCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            var count = CalendarHeatmap.defaultWeeks
-            if let weeks {
-                guard let value = Int(weeks), CalendarHeatmap.weekRange.contains(value) else {
-                    throw ProfileError.invalidOption(weeks, option: "--weeks", accepted: "a number of weeks from \(CalendarHeatmap.weekRange.lowerBound) to \(CalendarHeatmap.weekRange.upperBound), such as 26")
-                }
-                count = value
-            }
+            let count = try weeks.map { text throws(ProfileError) in try CalendarHeatmap.weeks(text) } ?? CalendarHeatmap.defaultWeeks
             let calendar = LocalCalendar()
             let today = calendar.today()
             var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count)

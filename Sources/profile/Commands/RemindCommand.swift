@@ -7,6 +7,7 @@ import Glibc
 #endif
 import Bells
 import Desktop
+import LiveSit
 import ProfileKit
 import TableKit
 import TextSupport
@@ -227,43 +228,15 @@ struct RemindRingCommand: ParsableCommand {
         try RemindCommand.reporting {
             let id = try ReminderError.id(id)
             let reminder = try RemindCommand.book().reminder(id)
-            let notification = DesktopNotification(summary: Self.summary(reminder),
-                                                   body: "Reminder \(reminder.id): \(reminder.time), \(reminder.days)")
+            let notification = DesktopNotification(summary: ReminderRing.summary(reminder), body: ReminderRing.body(reminder))
             var failure: ReminderError?
             do throws(ReminderError) {
                 try notification.show()
             } catch {
                 failure = error
             }
-            Self.ringSoftBell()
+            ReminderRing.ringSoftBell(environment: Terminal.soundEnvironment, library: Context.soundLibrary())
             if let failure { throw failure }
-        }
-    }
-
-    /// `Time to sit: Morning, 37:00`; `Time to sit: Morning (no longer a profile)` when it has gone.
-    static func summary(_ reminder: Reminder) -> String {
-        guard let name = reminder.profile else { return "Time to sit" }
-        let shown = escaped(name, limit: 100)
-        let store = FileProfileStore(directory: reminder.store ?? "/nonexistent")
-        do throws(ProfileError) {
-            let stored = try store.load(name)
-            return "Time to sit: \(escaped(stored.profile.name, limit: 100)), \(ProfileSummary(stored.profile).total)"
-        } catch {
-            if case .profileNotFound = error { return "Time to sit: \(shown) (no longer a profile)" }
-            return "Time to sit: \(shown) (its file cannot be read)"
-        }
-    }
-
-    /// Rings the default bell at half volume and waits for it to end (a one-shot service's player would
-    /// be stopped with it); with no player, nothing.
-    static func ringSoftBell() {
-        let ringer = SystemBellRinger(environment: Terminal.soundEnvironment, terminalBell: nil, volume: 50,
-                                      library: Context.soundLibrary())
-        let report = ringer.ring(BellChoice(.builtIn(.default)))
-        guard report.via != SystemBellRinger.noSound else { return }
-        ringer.ringOut { seconds in
-            POSIX.sleep(seconds: seconds)
-            return false
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
-import ProfileKit
 import Bells
+import LiveSit
+import ProfileKit
 import TextSupport
 
 struct SoundsCommand: ParsableCommand {
@@ -68,35 +69,10 @@ struct SoundsCommand: ParsableCommand {
     static func play(_ text: String) throws(ProfileError) -> Bool {
         let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
         let ringer = Terminal.bellRinger()
-        // The signals are taken before the player starts: one that came between would leave it playing.
         let keys = TerminalKeys()
-        let report = ringer.ring(choice)
-        // The player's name comes from outside (PROFILE_PLAYER): the ringer escapes it, as every diagnostic is.
-        if report.via == SystemBellRinger.noSound {
-            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(report.note ?? "there is no player and no terminal")")
-        } else {
-            Output.stderr(diagnosticLine("playing \(escaped(choice.description)) (\(report.via))", limit: Output.diagnosticLimit) + "\n")
-        }
-        if let note = report.note { Output.diagnostic("notice: \(note)") }
-        var interrupted = false
-        ringer.ringOut { seconds in
-            switch keys.wait(upTo: seconds) {
-            case .key(.interrupt): interrupted = true
-            case .key(.quit): return true
-            default: break
-            }
-            return interrupted
-        }
-        keys.restore()
-        if interrupted { return false }
-        // A player that failed at once was replaced and the bell rang again (a notice says so); with
-        // nothing left to ring it, the command failed.
-        let checked = ringer.check()
-        if checked.unsounded > 0 {
-            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(checked.notes.joined(separator: "; "))")
-        }
-        for note in checked.notes { Output.diagnostic("notice: \(note)") }
-        return true
+        return try BellPlay.play(choice, on: ringer, keys: keys,
+                                 started: { Output.stderr(diagnosticLine($0, limit: Output.diagnosticLimit) + "\n") },
+                                 notice: { Output.diagnostic("notice: \($0)") })
     }
 
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
@@ -111,11 +87,8 @@ struct SoundsCommand: ParsableCommand {
     static func library() throws(ProfileError) -> SoundLibrary {
         // A variable that is not UTF-8 would be read as unset, and the sound would go elsewhere.
         if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
-        _ = try StoreLocation.lockTimeout(environment: Terminal.environment)
-        guard let library = Context.soundLibrary() else {
-            throw ProfileError.configuration("cannot find the sounds folder: XDG_DATA_HOME and HOME are not set (or are not absolute paths) and the password database names no home folder")
-        }
-        return library
+        return try SoundLibrary.located(environment: Terminal.environment, homeFallback: Terminal.passwordHome,
+                                        notice: { Output.diagnostic("notice: \($0)") })
     }
 }
 

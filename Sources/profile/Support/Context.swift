@@ -16,15 +16,8 @@ struct Context {
 
     init(store flag: String?, noColor: Bool) throws {
         if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
-        let environment = Terminal.environment
-        guard let directory = StoreLocation.resolve(flag: flag, environment: environment,
-                                                    homeFallback: Terminal.passwordHome) else {
-            throw ProfileError.configuration("cannot find the profile store: HOME is not set (or is not an absolute path) and the password database names no home folder; use --store DIR or set PROFILE_STORE")
-        }
-        // PROFILE_LOCK_TIMEOUT (seconds) bounds the wait for another process's lock; scripts may want less.
-        let timeout = try StoreLocation.lockTimeout(environment: environment)
-        store = FileProfileStore(directory: directory, lockTimeout: timeout,
-                                 notice: { Output.diagnostic("notice: \($0)") })
+        store = try FileProfileStore.located(flag: flag, environment: Terminal.environment, homeFallback: Terminal.passwordHome,
+                                             notice: { Output.diagnostic("notice: \($0)") })
         stdoutIsTerminal = Terminal.isTerminal(1)
         render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: noColor))
     }

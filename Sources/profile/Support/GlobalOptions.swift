@@ -43,18 +43,3 @@ let settingValueCompletion = CompletionKind.custom { words, index, _ in
     guard index > 0, index - 1 < words.count, let setting = try? Setting(named: words[index - 1]) else { return [] }
     return setting.valueKind.examples(Context.soundCatalog())
 }
-
-extension Setting {
-    /// The settings as help lists them: `duration, warmup (on/off), …, cooldown.bell (a bell of 'profile sounds')`.
-    static var helpList: String {
-        allCases.map { setting in
-            switch setting.valueKind {
-            case .onOff: "\(setting.name) (on/off)"
-            case .duration: setting.name
-            case .times: "\(setting.name) (times into the main sit: '10m 25m')"
-            case .bell: "\(setting.name) (a bell of 'profile sounds')"
-            case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
-            }
-        }.joined(separator: ", ")
-    }
-}

@@ -50,22 +50,13 @@ struct SitFilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only sits with this profile (ignoring case).", valueName: "name"), completion: profileNameCompletion)
     var profile: String?
 
-    /// The filter these options say, read against `today`.
+    /// The filter these options say, read against `today` (``SitSelection/init(since:until:profile:today:)``).
     func selection(today: Int) throws(ProfileError) -> SitSelection {
-        let from = try since.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--since", today: today) }
-        let to = try until.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--until", today: today) }
-        if let from, let to, from > to {
-            throw ProfileError.invalidOption(until ?? "", option: "--until", accepted: "a day on or after --since \(since ?? "")")
-        }
-        return SitSelection(since: from, until: to, profile: profile)
+        try SitSelection(since: since, until: until, profile: profile, today: today)
     }
 
     /// The filter as the command line gave it, for "no sits match …"; nil when there is none.
-    var description: String? {
-        let parts = [since.map { "--since \(escaped($0))" }, until.map { "--until \(escaped($0))" },
-                     profile.map { "--profile \(quoted($0))" }].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
-    }
+    var description: String? { SitSelection.described(since: since, until: until, profile: profile) }
 }
 
 extension LogFormat: ExpressibleByArgument {}

@@ -1,0 +1,46 @@
+import Bells
+import ProfileKit
+import Sitting
+import TextSupport
+
+/// `sounds --play` and a reminder's soft bell: one bell rung through the players a sit uses, and waited
+/// for to its end.
+package enum BellPlay {
+    /// Rings `choice` on `ringer` and waits for it to end, `keys` taken before the player starts (a
+    /// signal between would leave it playing); `q` ends the wait, a stop signal too. `started` is told
+    /// the line that says what plays it (`playing Temple Bell (paplay)`), `notice` each word of a player
+    /// that failed and was replaced, as it comes.
+    ///
+    /// - Returns: false when Ctrl-C, SIGTERM or SIGHUP stopped it (a stopped `sounds --play` ends with 130).
+    /// - Throws: ``ProfileError/configuration(_:)`` when nothing could play it: no player and no
+    ///   terminal, or every player failed.
+    package static func play(_ choice: BellChoice, on ringer: SystemBellRinger, keys: SitKeys,
+                             started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
+        let report = ringer.ring(choice)
+        // The player's name comes from outside (PROFILE_PLAYER): the ringer escapes it, as every diagnostic is.
+        if report.via == SystemBellRinger.noSound {
+            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(report.note ?? "there is no player and no terminal")")
+        }
+        started("playing \(escaped(choice.description)) (\(report.via))")
+        if let note = report.note { notice(note) }
+        var interrupted = false
+        ringer.ringOut { seconds in
+            switch keys.wait(upTo: seconds) {
+            case .key(.interrupt): interrupted = true
+            case .key(.quit): return true
+            default: break
+            }
+            return interrupted
+        }
+        keys.restore()
+        if interrupted { return false }
+        // A player that failed at once was replaced and the bell rang again (a notice says so); with
+        // nothing left to ring it, the command failed.
+        let checked = ringer.check()
+        if checked.unsounded > 0 {
+            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(checked.notes.joined(separator: "; "))")
+        }
+        for note in checked.notes { notice(note) }
+        return true
+    }
+}
