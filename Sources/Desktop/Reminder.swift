@@ -28,6 +28,12 @@ package struct Reminder: Hashable, Sendable {
     /// `profile-remind-<id>`.
     package static func unitName(_ id: Int) -> String { "profile-remind-\(id)" }
 
+    /// The reminder as the `remind` commands name it: `06:30 mon-fri "Morning"`, or without a profile
+    /// `06:30 daily` (the profile quoted and escaped as diagnostics quote names).
+    package var shortDescription: String {
+        "\(time) \(days)" + (profile.map { " \(quoted($0))" } ?? "")
+    }
+
     /// Whether `other` rings at the same times for the same profile (names compared by `sameName`).
     package func duplicates(_ other: Reminder, sameName: (String, String) -> Bool) -> Bool {
         guard time == other.time, days == other.days else { return false }

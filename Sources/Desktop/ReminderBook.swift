@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The files of the systemd user unit folder, as reminders need them: the live one writes through the
 /// profile store's locked atomic saves (the executable wires it), a test's keeps them in memory.
 package protocol UnitFiles {
@@ -168,5 +170,24 @@ package struct ReminderBook {
         try files.remove(Self.wantsLink(id))
         try files.remove(Self.timerFile(id))
         try files.remove(Self.serviceFile(id))
+    }
+}
+
+extension ReminderBook.Added {
+    /// What `remind add` prints of what ``add(_:binary:sameName:)`` did, ending in a newline: `added
+    /// reminder 3: 06:30 daily; enabled profile-remind-3.timer`; where no user manager runs, where the
+    /// timer was written (in `folder`, the unit folder) and the command that enables it; for a reminder
+    /// that was there already, `reminder 3 is already 06:30 daily; nothing added`.
+    package func message(folder: String) -> String {
+        switch self {
+        case let .enabled(new):
+            return "added reminder \(new.id): \(new.shortDescription); enabled \(ReminderBook.timerFile(new.id))\n"
+        case let .written(new):
+            return "added reminder \(new.id): \(new.shortDescription) (\(escapedPath(folder))/\(ReminderBook.timerFile(new.id)))\n"
+                + "no systemd user manager runs here, so it is not enabled; where one runs, enable it with:\n"
+                + "  \(ReminderBook.enableCommand(new.id))\n"
+        case let .exists(old):
+            return "reminder \(old.id) is already \(old.shortDescription); nothing added\n"
+        }
     }
 }

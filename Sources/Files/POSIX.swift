@@ -154,6 +154,17 @@ package enum POSIX {
         return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The absolute path of the running program, as `/proc/self/exe` links to it (what a systemd
+    /// service must start to run this program again).
+    ///
+    /// - Throws: ``FileError/io(path:operation:errno:)`` naming `/proc/self/exe` and `readlink`.
+    package static func executablePath() throws(FileError) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { throw failure("/proc/self/exe", "readlink") }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     package static func directoryName(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -82,4 +82,14 @@ extension SitSelection {
         if let profile { parts.append("--profile \(quoted(profile))") }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
+
+    /// `--last`'s count (`log -n N`): a whole number of sits from 1, in ASCII digits, at most nine of them.
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming `--last` for anything else.
+    package static func parseCount(_ text: String) throws(ProfileError) -> Int {
+        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(text), count >= 1 else {
+            throw ProfileError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10")
+        }
+        return count
+    }
 }

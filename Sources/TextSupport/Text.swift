@@ -30,3 +30,18 @@ extension Character {
 package func listed(_ words: [String], _ conjunction: String = "and") -> String {
     words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
 }
+
+extension Double {
+    /// The value rounded to `decimals` digits after the point (to the nearest, halves away from zero), with
+    /// every one of them written: `8.0`, `0.25`; with no decimals, the whole number alone (`8`). For
+    /// values that are not negative, as lengths in seconds are.
+    package func formatted(decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((self * scale).rounded())
+        let whole = scaled / Int(scale), fraction = scaled % Int(scale)
+        guard decimals > 0 else { return String(whole) }
+        let digits = String(fraction)
+        return "\(whole).\(String(repeating: "0", count: decimals - digits.count))\(digits)"
+    }
+}

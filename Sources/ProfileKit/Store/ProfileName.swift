@@ -46,6 +46,19 @@ package struct ProfileName: Hashable, Sendable, CustomStringConvertible {
         self.value = name
     }
 
+    /// Why `text` is not a name the store could hold, by the rules ``init(validating:)`` checks (the
+    /// reason alone: `it starts with '.', which hides files`); nil when it is one. Reminders check a
+    /// timer's `Profile=` with it.
+    package static func problem(_ text: String) -> String? {
+        do throws(ProfileError) {
+            _ = try ProfileName(validating: text)
+            return nil
+        } catch {
+            if case let .invalidName(_, reason) = error { return reason }
+            return "\(error)"
+        }
+    }
+
     /// The identity key of any text: NFC, then case folding.
     ///
     /// Folding is the full upper-case mapping followed by the lower-case one, which folds `ß` and `SS`,

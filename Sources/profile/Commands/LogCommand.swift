@@ -58,7 +58,7 @@ struct LogListCommand: ParsableCommand {
         try reporting {
             let calendar = LocalCalendar()
             let selection = try filter.selection(today: calendar.today())
-            let count = try last.map { text throws(ProfileError) in try Self.parseCount(text) }
+            let count = try last.map { text throws(ProfileError) in try SitSelection.parseCount(text) }
             if all, let last { throw ProfileError.invalidOption(last, option: "--last", accepted: "no --last (-n) with --all") }
             let file = try journal.file()
             let logged = try file.read()
@@ -71,14 +71,6 @@ struct LogListCommand: ParsableCommand {
             Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render,
                                                           filter: logged.isEmpty ? nil : filter.description, height: height))
         }
-    }
-
-    /// `--last`'s count: a whole number from 1.
-    static func parseCount(_ text: String) throws(ProfileError) -> Int {
-        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(text), count >= 1 else {
-            throw ProfileError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10")
-        }
-        return count
     }
 }
 
@@ -114,7 +106,9 @@ struct LogAddCommand: ParsableCommand {
             let sit = try Sit.added(start: start, duration: duration, profile: profile, note: note, calendar: calendar,
                                     now: WallClock.now(), zoneName: Terminal.variable("TZ"))
             let file = try journal.file()
-            let warning = sit.profile.flatMap { Self.unknownProfileWarning($0, store: try? Context(global).store, journal: file) }
+            let warning = sit.profile.flatMap { name in
+                file.unknownProfileWarning(name, storeNames: (try? (try? Context(global).store)?.names()) ?? [])
+            }
             // Printed under the lock just before the line is written: output that cannot be written
             // logs nothing.
             try file.append(sit) { () throws(ProfileError) in
@@ -122,20 +116,6 @@ struct LogAddCommand: ParsableCommand {
             }
             if let warning { Output.diagnostic(warning) }
         }
-    }
-
-    /// The warning for a `--profile` that no profile of the store has and no sit of the journal was
-    /// logged with (names compared as profile names are): most likely a typo, logged anyway, with the
-    /// closest name of either: `warning: no profile "Mornign" — logged anyway; did you mean "Morning"?`.
-    static func unknownProfileWarning(_ name: String, store: FileProfileStore?, journal: JournalFile) -> String? {
-        let key = ProfileName.key(name)
-        let stored = (try? store?.names()) ?? []
-        if stored.contains(where: { ProfileName.key($0) == key }) { return nil }
-        var logged: Set<String> = []
-        for sit in (try? journal.read()) ?? [] { if let profile = sit.profile { logged.insert(profile) } }
-        if logged.contains(where: { ProfileName.key($0) == key }) { return nil }
-        let closest = closestMatch(to: name, in: stored + logged.sorted())
-        return "warning: no profile \(quoted(name)) — logged anyway\(closest.map { "; did you mean \(quoted($0))?" } ?? "")"
     }
 }
 
@@ -175,41 +155,11 @@ struct LogImportCommand: ParsableCommand {
             let calendar = LocalCalendar()
             let now = WallClock.now()
             try JournalOptions.checkClock(calendar, at: now)
-            var sits: [(sit: Sit, byTime: Bool)] = []
-            var empty = 0
-            // Where each id was first seen: two sits that share one (a merge of two machines' edits) are
-            // not one sit, and neither may be dropped as if it were.
-            var seen: [String: (sit: Sit, file: Int, line: Int)] = [:]
-            seen.reserveCapacity(1024)
-            for (index, path) in files.enumerated() {
-                let name = path == "-" ? "<stdin>" : path
-                let bytes = try JournalImport.contents(of: path)
-                let read = try JournalImport.read(bytes, path: name, calendar: calendar, now: now)
-                for warning in read.warnings { Output.diagnostic(warning) }
-                for (sit, line) in zip(read.sits, read.lines) {
-                    if let earlier = seen[sit.id] {
-                        guard earlier.sit == sit else {
-                            let place = "\(escapedPath(files[earlier.file] == "-" ? "<stdin>" : files[earlier.file])):\(earlier.line)"
-                            throw ProfileError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
-                        }
-                        continue
-                    }
-                    seen[sit.id] = (sit, index, line)
-                }
-                sits += read.sits.map { ($0, !read.hasIDs) }
-                empty += read.empty
-            }
+            let gathered = try JournalImport.gather(files, calendar: calendar, now: now) { Output.diagnostic($0) }
             let file = try journal.file()
-            _ = try file.appendImported(sits, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
+            _ = try file.appendImported(gathered.sits, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
                 // Printed under the lock just before the write: output that cannot be written adds nothing.
-                var text = ""
-                if dryRun {
-                    for sit in result.added { text += "would add: \(JournalRenderer.describe(sit, calendar: calendar))\n" }
-                }
-                text += "\(dryRun ? "would add" : "added") \(count(result.added.count, "sit"))"
-                if result.skipped > 0 { text += ", \(dryRun ? "skip" : "skipped") \(grouped(result.skipped)) already logged" }
-                if empty > 0 { text += ", \(dryRun ? "leave out" : "left out") \(count(empty, "row")) of no length" }
-                try Output.print(text + "\n")
+                try Output.print(result.summary(empty: gathered.empty, dryRun: dryRun, calendar: calendar))
             }
         }
     }
@@ -337,17 +287,12 @@ struct LogCheckCommand: ParsableCommand {
         try reporting {
             let file = try journal.file()
             let check = try file.check()
-            let path = escapedPath(file.path)
-            guard check.exists else {
-                Output.stdout("\(path): no journal yet, so no damaged line\n")
-                return
-            }
             guard !check.damaged.isEmpty else {
-                Output.stdout("\(path): \(count(check.sits, "sit")), no damaged line\n")
+                Output.stdout(check.undamagedReport(path: file.path))
                 return
             }
             for line in check.damaged { Output.diagnostic(line.error.description) }
-            Output.diagnostic("\(path): \(count(check.damaged.count, "damaged line")) of \(grouped(check.lines)); \(JournalFile.repairHint)")
+            Output.diagnostic(check.damagedSummary(path: file.path))
             throw ExitStatus.dataError.exitCode
         }
     }
@@ -379,20 +324,10 @@ struct LogRepairCommand: ParsableCommand {
             // Printed under the lock once the damaged lines' file is made, before anything is written to
             // it or to the journal: output that cannot be written repairs nothing.
             let repair = try file.repair(stamp: calendar.fileStamp(WallClock.now())) { (repair: JournalFile.Repair) throws(ProfileError) in
-                var text = ""
-                for line in repair.moved { text += diagnosticLine("moved: \(line.error)", limit: Output.diagnosticLimit) + "\n" }
-                text += "moved \(count(repair.moved.count, "damaged line")) to \(escapedPath(repair.damagedFile ?? "")); "
-                    + "the journal keeps \(grouped(repair.kept)) of its \(count(repair.check.lines, "line"))\n"
-                try Output.print(text)
+                try Output.print(repair.movedReport(lineLimit: Output.diagnosticLimit))
             }
             guard repair.damagedFile == nil else { return }
-            let path = escapedPath(file.path)
-            Output.stdout(repair.check.exists ? "\(path): no damaged line; nothing to repair\n" : "\(path): no journal yet; nothing to repair\n")
+            Output.stdout(repair.nothingToRepair(path: file.path))
         }
     }
-}
-
-/// `1 sit`, `12 sits`, `1,000 lines`.
-private func count(_ number: Int, _ noun: String) -> String {
-    "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
 }

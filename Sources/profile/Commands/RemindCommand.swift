@@ -39,19 +39,7 @@ struct RemindCommand: ParsableCommand {
             throw ProfileError.configuration("\(error)")
         }
         return ReminderBook(files: try UnitFolder.live(), manager: manager,
-                            nameProblem: nameProblem)
-    }
-
-    /// Why `name` (a timer's `Profile=`) is not a name the store could hold, by the store's rules; nil
-    /// when it is one.
-    static func nameProblem(_ name: String) -> String? {
-        do throws(ProfileError) {
-            _ = try ProfileName(validating: name)
-            return nil
-        } catch {
-            if case let .invalidName(_, reason) = error { return reason }
-            return "\(error)"
-        }
+                            nameProblem: ProfileName.problem)
     }
 
     /// Runs `body` as ``reportingErrors(_:)`` does, a ``ReminderError`` turned into `profile: message` on
@@ -79,19 +67,6 @@ struct RemindCommand: ParsableCommand {
         case .interrupted: .interrupted
         case .unusableBinary: .configuration
         }
-    }
-
-    /// The absolute path of this program, as the service must start it.
-    static func binary() throws(ProfileError) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { throw ProfileError.failure("/proc/self/exe", "readlink") }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// `06:30 mon-fri "Morning"`, or without a profile `06:30 daily`.
-    static func describe(_ reminder: Reminder) -> String {
-        "\(reminder.time) \(reminder.days)" + (reminder.profile.map { " \(quoted($0))" } ?? "")
     }
 }
 
@@ -133,20 +108,8 @@ struct RemindAddCommand: ParsableCommand {
                 reminder.store = directory.hasPrefix("/") ? directory : (POSIX.realPath(directory) ?? directory)
             }
             let book = try RemindCommand.book()
-            let added = try book.add(reminder, binary: try RemindCommand.binary()) { ProfileName.key($0) == ProfileName.key($1) }
-            switch added {
-            case let .enabled(new):
-                try Output.print("added reminder \(new.id): \(RemindCommand.describe(new)); enabled \(ReminderBook.timerFile(new.id))\n")
-            case let .written(new):
-                try Output.print("""
-                    added reminder \(new.id): \(RemindCommand.describe(new)) (\(escapedPath(book.files.folder))/\(ReminderBook.timerFile(new.id)))
-                    no systemd user manager runs here, so it is not enabled; where one runs, enable it with:
-                      \(ReminderBook.enableCommand(new.id))
-
-                    """)
-            case let .exists(old):
-                try Output.print("reminder \(old.id) is already \(RemindCommand.describe(old)); nothing added\n")
-            }
+            let added = try book.add(reminder, binary: try io(POSIX.executablePath())) { ProfileName.key($0) == ProfileName.key($1) }
+            try Output.print(added.message(folder: book.files.folder))
         }
     }
 }
@@ -202,7 +165,7 @@ struct RemindRemoveCommand: ParsableCommand {
         try RemindCommand.reporting {
             let id = try ReminderError.id(id)
             if let removed = try RemindCommand.book().remove(id) {
-                try Output.print("removed reminder \(id): \(RemindCommand.describe(removed))\n")
+                try Output.print("removed reminder \(id): \(removed.shortDescription)\n")
             } else {
                 try Output.print("removed reminder \(id) (damaged unit)\n")
             }

@@ -166,16 +166,3 @@ struct SoundsRemoveCommand: ParsableCommand {
         }
     }
 }
-
-extension Double {
-    /// The value with `decimals` digits after the point: `8.0`.
-    func formatted(decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((self * scale).rounded())
-        let whole = scaled / Int(scale), fraction = scaled % Int(scale)
-        guard decimals > 0 else { return String(whole) }
-        let digits = String(fraction)
-        return "\(whole).\(String(repeating: "0", count: decimals - digits.count))\(digits)"
-    }
-}

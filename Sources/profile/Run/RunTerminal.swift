@@ -8,6 +8,7 @@ import ProfileKit
 import Bells
 import Sitting
 import Desktop
+import Journal
 import LiveSit
 
 /// What `run` waits for, in one `poll`: keys from the terminal on standard input, read one at a time
@@ -178,15 +179,8 @@ final class TerminalKeys: SitKeys {
 }
 
 extension Terminal {
-    /// The local time as logs write it: `2026-11-22T07:02:00+0100`.
-    static func wallClock() -> String {
-        var now = time_t(WallClock.now())
-        var parts = tm()
-        localtime_r(&now, &parts)
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    /// The local time now as logs write it: `2026-11-22T07:02:00+0100`.
+    static func wallClock() -> String { LocalCalendar().logStamp(WallClock.now()) }
 
     /// The variables the bell player reads.
     static var soundEnvironment: [String: String] {

@@ -101,4 +101,19 @@ struct ProfileNameTests {
         let accepted = scalars.filter { (try? ProfileName(validating: "Morning" + String($0))) != nil }
         #expect(accepted.isEmpty, "\(accepted.map { codePoint($0) })")
     }
+
+    /// Why a text is no name, as reminders say of a timer's `Profile=`: the rule's reason alone, or nil.
+    @Test func aNamesProblemIsTheReasonAlone() {
+        #expect(ProfileName.problem("Morning") == nil)
+        #expect(ProfileName.problem("禅 Zen 🧘") == nil)
+        #expect(ProfileName.problem("") == "a name has at least one character")
+        #expect(ProfileName.problem(".hidden") == "it starts with '.', which hides files")
+        #expect(ProfileName.problem("a/b") == "it contains \"/\", which separates folders")
+        #expect(ProfileName.problem("tab\there") == "it contains the invisible character U+0009")
+        #expect(ProfileName.problem(String(repeating: "a", count: 65)) == "it has 65 characters; a name has at most 64")
+        // The same reason the store's own refusal gives.
+        for name in ["-rf", "Morning.lock", " Morning", "zero\u{200B}width"] {
+            #expect(throws: ProfileError.invalidName(name, reason: ProfileName.problem(name) ?? "")) { try ProfileName(validating: name) }
+        }
+    }
 }

@@ -1,0 +1,56 @@
+import ProfileKit
+import TextSupport
+
+/// `log import`'s files, read one after another into one list of sits for
+/// ``JournalFile/appendImported(_:dryRun:beforeWriting:)``.
+extension JournalImport {
+    /// What the files of an import held, together.
+    package struct Gathered: Sendable {
+        /// Every file's sits, the files in the order given and each file's in its own order; `byTime` for
+        /// those of a file without ids (Insight Timer's), which are known again by their time.
+        package var sits: [(sit: Sit, byTime: Bool)] = []
+        /// Insight Timer's rows of no length, left out, in all the files.
+        package var empty = 0
+    }
+
+    /// Reads each of `paths` (`-` for standard input, named `<stdin>` in messages), as
+    /// ``read(_:path:calendar:now:)`` reads one, and checks the ids across them: two sits of the
+    /// import that share an id are one sit only when they are equal.
+    ///
+    /// - Parameter warning: gets each warning (`warning: …`, a torn last line left out) as soon as its file
+    ///   is read, so that those of the files before a bad one are still said.
+    /// - Throws: what reading a file throws; ``ProfileError/document(_:)`` (65) for an id another sit of
+    ///   the import has, naming both places.
+    package static func gather(_ paths: [String], calendar: LocalCalendar, now: Int,
+                               warning: (String) -> Void) throws(ProfileError) -> Gathered {
+        var gathered = Gathered()
+        // Where each id was first seen: two sits that share one (a merge of two machines' edits) are
+        // not one sit, and neither may be dropped as if it were.
+        var seen: [String: (sit: Sit, file: Int, line: Int)] = [:]
+        seen.reserveCapacity(1024)
+        for (index, path) in paths.enumerated() {
+            let name = displayName(path)
+            let bytes = try Self.contents(of: path)
+            let read = try Self.read(bytes, path: name, calendar: calendar, now: now)
+            for text in read.warnings { warning(text) }
+            for (sit, line) in zip(read.sits, read.lines) {
+                if let earlier = seen[sit.id] {
+                    guard earlier.sit == sit else {
+                        let place = "\(escapedPath(displayName(paths[earlier.file]))):\(earlier.line)"
+                        throw ProfileError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
+                    }
+                    continue
+                }
+                seen[sit.id] = (sit, index, line)
+            }
+            gathered.sits += read.sits.map { ($0, !read.hasIDs) }
+            gathered.empty += read.empty
+        }
+        return gathered
+    }
+
+    /// How messages name the file at `path`: `<stdin>` for `-`.
+    private static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+}
