@@ -90,6 +90,9 @@ package final class SilentRinger: BellRinger {
 /// handed it rings again at once through the replacement; any other bell a failing player had counts as
 /// not sounded (``RingerCheck/unsounded``).
 package final class SystemBellRinger: BellRinger {
+    /// The variables it reads: the player (`PROFILE_PLAYER`, `PATH`) and where the bells' files are cached.
+    package static let variableNames = ["PROFILE_PLAYER", "PATH", "XDG_CACHE_HOME", "HOME", "TMPDIR"]
+
     /// The players looked for on `$PATH`, in order.
     package static let candidates = ["pw-play", "paplay", "aplay"]
     /// How a report names a bell that nothing could sound.

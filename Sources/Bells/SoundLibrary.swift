@@ -37,12 +37,14 @@ package struct SoundLibrary: Sendable {
         self.folder = folder
     }
 
-    /// The library where the environment puts it (``folder(environment:homeFallback:)``); nil when there
-    /// is no home folder to put it in.
-    package init?(environment: [String: String], homeFallback: () -> String? = { nil }, lockTimeout: Double = 5,
+    /// The library where the environment puts it (``folder(environment:homeFallback:)``), with the lock
+    /// timeout `PROFILE_LOCK_TIMEOUT` sets (5 s when it is not a number: ``located(environment:homeFallback:notice:)``
+    /// says so); nil when there is no home folder to put it in.
+    package init?(environment: [String: String], homeFallback: () -> String? = { nil }, lockTimeout: Double? = nil,
                   notice: @escaping @Sendable (String) -> Void = { _ in }) {
         guard let folder = Self.folder(environment: environment, homeFallback: homeFallback) else { return nil }
-        self.init(folder: folder, lockTimeout: lockTimeout, notice: notice)
+        let timeout = lockTimeout ?? (try? StoreLocation.lockTimeout(environment: environment)) ?? 5
+        self.init(folder: folder, lockTimeout: timeout, notice: notice)
     }
 
     /// The library where the environment puts it, for a command that adds or removes a sound: the lock
@@ -274,5 +276,13 @@ package struct SoundLibrary: Sendable {
             guard case let .io(path, operation, code) = error else { throw error }
             throw .notFlushed(path: path, operation: operation, errno: code)
         }
+    }
+}
+
+extension SoundCatalog {
+    /// The sounds a bell can be set to where `library` is: the built-in bells, then its recordings (none
+    /// when there is no library, or its folder cannot be read: `profile sounds` says why).
+    package init(library: SoundLibrary?) {
+        self.init(recorded: (try? library?.names()) ?? [])
     }
 }

@@ -24,6 +24,10 @@ package struct Systemctl: UserManager {
     /// How long one systemctl may take before it is stopped (its process group killed).
     package let timeout: Double
 
+    /// The variables it reads. PATH is read for it alone: systemctl is the one program looked up on it
+    /// apart from the players.
+    package static let variableNames = ["PROFILE_SYSTEMCTL", "PROFILE_SYSTEMCTL_TIMEOUT", "PATH"]
+
     /// The wait for one systemctl when `PROFILE_SYSTEMCTL_TIMEOUT` does not say.
     package static let defaultTimeout = 30.0
 

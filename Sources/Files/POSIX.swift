@@ -72,17 +72,43 @@ package enum POSIX {
         }
     }
 
-    /// Writes all of `bytes`, retrying short writes and EINTR.
+    /// The bytes of a C string (an argument, an environment variable), before anything decodes them.
+    package static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string)))
+    }
+
+    /// The process's arguments after the program's name, as bytes: Swift's `CommandLine.arguments`
+    /// repairs bytes that are not UTF-8 with U+FFFD, so `profile new $'a\xffb'` would create `a\u{FFFD}b`
+    /// without a word; the raw `argv` is checked first instead.
+    package static var argumentBytes: [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in CommandLine.unsafeArgv[index].map { bytes(of: $0) } ?? [] }
+    }
+
+    /// Writes all of `bytes`, retrying short writes and EINTR (``writeWhole(_:_:)``).
     package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
+        if let code = writeWhole(fd, bytes[...]) { throw failure(path, "write", code) }
+    }
+
+    /// Writes `bytes` to `fd` whole, retrying interrupted and partial writes, and waiting when the
+    /// descriptor was left non-blocking by another program sharing it (a terminal, a pipe).
+    ///
+    /// - Returns: nil when every byte was written, else the errno of the write that failed.
+    package static func writeWhole(_ fd: Int32, _ whole: ArraySlice<UInt8>) -> Int32? {
+        var bytes = whole
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
                 if errno == EINTR { continue }
-                throw failure(path, "write")
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                    continue
+                }
+                return errno
             }
-            offset += count
+            bytes = bytes.dropFirst(written)
         }
+        return nil
     }
 
     package static func fsync(_ fd: Int32, path: String) throws(FileError) {

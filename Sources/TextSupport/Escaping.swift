@@ -257,3 +257,12 @@ extension String {
         return firstHiddenScalar.map { "it contains the invisible character \(codePoint($0))" }
     }
 }
+
+/// `argument 2 is not valid UTF-8: a\xFFb; …` for the first of the command line's `arguments` (after
+/// the program's name) that is not UTF-8 text, else nil: names, values and paths are UTF-8 text.
+package func invalidArgumentProblem(in arguments: [[UInt8]]) -> String? {
+    for (index, bytes) in arguments.enumerated() where String(validating: bytes, as: UTF8.self) == nil {
+        return "argument \(index + 1) is not valid UTF-8: \(quoted(bytes: bytes)); names, values and paths are UTF-8 text"
+    }
+    return nil
+}

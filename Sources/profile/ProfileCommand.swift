@@ -1,6 +1,7 @@
 // profile — a terminal editor for meditation-timer profiles.
 // Copyright (C) 2026 the profile authors. GPL-3.0-or-later.
 import ArgumentParser
+import Files
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +47,7 @@ struct ProfileCommand: ParsableCommand {
     static func main() {
         StandardStreams.prepare()
         // Checked before anything reads them: Swift's own arguments have U+FFFD in place of bad bytes.
-        if let problem = ArgumentBytes.problem(in: ArgumentBytes.raw) {
+        if let problem = invalidArgumentProblem(in: POSIX.argumentBytes) {
             Output.diagnostic(problem)
             exitProcess(ExitStatus.usage.rawValue)
         }

@@ -7,6 +7,19 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     case table, plain, json
 }
 
+/// How `set` and `toggle` print the update they caused: the rows inserted and deleted, or JSON.
+package enum UpdateFormat: String, CaseIterable, Sendable {
+    case text, json
+
+    /// What `action` set and the update it caused, in this format.
+    package func render(_ action: ProfileAction, update: TableUpdate) -> String {
+        switch self {
+        case .json: ProfileRenderer.updateJSON(action, update: update)
+        case .text: SectionText.updateLines(update, style: .paths)
+        }
+    }
+}
+
 /// Turns view models, listings and table updates into text. It never changes anything.
 package enum ProfileRenderer {
     // MARK: Sections

@@ -30,16 +30,13 @@ struct RemindCommand: ParsableCommand {
 
     /// The reminders in the live unit folder, managed through the live systemctl.
     static func book() throws(ProfileError) -> ReminderBook {
-        // PATH is read here alone: systemctl is the one program looked up on it apart from the players.
-        let environment = ["PROFILE_SYSTEMCTL", "PROFILE_SYSTEMCTL_TIMEOUT", "PATH"].reduce(into: [String: String]()) { $0[$1] = Terminal.variable($1) }
         let manager: Systemctl
         do throws(ReminderError) {
-            manager = try Systemctl(environment: environment)
+            manager = try Systemctl(environment: Terminal.variables(Systemctl.variableNames))
         } catch {
             throw ProfileError.configuration("\(error)")
         }
-        return ReminderBook(files: try UnitFolder.live(), manager: manager,
-                            nameProblem: ProfileName.problem)
+        return ReminderBook(files: try UnitFolder.live(), manager: manager, nameProblem: ProfileName.problem)
     }
 
     /// Runs `body` as ``reportingErrors(_:)`` does, a ``ReminderError`` turned into `profile: message` on

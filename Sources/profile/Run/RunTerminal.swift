@@ -182,14 +182,8 @@ extension Terminal {
     /// The local time now as logs write it: `2026-11-22T07:02:00+0100`.
     static func wallClock() -> String { LocalCalendar().logStamp(WallClock.now()) }
 
-    /// The variables the bell player reads.
-    static var soundEnvironment: [String: String] {
-        var result: [String: String] = [:]
-        for name in ["PROFILE_PLAYER", "PATH", "XDG_CACHE_HOME", "HOME", "TMPDIR"] {
-            if let value = variable(name) { result[name] = value }
-        }
-        return result
-    }
+    /// The variables the bell players read (``SystemBellRinger/variableNames``).
+    static var soundEnvironment: [String: String] { variables(SystemBellRinger.variableNames) }
 
     /// The bell ringer `run`, `sounds --play` and the editor's picker share. With neither standard output
     /// nor standard error a terminal there is no terminal bell to fall back on, and its reports say so.

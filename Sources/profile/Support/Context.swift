@@ -25,17 +25,11 @@ struct Context {
     /// Where recorded sounds live: `${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds`; nil when there
     /// is no home folder to find it in.
     static func soundLibrary() -> SoundLibrary? {
-        let environment = Terminal.environment
-        return SoundLibrary(environment: environment, homeFallback: Terminal.passwordHome,
-                            lockTimeout: (try? StoreLocation.lockTimeout(environment: environment)) ?? 5,
-                            notice: { Output.diagnostic("notice: \($0)") })
+        SoundLibrary(environment: Terminal.environment, homeFallback: Terminal.passwordHome, notice: { Output.diagnostic("notice: \($0)") })
     }
 
-    /// The sounds a bell can be set to here: the built-in bells, then the recordings (none when the
-    /// folder cannot be read; `profile sounds` says why).
-    static func soundCatalog() -> SoundCatalog {
-        SoundCatalog(recorded: (try? soundLibrary()?.names()) ?? [])
-    }
+    /// The sounds a bell can be set to here (``SoundCatalog/init(library:)``).
+    static func soundCatalog() -> SoundCatalog { SoundCatalog(library: soundLibrary()) }
 
     /// The format asked for, else a table on a terminal and plain lines otherwise.
     func format(_ asked: OutputFormat?) -> OutputFormat {

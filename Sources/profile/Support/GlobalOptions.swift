@@ -15,17 +15,7 @@ struct GlobalOptions: ParsableArguments {
 extension OutputFormat: ExpressibleByArgument {}
 
 /// How `set` and `toggle` print the update they caused.
-enum UpdateFormat: String, CaseIterable, ExpressibleByArgument {
-    case text, json
-
-    /// What `action` set and the update it caused, in this format.
-    func render(_ action: ProfileAction, update: TableUpdate) -> String {
-        switch self {
-        case .json: ProfileRenderer.updateJSON(action, update: update)
-        case .text: SectionText.updateLines(update, style: .paths)
-        }
-    }
-}
+extension UpdateFormat: ExpressibleByArgument {}
 
 /// The sections `show --section` takes, by their ids.
 extension ProfileSection: ExpressibleByArgument {}

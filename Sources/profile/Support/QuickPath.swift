@@ -11,43 +11,14 @@ import ProfileKit
 enum QuickPath {
     /// Runs the command when `arguments` is a plain `show` or `list`; nil when it is not one.
     static func run(_ arguments: [String]) -> Int32? {
-        guard let subcommand = arguments.first, subcommand == "show" || subcommand == "list" else { return nil }
-        var positionals: [String] = []
-        var values: [String: String] = [:]
-        var noColor = false
-        var words = arguments.dropFirst()[...]
-        while let word = words.popFirst() {
-            if word == "--no-color" {
-                noColor = true
-            } else if word.hasPrefix("-") {
-                let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-                let option = parts[0]
-                let allowed = subcommand == "show" ? ["--format", "--section", "--store"] : ["--format", "--store"]
-                guard allowed.contains(option), values[option] == nil else { return nil }
-                guard let value = parts.count == 2 ? parts[1] : words.popFirst(), !value.hasPrefix("-") else { return nil }
-                values[option] = value
-            } else {
-                positionals.append(word)
-            }
-        }
-        var format: OutputFormat?
-        var section: ProfileSection?
-        if let text = values["--format"] {
-            guard let parsed = OutputFormat(rawValue: text) else { return nil }
-            format = parsed
-        }
-        if let text = values["--section"] {
-            guard let parsed = ProfileSection(rawValue: text) else { return nil }
-            section = parsed
-        }
-        guard positionals.count == (subcommand == "show" ? 1 : 0) else { return nil }
+        guard let quick = QuickArguments(arguments) else { return nil }
         do {
             try reportingErrors {
-                let context = try Context(store: values["--store"], noColor: noColor)
-                if subcommand == "list" {
-                    try ListCommand.list(format: format, context: context)
+                let context = try Context(store: quick.store, noColor: quick.noColor)
+                if let name = quick.profile {
+                    try ShowCommand.show(name, format: quick.format, section: quick.section, context: context)
                 } else {
-                    try ShowCommand.show(positionals[0], format: format, section: section, context: context)
+                    try ListCommand.list(format: quick.format, context: context)
                 }
             }
             return 0

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import ProfileKit
 import Synchronization
 import TextSupport
@@ -13,9 +14,12 @@ import TextSupport
 enum Terminal {
     /// The variables the program reads, and only those: copying the whole environment costs more than
     /// a `show` does.
-    static var environment: [String: String] {
+    static var environment: [String: String] { variables(variableNames) }
+
+    /// The variables `names` that are set (and UTF-8), by name.
+    static func variables(_ names: [String]) -> [String: String] {
         var result: [String: String] = [:]
-        for name in variableNames {
+        for name in names {
             if let value = variable(name) { result[name] = value }
         }
         return result
@@ -35,7 +39,7 @@ enum Terminal {
     static func undecodableVariable() -> String? {
         for name in variableNames {
             guard let value = getenv(name), String(validatingCString: value) == nil else { continue }
-            return "\(name) is not valid UTF-8: \(quoted(bytes: ArgumentBytes.bytes(of: value))); paths and settings are UTF-8 text"
+            return "\(name) is not valid UTF-8: \(quoted(bytes: POSIX.bytes(of: value))); paths and settings are UTF-8 text"
         }
         return nil
     }
@@ -91,33 +95,18 @@ enum Output {
     /// The errno of the first failed write to standard output, or 0.
     private static let stdoutFailure = Atomic<Int32>(0)
 
-    /// Writes `text` to `fd` whole, retrying interrupted and partial writes, and waiting when the
-    /// descriptor was left non-blocking by another program sharing it.
+    /// Writes `text` to `fd` whole (``POSIX/writeWhole(_:_:)``).
     ///
     /// - Returns: nil when every byte was written, else the errno of the write that failed.
     @discardableResult
     static func write(_ text: String, to fd: Int32) -> Int32? {
-        write(bytes: Array(text.utf8), to: fd)
+        POSIX.writeWhole(fd, Array(text.utf8)[...])
     }
 
     /// ``write(_:to:)`` for text that is UTF-8 bytes already: `log` prints megabytes so, without a copy.
     @discardableResult
-    static func write(bytes whole: [UInt8], to fd: Int32) -> Int32? {
-        var bytes = whole[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { writeBytes(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&descriptor, 1, -1)
-                    continue
-                }
-                return errno
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        return nil
+    static func write(bytes: [UInt8], to fd: Int32) -> Int32? {
+        POSIX.writeWhole(fd, bytes[...])
     }
 
     /// Writes to standard output, unless an earlier write to it failed; a failure is kept for
@@ -156,9 +145,4 @@ enum Output {
         let code = stdoutFailure.load(ordering: .relaxed)
         return code == 0 ? nil : .io(path: stdoutName, operation: "write", errno: code)
     }
-}
-
-/// The C library's `write`, named apart from ``Output/write(_:to:)``.
-private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, bytes, count)
 }
