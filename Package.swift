@@ -37,6 +37,11 @@ let package = Package(
         // are only ever data out. Pure text; never imports another target.
         .target(name: "ShellCompletion"),
 
+        // Local time, once: civil dates as day numbers, timestamps with their offsets, the one HH:MM grammar
+        // (TimeOfDay), and the local calendar (TZ's days, the one mktime, arithmetic across summer time).
+        // "Now" and the zone are the caller's: it never reads the wall clock. Imports only the C library.
+        .target(name: "LocalTime"),
+
         // The table vocabulary: row paths, rows, sections, updates and the table-view rule, box tables,
         // update text. Never imports the model: the editor's screens see tables through it and nothing else.
         .target(name: "TableKit"),
@@ -55,11 +60,11 @@ let package = Package(
 
         // The session's timeline and the runner (injected clock, input, display and ringer), and `plan`'s
         // rendering. Never imports a terminal: the live display belongs to the executable.
-        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ProfileKit", "Bells"]),
+        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Bells"]),
 
         // The journal of sits: its records and lines, safe appends, reading, statistics and the calendar.
         // Never imports a player, the timeline or a terminal: `run` hands it a finished sit.
-        .target(name: "Journal", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ProfileKit"]),
+        .target(name: "Journal", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit"]),
 
         // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
         .systemLibrary(
@@ -79,14 +84,14 @@ let package = Package(
 
         // The machine around a sit: logind's sleep inhibitor over D-Bus. The only target that imports
         // CSystemd; never imports the model, the timeline or a terminal.
-        .target(name: "Desktop", dependencies: ["TextSupport", "Files", "CSystemd"]),
+        .target(name: "Desktop", dependencies: ["TextSupport", "Files", "LocalTime", "CSystemd"]),
 
         // A sit as the program runs it, live: the choice of profile or quick sit, the timeline sized on the
         // local clock, the journal and the record of the sit in progress, the wait for --at, logind's sleep
         // lock and the players, handed to the runner as the live SitEnvironment. `run` and the editor's
         // `run` both start a sit here; the executable hands in its terminal (keys, display) and streams.
         // Never imports a terminal or readline.
-        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop"]),
+        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "LocalTime", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop"]),
 
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
         // and TextSupport alone, so no screen can reach a model type.
@@ -101,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "profile",
             dependencies: [
-                "TextSupport", "TableKit", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "LiveSit", "ProfileREPL", "LineEditing",
+                "TextSupport", "TableKit", "Files", "LocalTime", "ProfileKit", "Bells", "Sitting", "Journal", "LiveSit", "ProfileREPL", "LineEditing",
                 "Desktop", "ShellCompletion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,14 +118,14 @@ let package = Package(
         .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
-        .target(name: "FuzzChecks", dependencies: ["TableKit", "ProfileKit", "Bells", "Journal", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
+        .target(name: "FuzzChecks", dependencies: ["TableKit", "LocalTime", "ProfileKit", "Bells", "Journal", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
 
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport"]
+            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport"]
         ),
         // The in-process tier: ProfileKitTests above and this one. Neither starts the built binary.
         .testTarget(
@@ -133,7 +138,7 @@ let package = Package(
         .testTarget(
             name: "ProfileCLITests",
             dependencies: [
-                "TextSupport", "TableKit", "JSON", "Files", "ProfileKit", "Bells", "Sitting", "Journal", "Screens", "ProfileREPL",
+                "TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Bells", "Sitting", "Journal", "Screens", "ProfileREPL",
                 "LineEditing", "Desktop", "TestDoubles", "TestSupport", "profile",
             ]
         ),

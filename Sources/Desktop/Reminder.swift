@@ -1,4 +1,5 @@
 import TextSupport
+import LocalTime
 
 /// A reminder to sit: a time of day, the days it rings on and, optionally, the profile it names.
 ///
@@ -58,13 +59,8 @@ package struct ReminderTime: Hashable, Sendable, Comparable, CustomStringConvert
     /// Reads `06:30` or `6:30`.
     /// - Throws: ``ReminderError/invalidTime(_:)`` for anything else, seconds included.
     package init(parsing text: String) throws(ReminderError) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let digits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        guard parts.count == 2, digits(parts[0]), digits(parts[1]), parts[0].count <= 2, parts[1].count == 2,
-              let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60 else {
-            throw .invalidTime(text)
-        }
-        self.init(hour: hour, minute: minute)
+        guard let seconds = TimeOfDay.seconds(text, seconds: false) else { throw .invalidTime(text) }
+        self.init(hour: seconds / 3600, minute: seconds / 60 % 60)
     }
 
     /// `06:30`.

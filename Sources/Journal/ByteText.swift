@@ -1,3 +1,4 @@
+import LocalTime
 import JSON
 /// Text built as UTF-8 bytes: `log` prints 100,000 records in a few milliseconds this way, where joining
 /// `String`s made them take most of its time.

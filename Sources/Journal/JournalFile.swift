@@ -258,8 +258,8 @@ package struct JournalFile: Sendable {
         }
     }
 
-    /// The journal opened with `O_WRONLY | O_APPEND | O_CREAT` (mode 0600), and `O_NONBLOCK` so that
-    /// a FIFO does not wait for a reader; refused unless a regular file.
+    /// The journal opened for appending by the file layer (``AppendFile/open(_:mode:)``: made, mode 0600,
+    /// when missing; a FIFO does not wait for a reader); refused unless a regular file.
     private func openForAppend() throws(ProfileError) -> Int32 {
         let fd: Int32
         do throws(ProfileError) {

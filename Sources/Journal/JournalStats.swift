@@ -1,3 +1,4 @@
+import LocalTime
 import ProfileKit
 
 /// What `profile stats` tells of a set of sits: how many, how long, the streaks, this week against

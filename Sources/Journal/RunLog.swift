@@ -1,3 +1,4 @@
+import LocalTime
 import Files
 import ProfileKit
 import TextSupport

@@ -1,3 +1,4 @@
+import LocalTime
 import JSON
 import ProfileKit
 import TextSupport

@@ -1,3 +1,4 @@
+import LocalTime
 import ProfileKit
 import TextSupport
 
@@ -26,16 +27,10 @@ package enum StartArgument {
             throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
         }
         let date = CivilDate.fromDays(day)
-        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
         // The hour may be one digit (6:05), as people write it; minutes and seconds are two.
-        guard clock.count == 2 || clock.count == 3, (1...2).contains(clock[0].count),
-              clock.dropFirst().allSatisfy({ $0.count == 2 }), clock.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60 else {
-            throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
-        }
-        let second = clock.count == 3 ? Int(clock[2]) ?? 60 : 0
-        guard second < 60 else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
-        guard let epoch = calendar.epoch(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second) else {
+        guard let time = TimeOfDay.seconds(parts[1]) else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
+        guard let epoch = calendar.epoch(year: date.year, month: date.month, day: date.day, hour: time / 3600, minute: time / 60 % 60,
+                                         second: time % 60) else {
             throw ProfileError.invalidOption(text, option: "--start", accepted: "a time the local clock showed: this one was skipped when it was put forward")
         }
         return epoch

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LocalTime
+
 extension SitLine {
     /// Reads a line written exactly as ``Sit/line`` writes it — the keys in their order (`pausedSeconds`
     /// and `recovered` last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any

@@ -1,3 +1,4 @@
+import LocalTime
 import Bells
 import Desktop
 import Files

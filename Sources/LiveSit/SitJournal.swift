@@ -1,3 +1,4 @@
+import LocalTime
 import Journal
 import ProfileKit
 import Sitting

@@ -50,11 +50,13 @@ package final class Session {
 
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
     /// profile is created (the editor's `Default`).
-    /// - Parameter runSit: runs a sit of the profile for `run` (the executable's `profile run`); nil
-    ///   where none can run, and `run` says so.
+    /// - Parameters:
+    ///   - runSit: runs a sit for `run` (the executable's `profile run`); nil where none can, as `run` says.
+    ///   - wallClock: the process's wall clock (seconds since 1970) for `plan now`; 1970 in a test.
     package init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
                  options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer(),
-                 sounds: @escaping () -> SoundCatalog = { .builtIn }, runSit: SitRunner? = nil) throws(ProfileError) {
+                 sounds: @escaping () -> SoundCatalog = { .builtIn }, runSit: SitRunner? = nil,
+                 wallClock: @escaping () -> Double = { 0 }) throws(ProfileError) {
         self.mode = mode
         self.options = options
         self.player = player
@@ -68,6 +70,7 @@ package final class Session {
         stack = [ProfilesScreen(model: profiles), profileScreen]
         editor.didRequestBellPicker = { [unowned self] in openBellPicker() }
         editor.runSit = runSit
+        editor.wallClock = wallClock
         profiles.didSelectProfile = { [unowned self] in showProfile() }
     }
 

@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-import Files
+import LocalTime
 import ProfileKit
 import TextSupport
 
@@ -26,25 +19,15 @@ package struct ClockTime: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for the start time.
     package init(parsing text: String) throws(ProfileError) {
-        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(fields.count),
-              fields.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigit) }),
-              fields.dropFirst().allSatisfy({ $0.count == 2 }) else {
+        guard let seconds = TimeOfDay.seconds(text) else {
             throw ProfileError.invalidOption(text, option: "start time", accepted: Self.acceptedForms)
         }
-        let values = fields.compactMap { Int($0) }
-        guard values.count == fields.count, values[0] < 24, values.dropFirst().allSatisfy({ $0 < 60 }) else {
-            throw ProfileError.invalidOption(text, option: "start time", accepted: Self.acceptedForms)
-        }
-        self.init(secondsSinceMidnight: values[0] * 3600 + values[1] * 60 + (values.count == 3 ? values[2] : 0))
+        self.init(secondsSinceMidnight: seconds)
     }
 
-    /// The time of day now, on the local clock.
-    package static func now() -> ClockTime {
-        var now = time_t(POSIX.now())
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return ClockTime(secondsSinceMidnight: Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+    /// The time of day on the local clock at `epoch` (seconds since 1970: the process's wall clock).
+    package init(at epoch: Double, calendar: LocalCalendar = LocalCalendar()) {
+        self.init(secondsSinceMidnight: calendar.dayAndSecond(Int(epoch.rounded(.down))).second)
     }
 
     /// `HH:MM`, or `HH:MM:SS` when the seconds are not zero.
@@ -65,9 +48,17 @@ package struct ClockTime: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension ClockTime {
-    /// Seconds from `epoch` until the local clock next reads `time` (a whole day when it reads it now).
+    /// Seconds from `epoch` until the local clock next reads `time` (a whole day when it reads it now):
+    /// ``LocalCalendar/secondsFrom(_:until:)``.
     package static func secondsFrom(_ epoch: Double, until time: ClockTime) -> Int {
-        Int((nextEpoch(of: time, after: epoch, nowWithin: 0) - epoch).rounded())
+        LocalCalendar().secondsFrom(epoch, until: time.secondsSinceMidnight)
+    }
+
+    /// A start time as `plan --start` and the editor's `plan` read it: `HH:MM`, `HH:MM:SS` or `now` (any
+    /// case), the time of day on the local clock at `now` (seconds since 1970).
+    package static func start(_ text: String, now: Double) throws(ProfileError) -> ClockTime {
+        guard text.lowercased() == "now" else { return try ClockTime(parsing: text) }
+        return ClockTime(at: now)
     }
 
     /// `HH:MM` or `HH:MM:SS` given with `option`.
@@ -79,24 +70,9 @@ extension ClockTime {
         }
     }
 
-    /// The next moment after `epoch` (seconds since the epoch) at which the local clock reads this time:
-    /// today or tomorrow; across a change to or from summer time, as the local clock has it. A time that
-    /// came less than a minute ago is now: `--at 07:00` typed at 07:00:20 starts at once, not tomorrow.
+    /// The next moment after `epoch` (seconds since 1970) at which the local clock reads `time`
+    /// (``LocalCalendar/nextEpoch(of:after:nowWithin:)``): `--at 07:00` typed at 07:00:20 starts at once.
     package static func nextEpoch(of time: ClockTime, after epoch: Double, nowWithin grace: Double = 60) -> Double {
-        var now = time_t(epoch.rounded(.down))
-        var parts = tm()
-        localtime_r(&now, &parts)
-        for day in 0...2 {
-            var wanted = parts
-            wanted.tm_mday += Int32(day)
-            wanted.tm_hour = Int32(time.secondsSinceMidnight / 3600)
-            wanted.tm_min = Int32(time.secondsSinceMidnight / 60 % 60)
-            wanted.tm_sec = Int32(time.secondsSinceMidnight % 60)
-            wanted.tm_isdst = -1
-            let candidate = Double(mktime(&wanted))
-            if day == 0, candidate <= epoch, epoch - candidate < grace { return epoch }
-            if candidate > epoch { return candidate }
-        }
-        return epoch
+        LocalCalendar().nextEpoch(of: time.secondsSinceMidnight, after: epoch, nowWithin: grace)
     }
 }

@@ -8,7 +8,7 @@ extension ProfileEditor {
         let profile = self.profile
         return try screen { () throws(ProfileError) in
             let time = try start.map { text throws(ProfileError) -> ClockTime in
-                text.lowercased() == "now" ? ClockTime.now() : try ClockTime(parsing: text)
+                try ClockTime.start(text, now: wallClock())
             }
             return ProfileRenderer.plan(Timeline(profile: profile), name: profile.name, start: time, format: .table,
                                         catalog: sounds())

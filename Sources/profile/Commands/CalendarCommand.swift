@@ -1,3 +1,4 @@
+import LocalTime
 import ArgumentParser
 import Journal
 import ProfileKit
@@ -28,7 +29,7 @@ struct CalendarCommand: ParsableCommand {
         try reporting {
             let count = try weeks.map { text throws(ProfileError) in try CalendarHeatmap.weeks(text) } ?? CalendarHeatmap.defaultWeeks
             let calendar = LocalCalendar()
-            let today = calendar.today()
+            let today = calendar.day(of: WallClock.now())
             var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count)
             let selection = SitSelection(since: heatmap.firstMonday, until: today, profile: profile)
             let (sits, days) = selection.apply(try journal.file().read(), calendar: calendar)

@@ -36,7 +36,8 @@ struct EditCommand: ParsableCommand {
             func open(creating: Bool) throws(ProfileError) -> Session {
                 try Session(store: context.store, name: name ?? "Default", createIfMissing: creating,
                             mode: interactive ? .interactive : .script, options: context.render,
-                            player: player, sounds: { Context.soundCatalog() }, runSit: Self.runSit)
+                            player: player, sounds: { Context.soundCatalog() }, runSit: Self.runSit,
+                            wallClock: WallClock.precise)
             }
             let session = try openAsking(name: name, interactive: interactive, open: open)
             if interactive {

@@ -1,3 +1,4 @@
+import LocalTime
 import ArgumentParser
 import Journal
 import ProfileKit
@@ -57,7 +58,7 @@ struct LogListCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let calendar = LocalCalendar()
-            let selection = try filter.selection(today: calendar.today())
+            let selection = try filter.selection(today: calendar.day(of: WallClock.now()))
             let count = try last.map { text throws(ProfileError) in try SitSelection.parseCount(text) }
             if all, let last { throw ProfileError.invalidOption(last, option: "--last", accepted: "no --last (-n) with --all") }
             let file = try journal.file()

@@ -10,14 +10,6 @@ import Darwin
 import ProfileKit
 import Sitting
 
-extension ClockTime {
-    /// A start time as `--start` reads it: `HH:MM`, `HH:MM:SS` or `now` (local time).
-    static func start(_ text: String) throws(ProfileError) -> ClockTime {
-        guard text.lowercased() == "now" else { return try ClockTime(parsing: text) }
-        return now()
-    }
-}
-
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
@@ -47,12 +39,13 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text) }
+            let now = WallClock.precise()
+            let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text, now: now) }
             let shape = try shapeOptions.shape()
             let context = try Context(global)
             let profile = try context.store.load(name).profile
-            let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: WallClock.precise()) } ?? WallClock.precise()
-            let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime.now(),
+            let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: now) } ?? now
+            let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime(at: now),
                                               secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
             Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime,
                                                format: context.format(format), catalog: Context.soundCatalog(),

@@ -1,3 +1,4 @@
+import LocalTime
 import ArgumentParser
 import Journal
 import ProfileKit
@@ -28,7 +29,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let calendar = LocalCalendar()
-            let today = calendar.today()
+            let today = calendar.day(of: WallClock.now())
             let selection = try filter.selection(today: today)
             let all = try journal.file().read()
             let (sits, days) = selection.apply(all, calendar: calendar)

@@ -3,6 +3,7 @@ import Glibc
 #else
 #error("run's signal handling uses Glibc's sigaction.__sigaction_handler (Darwin: __sigaction_u); only Linux is supported")
 #endif
+import LocalTime
 import Files
 import ProfileKit
 import Bells

@@ -1,3 +1,4 @@
+import LocalTime
 import ArgumentParser
 import Journal
 import ProfileKit

@@ -1,3 +1,4 @@
+import LocalTime
 import Testing
 import ProfileKit
 import TableKit

@@ -1,3 +1,4 @@
+import LocalTime
 import Foundation
 import Testing
 import TestSupport

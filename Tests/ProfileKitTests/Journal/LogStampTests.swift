@@ -1,3 +1,4 @@
+import LocalTime
 import Foundation
 #if canImport(Glibc)
 import Glibc
