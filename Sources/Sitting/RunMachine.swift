@@ -43,6 +43,11 @@ package enum RunEffect: Hashable, Sendable {
     /// every change (an event, a pause, a resume, a stop, a sleep, the stop question), and once a minute
     /// of session time but at most once a real second (``RecordCadence``).
     case record
+    /// Hold off the machine's sleep for `seconds` of real time from now: the whole session at its speed,
+    /// pauses included (an open-ended one as long as it could last). The first effect of a run.
+    case holdSleep(seconds: Double)
+    /// Let the machine sleep again: just before ``finish(_:)``, however the run ends.
+    case releaseSleep
     /// The run is over.
     case finish(RunSummary.Ending)
 }
@@ -128,6 +133,17 @@ package struct RunMachine: Sendable {
     ///   - records: whether the run keeps a record of its sit in progress: the machine then asks for
     ///     ``RunEffect/record`` as ``RecordCadence`` says.
     ///   - boot: the boot clock at `start`, from which ``RunInputEvent/clocks(_:boot:loginWoke:)`` tells a sleep.
+    /// The run's first effects, before anything is shown: sleep held off for as long as the session can
+    /// last in real time (``RunEffect/holdSleep(seconds:)``).
+    package func opening() -> [RunEffect] {
+        let seconds = switch timeline.end {
+        case .fixed(let seconds): Double(seconds) / speed
+        // As long as it could last: the sitter ends it.
+        case .open: Double(Timeline.openHorizon + (timeline.closing.events.last?.offset ?? 0)) / speed
+        }
+        return [.holdSleep(seconds: seconds)]
+    }
+
     package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true, records: Bool = false, boot: Double? = nil) {
         precondition(speed > 0, "speed must be positive")
         self.keys = keys
@@ -228,7 +244,7 @@ package struct RunMachine: Sendable {
         switch key {
         case .interrupt:
             ending = .interrupted
-            return [.finish(.interrupted)]
+            return [.releaseSleep, .finish(.interrupted)]
         case .yes where isConfirmingStop && endsMainSit(at: now):
             // The time spent answering is not sat: the main sit ends where the question stopped the clock.
             endMainSit(at: Int(elapsed(at: now)))
@@ -236,7 +252,7 @@ package struct RunMachine: Sendable {
             return [.mainSitEnded] + advance(to: now)
         case .yes where isConfirmingStop:
             ending = .stopped
-            return [.finish(.stopped)]
+            return [.releaseSleep, .finish(.stopped)]
         case .quit where !isConfirmingStop:
             stop(for: .question, at: now)
             return []
@@ -333,7 +349,7 @@ package struct RunMachine: Sendable {
         }
         if next == events.count, !timeline.isOpen {
             ending = .completed
-            effects.append(.finish(.completed))
+            effects += [.releaseSleep, .finish(.completed)]
         }
         return effects
     }

@@ -219,12 +219,16 @@ package final class SessionRunner {
     private let sound: String
     private let notes: [String]
     private let progress: SitProgressStore?
+    private let holdOffSleep: (Double) -> SleepHold
 
     /// - Parameters:
-    ///   - notes: what the run says once under its header (`sleep is not held off: …`).
+    ///   - notes: what the run says once under its header (a player replaced before the sit).
     ///   - progress: where the record of the sit in progress is kept; nil for a run that is not logged.
+    ///   - holdOffSleep: holds off the machine's sleep for so many real seconds, when the machine says
+    ///     (``RunEffect/holdSleep(seconds:)``); its note (`sleep is not held off: …`) joins `notes`.
     package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [],
-                 clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger, progress: SitProgressStore? = nil) {
+                 clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger, progress: SitProgressStore? = nil,
+                 holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() }) {
         precondition(speed > 0, "speed must be positive")
         self.name = name
         self.timeline = timeline
@@ -236,6 +240,7 @@ package final class SessionRunner {
         self.display = display
         self.ringer = ringer
         self.progress = progress
+        self.holdOffSleep = holdOffSleep
     }
 
     /// Runs the session to its end, a confirmed stop or an interruption: waits for the first of the
@@ -247,6 +252,7 @@ package final class SessionRunner {
                                  records: progress != nil, boot: clock.boot())
         var run = Run(state: RunState(name: name, timeline: timeline, elapsed: 0, sound: sound))
         run.state.notes = notes
+        for effect in machine.opening() { _ = perform(effect, &run, machine: machine, at: clock.now()) }
         display.begin(run.state)
         // What came before the sit (a Ctrl-C while the bells were checked) is taken before its first bell.
         var effects: [RunEffect] = []
@@ -281,6 +287,8 @@ package final class SessionRunner {
         var lateBells = 0
         /// Whether a record could not be kept: said once.
         var recordFailed = false
+        /// The machine's sleep, held off from the first effect to the last.
+        var sleep: SleepHold?
 
         mutating func sync(with machine: RunMachine, at now: Double) {
             state.elapsed = machine.elapsed(at: now)
@@ -321,6 +329,13 @@ package final class SessionRunner {
                 run.recordFailed = true
                 display.note(note, state: run.state)
             }
+        case .holdSleep(let seconds):
+            let hold = holdOffSleep(seconds)
+            run.sleep = hold
+            if let note = hold.note { run.state.notes.append(note) }
+        case .releaseSleep:
+            run.sleep?.release()
+            run.sleep = nil
         case .finish(let ending):
             if ending == .completed, case .fixed(let seconds) = machine.timeline.end { run.state.elapsed = Double(seconds) }
             settle(&run.state)

@@ -72,20 +72,13 @@ package struct SitSession {
     package func perform(in environment: SitEnvironment) throws(ProfileError) -> RunSummary {
         let ringer = environment.ringer
         ringer.prepare(timeline.bells.compactMap(\.bell))
-        var notes = environment.checkBells()
-        let seconds = switch timeline.end {
-        case .fixed(let seconds): Double(seconds) / speed
-        // As long as it could last: the sitter ends it.
-        case .open: Double(Timeline.openHorizon + (timeline.closing.events.last?.offset ?? 0)) / speed
-        }
-        // Held from the warm-up to the end bell, pauses included; let go however the session ends.
-        let hold = environment.holdOffSleep(seconds)
-        notes += hold.note.map { [$0] } ?? []
+        let notes = environment.checkBells()
+        // Sleep is held from the warm-up to the end bell, pauses included, and let go however the session
+        // ends: the run machine's first and last effects (``RunEffect/holdSleep(seconds:)``).
         let runner = SessionRunner(name: name, timeline: timeline, speed: speed, sound: environment.sound(), notes: notes,
                                    clock: environment.clock, input: environment.input, display: environment.display,
-                                   ringer: ringer, progress: environment.progress)
+                                   ringer: ringer, progress: environment.progress, holdOffSleep: environment.holdOffSleep)
         let summary = runner.run()
-        hold.release()
         // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the user
         // asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.
         let ringsOut = summary.ending == .completed && ringer.isSounding
