@@ -130,7 +130,9 @@ struct JournalCLITests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        Thread.sleep(forTimeInterval: 1)
+        // Under way (its record holds its first seconds), then stopped for two real seconds: the time
+        // measured.
+        #expect(Harness.waitForRecords(home: home, holding: 1), "the run started")
         kill(process.processIdentifier, SIGTSTP)
         Thread.sleep(forTimeInterval: 2)
         kill(process.processIdentifier, SIGCONT)
@@ -157,14 +159,15 @@ struct JournalCLITests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        Thread.sleep(forTimeInterval: 2)
+        // Once its record holds a minute of session (a second at 60×), however long the start took.
+        #expect(Harness.waitForRecords(home: home, holding: 60), "the run reached a minute")
         kill(process.processIdentifier, SIGINT)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         let record = try #require(try records().first)
         let seconds = try #require(record["seconds"] as? Int)
-        #expect(seconds >= 60 && seconds < 600, "about two seconds at 60×: \(seconds)")
+        #expect(seconds >= 60 && seconds < 600, "a minute or more at 60×, interrupted before the end: \(seconds)")
         #expect(record["outcome"] as? String == "interrupted" && record["plannedSeconds"] as? Int == 600)
         #expect(text.contains("logged: \(String(format: "%02d:%02d", seconds / 60, seconds % 60)) of 10:00, interrupted"), "\(text)")
     }
@@ -178,7 +181,7 @@ struct JournalCLITests {
             process.environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal])
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
-            Thread.sleep(forTimeInterval: 1)
+            #expect(Harness.waitForRecords(home: home, holding: 60), "the run reached a minute")
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             #expect(process.terminationStatus == 130)
@@ -195,7 +198,8 @@ struct JournalCLITests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        Thread.sleep(forTimeInterval: 1)
+        // Under way: a run that will be logged keeps a record from its start.
+        #expect(Harness.waitForRecords(home: home), "the run started")
         kill(process.processIdentifier, SIGINT)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -234,7 +238,7 @@ struct JournalCLITests {
                                         environment: Harness.environment(store: store, home: home, extra: [
                                             "PROFILE_JOURNAL": journal, "TERM": "xterm-256color", "NO_COLOR": "1"]))
         try screen.waitFor("Main sit: ")
-        Thread.sleep(forTimeInterval: 1.5)
+        #expect(Harness.waitForRecords(home: home, holding: 60), "the run reached a minute")
         screen.send("q")
         try screen.waitFor("Stop the session?")
         screen.send("y")

@@ -36,25 +36,9 @@ struct RecoveryTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: records)) ?? []).filter { $0.hasPrefix("sit-") }.sorted()
     }
 
-
-    /// The session seconds each record holds now.
-    func recordedSeconds() -> [Int] {
-        recordNames().compactMap { name in
-            guard let data = FileManager.default.contents(atPath: "\(records)/\(name)"),
-                  let record = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let sit = record["sit"] as? [String: Any] else { return nil }
-            return sit["seconds"] as? Int
-        }
-    }
-
-    /// Waits (up to 20 s, polling) until `records` records hold at least `seconds` of session time each,
-    /// so that a loaded machine that starts the run late does not change what is measured; then kills
-    /// `process`.
+    /// SIGKILL once `records` runs' records hold `seconds` of session each.
     func kill9(_ process: Process, once seconds: Int, records: Int = 1) {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, recordedSeconds().filter({ $0 >= seconds }).count < records {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        #expect(Harness.waitForRecords(home: home, holding: seconds, records: records), "the runs got so far before the kill")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

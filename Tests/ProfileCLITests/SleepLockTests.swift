@@ -136,12 +136,18 @@ struct SleepLockTests {
         let (process, output) = try start(["run", "Long Sit", "--speed", "10", "--no-log", "--silent", "--no-inhibit"],
                                           environment: ["DBUS_SYSTEM_BUS_ADDRESS": bus.address])
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
-        // Without the flag the lock is there within milliseconds of the start (the test above).
-        Thread.sleep(forTimeInterval: 1.5)
+        // Without the flag the lock is taken before the run's header is written (the test above): once the
+        // header is out, a lock would be there.
+        var head = Data()
+        while !String(decoding: head, as: UTF8.self).contains("run Long Sit") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            head += chunk
+        }
         #expect(process.isRunning)
         #expect(try bus.inhibitors().isEmpty)
         kill(process.processIdentifier, SIGINT)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: head + output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(text.contains("run Long Sit: "), "\(text)")

@@ -381,3 +381,31 @@ public struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
+
+extension Harness {
+    /// The session seconds each record of a sit in progress holds now, in `home`'s state folder
+    /// (`$HOME/.local/state/profile/sit-*.json`): what a running `run --log` keeps.
+    public static func recordedSeconds(home: String) -> [Int] {
+        let folder = "\(home)/.local/state/profile"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("sit-") }
+        return names.compactMap { name in
+            guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)"),
+                  let record = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let sit = record["sit"] as? [String: Any] else { return nil }
+            return sit["seconds"] as? Int
+        }
+    }
+
+    /// Waits until `records` runs' records hold at least `seconds` of session each (a run that got so
+    /// far), polling, for at most `timeout` real seconds: how a test knows a run is under way instead of
+    /// sleeping for as long as it hopes the start takes. Returns whether they did.
+    @discardableResult
+    public static func waitForRecords(home: String, holding seconds: Int = 0, records: Int = 1, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if recordedSeconds(home: home).filter({ $0 >= seconds }).count >= records { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+}
