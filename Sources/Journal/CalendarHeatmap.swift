@@ -150,3 +150,10 @@ extension String {
         return text
     }
 }
+
+extension CalendarHeatmap {
+    /// `--weeks`' number of weeks (``weeks(_:)``).
+    package enum Weeks: OptionRule {
+        package static func read(_ text: String) throws(ProfileError) -> Int { try CalendarHeatmap.weeks(text) }
+    }
+}

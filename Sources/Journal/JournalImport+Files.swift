@@ -55,3 +55,15 @@ extension JournalImport {
         path == "-" ? "<stdin>" : path
     }
 }
+
+extension JournalImport {
+    /// Refuses a `log import` of no file, or of standard input (`-`) more than once.
+    package static func checkFiles(_ paths: [String]) throws(ProfileError) {
+        guard !paths.isEmpty else {
+            throw ProfileError.invalidOption("", option: "log import", accepted: "one file or more: Insight Timer's CSV export, profile's CSV or a journal; - for standard input")
+        }
+        guard paths.filter({ $0 == "-" }).count < 2 else {
+            throw ProfileError.invalidOption("-", option: "log import", accepted: "standard input (-) once")
+        }
+    }
+}

@@ -94,3 +94,10 @@ extension SitSelection {
         return count
     }
 }
+
+extension SitSelection {
+    /// `--last`'s count of sits (``parseCount(_:)``).
+    package enum Count: OptionRule {
+        package static func read(_ text: String) throws(ProfileError) -> Int { try SitSelection.parseCount(text) }
+    }
+}

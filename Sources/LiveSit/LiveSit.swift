@@ -45,6 +45,16 @@ package struct SitOptions {
         return value
     }
 
+    /// `--speed`, read by ``speed(_:)``.
+    package enum Speed: OptionRule {
+        package static func read(_ text: String) throws(ProfileError) -> Double { try SitOptions.speed(text) }
+    }
+
+    /// `--volume`, read by ``volume(_:)``.
+    package enum Volume: OptionRule {
+        package static func read(_ text: String) throws(ProfileError) -> Int { try SitOptions.volume(text) }
+    }
+
     /// `--volume`'s value: a whole percentage (``BellChoice/allowedVolume``).
     package static func volume(_ text: String) throws(ProfileError) -> Int {
         guard let value = BellChoice.volume(text) else {

@@ -76,3 +76,15 @@ extension ClockTime {
         LocalCalendar().nextEpoch(of: time.secondsSinceMidnight, after: epoch, nowWithin: grace)
     }
 }
+
+extension ClockTime {
+    /// `--at`'s time of day (``timeOfDay(_:option:)``).
+    package enum At: OptionRule {
+        package static func read(_ text: String) throws(ProfileError) -> ClockTime { try ClockTime.timeOfDay(text, option: "--at") }
+    }
+
+    /// `--until`'s time of day (``timeOfDay(_:option:)``).
+    package enum Until: OptionRule {
+        package static func read(_ text: String) throws(ProfileError) -> ClockTime { try ClockTime.timeOfDay(text, option: "--until") }
+    }
+}

@@ -75,6 +75,8 @@ struct ProfileCommand: ParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
+            // A value or a combination a command refused says why in its own words, with its status.
+            if let refused = RefusedValue.take() { exitProcess(report(refused).rawValue) }
             if exitCode(for: error) != .success, let message = ArgumentAdvice.dashedValue(arguments) {
                 Output.diagnostic(message)
                 exitProcess(ExitStatus.usage.rawValue)

@@ -142,3 +142,19 @@ extension ProfileStore {
         return (users, unreadable)
     }
 }
+
+extension ListedProfile {
+    /// The profiles of a listing that could be read, and the errors of those that could not, each in
+    /// the listing's order.
+    package static func split(_ listing: [ListedProfile]) -> (profiles: [Profile], failures: [ProfileError]) {
+        var profiles: [Profile] = []
+        var failures: [ProfileError] = []
+        for entry in listing {
+            switch entry.result {
+            case let .success(profile): profiles.append(profile)
+            case let .failure(error): failures.append(error)
+            }
+        }
+        return (profiles, failures)
+    }
+}

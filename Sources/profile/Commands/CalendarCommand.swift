@@ -20,14 +20,14 @@ struct CalendarCommand: ParsableCommand {
     @OptionGroup var journal: JournalOptions
 
     @Option(help: ArgumentHelp("How many weeks, the current one last: \(CalendarHeatmap.weekRange.lowerBound) to \(CalendarHeatmap.weekRange.upperBound) (default \(CalendarHeatmap.defaultWeeks)).", valueName: "n"))
-    var weeks: String?
+    var weeks: OptionValue<CalendarHeatmap.Weeks>?
 
     @Option(help: ArgumentHelp("Only sits with this profile (ignoring case).", valueName: "name"), completion: profileNameCompletion)
     var profile: String?
 
     func run() throws {
         try reporting {
-            let count = try weeks.map { text throws(ProfileError) in try CalendarHeatmap.weeks(text) } ?? CalendarHeatmap.defaultWeeks
+            let count = weeks?.value ?? CalendarHeatmap.defaultWeeks
             let calendar = LocalCalendar()
             let today = calendar.day(of: WallClock.now())
             var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count)

@@ -55,6 +55,8 @@ struct EditCommand: ParsableCommand {
         do {
             command = try RunCommand.parse(options)
         } catch {
+            // A value the run's options refused says why, as `profile run` says it.
+            if let refused = RefusedValue.take() { throw refused }
             throw ProfileError.invalidOption(options.joined(separator: " "), option: "run options",
                                              accepted: RunCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "see 'profile run --help'")
         }
@@ -89,7 +91,7 @@ struct EditCommand: ParsableCommand {
                 if let error = reply.error { Output.diagnostic("\(error)") }
                 if reply.quit { return }
             case let .tooLong(length):
-                Output.diagnostic(Self.tooLong(length).message)
+                Output.diagnostic(Session.tooLong(length).message)
             case .notText:
                 Output.diagnostic(Session.notText.message)
             case .interrupted:
@@ -109,55 +111,34 @@ struct EditCommand: ParsableCommand {
         }
     }
 
-    /// Runs standard input as one transaction. Its output is written, and checked, before the commit:
-    /// output that cannot be written fails the script with nothing saved. Only the line saying a profile
-    /// was created comes after the commit, since before it that would not yet be true.
+    /// Runs standard input as one transaction (``Session/runScript(read:write:print:)``): a failing line
+    /// is named as `<stdin>:LINE: …` with the status a script's error has.
     private func runScript(_ session: Session) throws {
         var source = PlainLineSource()
-        var output = ""
-        var lineNumber = 0
-        func fail(_ error: EditorError) throws -> Never {
-            Output.stdout(output)
-            Output.diagnostic("<stdin>:\(lineNumber): \(error)")
+        let end = try session.runScript(read: { ScriptLine(source.readLine(prompt: "")) }, write: Output.stdout, print: Output.print)
+        switch end {
+        case let .committed(created):
+            if let name = created { Output.stdout("created the profile \(quoted(name))\n") }
+        case let .failed(line, error):
+            Output.diagnostic("<stdin>:\(line): \(error)")
             throw error.scriptExitStatus.exitCode
+        case let .readFailed(code):
+            throw report(.io(path: "<stdin>", operation: "read", errno: code))
         }
-        reading: while true {
-            let result = source.readLine(prompt: "")
-            if result != .endOfInput { lineNumber += 1 }
-            switch result {
-            case let .line(bytes):
-                // A sit writes as it goes: what the lines before it printed comes first.
-                if bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).first.map({ Array($0) == Array("run".utf8) }) == true {
-                    Output.stdout(output)
-                    output = ""
-                }
-                let reply = session.handle(bytes: bytes)
-                output += reply.output
-                if let error = reply.error { try fail(error) }
-                if reply.quit { break reading }
-            case let .tooLong(length):
-                // Reported as soon as the limit is passed: the rest of such a line may never end (`< /dev/zero`).
-                try fail(Self.tooLong(length))
-            case .notText:
-                try fail(Session.notText)
-            case let .readFailed(code):
-                // Not a line's error: the input itself failed, and it is named once.
-                Output.stdout(output)
-                throw report(.io(path: "<stdin>", operation: "read", errno: code))
-            case .interrupted:
-                continue
-            case .endOfInput:
-                break reading
-            }
-            if output.utf8.count > 65536 {
-                try Output.print(output)
-                output = ""
-            }
+    }
+}
+
+extension ScriptLine {
+    /// Line reading's result, as a script takes it.
+    init(_ result: LineResult) {
+        self = switch result {
+        case let .line(bytes): .line(bytes)
+        case let .tooLong(length): .tooLong(length)
+        case .notText: .notText
+        case .interrupted: .interrupted
+        case .endOfInput: .end
+        case let .readFailed(code): .readFailed(code)
         }
-        if let question = session.question { try fail(.usage("the script ended before answering \(quoted(question))")) }
-        try Output.print(output)
-        try session.commit()
-        if let name = session.createdProfile { Output.stdout("created the profile \(quoted(name))\n") }
     }
 }
 
@@ -181,11 +162,6 @@ extension EditCommand {
     static func missing(_ name: String, suggestion: String?) -> ExitCode {
         Output.diagnostic("\(ProfileError.profileNotFound(name, suggestion: suggestion)); create it with: profile new \(shellWord(name))")
         return ExitStatus.noInput.exitCode
-    }
-
-    /// A line the reader stopped reading after `length` bytes.
-    static func tooLong(_ length: Int) -> EditorError {
-        .usage("the line is at least \(grouped(length)) bytes long; a line has at most \(Session.maximumLineLength)")
     }
 }
 

@@ -26,15 +26,7 @@ struct ListCommand: ParsableCommand {
     }
 
     static func list(format: OutputFormat?, context: Context) throws {
-        let entries = try context.store.list()
-        var profiles: [Profile] = []
-        var failures: [ProfileError] = []
-        for entry in entries {
-            switch entry.result {
-            case let .success(profile): profiles.append(profile)
-            case let .failure(error): failures.append(error)
-            }
-        }
+        let (profiles, failures) = ListedProfile.split(try context.store.list())
         Output.stdout(ProfileRenderer.list(profiles, format: context.format(format), options: context.render))
         for failure in failures { Output.diagnostic("\(failure)") }
         // A listing that did not get out is the first failure, whatever else was wrong.

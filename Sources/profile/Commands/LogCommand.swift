@@ -50,17 +50,21 @@ struct LogListCommand: ParsableCommand {
     var format: LogFormat?
 
     @Option(name: [.customShort("n"), .customLong("last")], help: ArgumentHelp("Only the last N sits (by start time) of those taken.", valueName: "N"))
-    var last: String?
+    var last: OptionValue<SitSelection.Count>?
 
     @Flag(help: "Every sit taken, also where the table would not fit the terminal's height.")
     var all = false
+
+    /// `--last` with `--all` is refused: one says how many, the other every one.
+    func validate() throws {
+        if all, let last { throw RefusedValue.keep(.invalidOption(last.text, option: "--last", accepted: "no --last (-n) with --all")) }
+    }
 
     func run() throws {
         try reporting {
             let calendar = LocalCalendar()
             let selection = try filter.selection(today: calendar.day(of: WallClock.now()))
-            let count = try last.map { text throws(ProfileError) in try SitSelection.parseCount(text) }
-            if all, let last { throw ProfileError.invalidOption(last, option: "--last", accepted: "no --last (-n) with --all") }
+            let count = last?.value
             let file = try journal.file()
             let logged = try file.read()
             var sits = selection.apply(logged, calendar: calendar).sits
@@ -147,12 +151,7 @@ struct LogImportCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            guard !files.isEmpty else {
-                throw ProfileError.invalidOption("", option: "log import", accepted: "one file or more: Insight Timer's CSV export, profile's CSV or a journal; - for standard input")
-            }
-            guard files.filter({ $0 == "-" }).count < 2 else {
-                throw ProfileError.invalidOption("-", option: "log import", accepted: "standard input (-) once")
-            }
+            try JournalImport.checkFiles(files)
             let calendar = LocalCalendar()
             let now = WallClock.now()
             try JournalOptions.checkClock(calendar, at: now)

@@ -41,16 +41,16 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var shapeOptions: ShapeOptions
 
     @Option(help: ArgumentHelp("Wait until this time of day, counting down (q cancels), and start then.", valueName: "HH:MM[:SS]"))
-    var at: String?
+    var at: OptionValue<ClockTime.At>?
 
     @Option(help: ArgumentHelp("Run this many times faster, for demos and tests: 60 runs a minute in a second.", valueName: "x"))
-    var speed: String?
+    var speed: OptionValue<SitOptions.Speed>?
 
     @Flag(help: "Ring no bell: no sound, no terminal bell.")
     var silent = false
 
     @Option(help: ArgumentHelp("Play every bell at this percentage (\(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound)) of its own volume.", valueName: "percent"))
-    var volume: String?
+    var volume: OptionValue<SitOptions.Volume>?
 
     @Flag(help: "Keep the machine free to sleep during the run: take no logind inhibitor lock.")
     var noInhibit = false
@@ -62,13 +62,13 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The sit these arguments ask for.
-    func options() throws(ProfileError) -> SitOptions {
+    var options: SitOptions {
         var options = SitOptions()
         options.name = name
-        options.speed = try speed.map { text throws(ProfileError) in try SitOptions.speed(text) } ?? 1
-        options.volume = try volume.map { text throws(ProfileError) in try SitOptions.volume(text) } ?? 100
-        options.at = try at.map { text throws(ProfileError) in try ClockTime.timeOfDay(text, option: "--at") }
-        options.shape = try shapeOptions.shape()
+        options.speed = speed?.value ?? 1
+        options.volume = volume?.value ?? 100
+        options.at = at?.value
+        options.shape = shapeOptions.shape
         options.shapeOption = shapeOptions.given
         options.silent = silent
         options.inhibit = !noInhibit
@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
     /// when the editor runs the profile it edits (saved or not), else of the profile the arguments name.
     /// Throws the run's exit status for a stopped or interrupted sit.
     func perform(given: Profile?) throws {
-        let options = try options()
+        let options = options
         let context = try Context(global)
         // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
         let live = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"

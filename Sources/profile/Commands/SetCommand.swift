@@ -41,20 +41,9 @@ struct SetCommand: ParsableCommand {
             // it commits: output that cannot be written fails the command with nothing changed.
             _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in
                 let change = try ProfileViewModel(profile: profile).performing(action)
-                try Output.print(describe(change, before: profile, setting: setting, action: action))
+                try Output.print(change.described(before: profile, setting: setting, action: action, format: format))
                 profile = change.profile
             }
         }
-    }
-
-    /// What the change did: the update, or in words a value already set or a row hidden, and a bell the
-    /// plan now drops.
-    private func describe(_ change: ProfileChange, before: Profile, setting: Setting, action: ProfileAction) -> String {
-        guard format == .text else { return format.render(action, update: change.update) }
-        var text = change.profile == before ? change.viewModel.alreadyNote(setting)
-            : change.update.isEmpty ? change.viewModel.hiddenNote(setting)
-            : format.render(action, update: change.update)
-        text += ProfileRenderer.droppedNote(before: before, after: change.profile)
-        return text
     }
 }

@@ -9,17 +9,17 @@ struct ShapeOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Size the main sit so that the session ends at the next such time of day after its start, warm-up and cool-down kept.",
                                valueName: "HH:MM[:SS]"))
-    var until: String?
+    var until: OptionValue<ClockTime.Until>?
+
+    /// `--until` with `--open` is refused: an open-ended sit has no end to size.
+    func validate() throws {
+        if open, let until {
+            throw RefusedValue.keep(.invalidOption(until.text, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size"))
+        }
+    }
 
     /// The shape asked for.
-    ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for a time `--until` cannot read, or
-    ///   `--until` with `--open`.
-    func shape() throws(ProfileError) -> SessionShape {
-        guard let until else { return open ? .open : .planned }
-        if open { throw ProfileError.invalidOption(until, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size") }
-        return .until(try ClockTime.timeOfDay(until, option: "--until"))
-    }
+    var shape: SessionShape { until.map { .until($0.value) } ?? (open ? .open : .planned) }
 
     /// Whether a shape other than the profile's own is asked for, and the option that asks for it.
     var given: String? { open ? "--open" : until == nil ? nil : "--until" }
