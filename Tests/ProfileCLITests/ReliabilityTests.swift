@@ -41,7 +41,7 @@ struct ReliabilityTests {
         // kills keep landing before, during and after saves.
         var recent = (rounds: 0, finished: 0)
         var old = try Self.current(store)
-        var outcomes = (old: 0, new: 0, finished: 0, locksLeft: 0, tempsLeft: 0, refused: 0)
+        var outcomes = (old: 0, new: 0, finished: 0, locksLeft: 0, tempsLeft: 0, refused: 0, midSave: 0)
         let environment = Harness.environment(store: store, home: home)
         let script = "\(home)/script.txt"
 
@@ -90,6 +90,13 @@ struct ReliabilityTests {
             }
             if names.contains("Morning.json.lock") { outcomes.locksLeft += 1 }
             if names.contains(where: { $0.hasSuffix(".tmp") }) { outcomes.tempsLeft += 1 }
+            // The kill landed mid-save when the process it killed left its own lock (its pid is the lock's
+            // first field) or its own temp file (`.Morning.json.PID.RANDOM.tmp`) behind.
+            let pid = process.processIdentifier
+            let lockOwner = (try? String(contentsOfFile: "\(store)/Morning.json.lock", encoding: .utf8))?
+                .split(separator: " ").first.flatMap { Int32($0) }
+            let leftItsTemp = names.contains { $0.hasPrefix(".Morning.json.\(pid).") && $0.hasSuffix(".tmp") }
+            if process.terminationReason == .uncaughtSignal && (lockOwner == pid || leftItsTemp) { outcomes.midSave += 1 }
         }
 
         // A lock a killed process left is broken, with a notice, by the next save; its temp files go too.
@@ -104,27 +111,47 @@ struct ReliabilityTests {
         if lockLeft { #expect(finalRun.stderr.contains("broke a stale lock"), "no notice: \(finalRun.stderr)") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
         #expect(try Self.current(store).duration == .minutes(33))
-        print("kill test: \(Self.kills) kills; file old \(outcomes.old), new \(outcomes.new); finished before the kill \(outcomes.finished) (75: \(outcomes.refused)); left a lock \(outcomes.locksLeft), temp files \(outcomes.tempsLeft)")
+        print("kill test: \(Self.kills) kills; file old \(outcomes.old), new \(outcomes.new); finished before the kill \(outcomes.finished) (75: \(outcomes.refused)); left a lock \(outcomes.locksLeft), temp files \(outcomes.tempsLeft); killed mid-save \(outcomes.midSave)")
         #expect(outcomes.new > 0 && outcomes.old > 0, "the kills never landed mid-save or never let one finish")
+        #expect(outcomes.midSave > 0, "no kill landed mid-save (none left the killed process's lock or temp file): the loop proves nothing")
     }
 
+    /// Four processes each set a setting of their own 100 times, each time to a new value: no set is lost,
+    /// not even one the writer's next set would have hidden. No one else changes a writer's setting, so
+    /// before each of its sets the file must still hold its previous value; a writer that read the file
+    /// before another's save and wrote after it would have put back an older one.
     @Test func fourWritersRacingLoseNoUpdate() throws {
         Harness.ignoreBrokenPipes
         let (home, store) = try Harness.makeStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let rounds = 100
-        let settings: [(String, @Sendable (Int) -> String)] = [
-            ("duration", { "\($0)" }),
-            ("warmup.duration", { "\($0)s" }),
-            ("cooldown.duration", { "\($0 + 100)s" }),
-            ("cooldown.bell", { Bell.allCases[$0 % Bell.allCases.count].rawValue }),
+        let settings: [(String, @Sendable (Int) -> String, @Sendable (Profile, Int) -> Bool)] = [
+            ("duration", { "\($0)" }, { $0.duration == .minutes($1) }),
+            ("warmup.duration", { "\($0)s" }, { $0.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: $1) }),
+            ("cooldown.duration", { "\($0 + 100)s" }, { $0.segment(ofType: .coolDown)?.duration == TimerDuration(seconds: $1 + 100) }),
+            ("cooldown.bell", { Bell.allCases[$0 % Bell.allCases.count].rawValue },
+             { $0.segment(ofType: .coolDown)?.bell == BellChoice(Bell.allCases[$1 % Bell.allCases.count]) }),
         ]
         nonisolated(unsafe) var retries = [Int](repeating: 0, count: settings.count)
         nonisolated(unsafe) var failures: [String] = []
+        nonisolated(unsafe) var lost: [String] = []
+        nonisolated(unsafe) var checked = 0
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: settings.count) { worker in
-            let (setting, value) = settings[worker]
+            let (setting, value, holds) = settings[worker]
             for round in 1...rounds {
+                if round > 1 {
+                    // The previous set of this writer is still in the file: nobody wrote it back.
+                    let now = Result { try Self.current(store) }
+                    lock.lock()
+                    switch now {
+                    case .success(let profile):
+                        checked += 1
+                        if !holds(profile, round - 1) { lost.append("\(setting) \(round - 1)") }
+                    case .failure(let error): failures.append("reading before \(setting) \(round): \(error)")
+                    }
+                    lock.unlock()
+                }
                 while true {
                     guard let result = try? Harness.run(["set", "Morning", setting, value(round)], store: store, home: home,
                                                         environment: ["PROFILE_LOCK_TIMEOUT": "10"]) else { return }
@@ -141,13 +168,15 @@ struct ReliabilityTests {
             }
         }
         #expect(failures.isEmpty)
+        #expect(lost.isEmpty, "\(lost.count) sets lost, written back by another writer: \(lost.prefix(10))")
+        #expect(checked == settings.count * (rounds - 1), "every set but the last was checked by its writer's next")
         let final = try Self.current(store)
         #expect(final.duration == .minutes(rounds))
         #expect(final.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: rounds))
         #expect(final.segment(ofType: .coolDown)?.duration == TimerDuration(seconds: rounds + 100))
         #expect(final.segment(ofType: .coolDown)?.bell == BellChoice(Bell.allCases[rounds % Bell.allCases.count]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
-        print("race test: 4 × \(rounds) sets; retried after exit 75: \(retries)")
+        print("race test: 4 × \(rounds) sets; retried after exit 75: \(retries); sets lost: \(lost.count)")
     }
 
     /// Two names of one file — `x.json` a link to `P.json` — take one lock: two processes setting

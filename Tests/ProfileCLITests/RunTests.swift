@@ -314,6 +314,18 @@ struct RunTests {
                                   environment: Harness.environment(store: store, home: home, extra: extra))
     }
 
+    /// The main sit's time left as each frame drawn in `text` shows it (`29:10` of `Main sit: 29:10 left · …`).
+    static func mainSitTimes(_ text: String) -> [String] {
+        text.matches(of: #/Main sit: (\d\d:\d\d) left/#).map { String($0.output.1) }
+    }
+
+    /// The session time a `Paused` or `Resumed` line of `text` says (`02:41  Paused`).
+    static func saidAt(_ word: String, in text: String) -> String? {
+        text.matches(of: #/(\d\d:\d\d)  (Paused|Resumed)/#).first { $0.output.2 == word }.map { String($0.output.1) }
+    }
+
+    /// At --speed 400 the main sit's time left moves 40 s in each tenth of a second a frame is drawn: paused
+    /// for most of a second it would move by minutes, were the clock not stopped.
     @Test func theLiveDisplayPausesResumesAndEnds() throws {
         let screen = try terminal("run", "Morning", "--speed", "400", "--no-log", environment: ["PROFILE_PLAYER": "none"])
         try screen.waitFor("Morning: 37:00, 3 bells, sound: terminal bell")
@@ -327,18 +339,27 @@ struct RunTests {
         let paused = try screen.waitFor("PAUSED", since: mark)
         #expect(paused.contains("Paused"))
         try screen.waitFor("space resume", since: mark)
-        // Paused, nothing moves: the part's time left stays put.
-        Thread.sleep(forTimeInterval: 0.6)
+        // Paused, nothing moves: the part's time left stays put for 0.8 s (320 s of the session at this
+        // speed), and no event fires.
+        let shown = try #require(Self.mainSitTimes(screen.output(since: mark)).last, "the paused frame shows no time left")
         let frozen = screen.checkpoint()
-        Thread.sleep(forTimeInterval: 0.4)
-        let since = screen.output(since: frozen)
+        let since = screen.watch(for: 0.8, since: frozen)
+        #expect(Self.mainSitTimes(since).allSatisfy { $0 == shown }, "the time left moved while paused, from \(shown): \(Self.mainSitTimes(since))")
         #expect(!since.contains("Cool-down starts"), "an event fired while paused")
+        let resuming = screen.checkpoint()
         screen.send(" ")
-        try screen.waitFor("Resumed", since: mark)
+        let resumed = try screen.waitFor("Resumed", since: mark)
+        // The session's clock stood still: it resumes at the time it paused at.
+        let pausedAt = try #require(Self.saidAt("Paused", in: resumed))
+        #expect(Self.saidAt("Resumed", in: resumed) == pausedAt, "the session's clock ran while paused")
+        // And moves again: a frame shows less time left.
+        try screen.waitUntil("the time left moving after resume", since: resuming, timeout: 5) {
+            Self.mainSitTimes($0).contains { $0 < shown }
+        }
         try screen.waitFor("Cool-down starts (Temple Bell)", since: mark)
         try screen.waitFor("Session complete: 37:00, 3 of 3 bells rang, ", timeout: 20)
         #expect(screen.waitForExit() == 0)
-        // The pause lasted about half a second of real time: said as a time when it rounds to one.
+        // The pause lasted about a second of real time: said as a time when it rounds to one.
         #expect(screen.output.contains("3 of 3 bells rang, paused 1 time.") || screen.output.contains("3 of 3 bells rang, 00:01 paused (1 time)."))
         #expect(screen.output.contains("\u{07}"), "the terminal bell rang")
         #expect(screen.output.hasSuffix("\u{1B}[?25h"), "the cursor is shown again")
@@ -357,34 +378,85 @@ struct RunTests {
         #expect(screen.output.contains("\u{07}"), "the terminal bell rang")
     }
 
-    /// A folder holding a fake player `name` that plays for `seconds` (it sleeps) and then writes `done`.
-    func slowPlayer(_ name: String, seconds: Double) throws -> (bin: String, log: String) {
-        try player(name, folder: "slow-\(name)") { log in "sleep \(seconds)\necho done >> '\(log)'\n" }
+    /// A folder holding a fake player `name` that passes the check before the sit at once and plays each
+    /// bell for `seconds` (it sleeps): it writes `check FILE` for the check's silence, `start PID SLEEP FILE`
+    /// when handed a bell (its pid and its sleep's), and `done PID logged` (or `unlogged`) when the bell has
+    /// played to its end, saying whether the journal `journal` then held a sit.
+    func slowPlayer(_ name: String, seconds: Double, journal: String = "/nonexistent") throws -> (bin: String, log: String) {
+        try player(name, folder: "slow-\(name)") { log in
+            """
+            case "$1" in */check-silence-*) echo "check $1" >> '\(log)'; exit 0;; esac
+            sleep \(seconds) &
+            echo "start $$ $! $1" >> '\(log)'
+            wait
+            if [ -s '\(journal)' ]; then logged=logged; else logged=unlogged; fi
+            echo "done $$ $logged" >> '\(log)'
+
+            """
+        }
+    }
+
+    /// The lines of the fake player's `log` that start with `kind` (`check`, `start`, `done`), split at
+    /// the blanks, once there are at least `count` of them or 10 s have passed.
+    static func played(_ log: String, _ kind: String, atLeast count: Int = 0) -> [[String]] {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            let lines = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.filter { $0.first == kind }
+            if lines.count >= count || Date() >= deadline { return lines }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Whether process `pid` is running now (not gone, not a zombie).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return stat.split(separator: ")").last?.split(separator: " ").first != "Z"
     }
 
     /// Issue 24: a bell rings for up to a minute, and the end bell of a completed sit is let ring to its
     /// end: the sit is logged first, and the player is not stopped.
     @Test func theEndBellRingsOutAfterTheSitIsLogged() throws {
-        let player = try slowPlayer("paplay", seconds: 1.5)
+        let journal = "\(home)/rings-out.jsonl"
+        let player = try slowPlayer("paplay", seconds: 1.5, journal: journal)
         let started = Date()
-        let result = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(player.bin):\(Harness.systemPath)"])
+        let result = try run("run", "Long Sit", "--speed", "5000", "--log", "--no-inhibit",
+                             environment: ["PATH": "\(player.bin):\(Harness.systemPath)", "PROFILE_JOURNAL": journal])
         #expect(result.status == 0, "\(result.stderr)")
+        // The check before the sit ends at once: the 1.5 s are the bells'.
+        #expect(Self.played(player.log, "check").map { $0.last?.hasSuffix("/check-silence-100ms.wav") } == [true], "the player was checked once")
         #expect(Date().timeIntervalSince(started) >= 1.4, "the run waited for the bell")
+        // The Start bell and the End bell (the last handed over), both the Singing Bowl's file.
+        let bells = Self.played(player.log, "start")
+        #expect(bells.count == 2 && bells.allSatisfy { $0.last?.hasSuffix("/v\(BellSynth.version).\(StrikeMix.version)-singing-bowl-x1-100.wav") == true }, "\(bells)")
+        let end = try #require(bells.last?.dropFirst().first, "the end bell was never handed to the player")
+        let done = Self.played(player.log, "done").filter { $0.dropFirst().first == end }
+        #expect(!done.isEmpty, "the end bell was cut")
+        #expect(done.first?.last == "logged", "the sit was not in the journal when the end bell ended: \(done)")
+        #expect(try Self.records(journal).count == 1, "the sit is logged once")
         #expect(try String(contentsOfFile: player.log, encoding: .utf8).contains("done"), "the end bell was cut")
         #expect(!result.stdout.contains("rings out"), "the hint is for a terminal")
     }
 
-    /// On a terminal the run says the bell rings out, and q stops it there.
+    /// On a terminal the run says the bell rings out, and q stops it there: the player (and what it
+    /// started) is stopped at once, long before the bell's end, and never finishes.
     @Test func qStopsTheEndBellRingingOut() throws {
         let player = try slowPlayer("paplay", seconds: 30)
         let screen = try terminal("run", "Long Sit", "--speed", "5000", "--no-log", environment: ["PATH": "\(player.bin):\(Harness.systemPath)"])
         try screen.waitFor("Session complete: ", timeout: 20)
         try screen.waitFor("The bell rings out; q stops it.")
+        // The Start bell and the End bell, each a shell and its sleep, still playing when q comes.
+        let bells = Self.played(player.log, "start", atLeast: 2)
+        #expect(bells.count == 2, "\(bells)")
+        let pids = bells.flatMap { $0.dropFirst().prefix(2).compactMap { pid_t($0) } }
+        #expect(pids.count == 4, "\(bells)")
+        #expect(pids.allSatisfy(Self.isRunning), "the bell was not ringing out when q came")
         let asked = Date()
         screen.send("q")
         #expect(screen.waitForExit() == 0, "a completed sit, its bell stopped early")
         #expect(Date().timeIntervalSince(asked) < 5)
-        #expect(!FileManager.default.fileExists(atPath: player.log), "the player was stopped before it finished")
+        for pid in pids { #expect(Self.isGone(pid), "the player (or its sleep) \(pid) still plays after q") }
+        #expect(Self.played(player.log, "done").isEmpty, "the player was stopped before it finished")
     }
 
     @Test func qAsksAndYStops() throws {

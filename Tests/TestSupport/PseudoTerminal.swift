@@ -123,6 +123,27 @@ public final class PseudoTerminal {
         throw TimeoutError(waitingFor: text, output: output)
     }
 
+    /// Waits until `condition` holds for the text written after `mark`, and returns that text.
+    ///
+    /// - Throws: `TimeoutError` with the screen so far when it does not hold within `timeout` seconds.
+    @discardableResult
+    public func waitUntil(_ what: String, since mark: Int = 0, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(output(since: mark)) { return output(since: mark) }
+            pump(0.05)
+        }
+        throw TimeoutError(waitingFor: what, output: output)
+    }
+
+    /// Reads whatever the program writes for `seconds`, and returns the text written after `mark`: for a
+    /// test that something does not happen within a time (where waiting for it would wait forever).
+    public func watch(for seconds: Double, since mark: Int) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while case let left = deadline.timeIntervalSinceNow, left > 0 { pump(min(left, 0.05)) }
+        return output(since: mark)
+    }
+
     /// Waits for the program to end and returns its exit status (nil when it did not end in time).
     public func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)

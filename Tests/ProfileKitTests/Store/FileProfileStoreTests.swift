@@ -390,28 +390,59 @@ struct FileProfileStoreTests {
         }
     }
 
+    /// How many updates each writer of ``concurrentWritersLoseNoUpdate()`` makes, its first included.
+    static let racingRounds = 25
+
+    /// Writer `writer`'s own setting of `profile` as a count of its updates: the main sit's minutes, the
+    /// warm-up's seconds, the cool-down's seconds past 100, and the cool-down bell's volume past
+    /// 100 − ``racingRounds`` (its bell the catalog's bell at the count). Count ``racingRounds`` is a
+    /// duration of 25 minutes, a warm-up of 25 s, a cool-down of 125 s and a bell at 100%.
+    static func count(_ writer: Int, in profile: Profile) -> Int? {
+        switch writer {
+        case 0: profile.duration.seconds / 60
+        case 1: profile.segment(ofType: .warmUp)?.duration.seconds
+        case 2: profile.segment(ofType: .coolDown).map { $0.duration.seconds - 100 }
+        default: profile.segment(ofType: .coolDown).map { $0.bell.volume - (100 - racingRounds) }
+        }
+    }
+
+    /// Sets writer `writer`'s own setting of `profile` to `count` (see ``count(_:in:)``).
+    static func set(_ writer: Int, to count: Int, in profile: inout Profile) {
+        switch writer {
+        case 0: profile.duration = .minutes(count)
+        case 1: profile[segment: .warmUp].duration = TimerDuration(seconds: count)
+        case 2: profile[segment: .coolDown].duration = TimerDuration(seconds: 100 + count)
+        default: profile[segment: .coolDown].bell = BellChoice(.builtIn(Bell.allCases[count % Bell.allCases.count]),
+                                                               volume: 100 - racingRounds + count)
+        }
+    }
+
+    /// Four writers each update their own setting 25 times, each update reading it and writing the next
+    /// count: an update lost anywhere (a write from a stale read putting an older count back) leaves that
+    /// writer's count short for good, so the last values account for every update.
     @Test func concurrentWritersLoseNoUpdate() async throws {
-        _ = try store.create(Profile(name: "Shared"))
+        let rounds = Self.racingRounds
+        var shared = Profile(name: "Shared")
+        for writer in 0..<4 { Self.set(writer, to: 1, in: &shared) }
+        _ = try store.create(shared)
         let store = FileProfileStore(directory: folder, lockTimeout: 30)
-        let rounds = 25
+        let unreadable = Notices()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {
-                    for round in 1...rounds {
+                    for _ in 2...rounds {
                         _ = try store.update("Shared") { profile in
-                            switch writer {
-                            case 0: profile.duration = .minutes(round)
-                            case 1: profile[segment: .warmUp].duration = TimerDuration(seconds: round)
-                            case 2: profile[segment: .coolDown].duration = TimerDuration(seconds: 100 + round)
-                            default: profile[segment: .coolDown].bell = BellChoice(Bell.allCases[round % Bell.allCases.count])
-                            }
+                            guard let count = Self.count(writer, in: profile) else { return unreadable.add("writer \(writer): no count") }
+                            Self.set(writer, to: count + 1, in: &profile)
                         }
                     }
                 }
             }
             try await group.waitForAll()
         }
+        #expect(unreadable.all.isEmpty)
         let final = try store.load("Shared").profile
+        #expect((0..<4).map { Self.count($0, in: final) } == Array(repeating: rounds, count: 4), "updates lost")
         #expect(final.duration == .minutes(rounds))
         #expect(final.segment(ofType: .warmUp)?.duration == TimerDuration(seconds: rounds))
         #expect(final.segment(ofType: .coolDown)?.duration == TimerDuration(seconds: 100 + rounds))
