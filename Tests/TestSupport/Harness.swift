@@ -332,10 +332,17 @@ extension Harness {
         ProcessInfo.processInfo.environment["CI"] == "true" || names.allSatisfy { tool($0) != nil }
     }
 
-    /// One bell cache for every run of the binary in this test process, so that the bells are made once
-    /// and not again in each scratch home (a debug binary takes seconds to make them); a test of the
-    /// cache itself gives `XDG_CACHE_HOME` a folder of its own, or "" to use HOME's `.cache`.
-    public static let sharedCache: String = (try? makeTemporaryDirectory()) ?? "/nonexistent/profile-tests/cache"
+    /// One bell cache for every run of the binary, so that the bells are made once and not again in each
+    /// scratch home (a debug binary takes seconds to make them): `$PROFILE_TEST_CACHE` when it names a
+    /// folder (Scripts/test gives all its test processes one), else a temporary folder of this process. A
+    /// test of the cache itself gives `XDG_CACHE_HOME` a folder of its own, or "" to use HOME's `.cache`.
+    public static let sharedCache: String = {
+        if let given = ProcessInfo.processInfo.environment["PROFILE_TEST_CACHE"], given.hasPrefix("/") {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), isDirectory.boolValue { return given }
+        }
+        return (try? makeTemporaryDirectory()) ?? "/nonexistent/profile-tests/cache"
+    }()
 
     /// The programs a test's `PATH` offers: a folder of links to those of `/usr/bin` and `/bin`, less the
     /// ones whose presence changes what `profile` does (the sound players it looks for and systemctl).
