@@ -126,16 +126,11 @@ package struct RunMachine: Sendable {
     /// The boot clock against the monotonic one, to tell a sleep.
     var sleepClocks: SleepClocks
 
-    /// A run of `timeline` starting at monotonic time `start`.
-    /// - Parameter keys: whether keys are read; without them a stop or a sleep is still left out of the
-    ///   session, but the run goes on at once instead of waiting for space.
-    /// - Parameters:
-    ///   - records: whether the run keeps a record of its sit in progress: the machine then asks for
-    ///     ``RunEffect/record`` as ``RecordCadence`` says.
-    ///   - boot: the boot clock at `start`, from which ``RunInputEvent/clocks(_:boot:loginWoke:)`` tells a sleep.
-    /// The run's first effects, before anything is shown: sleep held off for as long as the session can
-    /// last in real time (``RunEffect/holdSleep(seconds:)``).
-    package func opening() -> [RunEffect] {
+    /// The run's first effects, before its clock starts and anything is shown: sleep held off for as
+    /// long as a session of `timeline` at `speed` can last in real time (``RunEffect/holdSleep(seconds:)``).
+    /// Static, since the machine starts only once they are done: a lock logind is slow to give is no
+    /// time sat.
+    package static func opening(timeline: Timeline, speed: Double) -> [RunEffect] {
         let seconds = switch timeline.end {
         case .fixed(let seconds): Double(seconds) / speed
         // As long as it could last: the sitter ends it.
@@ -144,6 +139,18 @@ package struct RunMachine: Sendable {
         return [.holdSleep(seconds: seconds)]
     }
 
+    /// The last effects of a run that ends as `ending`: sleep let go, then the end.
+    private static func finishing(_ ending: RunSummary.Ending) -> [RunEffect] {
+        [.releaseSleep, .finish(ending)]
+    }
+
+    /// A run of `timeline` starting at monotonic time `start`.
+    /// - Parameter keys: whether keys are read; without them a stop or a sleep is still left out of the
+    ///   session, but the run goes on at once instead of waiting for space.
+    /// - Parameters:
+    ///   - records: whether the run keeps a record of its sit in progress: the machine then asks for
+    ///     ``RunEffect/record`` as ``RecordCadence`` says.
+    ///   - boot: the boot clock at `start`, from which ``RunInputEvent/clocks(_:boot:loginWoke:)`` tells a sleep.
     package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true, records: Bool = false, boot: Double? = nil) {
         precondition(speed > 0, "speed must be positive")
         self.keys = keys
@@ -244,7 +251,7 @@ package struct RunMachine: Sendable {
         switch key {
         case .interrupt:
             ending = .interrupted
-            return [.releaseSleep, .finish(.interrupted)]
+            return Self.finishing(.interrupted)
         case .yes where isConfirmingStop && endsMainSit(at: now):
             // The time spent answering is not sat: the main sit ends where the question stopped the clock.
             endMainSit(at: Int(elapsed(at: now)))
@@ -252,7 +259,7 @@ package struct RunMachine: Sendable {
             return [.mainSitEnded] + advance(to: now)
         case .yes where isConfirmingStop:
             ending = .stopped
-            return [.releaseSleep, .finish(.stopped)]
+            return Self.finishing(.stopped)
         case .quit where !isConfirmingStop:
             stop(for: .question, at: now)
             return []
@@ -349,7 +356,7 @@ package struct RunMachine: Sendable {
         }
         if next == events.count, !timeline.isOpen {
             ending = .completed
-            effects += [.releaseSleep, .finish(.completed)]
+            effects += Self.finishing(.completed)
         }
         return effects
     }

@@ -248,11 +248,12 @@ package final class SessionRunner {
     /// what it says. Every rule (when bells fire, pauses, stops, sleeps, when the record is kept) is the
     /// machine's; this loop holds none.
     package func run() -> RunSummary {
-        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,
-                                 records: progress != nil, boot: clock.boot())
         var run = Run(state: RunState(name: name, timeline: timeline, elapsed: 0, sound: sound))
         run.state.notes = notes
-        for effect in machine.opening() { _ = perform(effect, &run, machine: machine, at: clock.now()) }
+        // Before the clock starts: the wait for logind's lock is no time sat.
+        for case .holdSleep(let seconds) in RunMachine.opening(timeline: timeline, speed: speed) { holdSleep(seconds, &run) }
+        var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,
+                                 records: progress != nil, boot: clock.boot())
         display.begin(run.state)
         // What came before the sit (a Ctrl-C while the bells were checked) is taken before its first bell.
         var effects: [RunEffect] = []
@@ -278,6 +279,13 @@ package final class SessionRunner {
             let event: RunInputEvent = if case .key(let key) = wake { .key(key, at: at) } else { .time(at) }
             effects = machine.handle([.clocks(at, boot: clock.boot(), loginWoke: wake == .woke), event], at: at)
         }
+    }
+
+    /// Holds off sleep for `seconds` of real time; the hold's note joins the header's.
+    private func holdSleep(_ seconds: Double, _ run: inout Run) {
+        let hold = holdOffSleep(seconds)
+        run.sleep = hold
+        if let note = hold.note { run.state.notes.append(note) }
     }
 
     /// What the driver keeps of a run between wake-ups: what the display shows and what the summary
@@ -330,9 +338,7 @@ package final class SessionRunner {
                 display.note(note, state: run.state)
             }
         case .holdSleep(let seconds):
-            let hold = holdOffSleep(seconds)
-            run.sleep = hold
-            if let note = hold.note { run.state.notes.append(note) }
+            holdSleep(seconds, &run)
         case .releaseSleep:
             run.sleep?.release()
             run.sleep = nil
