@@ -42,4 +42,22 @@ struct ExitStatusTests {
         let result = try Harness.run(["list", "--bogus"], store: "\(home)/store", home: home)
         #expect(result.status == ExitStatus.usage.rawValue)
     }
+
+    /// A value an option refuses is said in the program's words and status, in the order the command
+    /// reads its values, and `--help` after it still shows the help.
+    @Test func aRefusedValueIsSaidAsEveryErrorAndHelpStillWins() throws {
+        let (home, store) = try Harness.makeStore()
+        func run(_ arguments: String...) throws -> Harness.Result { try Harness.run(arguments, store: store, home: home) }
+        for arguments in [["run", "--speed", "0", "--help"], ["calendar", "--weeks", "0", "--help"], ["log", "-n", "0", "--help"]] {
+            let help = try Harness.run(arguments, store: store, home: home)
+            #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "), "\(arguments): \(help.stderr)")
+        }
+        let speed = try run("run", "Morning", "--speed", "0")
+        #expect(speed.status == 64 && speed.stderr == "profile: invalid --speed \"0\": use a number from 0.01 to 10000, such as 60 (a minute in a second)\n")
+        // --speed is read before --at, whatever their order on the line.
+        #expect(try run("run", "--at", "25:00", "--speed", "abc").stderr.hasPrefix("profile: invalid --speed \"abc\""))
+        #expect(try run("plan", "Morning", "--open", "--until", "25:00").stderr.contains("no --until with --open"))
+        let both = try run("log", "-n", "0", "--since", "bogus")
+        #expect(both.status == 64 && both.stderr.hasPrefix("profile: invalid --since \"bogus\""), "\(both.stderr)")
+    }
 }

@@ -27,7 +27,7 @@ struct CalendarCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let count = weeks?.value ?? CalendarHeatmap.defaultWeeks
+            let count = try weeks?.value() ?? CalendarHeatmap.defaultWeeks
             let calendar = LocalCalendar()
             let today = calendar.day(of: WallClock.now())
             var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count)

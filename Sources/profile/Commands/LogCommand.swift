@@ -64,7 +64,7 @@ struct LogListCommand: ParsableCommand {
         try reporting {
             let calendar = LocalCalendar()
             let selection = try filter.selection(today: calendar.day(of: WallClock.now()))
-            let count = last?.value
+            let count = try last?.value()
             let file = try journal.file()
             let logged = try file.read()
             var sits = selection.apply(logged, calendar: calendar).sits

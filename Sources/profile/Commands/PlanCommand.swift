@@ -41,7 +41,7 @@ struct PlanCommand: ParsableCommand {
         try reporting {
             let now = WallClock.precise()
             let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text, now: now) }
-            let shape = shapeOptions.shape
+            let shape = try shapeOptions.shape()
             let context = try Context(global)
             let profile = try context.store.load(name).profile
             let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: now) } ?? now

@@ -62,13 +62,13 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The sit these arguments ask for.
-    var options: SitOptions {
+    func options() throws(ProfileError) -> SitOptions {
         var options = SitOptions()
         options.name = name
-        options.speed = speed?.value ?? 1
-        options.volume = volume?.value ?? 100
-        options.at = at?.value
-        options.shape = shapeOptions.shape
+        options.speed = try speed?.value() ?? 1
+        options.volume = try volume?.value() ?? 100
+        options.at = try at?.value()
+        options.shape = try shapeOptions.shape()
         options.shapeOption = shapeOptions.given
         options.silent = silent
         options.inhibit = !noInhibit
@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
     /// when the editor runs the profile it edits (saved or not), else of the profile the arguments name.
     /// Throws the run's exit status for a stopped or interrupted sit.
     func perform(given: Profile?) throws {
-        let options = options
+        let options = try options()
         let context = try Context(global)
         // A live display moves the cursor, which a dumb terminal cannot do: it gets the log lines.
         let live = context.stdoutIsTerminal && Terminal.variable("TERM") != "dumb"

@@ -19,7 +19,12 @@ struct ShapeOptions: ParsableArguments {
     }
 
     /// The shape asked for.
-    var shape: SessionShape { until.map { .until($0.value) } ?? (open ? .open : .planned) }
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for a time `--until` cannot read.
+    func shape() throws(ProfileError) -> SessionShape {
+        guard let until else { return open ? .open : .planned }
+        return .until(try until.value())
+    }
 
     /// Whether a shape other than the profile's own is asked for, and the option that asks for it.
     var given: String? { open ? "--open" : until == nil ? nil : "--until" }
