@@ -10,7 +10,8 @@ import TestSupport
 /// The time a run's log lines begin with (`2026-11-22T07:02:00+0100`), written without strftime: the
 /// format for offsets east and west, on the half and quarter hour, and the same text as strftime's
 /// `%Y-%m-%dT%H:%M:%S%z`, in this process's zone and, through `date` in child processes, in others.
-/// The zone of this process is never changed: other tests run beside these in it.
+/// These tests never change the zone; the in-process suites that need one set TZ to UTC, so the
+/// comparison with strftime is of that zone, and the others are checked in child processes.
 @Suite("Journal: log stamps")
 struct LogStampTests {
     struct Case: CustomTestStringConvertible, Sendable {

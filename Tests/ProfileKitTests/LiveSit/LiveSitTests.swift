@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import Bells
 import Desktop
@@ -46,6 +49,10 @@ struct LiveSitTests {
     let clock = FakeClock()
 
     init() throws {
+        // The sit sizes its timeline and its journal's days in the process's zone: UTC, as the journal's
+        // in-process suites set it (the host's TZ is what the record names, not the zone).
+        setenv("TZ", "UTC", 1)
+        tzset()
         folder = try makeTemporaryDirectory()
     }
 
