@@ -214,7 +214,8 @@ package enum AppendFile {
             try POSIX.writeAll(fd, bytes, path: path)
             try POSIX.fsync(fd, path: path)
         } catch {
-            while ftruncate(fd, length) != 0 && errno == EINTR {}
+            // The append's own error is the one to say; a failed cut back can only be left.
+            try? cut(fd, to: Int(length), path: path)
             _ = fsync(fd)
             throw error
         }

@@ -185,10 +185,8 @@ package enum POSIX {
     ///
     /// - Throws: ``FileError/io(path:operation:errno:)`` naming `/proc/self/exe` and `readlink`.
     package static func executablePath() throws(FileError) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { throw failure("/proc/self/exe", "readlink") }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = linkTarget("/proc/self/exe") else { throw failure("/proc/self/exe", "readlink") }
+        return path
     }
 
     package static func directoryName(_ path: String) -> String {

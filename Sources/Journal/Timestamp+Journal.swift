@@ -21,13 +21,8 @@ package enum DayArgument {
         case "today": return today
         case "yesterday": return today - 1
         default:
-            guard let date = parseDate(text) else { throw .invalidOption(text, option: option, accepted: accepted) }
+            guard let date = CivilDate.parse(text) else { throw .invalidOption(text, option: option, accepted: accepted) }
             return CivilDate.days(year: date.year, month: date.month, day: date.day)
         }
-    }
-
-    /// `YYYY-MM-DD` as numbers, checked against the calendar (``CivilDate/parse(_:)``); nil otherwise.
-    package static func parseDate(_ text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
-        CivilDate.parse(text)
     }
 }

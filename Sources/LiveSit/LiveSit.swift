@@ -13,8 +13,15 @@ package struct SitOptions {
     package var name: String?
     /// Its shape: the profile's own, open-ended, or sized to end at a time of day.
     package var shape: SessionShape = .planned
-    /// The option that asked for a shape (`--open`, `--until`), for the message refusing it with a length.
-    package var shapeOption: String?
+    /// The option that asked for a shape other than the profile's (`--open`, `--until`), for the message
+    /// refusing it with a length.
+    package var shapeOption: String? {
+        switch shape {
+        case .planned: nil
+        case .open: "--open"
+        case .until: "--until"
+        }
+    }
     /// `--at`: wait for this time of day, then start.
     package var at: ClockTime?
     /// `--speed`: how many times faster the clock runs.
@@ -110,7 +117,7 @@ package enum LiveSit {
         }
         // Sized on the local clock from the moment the sit starts, across a change to or from summer time.
         let startEpoch = options.at.map { ClockTime.nextEpoch(of: $0, after: host.now()) } ?? host.now()
-        let timeline = try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(secondsSinceMidnight: LocalCalendar().dayAndSecond(host.wholeNow).second),
+        let timeline = try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(at: startEpoch),
                                                   secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
 
         let system = makeRinger()

@@ -27,7 +27,7 @@ package enum ReminderRing {
         "Reminder \(reminder.id): \(reminder.time), \(reminder.days)"
     }
 
-    /// Rings the default bell at half volume on `ringer`'s players and waits for it to end (a one-shot
+    /// Rings the default bell at half volume on the players `environment` finds and waits for it to end (a one-shot
     /// service's player would be stopped with it); with no player, nothing.
     package static func ringSoftBell(environment: [String: String], library: SoundLibrary?) {
         let ringer = SystemBellRinger(environment: environment, terminalBell: nil, volume: 50, library: library)

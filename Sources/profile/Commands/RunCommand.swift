@@ -69,7 +69,6 @@ struct RunCommand: ParsableCommand {
         options.volume = try volume?.value() ?? 100
         options.at = try at?.value()
         options.shape = try shapeOptions.shape()
-        options.shapeOption = shapeOptions.given
         options.silent = silent
         options.inhibit = !noInhibit
         options.log = journal.log
@@ -92,7 +91,7 @@ struct RunCommand: ParsableCommand {
             makeDisplay: { keys in
                 live ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, height: { Terminal.height() ?? 0 }, color: context.render.color,
                                       keys: keys.readsKeys, drawsFrame: { TerminalKeys.ownsTerminal(1) }) as RunDisplay
-                    : LogRunDisplay(write: Output.stdout, wallClock: Terminal.wallClock)
+                    : LogRunDisplay(write: Output.stdout, wallClock: Terminal.logStamp)
             },
             makeRinger: { options.silent ? nil : Terminal.bellRinger(volume: options.volume) })
         switch end {
@@ -110,6 +109,6 @@ extension SitHost {
         environment["TZ"] = Terminal.variable("TZ")
         return SitHost(environment: environment, passwordHome: Terminal.passwordHome, now: WallClock.precise,
                        stdinIsTerminal: Terminal.isTerminal(0), say: Output.stdout, diagnostic: { Output.diagnostic($0) },
-                       logStamp: Terminal.wallClock)
+                       logStamp: Terminal.logStamp)
     }
 }

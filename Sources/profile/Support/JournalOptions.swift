@@ -12,12 +12,12 @@ struct JournalOptions: ParsableArguments {
     var journal: String?
 
     /// The journal this command line names, reporting its repairs and warnings on stderr, once the sits
-    /// of runs that were cut off are recovered (``recoverCutOffSits(current:)``), unless `recovering` is
-    /// false (`run` recovers once its journal is ready): every command that reads or writes a journal
-    /// comes here first, once its own arguments are checked.
-    func file(recovering: Bool = true) throws(ProfileError) -> JournalFile {
+    /// of runs that were cut off are recovered (``recoverCutOffSits(current:)``): every command that
+    /// reads or writes a journal comes here first, once its own arguments are checked (`run` opens its
+    /// journal in LiveSit, and recovers once it is ready).
+    func file() throws(ProfileError) -> JournalFile {
         let file = try Self.file(flag: journal)
-        if recovering { Self.recoverCutOffSits(current: file) }
+        Self.recoverCutOffSits(current: file)
         return file
     }
 

@@ -25,7 +25,4 @@ struct ShapeOptions: ParsableArguments {
         guard let until else { return open ? .open : .planned }
         return .until(try until.value())
     }
-
-    /// Whether a shape other than the profile's own is asked for, and the option that asks for it.
-    var given: String? { open ? "--open" : until == nil ? nil : "--until" }
 }

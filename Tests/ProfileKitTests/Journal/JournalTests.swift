@@ -54,7 +54,7 @@ struct JournalTests {
         }
         #expect(CivilDate.weekday(CivilDate.days(year: 2026, month: 11, day: 23)) == 0, "a Monday")
         #expect(CivilDate.weekday(CivilDate.days(year: 1969, month: 12, day: 28)) == 6, "a Sunday")
-        #expect(DayArgument.parseDate("2026-02-29") == nil)
+        #expect(CivilDate.parse("2026-02-29") == nil)
         #expect(try DayArgument.parse("yesterday", option: "--since", today: 100) == 99)
         #expect(throws: ProfileError.self) { try DayArgument.parse("23/11/2026", option: "--since", today: 100) }
     }

@@ -151,7 +151,6 @@ struct LiveSitTests {
         var quick = SitOptions()
         quick.name = "20m"
         quick.shape = .open
-        quick.shapeOption = "--open"
         #expect(throws: ProfileError.invalidOption("20m", option: "--open with the length",
                                                    accepted: "a profile's name, or no --open: a quick sit lasts the length it is given")) {
             try sit(quick, stdinIsTerminal: true)
@@ -159,7 +158,6 @@ struct LiveSitTests {
         var open = SitOptions()
         open.name = "Minute"
         open.shape = .open
-        open.shapeOption = "--open"
         do {
             _ = try sit(open, stdinIsTerminal: false)
             Issue.record("--open without a terminal ran")
