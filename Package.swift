@@ -130,7 +130,7 @@ let package = Package(
         // The in-process tier: ProfileKitTests above and this one. Neither starts the built binary.
         .testTarget(
             name: "ProfileREPLTests",
-            dependencies: ["TableKit", "Files", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks"]
+            dependencies: ["TextSupport", "TableKit", "Files", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks"]
         ),
         // The end-to-end tier: the built binary where a process boundary is what is tested (exit statuses,
         // signals, pseudo-terminals and tmux, locks across processes, D-Bus mocks, strace). Depending on

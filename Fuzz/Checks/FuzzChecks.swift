@@ -86,7 +86,7 @@ package enum FuzzChecks {
     package static func journalImport(_ bytes: [UInt8]) {
         setenv("TZ", "UTC", 1)
         let calendar = LocalCalendar()
-        do throws(ProfileError) {
+        do throws(JournalError) {
             let now = 1_795_000_000
             let read = try JournalImport.read(bytes, path: "fuzz.csv", calendar: calendar, now: now)
             for sit in read.sits {

@@ -429,13 +429,13 @@ package final class SystemBellRinger: BellRinger {
         case let .recorded(recording):
             directories = [temporaryDirectory()]
             name = "recorded-\(files.count)-x\(choice.strikes)-\(levelName).wav"
-            do throws(ProfileError) {
-                guard let library else { throw ProfileError.unknownSound(recording, suggestion: nil) }
+            do throws(SoundError) {
+                guard let library else { throw SoundError.unknown(recording, suggestion: nil) }
                 made = (try library.sound(named: recording), StrikeMix.spacing)
             } catch {
                 made = (PCMSound(bell: .default), BellSynth.spacing(for: .default))
                 if missing.insert(ProfileName.key(recording)).inserted {
-                    let why = if case .unknownSound = error {
+                    let why = if case .unknown = error {
                         "there is no recorded sound \(quoted(recording))" + (library.map { " in \(escapedPath($0.folder))" } ?? "")
                     } else {
                         "\(error)"
@@ -536,23 +536,24 @@ package enum WAVFile {
     /// Writes every bell of the catalog into `directory` (made if missing) as `singing-bowl.wav` and so
     /// on, telling `wrote` each file and its length in seconds; an error `wrote` throws stops the export.
     ///
-    /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the folder or file.
+    /// - Throws: ``FileError/io(path:operation:errno:)`` (carried) naming the folder or file; what `wrote`
+    ///   throws, carried.
     package static func export(to directory: String,
-                               wrote: (Bell, String, Double) throws(ProfileError) -> Void) throws(ProfileError) {
-        try io(POSIX.makeDirectories(directory))
+                               wrote: (Bell, String, Double) throws(ProfileError) -> Void) throws(SoundError) {
+        try SoundError.io(POSIX.makeDirectories(directory))
         for bell in Bell.allCases {
             let samples = BellSynth.samples(for: bell)
             let path = "\(directory)/\(BellSynth.fileName(for: bell))"
-            try write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path)
-            try wrote(bell, path, Double(samples.count) / Double(BellSynth.sampleRate))
+            try SoundError.io(write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path))
+            try SoundError.refusing { () throws(ProfileError) in try wrote(bell, path, Double(samples.count) / Double(BellSynth.sampleRate)) }
         }
     }
 
     /// Writes `bytes` to `path` through the file layer's one atomic replace (a temporary of a random name,
     /// never a link planted at a name a run could guess).
     ///
-    /// - Throws: ``ProfileError/io(path:operation:errno:)`` naming the file.
-    package static func write(_ bytes: [UInt8], to path: String) throws(ProfileError) {
-        try io(AtomicFile.replace(path, with: bytes, newFileMode: 0o644))
+    /// - Throws: ``FileError/io(path:operation:errno:)`` naming the file.
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try AtomicFile.replace(path, with: bytes, newFileMode: 0o644)
     }
 }

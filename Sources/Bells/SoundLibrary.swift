@@ -50,13 +50,13 @@ package struct SoundLibrary: Sendable {
     /// The library where the environment puts it, for a command that adds or removes a sound: the lock
     /// timeout `PROFILE_LOCK_TIMEOUT` sets, checked.
     ///
-    /// - Throws: ``ProfileError/configuration(_:)`` when there is no home folder to put it in, or the
-    ///   timeout is not a number.
+    /// - Throws: ``SoundError/noFolder`` when there is no home folder to put it in; ``ProfileError/configuration(_:)``
+    ///   (carried) when the timeout is not a number.
     package static func located(environment: [String: String], homeFallback: () -> String?,
-                                notice: @escaping @Sendable (String) -> Void) throws(ProfileError) -> SoundLibrary {
-        let timeout = try StoreLocation.lockTimeout(environment: environment)
+                                notice: @escaping @Sendable (String) -> Void) throws(SoundError) -> SoundLibrary {
+        let timeout = try SoundError.refusing { () throws(ProfileError) in try StoreLocation.lockTimeout(environment: environment) }
         guard let library = SoundLibrary(environment: environment, homeFallback: homeFallback, lockTimeout: timeout, notice: notice) else {
-            throw ProfileError.configuration("cannot find the sounds folder: XDG_DATA_HOME and HOME are not set (or are not absolute paths) and the password database names no home folder")
+            throw .noFolder
         }
         return library
     }
@@ -77,9 +77,9 @@ package struct SoundLibrary: Sendable {
     /// Only `NAME.wav` files (or links to files) count whose NAME is a valid sound name in UTF-8; hidden
     /// files (temp files among them), other files and folders are not sounds. An absent folder holds none.
     ///
-    /// - Throws: ``ProfileError/io(path:operation:errno:)`` when the folder cannot be read.
-    package func names() throws(ProfileError) -> [String] {
-        guard let entries = try io(POSIX.directoryEntries(folder)) else { return [] }
+    /// - Throws: ``FileError/io(path:operation:errno:)`` when the folder cannot be read.
+    package func names() throws(SoundError) -> [String] {
+        guard let entries = try SoundError.io(POSIX.directoryEntries(folder)) else { return [] }
         let suffix = Array(Self.fileExtension.utf8)
         var names: [String] = []
         for bytes in entries where bytes.count > suffix.count && bytes.first != UInt8(ascii: ".") && bytes.suffix(suffix.count).elementsEqual(suffix) {
@@ -126,44 +126,44 @@ package struct SoundLibrary: Sendable {
     /// name just before the sound appears; an error it throws adds nothing (`sounds add` prints there,
     /// so output that cannot be written changes nothing).
     ///
-    /// - Throws: ``ProfileError/invalidSoundName(_:reason:)``; ``ProfileError/soundExists(_:)`` naming the
-    ///   sound already there; ``ProfileError/invalidSound(path:reason:)`` for a file that is not an
-    ///   accepted WAV file (or is a folder, a device, too large); ``ProfileError/io(path:operation:errno:)``
-    ///   when reading or writing fails; ``ProfileError/locked(path:pid:host:)`` when another add holds the
-    ///   folder; ``ProfileError/notFlushed(path:operation:errno:)`` when the sound is in place but the
+    /// - Throws: ``ProfileError/invalidSoundName(_:reason:)`` (carried); ``SoundError/exists(_:)`` naming the
+    ///   sound already there; ``SoundError/invalidFile(path:reason:)`` for a file that is not an
+    ///   accepted WAV file (or is a folder, a device, too large); ``FileError/io(path:operation:errno:)``
+    ///   when reading or writing fails; ``FileError/locked(path:pid:host:)`` when another add holds the
+    ///   folder; ``FileError/notFlushed(path:operation:errno:)`` when the sound is in place but the
     ///   folder could not be flushed.
     @discardableResult
     package func add(name: String, from path: String,
-                     beforeCommit: (String) throws(ProfileError) -> Void = { _ throws(ProfileError) in }) throws(ProfileError) -> String {
-        let name = try Self.validate(name: name)
-        if let existing = try find(name, in: names()) { throw .soundExists(existing) }
+                     beforeCommit: (String) throws(ProfileError) -> Void = { _ throws(ProfileError) in }) throws(SoundError) -> String {
+        let name = try SoundError.refusing { () throws(ProfileError) in try Self.validate(name: name) }
+        if let existing = try find(name, in: names()) { throw .exists(existing) }
         let (bytes, _) = try Self.load(path)
-        try io(POSIX.makeDirectories(folder))
-        return try locked { () throws(ProfileError) -> String in
+        try SoundError.io(POSIX.makeDirectories(folder))
+        return try locked { () throws(SoundError) -> String in
             removeLeftovers()
-            if let existing = try find(name, in: names()) { throw .soundExists(existing) }
+            if let existing = try find(name, in: names()) { throw .exists(existing) }
             let target = file(name)
-            let (temp, fd) = try io(AtomicFile.createTemporary(beside: target, mode: 0o644))
+            let (temp, fd) = try SoundError.io(AtomicFile.createTemporary(beside: target, mode: 0o644))
             defer { unlink(temp) }
-            do throws(ProfileError) {
-                try io(POSIX.writeAll(fd, bytes, path: temp))
-                try io(POSIX.fsync(fd, path: temp))
+            do throws(SoundError) {
+                try SoundError.io(POSIX.writeAll(fd, bytes, path: temp))
+                try SoundError.io(POSIX.fsync(fd, path: temp))
             } catch {
                 close(fd)
                 throw error
             }
-            guard close(fd) == 0 else { throw ProfileError.failure(temp, "close") }
-            try beforeCommit(name)
+            guard close(fd) == 0 else { throw SoundError.failure(temp, "close") }
+            try SoundError.refusing { () throws(ProfileError) in try beforeCommit(name) }
             // link, unlike rename, never replaces a file: a sound of the same name made by hand stays.
             if link(temp, target) != 0 {
                 switch errno {
                 case EEXIST:
-                    throw .soundExists(name)
+                    throw .exists(name)
                 case EPERM, EOPNOTSUPP, EMLINK:
                     // A file system without hard links.
-                    guard POSIX.renameFile(temp, target) == 0 else { throw ProfileError.failure(target, "rename") }
+                    guard POSIX.renameFile(temp, target) == 0 else { throw SoundError.failure(target, "rename") }
                 default:
-                    throw ProfileError.failure(target, "link")
+                    throw SoundError.failure(target, "link")
                 }
             }
             unlink(temp)
@@ -175,23 +175,23 @@ package struct SoundLibrary: Sendable {
     /// Removes the sound called `name` (ignoring case), under the folder's lock; `beforeCommit` is told
     /// its stored name just before it goes, and an error it throws removes nothing.
     ///
-    /// - Throws: ``ProfileError/unknownSound(_:suggestion:)`` with the closest name when there is no
-    ///   such sound; ``ProfileError/io(path:operation:errno:)`` when it cannot be removed;
-    ///   ``ProfileError/notFlushed(path:operation:errno:)`` when it is gone but the folder could not be
+    /// - Throws: ``SoundError/unknown(_:suggestion:)`` with the closest name when there is no
+    ///   such sound; ``FileError/io(path:operation:errno:)`` when it cannot be removed;
+    ///   ``FileError/notFlushed(path:operation:errno:)`` when it is gone but the folder could not be
     ///   flushed.
-    package func remove(name: String, beforeCommit: (String) throws(ProfileError) -> Void = { _ throws(ProfileError) in }) throws(ProfileError) {
+    package func remove(name: String, beforeCommit: (String) throws(ProfileError) -> Void = { _ throws(ProfileError) in }) throws(SoundError) {
         _ = try existing(name)
-        try locked { () throws(ProfileError) in
+        try locked { () throws(SoundError) in
             let stored = try existing(name)
             let path = file(stored)
-            try beforeCommit(stored)
-            guard unlink(path) == 0 else { throw ProfileError.failure(path, "unlink") }
+            try SoundError.refusing { () throws(ProfileError) in try beforeCommit(stored) }
+            guard unlink(path) == 0 else { throw SoundError.failure(path, "unlink") }
             try flush()
         }
     }
 
     /// Runs `body` holding the folder's lock, `.sounds.lock` (hidden, so never a sound).
-    private func locked<T>(_ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
+    private func locked<T>(_ body: () throws(SoundError) -> T) throws(SoundError) -> T {
         try FileLock(timeout: lockTimeout, notice: notice).withLock(on: "\(folder)/.sounds", body)
     }
 
@@ -212,10 +212,10 @@ package struct SoundLibrary: Sendable {
 
     /// The sound called `name` (ignoring case), read and decoded.
     ///
-    /// - Throws: ``ProfileError/unknownSound(_:suggestion:)`` when there is no such sound;
-    ///   ``ProfileError/invalidSound(path:reason:)`` naming the file when it is no longer an accepted
-    ///   WAV file (changed by hand); ``ProfileError/io(path:operation:errno:)`` when it cannot be read.
-    package func sound(named name: String) throws(ProfileError) -> PCMSound {
+    /// - Throws: ``SoundError/unknown(_:suggestion:)`` when there is no such sound;
+    ///   ``SoundError/invalidFile(path:reason:)`` naming the file when it is no longer an accepted
+    ///   WAV file (changed by hand); ``FileError/io(path:operation:errno:)`` when it cannot be read.
+    package func sound(named name: String) throws(SoundError) -> PCMSound {
         try Self.load(file(existing(name))).sound
     }
 
@@ -224,26 +224,26 @@ package struct SoundLibrary: Sendable {
     /// The file is opened without blocking (a named pipe cannot hang the program) and must be a regular
     /// file of at most ``WAVReader/maximumFileBytes``, which is refused without being read.
     ///
-    /// - Throws: ``ProfileError/invalidSound(path:reason:)`` naming `path`, or
-    ///   ``ProfileError/io(path:operation:errno:)``.
-    package static func load(_ path: String) throws(ProfileError) -> (bytes: [UInt8], sound: PCMSound) {
-        let fd = try io(POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY))
+    /// - Throws: ``SoundError/invalidFile(path:reason:)`` naming `path`, or
+    ///   ``FileError/io(path:operation:errno:)``.
+    package static func load(_ path: String) throws(SoundError) -> (bytes: [UInt8], sound: PCMSound) {
+        let fd = try SoundError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY))
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ProfileError.failure(path, "fstat") }
-        if POSIX.isDirectory(info) { throw .invalidSound(path: path, reason: "it is a folder; name a WAV file") }
+        guard fstat(fd, &info) == 0 else { throw SoundError.failure(path, "fstat") }
+        if POSIX.isDirectory(info) { throw .invalidFile(path: path, reason: "it is a folder; name a WAV file") }
         guard POSIX.isRegular(info) else {
-            throw .invalidSound(path: path, reason: "it is not a regular file (a device, pipe or socket); name a WAV file")
+            throw .invalidFile(path: path, reason: "it is not a regular file (a device, pipe or socket); name a WAV file")
         }
-        let tooLarge = ProfileError.invalidSound(path: path, reason: """
+        let tooLarge = SoundError.invalidFile(path: path, reason: """
             it is \(grouped(Int(info.st_size))) bytes; a sound file is at most \(grouped(WAVReader.maximumFileBytes)) \
             (\(WAVReader.maximumSeconds) seconds of \(WAVReader.sampleRates.upperBound) Hz stereo 32-bit samples)
             """)
-        guard let bytes = try io(POSIX.readAll(fd, path: path, limit: WAVReader.maximumFileBytes)) else { throw tooLarge }
+        guard let bytes = try SoundError.io(POSIX.readAll(fd, path: path, limit: WAVReader.maximumFileBytes)) else { throw tooLarge }
         do throws(WAVError) {
             return (bytes, try WAVReader.decode(bytes))
         } catch {
-            throw .invalidSound(path: path, reason: error.description)
+            throw .invalidFile(path: path, reason: error.description)
         }
     }
 
@@ -259,22 +259,22 @@ package struct SoundLibrary: Sendable {
     }
 
     /// The stored spelling of `name`, or an error with the closest name.
-    private func existing(_ name: String) throws(ProfileError) -> String {
+    private func existing(_ name: String) throws(SoundError) -> String {
         let names = try names()
         guard let stored = find(name, in: names) else {
-            throw .unknownSound(name, suggestion: closestMatch(to: name, in: names))
+            throw .unknown(name, suggestion: closestMatch(to: name, in: names))
         }
         return stored
     }
 
     /// Flushes the folder after a change; a failure then cannot undo the change, so it is
-    /// ``ProfileError/notFlushed(path:operation:errno:)``.
-    private func flush() throws(ProfileError) {
-        do throws(ProfileError) {
-            try io(POSIX.fsyncDirectory(folder))
+    /// ``FileError/notFlushed(path:operation:errno:)``.
+    private func flush() throws(SoundError) {
+        do throws(SoundError) {
+            try SoundError.io(POSIX.fsyncDirectory(folder))
         } catch {
-            guard case let .io(path, operation, code) = error else { throw error }
-            throw .notFlushed(path: path, operation: operation, errno: code)
+            guard case let .file(.io(path, operation, code)) = error else { throw error }
+            throw .file(.notFlushed(path: path, operation: operation, errno: code))
         }
     }
 }
@@ -284,5 +284,16 @@ extension SoundCatalog {
     /// when there is no library, or its folder cannot be read: `profile sounds` says why).
     package init(library: SoundLibrary?) {
         self.init(recorded: (try? library?.names()) ?? [])
+    }
+}
+
+extension SoundError {
+    /// Runs a call of ProfileKit (or a front end's callback), carrying its error whole.
+    package static func refusing<T>(_ call: () throws(ProfileError) -> T) throws(SoundError) -> T {
+        do {
+            return try call()
+        } catch {
+            throw .profile(error)
+        }
     }
 }

@@ -37,6 +37,12 @@ package struct FileLock: Sendable {
         return try body()
     }
 
+    /// Runs `body` holding the lock of the file at `path`, the lock's errors carried in `body`'s own
+    /// error type.
+    package func withLock<T, E: FileFailure>(on path: String, _ body: () throws(E) -> T) throws(E) -> T {
+        try withLock(on: path, failure: E.init, body)
+    }
+
     /// Whether a process's program name is this program's (`profile`, or a renamed copy such as
     /// `profile-1.2`).
     package static func isProfileProgram(_ name: String) -> Bool { name.hasPrefix("profile") }

@@ -26,10 +26,10 @@ package struct CalendarHeatmap: Sendable {
 
     /// `--weeks`'s value: a whole number in ``weekRange``.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming the range.
-    package static func weeks(_ text: String) throws(ProfileError) -> Int {
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` naming the range.
+    package static func weeks(_ text: String) throws(JournalError) -> Int {
         guard let value = Int(text), weekRange.contains(value) else {
-            throw ProfileError.invalidOption(text, option: "--weeks", accepted: "a number of weeks from \(weekRange.lowerBound) to \(weekRange.upperBound), such as 26")
+            throw JournalError.invalidOption(text, option: "--weeks", accepted: "a number of weeks from \(weekRange.lowerBound) to \(weekRange.upperBound), such as 26")
         }
         return value
     }
@@ -154,6 +154,6 @@ extension String {
 extension CalendarHeatmap {
     /// `--weeks`' number of weeks (``weeks(_:)``).
     package enum Weeks: OptionRule {
-        package static func read(_ text: String) throws(ProfileError) -> Int { try CalendarHeatmap.weeks(text) }
+        package static func read(_ text: String) throws(JournalError) -> Int { try CalendarHeatmap.weeks(text) }
     }
 }

@@ -10,21 +10,21 @@ import ProfileKit
 
 extension JournalImport {
     /// The bytes of `path`, or of standard input for `-`, up to the journal's own limit (1 GiB).
-    package static func contents(of path: String) throws(ProfileError) -> [UInt8] {
+    package static func contents(of path: String) throws(JournalError) -> [UInt8] {
         let name = path == "-" ? "<stdin>" : path
-        let fd = path == "-" ? 0 : try io(POSIX.open(path, O_RDONLY))
+        let fd = path == "-" ? 0 : try JournalError.io(POSIX.open(path, O_RDONLY))
         defer { if path != "-" { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0 {
-            if POSIX.isDirectory(info) { throw ProfileError.failure(name, "read", EISDIR) }
+            if POSIX.isDirectory(info) { throw JournalError.failure(name, "read", EISDIR) }
             // A device (a terminal, /dev/zero) is no file of sits, and would be read until the limit.
             let kind = info.st_mode & S_IFMT
             if kind == S_IFCHR || kind == S_IFBLK || kind == S_IFSOCK {
-                throw ProfileError.invalidOption(name, option: "log import",
+                throw JournalError.invalidOption(name, option: "log import",
                                                  accepted: "a file or a pipe of sits, not \(kind == S_IFSOCK ? "a socket" : "a device")\(path == "-" ? " (standard input is one here: give a file, or pipe one in)" : "")")
             }
         }
-        guard let bytes = try io(POSIX.readAll(fd, path: name, limit: JournalFile.sizeLimit)) else { throw ProfileError.failure(name, "read", EFBIG) }
+        guard let bytes = try JournalError.io(POSIX.readAll(fd, path: name, limit: JournalFile.sizeLimit)) else { throw JournalError.failure(name, "read", EFBIG) }
         return bytes
     }
 }
@@ -50,11 +50,11 @@ extension JournalFile {
     /// the first of the two. `beforeWriting` gets what will be added, under the lock, just before the
     /// write (a command prints there, so that output that cannot be written adds nothing).
     ///
-    /// - Throws: ``ProfileError/document(_:)`` (65) for a damaged line of the journal (which could hold
+    /// - Throws: ``JournalError/document(_:)`` (65) for a damaged line of the journal (which could hold
     ///   any of the sits), with the way out; what the append throws.
     package func appendImported(_ sits: [(sit: Sit, byTime: Bool)], dryRun: Bool,
-                                beforeWriting: (Imported) throws(ProfileError) -> Void = { _ in }) throws(ProfileError) -> Imported {
-        let work = { () throws(ProfileError) -> Imported in
+                                beforeWriting: (Imported) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Imported {
+        let work = { () throws(JournalError) -> Imported in
             let held = try read()
             var ids = Set(held.map(\.id))
             // Every sit's time, and those of sits from files without ids.
@@ -79,10 +79,12 @@ extension JournalFile {
         }
         guard !dryRun else {
             let result = try work()
-            try beforeWriting(result)
+            try JournalError.refusing { () throws(ProfileError) in try beforeWriting(result) }
             return result
         }
-        return try appendMany(prepare: work, lines: { $0.added }, beforeWriting: beforeWriting)
+        return try appendMany(prepare: work, lines: { $0.added }, beforeWriting: { (result: Imported) throws(JournalError) in
+            try JournalError.refusing { () throws(ProfileError) in try beforeWriting(result) }
+        })
     }
 
     /// A sit as a file without ids knows it again: its start on the local clock, and its seconds.

@@ -55,13 +55,13 @@ extension JournalFile {
     /// Every line of the journal that is not a record, without stopping at the first as the readers do;
     /// a torn last line is warned about as they warn. Never locks and never writes.
     ///
-    /// - Throws: ``ProfileError/io(path:operation:errno:)`` when the file cannot be read, and
-    ///   ``ProfileError/document(_:)`` when it is not a regular file.
-    package func check() throws(ProfileError) -> Check {
+    /// - Throws: ``FileError/io(path:operation:errno:)`` when the file cannot be read, and
+    ///   ``JournalError/document(_:)`` when it is not a regular file.
+    package func check() throws(JournalError) -> Check {
         try check(warn: true)
     }
 
-    private func check(warn: Bool) throws(ProfileError) -> Check {
+    private func check(warn: Bool) throws(JournalError) -> Check {
         guard let bytes = try contents() else { return Check(exists: false, sits: 0, lines: 0, damaged: []) }
         return check(bytes, warn: warn).check
     }
@@ -95,16 +95,16 @@ extension JournalFile {
     /// after it.
     ///
     /// - Parameter stamp: the local time for the new file's name (``LocalCalendar/fileStamp(_:)``).
-    /// - Throws: ``ProfileError/io(path:operation:errno:)`` when a file cannot be read or written (the
-    ///   damaged lines' file included), ``ProfileError/locked(path:pid:host:)`` when another holds the
-    ///   lock too long, ``ProfileError/document(_:)`` when the journal is not a regular file.
-    package func repair(stamp: String, beforeWriting: (Repair) throws(ProfileError) -> Void = { _ in }) throws(ProfileError) -> Repair {
+    /// - Throws: ``FileError/io(path:operation:errno:)`` when a file cannot be read or written (the
+    ///   damaged lines' file included), ``FileError/locked(path:pid:host:)`` when another holds the
+    ///   lock too long, ``JournalError/document(_:)`` when the journal is not a regular file.
+    package func repair(stamp: String, beforeWriting: (Repair) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Repair {
         // The real file behind a link: the rename must replace it, not the link.
         let file = POSIX.realPath(path) ?? path
         // Nothing damaged: no lock taken, nothing written.
         let first = try check(warn: true)
         guard !first.damaged.isEmpty else { return Repair(check: first, damagedFile: nil, journal: file) }
-        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(ProfileError) -> Repair in
+        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(JournalError) -> Repair in
             guard let bytes = try contents() else {
                 return Repair(check: Check(exists: false, sits: 0, lines: 0, damaged: []), damagedFile: nil, journal: file)
             }
@@ -128,15 +128,15 @@ extension JournalFile {
             let folder = POSIX.directoryName(file)
             let (damagedFile, fd) = try Self.createDamagedFile(beside: file, stamp: stamp, mode: mode)
             var replaced = false
-            do throws(ProfileError) {
+            do throws(JournalError) {
                 let repair = Repair(check: check, damagedFile: damagedFile, journal: file)
                 do {
                     defer { close(fd) }
-                    try beforeWriting(repair)
-                    try io(POSIX.writeAll(fd, moved, path: damagedFile))
-                    try io(POSIX.fsync(fd, path: damagedFile))
+                    try JournalError.refusing { () throws(ProfileError) in try beforeWriting(repair) }
+                    try JournalError.io(POSIX.writeAll(fd, moved, path: damagedFile))
+                    try JournalError.io(POSIX.fsync(fd, path: damagedFile))
                 }
-                try io(POSIX.fsyncDirectory(folder))
+                try JournalError.io(POSIX.fsyncDirectory(folder))
                 try Self.replace(file, with: kept, renamed: { replaced = true })
                 return repair
             } catch {
@@ -162,16 +162,16 @@ extension JournalFile {
 
     /// Creates the file for the damaged lines beside `file`, with `O_EXCL`: a file of that name is never
     /// overwritten, the next name is tried instead (``damagedFileName(for:stamp:attempt:)``).
-    private static func createDamagedFile(beside file: String, stamp: String, mode: mode_t) throws(ProfileError) -> (path: String, fd: Int32) {
+    private static func createDamagedFile(beside file: String, stamp: String, mode: mode_t) throws(JournalError) -> (path: String, fd: Int32) {
         let folder = POSIX.directoryName(file)
         var attempt = 1
         while true {
             let path = "\(folder)/\(damagedFileName(for: file, stamp: stamp, attempt: attempt))"
-            do throws(ProfileError) {
+            do throws(JournalError) {
                 // The mode as asked, whatever the umask.
-                return (path, try io(AtomicFile.createNew(path, mode: mode)))
+                return (path, try JournalError.io(AtomicFile.createNew(path, mode: mode)))
             } catch {
-                guard case let .io(_, _, code) = error, code == EEXIST, attempt < damagedFileAttempts else { throw error }
+                guard case let .file(.io(_, _, code)) = error, code == EEXIST, attempt < damagedFileAttempts else { throw error }
                 attempt += 1
             }
         }

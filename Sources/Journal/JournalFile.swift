@@ -61,26 +61,26 @@ package struct JournalFile: Sendable {
     ///
     /// It is opened with `O_NONBLOCK`, so that a FIFO does not wait for a writer, and anything but a
     /// regular file (a FIFO, `/dev/zero`, a folder) is refused before a byte is read.
-    func contents() throws(ProfileError) -> [UInt8]? {
+    func contents() throws(JournalError) -> [UInt8]? {
         let fd: Int32
-        do throws(ProfileError) {
-            fd = try io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
+        do throws(JournalError) {
+            fd = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
         } catch {
-            if case let .io(_, _, code) = error, code == ENOENT { return nil }
+            if case let .file(.io(_, _, code)) = error, code == ENOENT { return nil }
             throw error
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ProfileError.failure(path, "fstat") }
+        guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
         guard POSIX.isRegular(info) else { throw Self.notRegular(path, info) }
-        guard let bytes = try io(POSIX.readAll(fd, path: path, limit: Self.sizeLimit)) else {
-            throw ProfileError.failure(path, "read", EFBIG)
+        guard let bytes = try JournalError.io(POSIX.readAll(fd, path: path, limit: Self.sizeLimit)) else {
+            throw JournalError.failure(path, "read", EFBIG)
         }
         return bytes
     }
 
     /// The error for a journal that is not a regular file (65): what it is instead.
-    package static func notRegular(_ path: String, _ info: stat) -> ProfileError {
+    package static func notRegular(_ path: String, _ info: stat) -> JournalError {
         let kind = switch info.st_mode & S_IFMT {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a FIFO (named pipe)"
@@ -118,7 +118,7 @@ package struct JournalFile: Sendable {
 
     /// The error for a line that is not a record, as the commands that read the journal give it: what
     /// ``check()`` says, and the way out.
-    private func invalid(_ line: Line, _ problem: SitLine.Problem) -> ProfileError {
+    private func invalid(_ line: Line, _ problem: SitLine.Problem) -> JournalError {
         var error = damage(line, problem)
         error.message += "; \(Self.repairHint)"
         return .document(error)
@@ -196,7 +196,7 @@ package struct JournalFile: Sendable {
 
     /// The records and their lines; a torn last line is left out with a warning.
     /// - Parameter keepLines: whether to return the lines of the records too (a delete rewrites them).
-    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(ProfileError) -> (sits: [Sit], lines: [Line], torn: Line?) {
+    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(JournalError) -> (sits: [Sit], lines: [Line], torn: Line?) {
         let scan = Self.scan(bytes, keepLines: keepLines, firstDamage: true)
         if let first = scan.damaged.first { throw invalid(first.line, first.problem) }
         if warn, let torn = scan.torn { warnTorn(torn) }
@@ -213,25 +213,25 @@ package struct JournalFile: Sendable {
 
     /// Every record, in the file's order.
     ///
-    /// - Throws: ``ProfileError/document(_:)`` (65) for a line that is not a record, with its
-    ///   `path:line:column`; ``ProfileError/io(path:operation:errno:)`` when the file cannot be read.
-    package func read() throws(ProfileError) -> [Sit] {
+    /// - Throws: ``JournalError/document(_:)`` (65) for a line that is not a record, with its
+    ///   `path:line:column`; ``FileError/io(path:operation:errno:)`` when the file cannot be read.
+    package func read() throws(JournalError) -> [Sit] {
         guard let bytes = try contents() else { return [] }
         return try parse(bytes, warn: true, keepLines: false).sits
     }
 
     /// The sit `id` names, or nil when none does.
     ///
-    /// - Throws: ``ProfileError/document(_:)`` (65) for a line that is not a record, or when two sits
+    /// - Throws: ``JournalError/document(_:)`` (65) for a line that is not a record, or when two sits
     ///   or more share the id (naming their lines): a delete could not tell which to remove.
-    package func sit(id: String) throws(ProfileError) -> Sit? {
+    package func sit(id: String) throws(JournalError) -> Sit? {
         guard let bytes = try contents() else { return nil }
         let (sits, lines, _) = try parse(bytes, warn: true)
         return try Self.index(of: id, in: sits, lines: lines, path: path).map { sits[$0] }
     }
 
     /// Where the one sit with `id` is among `sits`, nil when none has it.
-    private static func index(of id: String, in sits: [Sit], lines: [Line], path: String) throws(ProfileError) -> Int? {
+    private static func index(of id: String, in sits: [Sit], lines: [Line], path: String) throws(JournalError) -> Int? {
         let found = sits.indices.filter { sits[$0].id == id }
         guard found.count < 2 else {
             let numbers = found.map { String(lines[$0].number) }
@@ -250,9 +250,9 @@ package struct JournalFile: Sendable {
     /// only when the sit is over, and the sit is lost.
     /// The lock is taken and let go as well: an append needs to make it beside the file (in `/proc`,
     /// say, it cannot).
-    package func prepare() throws(ProfileError) {
-        try io(POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700))
-        try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(ProfileError) in
+    package func prepare() throws(JournalError) {
+        try JournalError.io(POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700))
+        try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(JournalError) in
             let fd = try openForAppend()
             close(fd)
         }
@@ -260,14 +260,14 @@ package struct JournalFile: Sendable {
 
     /// The journal opened for appending by the file layer (``AppendFile/open(_:mode:)``: made, mode 0600,
     /// when missing; a FIFO does not wait for a reader); refused unless a regular file.
-    private func openForAppend() throws(ProfileError) -> Int32 {
+    private func openForAppend() throws(JournalError) -> Int32 {
         let fd: Int32
-        do throws(ProfileError) {
-            fd = try io(AppendFile.open(path, mode: 0o600))
+        do throws(JournalError) {
+            fd = try JournalError.io(AppendFile.open(path, mode: 0o600))
         } catch {
             // A FIFO without a reader (ENXIO) or a folder (EISDIR): say what the path is instead.
             var info = stat()
-            if case let .io(_, _, code) = error, code == ENXIO || code == EISDIR, stat(path, &info) == 0, !POSIX.isRegular(info) {
+            if case let .file(.io(_, _, code)) = error, code == ENXIO || code == EISDIR, stat(path, &info) == 0, !POSIX.isRegular(info) {
                 throw Self.notRegular(path, info)
             }
             throw error
@@ -276,7 +276,7 @@ package struct JournalFile: Sendable {
         guard fstat(fd, &info) == 0 else {
             let code = errno
             close(fd)
-            throw ProfileError.failure(path, "fstat", code)
+            throw JournalError.failure(path, "fstat", code)
         }
         guard POSIX.isRegular(info) else {
             close(fd)
@@ -299,12 +299,12 @@ package struct JournalFile: Sendable {
     ///   recovery does: the run it recovers may have logged the sit before it died.
     /// - Returns: whether the sit was appended (always, unless `once` found it).
     @discardableResult
-    package func append(_ sit: Sit, once: Bool = false, beforeWriting: () throws(ProfileError) -> Void = {}) throws(ProfileError) -> Bool {
+    package func append(_ sit: Sit, once: Bool = false, beforeWriting: () throws(ProfileError) -> Void = {}) throws(JournalError) -> Bool {
         try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
-        return try appendMany(prepare: { () throws(ProfileError) -> Bool in
+        return try appendMany(prepare: { () throws(JournalError) -> Bool in
             once ? try !holds(id: sit.id) : true
-        }, lines: { $0 ? [sit] : [] }, beforeWriting: { (appends: Bool) throws(ProfileError) in
-            if appends { try beforeWriting() }
+        }, lines: { $0 ? [sit] : [] }, beforeWriting: { (appends: Bool) throws(JournalError) in
+            if appends { try JournalError.refusing(beforeWriting) }
         })
     }
 
@@ -315,12 +315,12 @@ package struct JournalFile: Sendable {
     /// Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks only its
     /// newline gets one; the lines are written with `O_APPEND` in one `write` and `fsync`ed. A new file
     /// is created with mode 0600 (its folders 0700) and its folder is flushed too.
-    func appendMany<T>(prepare: () throws(ProfileError) -> T, lines: (T) -> [Sit],
-                       beforeWriting: (T) throws(ProfileError) -> Void) throws(ProfileError) -> T {
+    func appendMany<T>(prepare: () throws(JournalError) -> T, lines: (T) -> [Sit],
+                       beforeWriting: (T) throws(JournalError) -> Void) throws(JournalError) -> T {
         let folder = POSIX.directoryName(path)
-        try io(POSIX.makeDirectories(folder, mode: 0o700))
+        try JournalError.io(POSIX.makeDirectories(folder, mode: 0o700))
         // The lock is beside the real file, as a delete takes it, when the journal is a link.
-        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(ProfileError) -> T in
+        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(JournalError) -> T in
             let value = try prepare()
             let sits = lines(value)
             guard !sits.isEmpty else {
@@ -330,24 +330,24 @@ package struct JournalFile: Sendable {
             var line: [UInt8] = []
             line.reserveCapacity(sits.count * 200)
             for sit in sits { line += sit.line.utf8 }
-            let existed = try io(POSIX.lstatIfExists(path)) != nil
+            let existed = try JournalError.io(POSIX.lstatIfExists(path)) != nil
             let fd = try openForAppend()
             defer { close(fd) }
             var info = stat()
-            guard fstat(fd, &info) == 0 else { throw ProfileError.failure(path, "fstat") }
+            guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
             if info.st_size > 0 {
-                let reader = try io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
+                let reader = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
                 defer { close(reader) }
                 var last: UInt8 = 0
-                guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw ProfileError.failure(path, "read") }
+                guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw JournalError.failure(path, "read") }
                 if last != 0x0A {
                     line = try repairTail(fd, reader: reader, newLine: line)
                 }
             }
             try beforeWriting(value)
             // A write or fsync that fails leaves the file as long as it was: no part of these sits stays.
-            try io(AppendFile.append(line, to: fd, path: path))
-            if !existed { try io(POSIX.fsyncDirectory(folder)) }
+            try JournalError.io(AppendFile.append(line, to: fd, path: path))
+            if !existed { try JournalError.io(POSIX.fsyncDirectory(folder)) }
             return value
         }
     }
@@ -356,7 +356,7 @@ package struct JournalFile: Sendable {
     /// a whole record among them), or a damaged line that holds it as a JSON string (a sit whose line
     /// was damaged afterwards is still there). A torn fragment does not count: it is what an append
     /// cut short leaves, and the next append cuts it off.
-    private func holds(id: String) throws(ProfileError) -> Bool {
+    private func holds(id: String) throws(JournalError) -> Bool {
         guard let bytes = try contents() else { return false }
         let scan = Self.scan(bytes, keepLines: false, firstDamage: false)
         if scan.sits.contains(where: { $0.id == id }) { return true }
@@ -366,11 +366,11 @@ package struct JournalFile: Sendable {
     }
 
     /// Refuses (64) a record the strict reader would not give back as it is.
-    package static func checkReadable(_ sit: Sit) throws(ProfileError) {
+    package static func checkReadable(_ sit: Sit) throws(JournalError) {
         try checkReadable(sit, line: Array(sit.line.utf8).dropLast())
     }
 
-    private static func checkReadable(_ sit: Sit, line: ArraySlice<UInt8>) throws(ProfileError) {
+    private static func checkReadable(_ sit: Sit, line: ArraySlice<UInt8>) throws(JournalError) {
         let problem: String
         do throws(SitLine.Problem) {
             if try SitLine.decode(Array(line)) == sit { return }
@@ -378,15 +378,15 @@ package struct JournalFile: Sendable {
         } catch {
             problem = "\(error.key.map { "\($0): " } ?? "")\(error.message)"
         }
-        throw ProfileError.invalidOption(String(decoding: line, as: UTF8.self), option: "record",
+        throw JournalError.invalidOption(String(decoding: line, as: UTF8.self), option: "record",
                                          accepted: "a record the journal can read back (\(problem))")
     }
 
     /// Deals with a last line that has no newline, holding the lock: a whole record, or any whole JSON
     /// value (written by hand, so kept for the reader to report), gets its newline (written with
     /// `newLine`); a fragment is cut off with a notice.
-    private func repairTail(_ fd: Int32, reader: Int32, newLine: [UInt8]) throws(ProfileError) -> [UInt8] {
-        guard let bytes = try io(POSIX.readAll(reader, path: path, limit: Self.sizeLimit)) else { throw ProfileError.failure(path, "read", EFBIG) }
+    private func repairTail(_ fd: Int32, reader: Int32, newLine: [UInt8]) throws(JournalError) -> [UInt8] {
+        guard let bytes = try JournalError.io(POSIX.readAll(reader, path: path, limit: Self.sizeLimit)) else { throw JournalError.failure(path, "read", EFBIG) }
         let (_, torn) = Self.lines(of: bytes)
         guard let torn else { return newLine }
         if Self.isBlank(bytes[torn.range]) { return [0x0A] + newLine }
@@ -396,7 +396,7 @@ package struct JournalFile: Sendable {
         } catch {
             if error.isWholeJSON { return [0x0A] + newLine }
         }
-        try io(AppendFile.cut(fd, to: torn.range.lowerBound, path: path))
+        try JournalError.io(AppendFile.cut(fd, to: torn.range.lowerBound, path: path))
         report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
         return newLine
     }
@@ -408,9 +408,11 @@ package struct JournalFile: Sendable {
     /// changed), written without the sit to a temporary file of the same mode beside it, fsynced and
     /// renamed over it. A torn last line goes with it, with a notice.
     ///
-    /// - Throws: ``ProfileError/document(_:)`` for an invalid line, or when two sits share the id.
-    package func delete(id: String, beforeWriting: (Sit) throws(ProfileError) -> Void = { _ in }) throws(ProfileError) -> Sit? {
-        try rewrite(id: id, change: { _ throws(ProfileError) in nil }, beforeWriting: { (old, _) throws(ProfileError) in try beforeWriting(old) })?.old
+    /// - Throws: ``JournalError/document(_:)`` for an invalid line, or when two sits share the id.
+    package func delete(id: String, beforeWriting: (Sit) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Sit? {
+        try rewrite(id: id, change: { _ throws(JournalError) in nil }, beforeWriting: { (old, _) throws(JournalError) in
+            try JournalError.refusing { () throws(ProfileError) in try beforeWriting(old) }
+        })?.old
     }
 
     /// Replaces the sit `id` with what `change` makes of it, and returns both, or returns nil when no
@@ -420,27 +422,27 @@ package struct JournalFile: Sendable {
     /// Under the lock as ``delete(id:beforeWriting:)``; the new record is refused (64) unless the
     /// strict reader gives it back as it is.
     ///
-    /// - Throws: ``ProfileError/document(_:)`` for an invalid line, or when two sits share the id; what
+    /// - Throws: ``JournalError/document(_:)`` for an invalid line, or when two sits share the id; what
     ///   `change` throws.
-    package func edit(id: String, change: (Sit) throws(ProfileError) -> Sit,
-                      beforeWriting: (_ old: Sit, _ new: Sit) throws(ProfileError) -> Void = { _, _ in }) throws(ProfileError) -> (old: Sit, new: Sit)? {
-        let result = try rewrite(id: id, change: { (sit: Sit) throws(ProfileError) -> Sit? in
+    package func edit(id: String, change: (Sit) throws(JournalError) -> Sit,
+                      beforeWriting: (_ old: Sit, _ new: Sit) throws(ProfileError) -> Void = { _, _ in }) throws(JournalError) -> (old: Sit, new: Sit)? {
+        let result = try rewrite(id: id, change: { (sit: Sit) throws(JournalError) -> Sit? in
             let new = try change(sit)
             try Self.checkReadable(new)
             return new
-        }, beforeWriting: { (old, new) throws(ProfileError) in
-            if let new { try beforeWriting(old, new) }
+        }, beforeWriting: { (old, new) throws(JournalError) in
+            if let new { try JournalError.refusing { () throws(ProfileError) in try beforeWriting(old, new) } }
         })
         return result.flatMap { result in result.new.map { (result.old, $0) } }
     }
 
     /// The file rewritten with the sit `id`'s line replaced by `change`'s record, or left out when it
     /// gives nil; nil when no sit has the id.
-    private func rewrite(id: String, change: (Sit) throws(ProfileError) -> Sit?,
-                         beforeWriting: (Sit, Sit?) throws(ProfileError) -> Void) throws(ProfileError) -> (old: Sit, new: Sit?)? {
+    private func rewrite(id: String, change: (Sit) throws(JournalError) -> Sit?,
+                         beforeWriting: (Sit, Sit?) throws(JournalError) -> Void) throws(JournalError) -> (old: Sit, new: Sit?)? {
         // The real file behind a link: the rename must replace it, not the link.
         let file = POSIX.realPath(path) ?? path
-        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(ProfileError) -> (old: Sit, new: Sit?)? in
+        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(JournalError) -> (old: Sit, new: Sit?)? in
             guard let bytes = try contents() else { return nil }
             let (sits, lines, torn) = try parse(bytes, warn: false)
             guard let index = try Self.index(of: id, in: sits, lines: lines, path: path) else { return nil }
@@ -465,17 +467,17 @@ package struct JournalFile: Sendable {
     }
 
     /// The error for an id no sit has, with the closest one.
-    package static func noSit(_ id: String, path: String, among sits: [Sit]) -> ProfileError {
+    package static func noSit(_ id: String, path: String, among sits: [Sit]) -> JournalError {
         .document(DocumentError(file: path, message: "no sit with the id \(quoted(id))\(didYouMean(closestMatch(to: id, in: sits.map(\.id)))); 'profile log' shows the ids"))
     }
 
     /// Writes `bytes` to `file` through the file layer's atomic replace (same mode); `renamed` runs
     /// once the rename is done, so that a caller knows a later failure (flushing the folder) left the new
     /// file in place.
-    static func replace(_ file: String, with bytes: [UInt8], renamed: () -> Void = {}) throws(ProfileError) {
+    static func replace(_ file: String, with bytes: [UInt8], renamed: () -> Void = {}) throws(JournalError) {
         // A journal made new is 0600; an existing one keeps its mode. The folder's flush is said as any
         // other failure here (74), as it always was.
-        try io(AtomicFile.replace(file, with: bytes, newFileMode: 0o600, flush: false, renamed: renamed))
-        try io(POSIX.fsyncDirectory(POSIX.directoryName(file)))
+        try JournalError.io(AtomicFile.replace(file, with: bytes, newFileMode: 0o600, flush: false, renamed: renamed))
+        try JournalError.io(POSIX.fsyncDirectory(POSIX.directoryName(file)))
     }
 }

@@ -20,10 +20,10 @@ extension JournalImport {
     ///
     /// - Parameter warning: gets each warning (`warning: …`, a torn last line left out) as soon as its file
     ///   is read, so that those of the files before a bad one are still said.
-    /// - Throws: what reading a file throws; ``ProfileError/document(_:)`` (65) for an id another sit of
+    /// - Throws: what reading a file throws; ``JournalError/document(_:)`` (65) for an id another sit of
     ///   the import has, naming both places.
     package static func gather(_ paths: [String], calendar: LocalCalendar, now: Int,
-                               warning: (String) -> Void) throws(ProfileError) -> Gathered {
+                               warning: (String) -> Void) throws(JournalError) -> Gathered {
         var gathered = Gathered()
         // Where each id was first seen: two sits that share one (a merge of two machines' edits) are
         // not one sit, and neither may be dropped as if it were.
@@ -38,7 +38,7 @@ extension JournalImport {
                 if let earlier = seen[sit.id] {
                     guard earlier.sit == sit else {
                         let place = "\(escapedPath(displayName(paths[earlier.file]))):\(earlier.line)"
-                        throw ProfileError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
+                        throw JournalError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
                     }
                     continue
                 }
@@ -58,12 +58,12 @@ extension JournalImport {
 
 extension JournalImport {
     /// Refuses a `log import` of no file, or of standard input (`-`) more than once.
-    package static func checkFiles(_ paths: [String]) throws(ProfileError) {
+    package static func checkFiles(_ paths: [String]) throws(JournalError) {
         guard !paths.isEmpty else {
-            throw ProfileError.invalidOption("", option: "log import", accepted: "one file or more: Insight Timer's CSV export, profile's CSV or a journal; - for standard input")
+            throw JournalError.invalidOption("", option: "log import", accepted: "one file or more: Insight Timer's CSV export, profile's CSV or a journal; - for standard input")
         }
         guard paths.filter({ $0 == "-" }).count < 2 else {
-            throw ProfileError.invalidOption("-", option: "log import", accepted: "standard input (-) once")
+            throw JournalError.invalidOption("-", option: "log import", accepted: "standard input (-) once")
         }
     }
 }

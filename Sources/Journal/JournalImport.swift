@@ -40,7 +40,7 @@ package enum JournalImport {
 
     /// The sits of `bytes`, read from `path` (for messages), their local times (Insight Timer's) read
     /// on `calendar`; every one must have ended by `now` (seconds since 1970), as `log add` requires.
-    package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int) throws(ProfileError) -> Read {
+    package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int) throws(JournalError) -> Read {
         var body = bytes
         // A byte order mark, as spreadsheets write one.
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
@@ -50,7 +50,7 @@ package enum JournalImport {
             throw failure(path, 1, "a JSON array, as 'log --format json' prints it: import the journal itself (a record a line), or what 'log --format csv' writes")
         }
         let rows: [CSVRows.Row]
-        do throws(ProfileError) {
+        do throws(JournalError) {
             rows = try CSVRows.parse(body, path: path)
         } catch {
             // A first line that is not even CSV is no file of these kinds.
@@ -79,7 +79,7 @@ package enum JournalImport {
     }
 
     /// Refuses a sit that ends before it starts, or that has not ended by `now`.
-    private static func checkTimes(_ read: Read, path: String, now: Int, calendar: LocalCalendar) throws(ProfileError) {
+    private static func checkTimes(_ read: Read, path: String, now: Int, calendar: LocalCalendar) throws(JournalError) {
         for (sit, line) in zip(read.sits, read.lines) {
             guard sit.end.epoch >= sit.start.epoch else {
                 throw failure(path, line, "end: a time before the start (\(sit.end.text) is before \(sit.start.text))")
@@ -90,11 +90,11 @@ package enum JournalImport {
         }
     }
 
-    private static func unknown(_ path: String, line: Int) -> ProfileError {
+    private static func unknown(_ path: String, line: Int) -> JournalError {
         .document(DocumentError(file: path, line: line, message: "not a file 'log import' reads: expected Insight Timer's CSV (the header \(insightHeader.joined(separator: ","))), profile's CSV (\(Sit.keys.prefix(3).joined(separator: ","))…, as 'log --format csv' writes it) or a journal (a JSON record a line)"))
     }
 
-    private static func failure(_ path: String, _ line: Int, column: Int? = nil, _ message: String) -> ProfileError {
+    private static func failure(_ path: String, _ line: Int, column: Int? = nil, _ message: String) -> JournalError {
         .document(DocumentError(file: path, line: line, column: column, message: message))
     }
 
@@ -103,7 +103,7 @@ package enum JournalImport {
     /// readers leave it. A note or profile with a control or invisible character, which a journal
     /// written before they were checked may hold, is refused as `log add` refuses one: an import is a
     /// way in.
-    private static func journal(_ bytes: [UInt8], path: String, now: Int) throws(ProfileError) -> Read {
+    private static func journal(_ bytes: [UInt8], path: String, now: Int) throws(JournalError) -> Read {
         let file = JournalFile(path: path)
         let scan = JournalFile.scan(bytes, keepLines: true, firstDamage: true)
         if let first = scan.damaged.first { throw .document(file.damage(first.line, first.problem)) }
@@ -114,8 +114,8 @@ package enum JournalImport {
         for (sit, line) in zip(scan.sits, scan.lines) {
             let row = CSVRows.Row(line: line.number, fields: [])
             // A journal's empty string is text (null is none): refused, as `log add` refuses it.
-            _ = try sit.profile.map { text throws(ProfileError) in try Self.text(text, key: "profile", row: row, path: path, emptyIsNone: false, id: sit.id) }
-            _ = try sit.note.map { text throws(ProfileError) in try Self.text(text, key: "note", row: row, path: path, emptyIsNone: false, id: sit.id) }
+            _ = try sit.profile.map { text throws(JournalError) in try Self.text(text, key: "profile", row: row, path: path, emptyIsNone: false, id: sit.id) }
+            _ = try sit.note.map { text throws(JournalError) in try Self.text(text, key: "note", row: row, path: path, emptyIsNone: false, id: sit.id) }
             read.append(sit, line: line.number)
         }
         try checkTimes(read, path: path, now: now, calendar: LocalCalendar())
@@ -142,7 +142,7 @@ package enum JournalImport {
     /// (month, day, year), a length (hours, minutes and seconds, unpadded), the preset (the profile, when
     /// not empty) and the activity (a note, when not `Meditation`); spaces around the last two are not
     /// theirs. Nil for a row of no length (a session ended at once), which is left out.
-    private static func insightTimer(_ row: CSVRows.Row, path: String, calendar: LocalCalendar) throws(ProfileError) -> Sit? {
+    private static func insightTimer(_ row: CSVRows.Row, path: String, calendar: LocalCalendar) throws(JournalError) -> Sit? {
         guard row.fields.count == 4 else {
             throw failure(path, row.line, "expected 4 fields (\(insightHeader.joined(separator: ","))), found \(row.fields.count)")
         }
@@ -176,9 +176,9 @@ package enum JournalImport {
     /// refused as `log add` refuses one (an empty one too, unless `emptyIsNone`). The refusal of a sit
     /// with an id says how to mend it where it came from.
     private static func text(_ field: String, key: String, row: CSVRows.Row, path: String, emptyIsNone: Bool = true,
-                             id: String? = nil) throws(ProfileError) -> String? {
+                             id: String? = nil) throws(JournalError) -> String? {
         if field.isEmpty, emptyIsNone { return nil }
-        do throws(ProfileError) {
+        do throws(JournalError) {
             return try Sit.checkedText(field, option: key)
         } catch {
             guard case let .invalidOption(_, _, accepted) = error else { throw error }
@@ -188,15 +188,15 @@ package enum JournalImport {
     }
 
     /// A row of this program's CSV: the keys of ``Sit/keys`` in their order (the first `columns`).
-    private static func csv(_ row: CSVRows.Row, columns: Int, path: String) throws(ProfileError) -> Sit {
+    private static func csv(_ row: CSVRows.Row, columns: Int, path: String) throws(JournalError) -> Sit {
         guard row.fields.count == columns else {
             throw failure(path, row.line, "expected \(columns) fields, as the header names, found \(row.fields.count)")
         }
         let f = row.fields
-        func bad(_ key: String, _ expected: String, _ value: String) -> ProfileError {
+        func bad(_ key: String, _ expected: String, _ value: String) -> JournalError {
             failure(path, row.line, "\(key): expected \(expected), found \(quoted(value, limit: 40))")
         }
-        func count(_ index: Int) throws(ProfileError) -> Int {
+        func count(_ index: Int) throws(JournalError) -> Int {
             guard let value = wholeNumber(f[index]) else { throw bad(Sit.keys[index], "a whole number from 0 to \(grouped(Sit.maximumCount))", f[index]) }
             return value
         }
@@ -218,7 +218,7 @@ package enum JournalImport {
     }
 
     /// `sit` when the journal could read it back as it is (years 0000–9999, offsets under a day).
-    private static func checked(_ sit: Sit, row: CSVRows.Row, path: String) throws(ProfileError) -> Sit {
+    private static func checked(_ sit: Sit, row: CSVRows.Row, path: String) throws(JournalError) -> Sit {
         let line = Array(sit.line.utf8.dropLast())
         if line.withUnsafeBufferPointer({ SitLine.fastDecode($0, 0..<line.count) }) == sit { return sit }
         let problem: String
@@ -302,7 +302,7 @@ package enum CSVRows {
     /// a closing quote, or bytes that are not UTF-8, are an error naming the line.
     ///
     /// - Complexity: one pass over the bytes.
-    package static func parse(_ bytes: [UInt8], path: String) throws(ProfileError) -> [Row] {
+    package static func parse(_ bytes: [UInt8], path: String) throws(JournalError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field: [UInt8] = []
@@ -313,16 +313,16 @@ package enum CSVRows {
         var wasQuoted = false
         // Where the quoted field under way began, for a quote that never ends.
         var quoteLine = 1
-        func fail(_ message: String) -> ProfileError {
+        func fail(_ message: String) -> JournalError {
             .document(DocumentError(file: path, line: line, message: message))
         }
-        func endField() throws(ProfileError) {
+        func endField() throws(JournalError) {
             guard let text = String(validating: field, as: UTF8.self) else { throw fail("not UTF-8 text") }
             fields.append(text)
             field.removeAll(keepingCapacity: true)
             wasQuoted = false
         }
-        func endRow() throws(ProfileError) {
+        func endRow() throws(JournalError) {
             let blank = fields.isEmpty && field.isEmpty && !wasQuoted
             try endField()
             if !blank { rows.append(Row(line: rowLine, fields: fields)) }

@@ -8,15 +8,15 @@ extension JournalFile {
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl`, with the lock timeout the
     /// environment sets; `report` is told its repairs and warnings.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for an empty `--journal`,
-    ///   ``ProfileError/configuration(_:)`` when no home is known or the lock timeout is not a number.
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` for an empty `--journal`,
+    ///   ``JournalError/configuration(_:)`` when no home is known or the lock timeout is not a number.
     package static func named(flag: String?, environment: [String: String], passwordHome: () -> String?,
-                              report: @escaping @Sendable (String) -> Void) throws(ProfileError) -> JournalFile {
-        if flag == "" { throw ProfileError.invalidOption("", option: "--journal", accepted: "the path of a file, such as ~/sits.jsonl") }
+                              report: @escaping @Sendable (String) -> Void) throws(JournalError) -> JournalFile {
+        if flag == "" { throw JournalError.invalidOption("", option: "--journal", accepted: "the path of a file, such as ~/sits.jsonl") }
         guard let path = location(flag: flag, environment: environment, homeFallback: passwordHome) else {
-            throw ProfileError.configuration("cannot find the journal: HOME is not set (or is not an absolute path) and the password database names no home folder; use --journal FILE or set PROFILE_JOURNAL")
+            throw JournalError.configuration("cannot find the journal: HOME is not set (or is not an absolute path) and the password database names no home folder; use --journal FILE or set PROFILE_JOURNAL")
         }
-        let timeout = try StoreLocation.lockTimeout(environment: environment)
+        let timeout = try JournalError.refusing { () throws(ProfileError) in try StoreLocation.lockTimeout(environment: environment) }
         return JournalFile(path: path, lockTimeout: timeout, report: report)
     }
 }
@@ -83,15 +83,15 @@ extension LocalCalendar {
     /// Refuses (64) a moment the journal cannot record: a local clock more than a day off UTC (the zone
     /// `zoneName`, TZ's value, is named), or a year outside 0000–9999, which no reader of RFC 3339
     /// times takes.
-    package func checkRecordable(_ epoch: Int, zoneName: String?) throws(ProfileError) {
+    package func checkRecordable(_ epoch: Int, zoneName: String?) throws(JournalError) {
         let stamp = timestamp(epoch)
         guard abs(stamp.offset) < 86_400 else {
-            throw ProfileError.invalidOption(zoneName ?? "", option: "TZ",
+            throw JournalError.invalidOption(zoneName ?? "", option: "TZ",
                                              accepted: "a time zone less than 24 hours off UTC (this one is \(stamp.offset < 0 ? "-" : "+")\(abs(stamp.offset) / 3600) hours \(abs(stamp.offset) / 60 % 60) minutes off)")
         }
         let year = CivilDate.fromDays(Int((Double(epoch + stamp.offset) / 86_400).rounded(.down))).year
         guard (0...9999).contains(year) else {
-            throw ProfileError.invalidOption(stamp.text, option: "time", accepted: "a time in the years 0000 to 9999")
+            throw JournalError.invalidOption(stamp.text, option: "time", accepted: "a time in the years 0000 to 9999")
         }
     }
 }

@@ -38,9 +38,9 @@ package struct RunLog {
     ///   - recordFolder: where records of sits in progress are kept (``SitRecordFolder/location(environment:homeFallback:)``).
     ///   - recover: logs the sits of runs that were cut off, once the journal is ready.
     ///   - warn: told what goes wrong but does not fail the run (a record that could not be removed).
-    package init(log: Bool?, journal: () throws(ProfileError) -> JournalFile, note: String?, speed: Double, profile: String?,
+    package init(log: Bool?, journal: () throws(JournalError) -> JournalFile, note: String?, speed: Double, profile: String?,
                  total: Int?, zoneName: String?, recordFolder: String?, calendar: LocalCalendar = LocalCalendar(),
-                 now: @escaping () -> Int, recover: (JournalFile) -> Void, warn: @escaping (String) -> Void) throws(ProfileError) {
+                 now: @escaping () -> Int, recover: (JournalFile) -> Void, warn: @escaping (String) -> Void) throws(JournalError) {
         let logs = log ?? (speed == 1)
         self.note = try Sit.checkedText(note, option: "--note")
         self.calendar = calendar
@@ -88,7 +88,7 @@ package struct RunLog {
     /// a lock held too long, 65 for a journal that became something other than a file); after an
     /// interrupted run it is told to `warn` instead, and the run's status (130) stands. The record of the
     /// sit in progress is then kept, holding the sit as it ended, for the next journal command to log.
-    package func finish(outcome: Outcome, elapsed: Int, bells: Int, pausedSeconds: Int) throws(ProfileError) -> String? {
+    package func finish(outcome: Outcome, elapsed: Int, bells: Int, pausedSeconds: Int) throws(JournalError) -> String? {
         guard let file else {
             // Not logged because of the speed, not because it was asked: say so, once.
             if !logChosen, speed != 1 { return "not logged: a run at --speed \(Self.speedText(speed)) is logged only with --log" }
@@ -103,7 +103,7 @@ package struct RunLog {
         }
         // The sit as it ended, should the journal fail now: the next command logs it from the record.
         let kept = progress?.keep(sit) == true
-        do throws(ProfileError) {
+        do throws(JournalError) {
             try file.append(sit)
         } catch {
             let keptNote = "the sit is kept in \(escapedPath(progress?.path ?? "")) for the next journal command to log"
@@ -186,7 +186,7 @@ package final class RunRecordStore {
     private func write(_ sit: Sit) -> String? {
         guard let writer else { return missing }
         guard journal.hasPrefix("/") else { return "cannot find the current folder to name the journal by" }
-        do throws(ProfileError) {
+        do throws(JournalError) {
             try writer.write(SitRecord(journal: journal, written: calendar.timestamp(now()), sit: sit))
             return nil
         } catch {
@@ -198,7 +198,7 @@ package final class RunRecordStore {
     /// read-only) is said: the next journal command finds its sit logged and removes it, but a sit deleted
     /// from the journal before then would come back from it.
     func remove() {
-        do throws(ProfileError) {
+        do throws(JournalError) {
             try writer?.remove()
         } catch {
             warn("warning: \(error): remove it by hand, or a sit deleted from the journal comes back from it")

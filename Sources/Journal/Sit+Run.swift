@@ -19,18 +19,18 @@ extension Sit {
     /// of the journal) would hand it to whatever shows it. Journals that hold one already still read,
     /// and the log's tables and plain lines escape it.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for empty or blank text, text with
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` for empty or blank text, text with
     ///   an invisible character (naming it: `U+001B`), or text over ``longestText`` bytes.
-    package static func checkedText(_ text: String?, option: String) throws(ProfileError) -> String? {
+    package static func checkedText(_ text: String?, option: String) throws(JournalError) -> String? {
         guard let text else { return nil }
         guard !text.trimmingWhitespace().isEmpty else {
-            throw ProfileError.invalidOption(text, option: option, accepted: text.isEmpty ? "some text: it is empty" : "some text: it is blank")
+            throw JournalError.invalidOption(text, option: option, accepted: text.isEmpty ? "some text: it is empty" : "some text: it is blank")
         }
         if let problem = text.hiddenCharacterProblem {
-            throw ProfileError.invalidOption(text, option: option, accepted: "text without control or invisible characters: \(problem)")
+            throw JournalError.invalidOption(text, option: option, accepted: "text without control or invisible characters: \(problem)")
         }
         guard text.utf8.count <= longestText else {
-            throw ProfileError.invalidOption(text, option: option, accepted: "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))")
+            throw JournalError.invalidOption(text, option: option, accepted: "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))")
         }
         return text
     }

@@ -11,27 +11,27 @@ package enum StartArgument {
     /// `YYYY-MM-DD HH:MM[:SS]` (or with a `T`), all in local time; or ISO 8601 with its offset
     /// (`2026-11-23T07:15:00+01:00`, `…Z`), the moment it names.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming `--start`; a local time the
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` naming `--start`; a local time the
     ///   clock skipped when it was put forward is said so.
-    package static func parse(_ text: String, calendar: LocalCalendar, now: Int) throws(ProfileError) -> Int {
+    package static func parse(_ text: String, calendar: LocalCalendar, now: Int) throws(JournalError) -> Int {
         let trimmed = text.trimmingWhitespace()
         if let stamp = Timestamp(parsing: trimmed) { return stamp.epoch }
         var parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
         // A time alone is today's.
         if parts.count == 1, parts[0].contains(":") { parts.insert("today", at: 0) }
-        guard parts.count == 2 else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
+        guard parts.count == 2 else { throw JournalError.invalidOption(text, option: "--start", accepted: accepted) }
         let day: Int
-        do throws(ProfileError) {
+        do throws(JournalError) {
             day = try DayArgument.parse(String(parts[0]), option: "--start", today: calendar.day(of: now))
         } catch {
-            throw ProfileError.invalidOption(text, option: "--start", accepted: accepted)
+            throw JournalError.invalidOption(text, option: "--start", accepted: accepted)
         }
         let date = CivilDate.fromDays(day)
         // The hour may be one digit (6:05), as people write it; minutes and seconds are two.
-        guard let time = TimeOfDay.seconds(parts[1]) else { throw ProfileError.invalidOption(text, option: "--start", accepted: accepted) }
+        guard let time = TimeOfDay.seconds(parts[1]) else { throw JournalError.invalidOption(text, option: "--start", accepted: accepted) }
         guard let epoch = calendar.epoch(year: date.year, month: date.month, day: date.day, hour: time / 3600, minute: time / 60 % 60,
                                          second: time % 60) else {
-            throw ProfileError.invalidOption(text, option: "--start", accepted: "a time the local clock showed: this one was skipped when it was put forward")
+            throw JournalError.invalidOption(text, option: "--start", accepted: "a time the local clock showed: this one was skipped when it was put forward")
         }
         return epoch
     }
@@ -44,10 +44,10 @@ extension Sit {
     package static let addedLengths = 1...(24 * 3600)
 
     /// `--duration`'s length in seconds, 1 second to 24 hours.
-    package static func addedLength(_ text: String) throws(ProfileError) -> Int {
-        let length = try TimerDuration(parsing: text).seconds
+    package static func addedLength(_ text: String) throws(JournalError) -> Int {
+        let length = try JournalError.refusing { () throws(ProfileError) in try TimerDuration(parsing: text) }.seconds
         guard addedLengths.contains(length) else {
-            throw ProfileError.invalidOption(text, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
+            throw JournalError.invalidOption(text, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
         }
         return length
     }
@@ -56,20 +56,20 @@ extension Sit {
     /// ended `now`; completed, as planned, with no bells.
     ///
     /// - Parameter zoneName: TZ's value, named when the local clock is more than a day off UTC.
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for a start still to come, a sit not
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` for a start still to come, a sit not
     ///   ended by `now`, a length out of range, a profile or note with control characters, a moment the
     ///   journal cannot record.
     package static func added(start: String?, duration: String, profile: String?, note: String?,
-                              calendar: LocalCalendar, now: Int, zoneName: String?) throws(ProfileError) -> Sit {
+                              calendar: LocalCalendar, now: Int, zoneName: String?) throws(JournalError) -> Sit {
         let length = try addedLength(duration)
         let begin: Int
         if let start {
             begin = try StartArgument.parse(start, calendar: calendar, now: now)
             guard begin <= now else {
-                throw ProfileError.invalidOption(start, option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
+                throw JournalError.invalidOption(start, option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
             }
             guard begin + length <= now else {
-                throw ProfileError.invalidOption(duration, option: "--duration",
+                throw JournalError.invalidOption(duration, option: "--duration",
                                                  accepted: "a length that has passed since --start: a sit is logged once it has ended")
             }
         } else {
@@ -97,14 +97,14 @@ extension Sit {
         /// The edit the options say; at least one must be given, and `--no-profile`/`--no-note` each
         /// refuse their own option beside them.
         package init(id: String, start: String?, duration: String?, profile: String?, noProfile: Bool, note: String?, noNote: Bool,
-                     calendar: LocalCalendar, now: Int) throws(ProfileError) {
+                     calendar: LocalCalendar, now: Int) throws(JournalError) {
             guard start != nil || duration != nil || profile != nil || noProfile || note != nil || noNote else {
-                throw ProfileError.invalidOption(id, option: "log edit", accepted: "at least one of --start, --duration, --profile, --no-profile, --note, --no-note")
+                throw JournalError.invalidOption(id, option: "log edit", accepted: "at least one of --start, --duration, --profile, --no-profile, --note, --no-note")
             }
-            if noProfile, let profile { throw ProfileError.invalidOption(profile, option: "--profile", accepted: "no --profile with --no-profile") }
-            if noNote, let note { throw ProfileError.invalidOption(note, option: "--note", accepted: "no --note with --no-note") }
-            self.start = try start.map { text throws(ProfileError) in (try StartArgument.parse(text, calendar: calendar, now: now), text) }
-            length = try duration.map { text throws(ProfileError) in (try Sit.addedLength(text), text) }
+            if noProfile, let profile { throw JournalError.invalidOption(profile, option: "--profile", accepted: "no --profile with --no-profile") }
+            if noNote, let note { throw JournalError.invalidOption(note, option: "--note", accepted: "no --note with --no-note") }
+            self.start = try start.map { text throws(JournalError) in (try StartArgument.parse(text, calendar: calendar, now: now), text) }
+            length = try duration.map { text throws(JournalError) in (try Sit.addedLength(text), text) }
             if noProfile { self.profile = .some(nil) } else if let profile { self.profile = .some(try Sit.checkedText(profile, option: "--profile")) }
             if noNote { self.note = .some(nil) } else if let note { self.note = .some(try Sit.checkedText(note, option: "--note")) }
         }
@@ -114,19 +114,19 @@ extension Sit {
     /// a planned length that was the length follows it (and no sit is sat longer than planned), an
     /// open-ended sit stays open.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` for a start still to come, a sit that
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` for a start still to come, a sit that
     ///   would not have ended by `now`, a moment the journal cannot record.
-    package func edited(_ edit: Edit, calendar: LocalCalendar, now: Int, zoneName: String?) throws(ProfileError) -> Sit {
+    package func edited(_ edit: Edit, calendar: LocalCalendar, now: Int, zoneName: String?) throws(JournalError) -> Sit {
         var sit = self
         if edit.start != nil || edit.length != nil {
             let from = edit.start?.epoch ?? start.epoch
             let seconds = edit.length?.seconds ?? self.seconds
             guard from <= now else {
-                throw ProfileError.invalidOption(edit.start?.text ?? "", option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
+                throw JournalError.invalidOption(edit.start?.text ?? "", option: "--start", accepted: "a time that has come: a sit is logged once it has happened")
             }
             let ended = from + seconds + pausedSeconds
             guard ended <= now else {
-                throw ProfileError.invalidOption(edit.length?.text ?? edit.start?.text ?? "", option: edit.length == nil ? "--start" : "--duration",
+                throw JournalError.invalidOption(edit.length?.text ?? edit.start?.text ?? "", option: edit.length == nil ? "--start" : "--duration",
                                                  accepted: "a sit that has ended by now (it would end at \(calendar.dateAndTime(ended)))")
             }
             try calendar.checkRecordable(from, zoneName: zoneName)

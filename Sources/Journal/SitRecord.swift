@@ -114,7 +114,7 @@ package struct SitRecord: Equatable, Sendable {
         }
         // Only `run` writes a record, and it checks the note; a record is no way around that check.
         for (key, text) in [("profile", sit.profile), ("note", sit.note)] {
-            do throws(ProfileError) {
+            do throws(JournalError) {
                 _ = try Sit.checkedText(text, option: key)
             } catch {
                 guard case let .invalidOption(_, _, accepted) = error else { throw Problem(description: "sit: \(key): \(error)") }
@@ -192,23 +192,23 @@ package final class SitRecordWriter {
     }
 
     /// Writes `record` in place of the last one, atomically, holding its lock.
-    package func write(_ record: SitRecord) throws(ProfileError) {
+    package func write(_ record: SitRecord) throws(JournalError) {
         let first = fd < 0
         // Made again if it went during the sit (a cleaner, a hand tidying ~/.local/state).
-        try io(POSIX.makeDirectories(folder, mode: 0o700))
+        try JournalError.io(POSIX.makeDirectories(folder, mode: 0o700))
         // Locked before it has the name recovery looks at: no other process knows this file yet.
-        let new = try io(AtomicFile.replaceHoldingLock(path, with: record.bytes, through: temporary, mode: 0o600))
+        let new = try JournalError.io(AtomicFile.replaceHoldingLock(path, with: record.bytes, through: temporary, mode: 0o600))
         // The old record's lock goes with the old record, now that the new one holds the name.
         if fd >= 0 { close(fd) }
         fd = new
-        if first { try io(POSIX.fsyncDirectory(folder)) }
+        if first { try JournalError.io(POSIX.fsyncDirectory(folder)) }
     }
 
     /// Removes the record (the sit is in the journal, or was too short to log) and lets go of its lock.
     ///
-    /// - Throws: ``ProfileError/io(path:operation:errno:)`` when the record is still there (its folder
+    /// - Throws: ``FileError/io(path:operation:errno:)`` when the record is still there (its folder
     ///   became read-only): the next journal command finds its sit logged and removes it then.
-    package func remove() throws(ProfileError) {
+    package func remove() throws(JournalError) {
         guard fd >= 0 else { return }
         // Removed while still locked, so that no recovery can take it between the two.
         let removed = unlink(path) == 0 || errno == ENOENT
@@ -216,7 +216,7 @@ package final class SitRecordWriter {
         unlink(temporary)
         close(fd)
         fd = -1
-        if !removed { throw ProfileError.failure(path, "remove", code) }
+        if !removed { throw JournalError.failure(path, "remove", code) }
     }
 }
 
@@ -230,14 +230,14 @@ extension SitRecordFolder {
         /// The sit was shorter than ``Sit/shortestRun``, so not logged, as a short run is not.
         case tooShort(SitRecord)
         /// The sit could not be appended: the record stays for the next command.
-        case failed(SitRecord, ProfileError)
+        case failed(SitRecord, JournalError)
         /// The record could not be read: it was moved to `aside`.
         case unreadable(path: String, problem: String, aside: String)
         /// The record could not be read and not moved aside either: it stays where it is.
         case stuck(path: String, problem: String)
         /// The record's sit was dealt with (logged, found logged, or too short) but the record could not be
         /// removed: a later command will find its sit logged, unless it was deleted meanwhile.
-        case notRemoved(path: String, error: ProfileError)
+        case notRemoved(path: String, error: JournalError)
     }
 
     /// Logs the sits of the records whose run is dead (their lock can be taken), each in the journal
@@ -256,7 +256,7 @@ extension SitRecordFolder {
         var done: [Recovery] = []
         // Journals whose lock was held too long in this pass: their other records wait for the next
         // command rather than each waiting out the lock again.
-        var locked: [String: ProfileError] = [:]
+        var locked: [String: JournalError] = [:]
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             if let id = Self.id(inName: name) {
                 done += recover(id: id, journal: journal, stamp: stamp, locked: &locked)
@@ -295,7 +295,7 @@ extension SitRecordFolder {
 
     /// Recovers the record of `id` when its run is dead: what was done, nothing when the record is gone
     /// or its run lives.
-    private func recover(id: String, journal: (String) -> JournalFile, stamp: String, locked: inout [String: ProfileError]) -> [Recovery] {
+    private func recover(id: String, journal: (String) -> JournalFile, stamp: String, locked: inout [String: JournalError]) -> [Recovery] {
         let file = recordPath(id: id)
         let fd = POSIX.openToLock(file)
         guard fd >= 0 else {
@@ -304,14 +304,14 @@ extension SitRecordFolder {
             // A link (O_NOFOLLOW refuses it) or a folder is no record a run writes: it is moved aside as it is.
             if code == ELOOP { return [moveAside(file, problem: "a symbolic link, not a file a run writes", stamp: stamp)] }
             if code == EISDIR { return [moveAside(file, problem: "a folder, not a file a run writes", stamp: stamp)] }
-            return [.stuck(path: file, problem: "cannot be opened: \(ProfileError.failure(file, "open", code))")]
+            return [.stuck(path: file, problem: "cannot be opened: \(JournalError.failure(file, "open", code))")]
         }
         defer { close(fd) }
         // Held: its run lives. Not waited for. Any other failure is said, not taken for a live run.
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             if errno == EWOULDBLOCK { return [] }
-            return [.stuck(path: file, problem: "cannot be locked: \(ProfileError.failure(file, "flock"))")]
+            return [.stuck(path: file, problem: "cannot be locked: \(JournalError.failure(file, "flock"))")]
         }
         // The name must still name what was locked: a run replaces its record by renaming a new one over
         // it, and the old one's lock is let go after.
@@ -336,21 +336,21 @@ extension SitRecordFolder {
             let gone = unlink(file) == 0 || errno == ENOENT
             let code = errno
             unlink(temporaryPath(id: id))
-            return gone ? [recovery] : [recovery, .notRemoved(path: file, error: ProfileError.failure(file, "remove", code))]
+            return gone ? [recovery] : [recovery, .notRemoved(path: file, error: JournalError.failure(file, "remove", code))]
         }
         guard record.sit.seconds >= Sit.shortestRun else { return removed(.tooShort(record)) }
         // The run made its journal before the sit began: a journal that is not there now is not made
         // anew (an unmounted disk would get a new file under its mount point); the record waits.
         var info = stat()
-        guard stat(record.journal, &info) == 0 else { return [.failed(record, ProfileError.failure(record.journal, "open"))] }
+        guard stat(record.journal, &info) == 0 else { return [.failed(record, JournalError.failure(record.journal, "open"))] }
         if let error = locked[record.journal] { return [.failed(record, error)] }
         var sit = record.sit
         sit.recovered = true
-        do throws(ProfileError) {
+        do throws(JournalError) {
             let logged = try journal(record.journal).append(sit, once: true)
             return removed(logged ? .logged(record) : .alreadyLogged(record))
         } catch {
-            if case .locked = error { locked[record.journal] = error }
+            if case .file(.locked) = error { locked[record.journal] = error }
             return [.failed(record, error)]
         }
     }

@@ -64,12 +64,12 @@ extension SitSelection {
     /// The sits `--since`, `--until` and `--profile` take, read against `today` (a local day number):
     /// each day as ``DayArgument`` reads it, `--until` on or after `--since`.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming the option.
-    package init(since: String?, until: String?, profile: String?, today: Int) throws(ProfileError) {
-        let from = try since.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--since", today: today) }
-        let to = try until.map { text throws(ProfileError) in try DayArgument.parse(text, option: "--until", today: today) }
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` naming the option.
+    package init(since: String?, until: String?, profile: String?, today: Int) throws(JournalError) {
+        let from = try since.map { text throws(JournalError) in try DayArgument.parse(text, option: "--since", today: today) }
+        let to = try until.map { text throws(JournalError) in try DayArgument.parse(text, option: "--until", today: today) }
         if let from, let to, from > to {
-            throw ProfileError.invalidOption(until ?? "", option: "--until", accepted: "a day on or after --since \(since ?? "")")
+            throw JournalError.invalidOption(until ?? "", option: "--until", accepted: "a day on or after --since \(since ?? "")")
         }
         self.init(since: from, until: to, profile: profile)
     }
@@ -86,10 +86,10 @@ extension SitSelection {
 
     /// `--last`'s count (`log -n N`): a whole number of sits from 1, in ASCII digits, at most nine of them.
     ///
-    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` naming `--last` for anything else.
-    package static func parseCount(_ text: String) throws(ProfileError) -> Int {
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` naming `--last` for anything else.
+    package static func parseCount(_ text: String) throws(JournalError) -> Int {
         guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(text), count >= 1 else {
-            throw ProfileError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10")
+            throw JournalError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10")
         }
         return count
     }
@@ -98,6 +98,6 @@ extension SitSelection {
 extension SitSelection {
     /// `--last`'s count of sits (``parseCount(_:)``).
     package enum Count: OptionRule {
-        package static func read(_ text: String) throws(ProfileError) -> Int { try SitSelection.parseCount(text) }
+        package static func read(_ text: String) throws(JournalError) -> Int { try SitSelection.parseCount(text) }
     }
 }

@@ -16,7 +16,7 @@ package enum DayArgument {
     package static let accepted = "a date as YYYY-MM-DD, today or yesterday"
 
     /// The local day number `text` names.
-    package static func parse(_ text: String, option: String, today: Int) throws(ProfileError) -> Int {
+    package static func parse(_ text: String, option: String, today: Int) throws(JournalError) -> Int {
         switch text {
         case "today": return today
         case "yesterday": return today - 1

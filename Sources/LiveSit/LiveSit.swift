@@ -94,31 +94,36 @@ package enum LiveSit {
     ///   - makeKeys: takes the terminal and the stop signals; called once the sit's timeline is known.
     ///   - makeDisplay: the display, given the keys (it shows whether keys are read).
     ///   - makeRinger: the players, or nil for a silent sit.
-    /// - Throws: the options' and the store's errors, and the journal's, before anything is logged.
+    /// - Throws: the options' and the store's errors (``ProfileError``), and the journal's
+    ///   (``JournalError``), carried; all but the journal's last one before anything is logged.
     package static func run(_ options: SitOptions, given: Profile?, store: some ProfileStore, host: SitHost, live: Bool,
                             makeKeys: () -> SitKeys, makeDisplay: (SitKeys) -> RunDisplay,
-                            makeRinger: () -> SystemBellRinger?) throws(ProfileError) -> End {
+                            makeRinger: () -> SystemBellRinger?) throws(CarriedError) -> End {
         let lastRun = SitRecordFolder.location(environment: host.environment, homeFallback: host.passwordHome).map { LastRun(folder: $0) }
         let profile: Profile, quick: Bool
         if let given {
             (profile, quick) = (given, false)
         } else {
-            (profile, quick) = try SitRequest.resolve(name: options.name, store: store, lastRun: lastRun, warn: host.diagnostic)
+            (profile, quick) = try CarriedError.carrying { () throws(ProfileError) in
+                try SitRequest.resolve(name: options.name, store: store, lastRun: lastRun, warn: host.diagnostic)
+            }
         }
         if quick, let option = options.shapeOption {
-            throw ProfileError.invalidOption(options.name ?? "", option: "\(option) with the length",
-                                             accepted: "a profile's name, or no \(option): a quick sit lasts the length it is given")
+            throw CarriedError(ProfileError.invalidOption(options.name ?? "", option: "\(option) with the length",
+                                                          accepted: "a profile's name, or no \(option): a quick sit lasts the length it is given"))
         }
         // Only a key ends an open-ended main sit (q, then y): without a terminal to read them from, the
         // sit could only be cut off.
         if options.shape == .open, !host.stdinIsTerminal {
-            throw ProfileError.invalidOption("--open", option: "option",
-                                             accepted: "a terminal on standard input for --open (q, then y, ends the main sit); without one, give the sit a length or --until")
+            throw CarriedError(ProfileError.invalidOption("--open", option: "option",
+                                                          accepted: "a terminal on standard input for --open (q, then y, ends the main sit); without one, give the sit a length or --until"))
         }
         // Sized on the local clock from the moment the sit starts, across a change to or from summer time.
         let startEpoch = options.at.map { ClockTime.nextEpoch(of: $0, after: host.now()) } ?? host.now()
-        let timeline = try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(at: startEpoch),
-                                                  secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
+        let timeline = try CarriedError.carrying { () throws(ProfileError) in
+            try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(at: startEpoch),
+                                       secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
+        }
 
         let system = makeRinger()
         let ringer: BellRinger = system ?? SilentRinger()
@@ -130,7 +135,9 @@ package enum LiveSit {
         case .open: nil
         }
         // Opened before a wait for --at, so that a journal that cannot be written is said now, not then.
-        var journal = try SitJournal(options, host: host, profile: quick ? nil : profile.name, total: planned)
+        var journal = try CarriedError.carrying { () throws(JournalError) in
+            try SitJournal(options, host: host, profile: quick ? nil : profile.name, total: planned)
+        }
         if let at = options.at {
             switch waitForStart(at: at, name: profile.name, live: live, keys: keys, inhibit: options.inhibit, host: host) {
             case .start: break
@@ -154,8 +161,8 @@ package enum LiveSit {
             checkBells: { system?.preflight() ?? [] },
             sound: { system?.soundName ?? "silent" },
             holdOffSleep: { seconds in host.holdOffSleep(profile.name, seconds, options.inhibit, keys, host) },
-            record: { summary throws(ProfileError) in
-                try journal.finish(summary, logStyle: !live, host: host)
+            record: { summary throws(CarriedError) in
+                try CarriedError.carrying { () throws(JournalError) in try journal.finish(summary, logStyle: !live, host: host) }
             },
             progress: journal.progress)
         let summary = try SitSession(name: profile.name, timeline: timeline, speed: options.speed).perform(in: environment)

@@ -11,8 +11,8 @@ struct SitJournal {
     /// Opens it as `options` say (`--log`, `--no-log`, `--note`, `--journal`); the journal is named and
     /// checked only when the sit will be logged, and the sits of runs that were cut off are recovered
     /// once it is ready.
-    init(_ options: SitOptions, host: SitHost, profile: String?, total: Int?) throws(ProfileError) {
-        log = try RunLog(log: options.log, journal: { () throws(ProfileError) in try Self.file(flag: options.journal, host: host) },
+    init(_ options: SitOptions, host: SitHost, profile: String?, total: Int?) throws(JournalError) {
+        log = try RunLog(log: options.log, journal: { () throws(JournalError) in try Self.file(flag: options.journal, host: host) },
                          note: options.note, speed: options.speed, profile: profile, total: total, zoneName: host.environment["TZ"],
                          recordFolder: SitRecordFolder.location(environment: host.environment, homeFallback: host.passwordHome),
                          now: { host.wholeNow },
@@ -24,7 +24,7 @@ struct SitJournal {
     }
 
     /// The journal `--journal` (`flag`) names, as every journal command finds it.
-    static func file(flag: String?, host: SitHost) throws(ProfileError) -> JournalFile {
+    static func file(flag: String?, host: SitHost) throws(JournalError) -> JournalFile {
         try JournalFile.named(flag: flag, environment: host.environment, passwordHome: host.passwordHome, report: host.diagnostic)
     }
 
@@ -36,7 +36,7 @@ struct SitJournal {
 
     /// Logs the run (``RunLog/finish(outcome:elapsed:bells:pausedSeconds:)``) and says what was done: as a
     /// line of the log display (`logStyle`) or a line under the live display's summary.
-    func finish(_ summary: RunSummary, logStyle: Bool, host: SitHost) throws(ProfileError) {
+    func finish(_ summary: RunSummary, logStyle: Bool, host: SitHost) throws(JournalError) {
         let line = try log.finish(outcome: Outcome(summary.ending), elapsed: summary.elapsed, bells: summary.bellsRung,
                                   pausedSeconds: summary.pausedSeconds)
         guard let line else { return }

@@ -212,4 +212,4 @@ package final class Session {
 
 /// Runs a sit of `profile` with `options` as `profile run` takes them (`--speed 60`, `--open`), and says
 /// what to print after it; throws what would have failed `profile run`.
-package typealias SitRunner = (_ profile: Profile, _ options: [String]) throws(ProfileError) -> String
+package typealias SitRunner = (_ profile: Profile, _ options: [String]) throws(CarriedError) -> String

@@ -1,5 +1,6 @@
 import ProfileKit
 import Bells
+import TextSupport
 
 /// What holding off sleep gave: how to let the machine sleep again, and what the run's header says when
 /// sleep could not be held off.
@@ -32,7 +33,7 @@ package struct SitEnvironment {
     /// Holds off sleep for a sit of so many real seconds from now.
     package var holdOffSleep: (_ seconds: Double) -> SleepHold
     /// Logs the finished sit (or says why not); throws when the journal could not be written.
-    package var record: (RunSummary) throws(ProfileError) -> Void
+    package var record: (RunSummary) throws(CarriedError) -> Void
     /// Keeps the record of the sit in progress, for a sit that will be logged: what a later command
     /// logs if the run is cut off. ``record`` removes it once the sit is in the journal.
     package var progress: SitProgressStore?
@@ -40,7 +41,7 @@ package struct SitEnvironment {
     package init(clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger,
                  checkBells: @escaping () -> [String] = { [] }, sound: @escaping () -> String,
                  holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() },
-                 record: @escaping (RunSummary) throws(ProfileError) -> Void, progress: SitProgressStore? = nil) {
+                 record: @escaping (RunSummary) throws(CarriedError) -> Void, progress: SitProgressStore? = nil) {
         self.clock = clock
         self.input = input
         self.display = display
@@ -69,7 +70,7 @@ package struct SitSession {
 
     /// Runs the sit in `environment` and returns how it ended; throws when its record could not be written
     /// (after the sit, the summary shown and sleep let go).
-    package func perform(in environment: SitEnvironment) throws(ProfileError) -> RunSummary {
+    package func perform(in environment: SitEnvironment) throws(CarriedError) -> RunSummary {
         let ringer = environment.ringer
         ringer.prepare(timeline.bells.compactMap(\.bell))
         let notes = environment.checkBells()

@@ -266,3 +266,35 @@ package func invalidArgumentProblem(in arguments: [[UInt8]]) -> String? {
     }
     return nil
 }
+
+/// `text` as one word for a POSIX shell, as a hint to type it shows it: as it is when it holds only
+/// letters, digits and `._-+,:@%/=` (`profile new Morning`), else quoted as ``shellQuoted(_:)`` quotes.
+package func shellWord(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+        ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "._-+,:@%/=".unicodeScalars.contains($0)
+    }
+    return plain ? text : shellQuoted(text)
+}
+
+/// `text` as one word for a POSIX shell, to copy into it: `'…'`, or, when it holds a control or
+/// invisible character, bash's `$'…'` with that character as `\xHH` bytes, so that the command still
+/// names the real path once the diagnostic's own escaping is done.
+package func shellQuoted(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.isInvisible || $0 == "\\" }) else {
+        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+    var quoted = "$'"
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "'": quoted += "\\'"
+        case "\\": quoted += "\\\\"
+        default:
+            if scalar.isInvisible {
+                quoted += String(scalar).utf8.map { "\\x" + hex($0, digits: 2) }.joined()
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return quoted + "'"
+}

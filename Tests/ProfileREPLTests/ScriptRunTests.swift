@@ -2,6 +2,7 @@ import Testing
 @testable import ProfileKit
 @testable import ProfileREPL
 import TestDoubles
+import TextSupport
 
 /// `profile edit` with a script: one transaction, its output held until the commit, a failing line
 /// named by its number with nothing saved.
@@ -58,5 +59,34 @@ struct ScriptRunTests {
         #expect(notText.0 == .failed(line: 1, Session.notText))
         let unread = try run(Lines(["show"], then: .readFailed(5)), store: try morning())
         #expect(unread.0 == .readFailed(5))
+    }
+
+    /// A script is the data: whatever the editor refused makes it a data error (65), while the system's
+    /// failures keep their class (74, 75, 78), also when they come from a sit's journal, carried.
+    @Test func aScriptsErrorIsClassedAsDataUnlessTheSystemFailed() {
+        struct JournalLocked: ReportedError {
+            var category: ErrorCategory { .temporary }
+            var systemErrno: Int32? { nil }
+            var description: String { "/j.lock: locked" }
+        }
+        struct NoSuchSit: ReportedError {
+            var category: ErrorCategory { .notFound }
+            var systemErrno: Int32? { nil }
+            var description: String { "no sit" }
+        }
+        let cases: [(EditorError, ErrorCategory)] = [
+            (.usage("unknown command"), .data),
+            (.profile(.profileNotFound("Nope", suggestion: nil)), .data),
+            (.profile(.invalidDuration("x", reason: "r")), .data),
+            (.profile(.profileExists("Morning")), .data),
+            (.profile(.io(path: "/s/Morning.json", operation: "write", errno: 28)), .io),
+            (.profile(.locked(path: "/s/Morning.json.lock", pid: 1, host: "h")), .temporary),
+            (.profile(.configuration("no HOME")), .configuration),
+            (.carried(CarriedError(JournalLocked())), .temporary),
+            (.carried(CarriedError(NoSuchSit())), .data),
+        ]
+        for (error, category) in cases {
+            #expect(error.scriptCategory == category, "\(error)")
+        }
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Files
 
-extension ProfileError {
+extension ProfileError: FileFailure {
     /// The file layer's error as this program says it: the same path, operation and errno.
     package init(_ error: FileError) {
         switch error {
@@ -16,25 +16,12 @@ extension ProfileError {
         }
     }
 
-    /// A failed system call on `path`, with the errno it left (``io(path:operation:errno:)``).
-    package static func failure(_ path: String, _ operation: String, _ code: Int32 = errno) -> ProfileError {
-        .io(path: path, operation: operation, errno: code)
-    }
 }
 
-/// Runs a call of the file layer and says its error as ``ProfileError``: `try io(POSIX.open(path, flags))`.
+/// Runs a call of the file layer and says its error as ``ProfileError``: `try io(POSIX.open(path, flags))`,
+/// the store's short form of ``FileFailure/io(_:)``.
 @inline(__always)
 package func io<T>(_ call: @autoclosure () throws(FileError) -> T) throws(ProfileError) -> T {
-    do {
-        return try call()
-    } catch {
-        throw ProfileError(error)
-    }
+    try ProfileError.io(call())
 }
 
-extension FileLock {
-    /// Runs `body` holding the lock of the file at `path`, with the lock's errors as ``ProfileError``.
-    package func withLock<T>(on path: String, _ body: () throws(ProfileError) -> T) throws(ProfileError) -> T {
-        try withLock(on: path, failure: ProfileError.init, body)
-    }
-}

@@ -5,11 +5,13 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import Files
 import TextSupport
 
 /// Every error ProfileKit reports to a user: each message names the thing, the place and what would be
-/// accepted.
-package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
+/// accepted. The recorded sounds (`SoundError`, Bells) and the journal (`JournalError`, Journal) have
+/// error types of their own.
+package enum ProfileError: ReportedError, Equatable {
     /// A duration that could not be read; `reason` says why.
     case invalidDuration(String, reason: String)
     /// A duration outside what a segment allows.
@@ -58,54 +60,37 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
     case danglingLink(path: String, target: String)
     /// The environment does not say where things are (no home folder, say).
     case configuration(String)
-    /// A file that cannot be a recorded sound (65): not a WAV file that is accepted, a folder, too large;
-    /// `reason` says what is wrong and what is accepted.
-    case invalidSound(path: String, reason: String)
     /// A name a recorded sound cannot have (64): it breaks a profile-name rule, or names a built-in bell;
     /// `reason` says which.
     case invalidSoundName(String, reason: String)
-    /// A recorded sound of that name (or one equal to it ignoring case) exists already (73).
-    case soundExists(String)
-    /// No recorded sound has that name (66).
-    case unknownSound(String, suggestion: String?)
-    /// A recorded sound that profiles still name cannot be removed (65); `profiles` are their names.
-    case soundInUse(String, profiles: [String])
     /// A file the program keeps for itself (the profile run last) that does not hold what it wrote (65);
     /// `reason` says what is wrong and how to mend it.
     case invalidStateFile(path: String, reason: String)
 
-    /// How a command-line front end should classify the failure (see sysexits(3)).
-    package enum Category: Sendable, Equatable {
-        /// The user typed something that is not accepted (64).
-        case usage
-        /// A file's content is wrong (65).
-        case data
-        /// The thing named does not exist (66).
-        case notFound
-        /// Something that should be created exists already (73).
-        case cannotCreate
-        /// The system refused a read or write (74).
-        case io
-        /// Someone else is busy with it; trying again may work (75).
-        case temporary
-        /// The environment is set up wrong (78).
-        case configuration
-    }
-
     /// The failure's class, for exit statuses.
-    package var category: Category {
+    package var category: ErrorCategory {
         switch self {
         case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .intervalTimeOutOfRange, .invalidIntervalTimes, .invalidOption, .unknownBell,
              .ambiguousBell, .invalidBellChoice, .invalidName,
              .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
             .usage
-        case .document, .symlinkOutsideStore, .invalidSound, .soundInUse, .invalidStateFile: .data
-        case .profileNotFound, .danglingLink, .unknownSound: .notFound
-        case .profileExists, .soundExists: .cannotCreate
+        case .document, .symlinkOutsideStore, .invalidStateFile: .data
+        case .profileNotFound, .danglingLink: .notFound
+        case .profileExists: .cannotCreate
         case .io, .notFlushed: .io
         case .locked, .conflict: .temporary
         case .configuration: .configuration
         }
+    }
+
+    package var systemErrno: Int32? {
+        if case let .io(_, _, code) = self { code } else { nil }
+    }
+
+    /// The words of ``invalidOption(_:option:accepted:)``, for the targets whose errors say a refused
+    /// value the same way.
+    package static func refusal(_ value: String, option: String, accepted: String) -> String {
+        "invalid \(option) \(quoted(value)): use \(accepted)"
     }
 
     package var description: String {
@@ -129,7 +114,7 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidIntervalTimes(input, reason):
             return "invalid interval bell times \(quoted(input)): \(reason); use \(IntervalSchedule.acceptedTimes)"
         case let .invalidOption(value, option, accepted):
-            return "invalid \(option) \(quoted(value)): use \(accepted)"
+            return Self.refusal(value, option: option, accepted: accepted)
         case let .unknownBell(name, known, suggestion):
             return "no bell named \(quoted(name))\(didYouMean(suggestion)); the bells are \(known.map { quoted($0) }.joined(separator: ", "))"
         case let .ambiguousBell(name, matches):
@@ -151,32 +136,23 @@ package enum ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .profileExists(name):
             return "a profile named \(quoted(name)) exists already"
         case let .locked(path, pid, host):
-            // One line, as git's index.lock message says: who holds it, and how to clear a lock a crash left.
-            let owner = pid > 0 ? "pid \(pid) on \(escaped(host))" : "a process on \(escaped(host)) that has not written its pid yet"
-            return "\(escapedPath(path)): locked by \(owner); try again when it has finished; if no profile is running on \(escaped(host)), remove the lock: rm \(shellQuoted(path))"
+            return FileError.locked(path: path, pid: pid, host: host).description
         case let .conflict(path):
-            return "\(escapedPath(path)): the file was changed by someone else since it was read; reload it or save again to replace it"
+            return FileError.conflict(path: path).description
         case let .io(path, operation, code):
-            return "\(escapedPath(path)): \(operation) failed: \(errnoName(code)) (\(errnoMessage(code)))"
+            return FileError.io(path: path, operation: operation, errno: code).description
         case let .notFlushed(path, operation, code):
-            return "\(escapedPath(path)): saved, but the folder could not be flushed: \(operation) failed: \(errnoName(code)) (\(errnoMessage(code))); the change may not survive a power loss"
+            return FileError.notFlushed(path: path, operation: operation, errno: code).description
         case let .configuration(message):
             return message
         case let .symlinkOutsideStore(path, target):
             return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), outside the store; profile will not follow it"
         case let .danglingLink(path, target):
             return "\(escapedPath(path)): is a symbolic link to \(quoted(target, limit: Echo.pathLimit)), which does not exist; point it at a profile or remove it"
-        case let .invalidSound(path, reason), let .invalidStateFile(path, reason):
+        case let .invalidStateFile(path, reason):
             return "\(escapedPath(path)): \(reason)"
         case let .invalidSoundName(name, reason):
             return "invalid sound name \(quoted(name)): \(reason)"
-        case let .soundExists(name):
-            return "a recorded sound named \(quoted(name)) exists already; remove it first or choose another name"
-        case let .unknownSound(name, suggestion):
-            return "no recorded sound named \(quoted(name))\(didYouMean(suggestion))"
-        case let .soundInUse(name, profiles):
-            let shown = profiles.prefix(10).map { quoted($0) } + (profiles.count > 10 ? ["\(profiles.count - 10) more"] : [])
-            return "the recorded sound \(quoted(name)) is in use by \(profiles.count == 1 ? "the profile" : "the profiles") \(listed(shown)); set \(profiles.count == 1 ? "its bells" : "their bells") to another sound first"
         }
     }
 }
@@ -192,52 +168,3 @@ extension SegmentType {
     }
 }
 
-/// `text` as one word for a POSIX shell, as a hint to type it shows it: as it is when it holds only
-/// letters, digits and `._-+,:@%/=` (`profile new Morning`), else quoted as ``shellQuoted(_:)`` quotes.
-package func shellWord(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-        ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "._-+,:@%/=".unicodeScalars.contains($0)
-    }
-    return plain ? text : shellQuoted(text)
-}
-
-/// `text` as one word for a POSIX shell, to copy into it: `'…'`, or, when it holds a control or
-/// invisible character, bash's `$'…'` with that character as `\xHH` bytes, so that the command still
-/// names the real path once the diagnostic's own escaping is done.
-private func shellQuoted(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.isInvisible || $0 == "\\" }) else {
-        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-    }
-    var quoted = "$'"
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "'": quoted += "\\'"
-        case "\\": quoted += "\\\\"
-        default:
-            if scalar.isInvisible {
-                quoted += String(scalar).utf8.map { "\\x" + hex($0, digits: 2) }.joined()
-            } else {
-                quoted.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return quoted + "'"
-}
-
-/// The symbolic name of an errno value, as people search for it: `ENOSPC`.
-package func errnoName(_ code: Int32) -> String {
-    let names: [Int32: String] = [
-        EPERM: "EPERM", ENOENT: "ENOENT", EIO: "EIO", EBADF: "EBADF", EACCES: "EACCES",
-        EEXIST: "EEXIST", ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", ENFILE: "ENFILE",
-        EMFILE: "EMFILE", EFBIG: "EFBIG", ENOSPC: "ENOSPC", EROFS: "EROFS", EMLINK: "EMLINK",
-        ENAMETOOLONG: "ENAMETOOLONG", ELOOP: "ELOOP", EDQUOT: "EDQUOT", EXDEV: "EXDEV", EBUSY: "EBUSY",
-        ENOTEMPTY: "ENOTEMPTY", EAGAIN: "EAGAIN", EINTR: "EINTR", ENOMEM: "ENOMEM",
-    ]
-    return names[code] ?? "errno \(code)"
-}
-
-/// The C library's message for an errno value.
-package func errnoMessage(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "unknown error" }
-    return String(cString: text)
-}

@@ -1,5 +1,6 @@
 import ProfileKit
 import Screens
+import TextSupport
 import Sitting
 
 /// The sit from the profile screen: `plan` and `run`, of the profile as it is in the editor.
@@ -18,6 +19,10 @@ extension ProfileEditor {
     func run(options: [String]) throws(ScreenError) -> String {
         guard let runSit else { throw .usage("run needs the profile program: use 'profile run \(name)'") }
         // The profile as it is here, saved or not (a script saves at its end).
-        return try screen { () throws(ProfileError) in try runSit(profile, options) }
+        do {
+            return try runSit(profile, options)
+        } catch {
+            throw .refused(error)
+        }
     }
 }

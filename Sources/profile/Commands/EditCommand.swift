@@ -50,23 +50,23 @@ struct EditCommand: ParsableCommand {
 
     /// The editor's `run`: `profile run` with the options typed after it, of the profile as it is in the
     /// editor. A sit stopped or interrupted comes back to the editor, its summary said.
-    static func runSit(_ profile: Profile, _ options: [String]) throws(ProfileError) -> String {
+    static func runSit(_ profile: Profile, _ options: [String]) throws(CarriedError) -> String {
         let command: RunCommand
         do {
             command = try RunCommand.parse(options)
         } catch {
             // A value the run's options refused says why, as `profile run` says it.
-            if let refused = RefusedValue.take() { throw refused }
-            throw ProfileError.invalidOption(options.joined(separator: " "), option: "run options",
-                                             accepted: RunCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "see 'profile run --help'")
+            if let refused = RefusedValue.take() { throw CarriedError(refused) }
+            let accepted = RunCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "see 'profile run --help'"
+            throw CarriedError(ProfileError.invalidOption(options.joined(separator: " "), option: "run options", accepted: accepted))
         }
         guard command.name == nil else {
-            throw ProfileError.invalidOption(command.name ?? "", option: "run option", accepted: "options only: run runs the profile being edited")
+            throw CarriedError(ProfileError.invalidOption(command.name ?? "", option: "run option", accepted: "options only: run runs the profile being edited"))
         }
         do {
             try command.perform(given: profile)
-        } catch let error as ProfileError {
-            throw error
+        } catch let error as any ReportedError {
+            throw CarriedError(error)
         } catch {
             // A stopped or interrupted sit said so in its summary; the editor goes on.
         }
@@ -121,9 +121,9 @@ struct EditCommand: ParsableCommand {
             if let name = created { Output.stdout("created the profile \(quoted(name))\n") }
         case let .failed(line, error):
             Output.diagnostic("<stdin>:\(line): \(error)")
-            throw error.scriptExitStatus.exitCode
+            throw error.scriptCategory.exitStatus.exitCode
         case let .readFailed(code):
-            throw report(.io(path: "<stdin>", operation: "read", errno: code))
+            throw report(ProfileError.io(path: "<stdin>", operation: "read", errno: code))
         }
     }
 }
@@ -162,21 +162,5 @@ extension EditCommand {
     static func missing(_ name: String, suggestion: String?) -> ExitCode {
         Output.diagnostic("\(ProfileError.profileNotFound(name, suggestion: suggestion)); create it with: profile new \(shellWord(name))")
         return ExitStatus.noInput.exitCode
-    }
-}
-
-extension EditorError {
-    /// The exit status of a script that stopped on this error: the script is the data, so whatever the
-    /// editor refused is a data error (65), while the system's failures keep their own (sysexits(3)).
-    var scriptExitStatus: ExitStatus {
-        switch self {
-        case .usage:
-            .dataError
-        case let .profile(error):
-            switch error.category {
-            case .usage, .data, .notFound, .cannotCreate: .dataError
-            case .io, .temporary, .configuration: error.exitStatus
-            }
-        }
     }
 }

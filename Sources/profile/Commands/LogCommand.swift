@@ -57,7 +57,7 @@ struct LogListCommand: ParsableCommand {
 
     /// `--last` with `--all` is refused: one says how many, the other every one.
     func validate() throws {
-        if all, let last { throw RefusedValue.keep(.invalidOption(last.text, option: "--last", accepted: "no --last (-n) with --all")) }
+        if all, let last { throw RefusedValue.keep(JournalError.invalidOption(last.text, option: "--last", accepted: "no --last (-n) with --all")) }
     }
 
     func run() throws {
@@ -211,7 +211,7 @@ struct LogEditCommand: ParsableCommand {
                                     note: note, noNote: noNote, calendar: calendar, now: now)
             let file = try journal.file()
             var unchanged = false
-            let edited = try file.edit(id: id, change: { (old: Sit) throws(ProfileError) -> Sit in
+            let edited = try file.edit(id: id, change: { (old: Sit) throws(JournalError) -> Sit in
                 let sit = try old.edited(edit, calendar: calendar, now: now, zoneName: Terminal.variable("TZ"))
                 unchanged = sit == old
                 return sit

@@ -76,7 +76,7 @@ struct SoundsCommand: ParsableCommand {
     }
 
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
-    static func export(to directory: String) throws(ProfileError) {
+    static func export(to directory: String) throws(SoundError) {
         // A line that cannot be written stops the export: no more files than the lines that got out, plus one.
         try WAVFile.export(to: directory) { (bell, path, seconds) throws(ProfileError) in
             try Output.print("wrote \(path) (\(bell.rawValue), \(seconds.formatted(decimals: 1)) s)\n")
@@ -84,9 +84,9 @@ struct SoundsCommand: ParsableCommand {
     }
 
     /// The sound library, or the error that says why there is none.
-    static func library() throws(ProfileError) -> SoundLibrary {
+    static func library() throws(SoundError) -> SoundLibrary {
         // A variable that is not UTF-8 would be read as unset, and the sound would go elsewhere.
-        if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
+        if let problem = Terminal.undecodableVariable() { throw .profile(.configuration(problem)) }
         return try SoundLibrary.located(environment: Terminal.environment, homeFallback: Terminal.passwordHome,
                                         notice: { Output.diagnostic("notice: \($0)") })
     }
@@ -149,7 +149,7 @@ struct SoundsRemoveCommand: ParsableCommand {
             let library = try SoundsCommand.library()
             guard let stored = library.resolve(name: name) else {
                 let names = (try? library.names()) ?? []
-                throw ProfileError.unknownSound(name, suggestion: closestMatch(to: name, in: names))
+                throw SoundError.unknown(name, suggestion: closestMatch(to: name, in: names))
             }
             let (users, unreadable) = try context.store.profiles(usingRecording: stored)
             // A profile that cannot be read rings nothing; it is named, since once mended it might.
@@ -158,7 +158,7 @@ struct SoundsRemoveCommand: ParsableCommand {
                     Output.diagnostic("notice: could not read the profile \(quoted(listed.name)), which may name \(quoted(stored)): \(error)")
                 }
             }
-            guard users.isEmpty else { throw ProfileError.soundInUse(stored, profiles: users) }
+            guard users.isEmpty else { throw SoundError.inUse(stored, profiles: users) }
             // Printed just before the sound goes: output that cannot be written removes nothing.
             try library.remove(name: stored) { (stored) throws(ProfileError) in
                 try Output.print("removed \(quoted(stored))\n")

@@ -3,6 +3,7 @@ import ArgumentParser
 import Bells
 import ProfileKit
 import TableKit
+import TextSupport
 
 /// What a command needs from the outside world: the store and how to print.
 struct Context {
@@ -37,10 +38,11 @@ struct Context {
     }
 }
 
-extension ProfileError {
-    /// The exit status for this error (sysexits(3)).
+extension ErrorCategory {
+    /// The exit status for an error of this class (sysexits(3)): the one place a library's error becomes
+    /// a status.
     var exitStatus: ExitStatus {
-        switch category {
+        switch self {
         case .usage: .usage
         case .data: .dataError
         case .notFound: .noInput
@@ -52,14 +54,22 @@ extension ProfileError {
     }
 }
 
+extension ReportedError {
+    /// The exit status for this error (sysexits(3)).
+    var exitStatus: ExitStatus { category.exitStatus }
+}
+
 extension ParsableCommand {
-    /// Runs `body`, turning a ``ProfileError`` into `profile: message` on stderr and its exit status.
+    /// Runs `body`, turning a library's error (``ReportedError``) into `profile: message` on stderr and
+    /// its exit status.
     func reporting(_ body: () throws -> Void) throws {
         try reportingErrors(body)
     }
 }
 
-/// Runs `body`, turning a ``ProfileError`` into `profile: message` on stderr and its exit status.
+/// Runs `body`, turning a library's error (``ProfileError``, ``SoundError``, ``JournalError``,
+/// ``FileError``, ``CarriedError`` …: every ``ReportedError``) into `profile: message` on stderr and its
+/// exit status.
 ///
 /// Output that did not reach standard output is such an error too (`<stdout>: write failed`, 74), checked
 /// after `body` for every command; a status the command chose itself (list's 65, run's 130) stands, with
@@ -68,10 +78,8 @@ func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
         try Output.checkStdout()
-    } catch let error as ProfileError {
+    } catch let error as any ReportedError {
         throw report(error)
-    } catch let error as FileError {
-        throw report(ProfileError(error))
     } catch {
         if let lost = Output.stdoutError { _ = report(lost) }
         throw error
@@ -80,7 +88,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
 
 /// Prints `error` as `profile: message` on stderr and gives its exit status; a reader that has gone
 /// (EPIPE) ends the process quietly instead, as a closed pipe ends a filter.
-func report(_ error: ProfileError) -> ExitCode {
+func report(_ error: any ReportedError) -> ExitCode {
     if error.isBrokenPipe { StandardStreams.endByBrokenPipe() }
     Output.diagnostic("\(error)")
     return error.exitStatus.exitCode

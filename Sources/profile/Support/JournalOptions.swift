@@ -15,14 +15,14 @@ struct JournalOptions: ParsableArguments {
     /// of runs that were cut off are recovered (``recoverCutOffSits(current:)``): every command that
     /// reads or writes a journal comes here first, once its own arguments are checked (`run` opens its
     /// journal in LiveSit, and recovers once it is ready).
-    func file() throws(ProfileError) -> JournalFile {
+    func file() throws(JournalError) -> JournalFile {
         let file = try Self.file(flag: journal)
         Self.recoverCutOffSits(current: file)
         return file
     }
 
-    static func file(flag: String?) throws(ProfileError) -> JournalFile {
-        if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
+    static func file(flag: String?) throws(JournalError) -> JournalFile {
+        if let problem = Terminal.undecodableVariable() { throw .configuration(problem) }
         return try JournalFile.named(flag: flag, environment: Terminal.environment, passwordHome: Terminal.passwordHome,
                                      report: { Output.diagnostic($0) })
     }
@@ -35,7 +35,7 @@ struct JournalOptions: ParsableArguments {
     }
 
     /// Refuses (64) a moment the journal cannot record (``LocalCalendar/checkRecordable(_:zoneName:)``).
-    static func checkClock(_ calendar: LocalCalendar, at epoch: Int) throws(ProfileError) {
+    static func checkClock(_ calendar: LocalCalendar, at epoch: Int) throws(JournalError) {
         try calendar.checkRecordable(epoch, zoneName: Terminal.variable("TZ"))
     }
 }
@@ -52,7 +52,7 @@ struct SitFilterOptions: ParsableArguments {
     var profile: String?
 
     /// The filter these options say, read against `today` (``SitSelection/init(since:until:profile:today:)``).
-    func selection(today: Int) throws(ProfileError) -> SitSelection {
+    func selection(today: Int) throws(JournalError) -> SitSelection {
         try SitSelection(since: since, until: until, profile: profile, today: today)
     }
 

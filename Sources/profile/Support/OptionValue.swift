@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProfileKit
+import TextSupport
 import Synchronization
 
 /// An option's value, read by the library rule `Kind` names when the command line is parsed. A value
@@ -9,11 +10,11 @@ import Synchronization
 struct OptionValue<Kind: OptionRule>: ExpressibleByArgument {
     /// The text it was read from, for messages about it.
     let text: String
-    private let read: Result<Kind.Value, ProfileError>
+    private let read: Result<Kind.Value, Kind.Failure>
 
     init?(argument: String) {
         text = argument
-        do throws(ProfileError) {
+        do throws(Kind.Failure) {
             read = .success(try Kind.read(argument))
         } catch {
             read = .failure(error)
@@ -21,23 +22,23 @@ struct OptionValue<Kind: OptionRule>: ExpressibleByArgument {
     }
 
     /// The value; the rule's error, naming the option, for a value it refused.
-    func value() throws(ProfileError) -> Kind.Value { try read.get() }
+    func value() throws(Kind.Failure) -> Kind.Value { try read.get() }
 }
 
 /// The error of a combination of options a command's `validate()` refused, kept for `main` to report in
 /// the program's words and status (ArgumentParser would give status 1).
 enum RefusedValue {
-    private static let kept = Mutex<ProfileError?>(nil)
+    private static let kept = Mutex<(any ReportedError)?>(nil)
 
     /// Keeps `error` and gives it back to throw: `throw RefusedValue.keep(…)` in a `validate()`.
     @discardableResult
-    static func keep(_ error: ProfileError) -> ProfileError {
+    static func keep<Failure: ReportedError>(_ error: Failure) -> Failure {
         kept.withLock { $0 = error }
         return error
     }
 
     /// The error kept, once.
-    static func take() -> ProfileError? {
+    static func take() -> (any ReportedError)? {
         kept.withLock { kept in
             defer { kept = nil }
             return kept

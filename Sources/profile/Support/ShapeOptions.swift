@@ -14,7 +14,7 @@ struct ShapeOptions: ParsableArguments {
     /// `--until` with `--open` is refused: an open-ended sit has no end to size.
     func validate() throws {
         if open, let until {
-            throw RefusedValue.keep(.invalidOption(until.text, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size"))
+            throw RefusedValue.keep(ProfileError.invalidOption(until.text, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size"))
         }
     }
 

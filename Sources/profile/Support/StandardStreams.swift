@@ -44,10 +44,3 @@ enum StandardStreams {
     }
 }
 
-extension ProfileError {
-    /// Whether this is a write whose reader has gone (EPIPE): the end of a pipe such as `| head`, which
-    /// the shell expects to stop the writer without a word.
-    var isBrokenPipe: Bool {
-        if case let .io(_, _, code) = self { code == EPIPE } else { false }
-    }
-}

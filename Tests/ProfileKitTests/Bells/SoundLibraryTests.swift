@@ -102,7 +102,7 @@ struct SoundLibraryTests {
     func badNamesAreRefusedAndNothingIsAdded(_ c: NameCase) throws {
         let scratch = try Scratch()
         let file = try scratch.input("in.wav", Self.bowl)
-        #expect(throws: ProfileError.invalidSoundName(c.name, reason: c.reason)) { try scratch.library.add(name: c.name, from: file) }
+        #expect(throws: SoundError.profile(.invalidSoundName(c.name, reason: c.reason))) { try scratch.library.add(name: c.name, from: file) }
         #expect(ProfileError.invalidSoundName(c.name, reason: c.reason).category == .usage)
         #expect(scratch.stored.isEmpty)
     }
@@ -112,11 +112,11 @@ struct SoundLibraryTests {
         let first = try scratch.input("first.wav", Self.bowl)
         let second = try scratch.input("second.wav", TestWAV.pcm16([1, 2, 3]).bytes)
         try scratch.library.add(name: "My Bowl", from: first)
-        #expect(throws: ProfileError.soundExists("My Bowl")) { try scratch.library.add(name: "MY BOWL", from: second) }
-        #expect(throws: ProfileError.soundExists("My Bowl")) { try scratch.library.add(name: "My Bowl", from: second) }
+        #expect(throws: SoundError.exists("My Bowl")) { try scratch.library.add(name: "MY BOWL", from: second) }
+        #expect(throws: SoundError.exists("My Bowl")) { try scratch.library.add(name: "My Bowl", from: second) }
         #expect(scratch.stored == ["My Bowl.wav": Self.bowl])
-        #expect(ProfileError.soundExists("My Bowl").description == "a recorded sound named \"My Bowl\" exists already; remove it first or choose another name")
-        #expect(ProfileError.soundExists("x").category == .cannotCreate)
+        #expect(SoundError.exists("My Bowl").description == "a recorded sound named \"My Bowl\" exists already; remove it first or choose another name")
+        #expect(SoundError.exists("x").category == .cannotCreate)
     }
 
     struct FileCase: CustomTestStringConvertible, Sendable {
@@ -138,7 +138,7 @@ struct SoundLibraryTests {
     func anInvalidFileIsRefusedNamingItsPathAndNothingIsAdded(_ c: FileCase) throws {
         let scratch = try Scratch()
         let file = try scratch.input("in.wav", c.bytes)
-        let error = ProfileError.invalidSound(path: file, reason: c.reason)
+        let error = SoundError.invalidFile(path: file, reason: c.reason)
         #expect(throws: error) { try scratch.library.add(name: "Bowl", from: file) }
         #expect(error.description == "\(file): \(c.reason)")
         #expect(error.category == .data, "exit 65")
@@ -151,36 +151,36 @@ struct SoundLibraryTests {
         let library = scratch.library
         let folder = "\(scratch.directory.path)/folder.wav"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        #expect(throws: ProfileError.invalidSound(path: folder, reason: "it is a folder; name a WAV file")) {
+        #expect(throws: SoundError.invalidFile(path: folder, reason: "it is a folder; name a WAV file")) {
             try library.add(name: "Bowl", from: folder)
         }
 
         let pipe = "\(scratch.directory.path)/pipe.wav"
         #expect(mkfifo(pipe, 0o600) == 0)
-        #expect(throws: ProfileError.invalidSound(path: pipe, reason: "it is not a regular file (a device, pipe or socket); name a WAV file")) {
+        #expect(throws: SoundError.invalidFile(path: pipe, reason: "it is not a regular file (a device, pipe or socket); name a WAV file")) {
             try library.add(name: "Bowl", from: pipe)
         }
 
         // A sparse file one byte over the limit: refused from its size, not read.
         let huge = try scratch.input("huge.wav", Array(TestWAV.pcm16([1]).bytes))
         #expect(truncate(huge, off_t(WAVReader.maximumFileBytes + 1)) == 0)
-        let hugeError = ProfileError.invalidSound(path: huge, reason: "it is 93,208,577 bytes; a sound file is at most 93,208,576 (60 seconds of 192000 Hz stereo 32-bit samples)")
+        let hugeError = SoundError.invalidFile(path: huge, reason: "it is 93,208,577 bytes; a sound file is at most 93,208,576 (60 seconds of 192000 Hz stereo 32-bit samples)")
         #expect(throws: hugeError) { try library.add(name: "Bowl", from: huge) }
 
         let missing = "\(scratch.directory.path)/missing.wav"
-        #expect(throws: ProfileError.io(path: missing, operation: "open", errno: ENOENT)) { try library.add(name: "Bowl", from: missing) }
+        #expect(throws: SoundError.file(.io(path: missing, operation: "open", errno: ENOENT))) { try library.add(name: "Bowl", from: missing) }
         #expect(scratch.stored.isEmpty)
     }
 
     @Test func removingOrPlayingAMissingSoundSuggestsTheClosestName() throws {
         let scratch = try Scratch()
         try scratch.library.add(name: "Morning Bowl", from: try scratch.input("in.wav", Self.bowl))
-        let error = ProfileError.unknownSound("Mornin Bowl", suggestion: "Morning Bowl")
+        let error = SoundError.unknown("Mornin Bowl", suggestion: "Morning Bowl")
         #expect(throws: error) { try scratch.library.remove(name: "Mornin Bowl") }
         #expect(throws: error) { try scratch.library.sound(named: "Mornin Bowl") }
         #expect(error.description == "no recorded sound named \"Mornin Bowl\" (did you mean \"Morning Bowl\"?)")
         #expect(error.category == .notFound)
-        #expect(throws: ProfileError.unknownSound("xyz", suggestion: nil)) { try scratch.library.remove(name: "xyz") }
+        #expect(throws: SoundError.unknown("xyz", suggestion: nil)) { try scratch.library.remove(name: "xyz") }
         #expect(try scratch.library.names() == ["Morning Bowl"])
     }
 
@@ -189,7 +189,7 @@ struct SoundLibraryTests {
         try scratch.library.add(name: "Bowl", from: try scratch.input("in.wav", Self.bowl))
         let path = "\(scratch.library.folder)/Bowl.wav"
         try Data("not a sound".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: ProfileError.invalidSound(path: path, reason: "not a WAV file (it does not start with RIFF…WAVE)")) {
+        #expect(throws: SoundError.invalidFile(path: path, reason: "not a WAV file (it does not start with RIFF…WAVE)")) {
             try scratch.library.sound(named: "bowl")
         }
     }

@@ -49,13 +49,13 @@ struct JournalImportFilesTests {
         try folder.write("other.jsonl", "\n" + Self.sit("aaaaaaaaaaaa", day: 0, note: "edited elsewhere").line)
         var warnings: [String] = []
         let paths = ["torn.jsonl", "a.jsonl", "other.jsonl"].map { "\(folder.path)/\($0)" }
-        #expect(throws: ProfileError.document(DocumentError(file: paths[2], line: 2, message: "the id \"aaaaaaaaaaaa\" is another sit's too, at \(paths[1]):2; give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))) {
+        #expect(throws: JournalError.document(DocumentError(file: paths[2], line: 2, message: "the id \"aaaaaaaaaaaa\" is another sit's too, at \(paths[1]):2; give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))) {
             try JournalImport.gather(paths, calendar: LocalCalendar(), now: Self.now) { warnings.append($0) }
         }
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix("warning: \(paths[0]):2: ignored an incomplete last line (") == true, "\(warnings)")
         // The message as it is printed: both places, the later first.
-        let error = ProfileError.document(DocumentError(file: paths[2], line: 2, message: "the id \"aaaaaaaaaaaa\" is another sit's too, at \(paths[1]):2; give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
+        let error = JournalError.document(DocumentError(file: paths[2], line: 2, message: "the id \"aaaaaaaaaaaa\" is another sit's too, at \(paths[1]):2; give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
         #expect(error.description.hasPrefix("\(paths[2]):2: the id \"aaaaaaaaaaaa\" is another sit's too, at \(paths[1]):2; "))
         // Within one file too.
         try folder.write("twice.jsonl", Self.sit("aaaaaaaaaaaa", day: 0).line + Self.sit("aaaaaaaaaaaa", day: 2).line)
@@ -71,7 +71,7 @@ struct JournalImportFilesTests {
     @Test func aFileThatCannotBeReadStopsTheImport() throws {
         let folder = try TemporaryDirectory()
         try folder.write("a.jsonl", Self.sit("aaaaaaaaaaaa", day: 0).line)
-        #expect(throws: ProfileError.failure("\(folder.path)/missing.csv", "open", ENOENT)) {
+        #expect(throws: JournalError.failure("\(folder.path)/missing.csv", "open", ENOENT)) {
             try JournalImport.gather(["\(folder.path)/a.jsonl", "\(folder.path)/missing.csv"], calendar: LocalCalendar(), now: Self.now) { _ in }
         }
         // A sit still to come, by `now`: named by its file and line.

@@ -132,10 +132,10 @@ struct JournalMessagesTests {
 
     @Test(arguments: ["", "0", "000", "-1", "+1", "1.5", " 1", "1 ", "1e3", "ten", "1234567890", "١٢", "１"])
     func lastRefusesAnythingElseNamingTheOption(_ text: String) {
-        #expect(throws: ProfileError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10")) {
+        #expect(throws: JournalError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10")) {
             try SitSelection.parseCount(text)
         }
-        #expect(ProfileError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10").description
+        #expect(JournalError.invalidOption(text, option: "--last", accepted: "a whole number of sits from 1, such as 10").description
                 == "invalid --last \(quoted(text)): use a whole number of sits from 1, such as 10")
     }
 }

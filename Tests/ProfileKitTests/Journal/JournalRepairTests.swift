@@ -33,7 +33,7 @@ struct JournalRepairTests {
     @Test(arguments: hidden)
     func aNoteOrANameWithAHiddenCharacterIsRefusedNamingIt(_ c: HiddenCase) {
         for option in ["--note", "--profile"] {
-            #expect(throws: ProfileError.invalidOption(c.text, option: option,
+            #expect(throws: JournalError.invalidOption(c.text, option: option,
                                                        accepted: "text without control or invisible characters: it contains the invisible character \(c.codePoint)")) {
                 try Sit.checkedText(c.text, option: option)
             }
@@ -87,7 +87,7 @@ struct JournalRepairTests {
         #expect(check.damaged.map { String(decoding: $0.bytes, as: UTF8.self) } == [Self.line("b", day: 2, outcome: "finished"), "not json", "[1]"])
         var first = check.damaged[0].error
         first.message += "; run 'profile log repair' to move damaged lines aside"
-        #expect(throws: ProfileError.document(first)) { try journal.read() }
+        #expect(throws: JournalError.document(first)) { try journal.read() }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "a check writes nothing")
     }
 
@@ -162,7 +162,7 @@ struct JournalRepairTests {
         let (journal, path, folder) = try journal(text)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lost = ProfileError.io(path: "<stdout>", operation: "write", errno: ENOSPC)
-        #expect(throws: lost) {
+        #expect(throws: JournalError.profile(lost)) {
             try journal.repair(stamp: "20261124T063000") { _ throws(ProfileError) in throw lost }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["journal.jsonl"])

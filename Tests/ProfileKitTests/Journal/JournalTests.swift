@@ -56,7 +56,7 @@ struct JournalTests {
         #expect(CivilDate.weekday(CivilDate.days(year: 1969, month: 12, day: 28)) == 6, "a Sunday")
         #expect(CivilDate.parse("2026-02-29") == nil)
         #expect(try DayArgument.parse("yesterday", option: "--since", today: 100) == 99)
-        #expect(throws: ProfileError.self) { try DayArgument.parse("23/11/2026", option: "--since", today: 100) }
+        #expect(throws: JournalError.self) { try DayArgument.parse("23/11/2026", option: "--since", today: 100) }
     }
 
     // MARK: Lines
@@ -513,11 +513,11 @@ struct JournalTests {
         let text = sits[0].line + #"{"id":"x","start":"2026-11-23T07:15:00Z","seconds":"long","outcome":"completed"}"# + "\n" + sits[1].line
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let journal = JournalFile(path: path)
-        #expect(throws: ProfileError.document(DocumentError(file: path, line: 2, column: 52, keyPath: "seconds",
+        #expect(throws: JournalError.document(DocumentError(file: path, line: 2, column: 52, keyPath: "seconds",
                                                             message: "expected a whole number from 0 to 9,999,999, found the string \"long\"; run 'profile log repair' to move damaged lines aside"))) {
             try journal.read()
         }
-        #expect(throws: ProfileError.self) { try journal.delete(id: sits[0].id) }
+        #expect(throws: JournalError.self) { try journal.delete(id: sits[0].id) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text, "nothing was written")
     }
 
@@ -548,14 +548,14 @@ struct JournalTests {
         let hand = #"{"id":"x","start":"2026-11-23T07:15:00Z","seconds":60,"outcome":"complete"}"#
         let messages = Messages()
         let (journal, path) = try journal(sits[0].line + hand, messages: messages)
-        #expect(throws: ProfileError.document(DocumentError(file: path, line: 2, column: 65, keyPath: "outcome",
+        #expect(throws: JournalError.document(DocumentError(file: path, line: 2, column: 65, keyPath: "outcome",
                                                             message: "expected completed, stopped or interrupted, found \"complete\"; run 'profile log repair' to move damaged lines aside"))) {
             try journal.read()
         }
         try journal.append(sits[1])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line + hand + "\n" + sits[1].line, "the hand-written line is kept")
         #expect(messages.all.isEmpty, "\(messages.all)")
-        #expect(throws: ProfileError.self) { try journal.read() }
+        #expect(throws: JournalError.self) { try journal.read() }
     }
 
     @Test func aOneByteFragmentIsOneByte() throws {
@@ -571,7 +571,7 @@ struct JournalTests {
         sits[2].id = sits[0].id
         let text = sits.map(\.line).joined()
         let (journal, path) = try journal(text)
-        let expected = ProfileError.document(DocumentError(file: path, line: 1, message: "2 sits have the id \"\(sits[0].id)\", on lines 1 and 3; give all but one of them another id by hand (1 to 64 letters, digits, '-' or '_') to delete one"))
+        let expected = JournalError.document(DocumentError(file: path, line: 1, message: "2 sits have the id \"\(sits[0].id)\", on lines 1 and 3; give all but one of them another id by hand (1 to 64 letters, digits, '-' or '_') to delete one"))
         #expect(throws: expected) { try journal.delete(id: sits[0].id) }
         #expect(throws: expected) { try journal.sit(id: sits[0].id) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
@@ -586,7 +586,7 @@ struct JournalTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         for (path, kind) in [(fifo, "a FIFO (named pipe)"), ("/dev/zero", "a character device"), (folder, "a folder")] {
             let journal = JournalFile(path: path)
-            let expected = ProfileError.document(DocumentError(file: path, message: "is \(kind), not a regular file; the journal must be a file of lines (use --journal FILE or PROFILE_JOURNAL to name another)"))
+            let expected = JournalError.document(DocumentError(file: path, message: "is \(kind), not a regular file; the journal must be a file of lines (use --journal FILE or PROFILE_JOURNAL to name another)"))
             #expect(throws: expected) { try journal.read() }
             #expect(throws: expected) { try journal.prepare() }
             #expect(throws: expected) { try journal.append(Self.sampleSits()[0]) }
@@ -602,10 +602,10 @@ struct JournalTests {
         let (journal, path) = try journal("")
         var sit = Self.sampleSits()[1]
         sit.end = Timestamp(epoch: CivilDate.days(year: 10_000, month: 1, day: 1) * 86_400 + 60, offset: 0)
-        #expect(throws: ProfileError.self) { try journal.append(sit) }
+        #expect(throws: JournalError.self) { try journal.append(sit) }
         sit = Self.sampleSits()[1]
         sit.start.offset = 24 * 3600 + 59 * 60
-        #expect(throws: ProfileError.self) { try journal.append(sit) }
+        #expect(throws: JournalError.self) { try journal.append(sit) }
         #expect(try String(contentsOfFile: path, encoding: .utf8).isEmpty)
         do {
             try journal.append(sit)
@@ -620,8 +620,8 @@ struct JournalTests {
         let sits = Array(Self.sampleSits().prefix(2))
         let (journal, path) = try journal(sits[0].line)
         let failure = ProfileError.io(path: "<stdout>", operation: "write", errno: ENOSPC)
-        #expect(throws: failure) { try journal.append(sits[1]) { () throws(ProfileError) in throw failure } }
-        #expect(throws: failure) { _ = try journal.delete(id: sits[0].id) { (_: Sit) throws(ProfileError) in throw failure } }
+        #expect(throws: JournalError.profile(failure)) { try journal.append(sits[1]) { () throws(ProfileError) in throw failure } }
+        #expect(throws: JournalError.profile(failure)) { _ = try journal.delete(id: sits[0].id) { (_: Sit) throws(ProfileError) in throw failure } }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line)
     }
 

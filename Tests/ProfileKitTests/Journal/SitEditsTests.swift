@@ -43,7 +43,7 @@ struct SitEditsTests {
 
     @Test(arguments: ["25:00", "6", "06:5", "tomorrow 06:00", "2026-13-01 06:00", "06:00 extra words", "yesterday", "", "06:00:60", "123:00"])
     func aStartThatIsNoTimeIsRefused(_ start: String) {
-        #expect(throws: ProfileError.invalidOption(start, option: "--start", accepted: StartArgument.accepted)) {
+        #expect(throws: JournalError.invalidOption(start, option: "--start", accepted: StartArgument.accepted)) {
             try StartArgument.parse(start, calendar: LocalCalendar(), now: Self.now)
         }
     }
@@ -58,18 +58,18 @@ struct SitEditsTests {
         let ended = try Sit.added(start: nil, duration: "1h", profile: nil, note: nil, calendar: calendar, now: Self.now, zoneName: nil)
         #expect(ended.end.epoch == Self.now && ended.start.epoch == Self.now - 3600)
 
-        #expect(throws: ProfileError.invalidOption("13:00", option: "--start", accepted: "a time that has come: a sit is logged once it has happened")) {
+        #expect(throws: JournalError.invalidOption("13:00", option: "--start", accepted: "a time that has come: a sit is logged once it has happened")) {
             try Sit.added(start: "13:00", duration: "20m", profile: nil, note: nil, calendar: calendar, now: Self.now, zoneName: nil)
         }
-        #expect(throws: ProfileError.invalidOption("20m", option: "--duration", accepted: "a length that has passed since --start: a sit is logged once it has ended")) {
+        #expect(throws: JournalError.invalidOption("20m", option: "--duration", accepted: "a length that has passed since --start: a sit is logged once it has ended")) {
             try Sit.added(start: "11:50", duration: "20m", profile: nil, note: nil, calendar: calendar, now: Self.now, zoneName: nil)
         }
         for length in ["0", "25h"] {
-            #expect(throws: ProfileError.self) {
+            #expect(throws: JournalError.self) {
                 try Sit.added(start: nil, duration: length, profile: nil, note: nil, calendar: calendar, now: Self.now, zoneName: nil)
             }
         }
-        #expect(throws: ProfileError.self) {
+        #expect(throws: JournalError.self) {
             try Sit.added(start: nil, duration: "20m", profile: nil, note: "a\u{1B}[31m", calendar: calendar, now: Self.now, zoneName: nil)
         }
     }
@@ -99,13 +99,13 @@ struct SitEditsTests {
         #expect(open.plannedSeconds == nil && open.seconds == 2400)
         let renamed = try Self.sit().edited(try edit(noProfile: true, note: "new"), calendar: calendar, now: Self.now, zoneName: nil)
         #expect(renamed.profile == nil && renamed.note == "new" && renamed.start == Self.sit().start)
-        #expect(throws: ProfileError.self) {
+        #expect(throws: JournalError.self) {
             try Self.sit().edited(try edit(start: "11:50"), calendar: calendar, now: Self.now, zoneName: nil)
         }
-        #expect(throws: ProfileError.invalidOption("0123456789ab", option: "log edit", accepted: "at least one of --start, --duration, --profile, --no-profile, --note, --no-note")) {
+        #expect(throws: JournalError.invalidOption("0123456789ab", option: "log edit", accepted: "at least one of --start, --duration, --profile, --no-profile, --note, --no-note")) {
             try edit()
         }
-        #expect(throws: ProfileError.invalidOption("P", option: "--profile", accepted: "no --profile with --no-profile")) {
+        #expect(throws: JournalError.invalidOption("P", option: "--profile", accepted: "no --profile with --no-profile")) {
             try edit(profile: "P", noProfile: true)
         }
     }

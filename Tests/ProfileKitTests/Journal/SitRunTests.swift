@@ -63,7 +63,7 @@ struct SitRunTests {
         #expect(try Sit.checkedText(String(repeating: "é", count: 2000), option: "--note")?.utf8.count == 4000)
         for (text, accepted) in [("", "some text: it is empty"), (" \t", "some text: it is blank"),
                                  (String(repeating: "a", count: 4001), "text of at most 4,000 bytes (this is 4,001)")] {
-            #expect(throws: ProfileError.invalidOption(text, option: "--note", accepted: accepted)) {
+            #expect(throws: JournalError.invalidOption(text, option: "--note", accepted: accepted)) {
                 try Sit.checkedText(text, option: "--note")
             }
         }

@@ -10,6 +10,7 @@ import ProfileKit
 import Sitting
 import TestDoubles
 import TestSupport
+import TextSupport
 @testable import LiveSit
 
 /// The live sit as `run` and the editor's `run` start it, with the process replaced: a scripted clock
@@ -80,8 +81,8 @@ struct LiveSitTests {
     }
 
     func sit(_ options: SitOptions, given: Profile? = nil, profiles: [Profile] = [minute()], keys: [(Double, RunKey)] = [],
-             stdinIsTerminal: Bool = false, live: Bool = false) throws(ProfileError) -> (end: LiveSit.End, keys: Keys, display: Recorder) {
-        let store = try InMemoryProfileStore(profiles)
+             stdinIsTerminal: Bool = false, live: Bool = false) throws(CarriedError) -> (end: LiveSit.End, keys: Keys, display: Recorder) {
+        let store = try CarriedError.carrying { () throws(ProfileError) in try InMemoryProfileStore(profiles) }
         let input = ScriptedInput(clock: clock, keys: keys.map { (clock.time + $0.0, $0.1) })
         let sitKeys = Keys(input)
         let display = Recorder(clock: clock, showsTime: false)
@@ -151,8 +152,8 @@ struct LiveSitTests {
         var quick = SitOptions()
         quick.name = "20m"
         quick.shape = .open
-        #expect(throws: ProfileError.invalidOption("20m", option: "--open with the length",
-                                                   accepted: "a profile's name, or no --open: a quick sit lasts the length it is given")) {
+        #expect(throws: CarriedError(ProfileError.invalidOption("20m", option: "--open with the length",
+                                                                accepted: "a profile's name, or no --open: a quick sit lasts the length it is given"))) {
             try sit(quick, stdinIsTerminal: true)
         }
         var open = SitOptions()

@@ -2,6 +2,7 @@ import Testing
 import ProfileKit
 import TestDoubles
 import Bells
+import TextSupport
 @testable import Sitting
 
 /// A whole sit in a test's environment: what happens in which order, without a clock, a terminal, a
@@ -42,7 +43,7 @@ struct SitSessionTests {
 
     struct Sat {
         let summary: RunSummary?
-        let error: ProfileError?
+        let error: CarriedError?
         let log: [String]
         let display: Recorder
     }
@@ -61,12 +62,12 @@ struct SitSessionTests {
                 log.add("hold off sleep \(Int(seconds)) s")
                 return SleepHold(release: { log.add("release sleep") }, note: sleepNote)
             },
-            record: { summary throws(ProfileError) in
+            record: { summary throws(CarriedError) in
                 log.add("record \(summary.ending)")
-                if recordFails { throw ProfileError.io(path: "/j", operation: "write", errno: 28) }
+                if recordFails { throw CarriedError(ProfileError.io(path: "/j", operation: "write", errno: 28)) }
             })
         let session = SitSession(name: "Run", timeline: Timeline(profile: SampleProfiles.run), speed: 1)
-        do throws(ProfileError) {
+        do throws(CarriedError) {
             let summary = try session.perform(in: environment)
             return Sat(summary: summary, error: nil, log: log.entries, display: display)
         } catch {
