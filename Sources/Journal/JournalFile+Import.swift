@@ -40,7 +40,7 @@ extension JournalFile {
     }
 
     /// Appends those of `sits` the journal does not hold yet, sorted by start, as one write under the
-    /// journal's lock (fsynced, a torn last line cut off first, as ``append(_:once:beforeWriting:)``
+    /// journal's lock (fsynced, a torn last line cut off first, as ``append(_:once:announce:)``
     /// does); with `dryRun`, says what it would add and writes nothing.
     ///
     /// A sit is held already when a sit of the journal, or one taken earlier in this import, has its id;
@@ -82,7 +82,7 @@ extension JournalFile {
             try JournalError.refusing { () throws(ProfileError) in try beforeWriting(result) }
             return result
         }
-        return try appendMany(prepare: work, lines: { $0.added }, beforeWriting: { (result: Imported) throws(JournalError) in
+        return try appendMany(prepare: work, lines: { $0.added }, announce: { (result: Imported) throws(JournalError) in
             try JournalError.refusing { () throws(ProfileError) in try beforeWriting(result) }
         })
     }

@@ -43,7 +43,7 @@ extension JournalFile {
         var blank = true
         for line in whole + (torn.map { [$0] } ?? []) {
             let text = array[line.range]
-            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            if isBlank(text) { continue }
             blank = false
             if (try? SitLine.decode(Array(text))) != nil { return true }
         }

@@ -12,7 +12,7 @@ import TextSupport
 ///
 /// A damaged line is one the readers stop at: a line that is not a record, or a whole JSON value on the
 /// last line that lacks only its newline. A torn last line (what an interrupted write leaves) is not
-/// damaged: the readers go on without it, with a warning, and the next entry cuts it off, so a repair
+/// damaged: the readers go on without it, with a warning, and the next entry moves it aside, so a repair
 /// leaves it where it is. Blank lines are not damaged either, and are kept.
 extension JournalFile {
     /// A line of the journal that is not a record.
@@ -86,7 +86,7 @@ extension JournalFile {
     /// damaged lines are written to their file (each with a newline), which is fsynced and its folder
     /// too; only then is the journal replaced, as a delete replaces it: a temporary file of the same
     /// mode beside it, fsynced, renamed over it, the folder fsynced. Every other line stays as it was,
-    /// a torn last line too (the next entry cuts it off): the lines kept and the lines moved are the
+    /// a torn last line too (the next entry moves it aside): the lines kept and the lines moved are the
     /// lines there were. A failure before the rename removes the damaged lines' file again, so a failed
     /// repair changes nothing; once the journal is replaced the file stays, whatever fails after.
     ///
@@ -105,6 +105,7 @@ extension JournalFile {
         let first = try check(warn: true)
         guard !first.damaged.isEmpty else { return Repair(check: first, damagedFile: nil, journal: file) }
         return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(JournalError) -> Repair in
+            try settleUnderLock()
             guard let bytes = try contents() else {
                 return Repair(check: Check(exists: false, sits: 0, lines: 0, damaged: []), damagedFile: nil, journal: file)
             }
@@ -162,7 +163,7 @@ extension JournalFile {
 
     /// Creates the file for the damaged lines beside `file`, with `O_EXCL`: a file of that name is never
     /// overwritten, the next name is tried instead (``damagedFileName(for:stamp:attempt:)``).
-    private static func createDamagedFile(beside file: String, stamp: String, mode: mode_t) throws(JournalError) -> (path: String, fd: Int32) {
+    static func createDamagedFile(beside file: String, stamp: String, mode: mode_t) throws(JournalError) -> (path: String, fd: Int32) {
         let folder = POSIX.directoryName(file)
         var attempt = 1
         while true {

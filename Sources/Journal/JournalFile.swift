@@ -15,7 +15,7 @@ import TextSupport
 /// broken), open the file with `O_APPEND`, write the whole line in one `write` and `fsync` it, so that a
 /// crash at any moment leaves every earlier line whole. A last line without its newline that is not
 /// whole JSON is what a crash in the middle of a write leaves: readers ignore it with a warning, and the
-/// next append or delete cuts it off first, with a notice. Any other line that is not a record (a whole
+/// next append moves it, byte for byte, to a damaged-lines file, with a notice. Any other line that is not a record (a whole
 /// JSON value on the last line included: no crash leaves one) is an error (65) naming its line and
 /// column for the commands that read the journal and for a delete, which then changes nothing; the
 /// error ends with the way out, a repair (`JournalFile+Repair.swift`), which moves such lines aside. An
@@ -128,7 +128,7 @@ package struct JournalFile: Sendable {
     package static let repairHint = "run 'profile log repair' to move damaged lines aside"
 
     /// Whether `line` is blank (only spaces and tabs): such lines are skipped.
-    private static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
@@ -205,7 +205,7 @@ package struct JournalFile: Sendable {
 
     /// Says that a torn last line was left out, as every reader does.
     func warnTorn(_ line: Line) {
-        report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(Self.bytes(line.range.count)) with no newline, as an interrupted write leaves); the next entry cuts it off")
+        report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(Self.bytes(line.range.count)) with no newline, as an interrupted write leaves); the next entry moves it aside")
     }
 
     /// `1 byte`, `12 bytes`.
@@ -285,46 +285,53 @@ package struct JournalFile: Sendable {
         return fd
     }
 
-    /// Appends `sit` as one line; `beforeWriting` runs under the lock just before the line is written
-    /// (a command prints there what it logs, so that output that cannot be written changes nothing).
+    /// Appends `sit` as one line; `announce` runs under the lock once the line is written and flushed (a
+    /// command prints there what it logs): an error it throws takes the line back, so that output that
+    /// cannot be written changes nothing.
     ///
     /// The line is first read back with the strict reader: a record this program could not read (a
     /// year past 9999, an offset of 24 hours or more) is refused (64), as it would stop every reading
-    /// command. Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks
-    /// only its newline gets one; the line is written with `O_APPEND` in one `write` and `fsync`ed. A new
-    /// file is created with mode 0600 (its folders 0700) and its folder is flushed too. The other lines
-    /// are not read (but with `once`, for their ids): an invalid one does not stop an append.
+    /// command. Under the lock as ``appendMany(prepare:lines:announce:)``. The other lines are not read
+    /// (but with `once`, for their ids, and as far as the first record, to know the file is a journal):
+    /// an invalid one does not stop an append.
     ///
     /// - Parameter once: append only when no line holds the sit's id yet (read under the lock), as a
     ///   recovery does: the run it recovers may have logged the sit before it died.
     /// - Returns: whether the sit was appended (always, unless `once` found it).
     @discardableResult
-    package func append(_ sit: Sit, once: Bool = false, beforeWriting: () throws(ProfileError) -> Void = {}) throws(JournalError) -> Bool {
+    package func append(_ sit: Sit, once: Bool = false, announce: () throws(ProfileError) -> Void = {}) throws(JournalError) -> Bool {
         try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
         return try appendMany(prepare: { () throws(JournalError) -> Bool in
             once ? try !holds(id: sit.id) : true
-        }, lines: { $0 ? [sit] : [] }, beforeWriting: { (appends: Bool) throws(JournalError) in
-            if appends { try JournalError.refusing(beforeWriting) }
+        }, lines: { $0 ? [sit] : [] }, announce: { (appends: Bool) throws(JournalError) in
+            if appends { try JournalError.refusing(announce) }
         })
     }
 
     /// Appends the lines of the sits `lines` makes of what `prepare` gives (run under the lock, so that
-    /// it may read the journal), in one write, and returns what `prepare` gave. `beforeWriting` gets it
-    /// just before the write, or in place of one when there is nothing to write.
+    /// it may read the journal), all or nothing, and returns what `prepare` gave. `announce` gets it once
+    /// the lines are written and flushed (or when there is nothing to write); an error it throws takes
+    /// the lines back.
     ///
-    /// Under the lock: a torn last line is cut off (with a notice) and a whole one that lacks only its
-    /// newline gets one; the lines are written with `O_APPEND` in one `write` and `fsync`ed. A new file
-    /// is created with mode 0600 (its folders 0700) and its folder is flushed too.
+    /// Under the lock: an earlier append that was cut off is taken back (``settleUnderLock()``); a file
+    /// that is not empty and holds no record is refused (65, ``checkIsJournal(_:)``), changing nothing;
+    /// a last line with no newline gets one when it is a record (or blank), and is otherwise moved to a
+    /// damaged-lines file, byte for byte, with a notice (``moveTailAside(_:_:journal:)``). The file's
+    /// length goes into its mark (``AppendMark``), the lines are written with `O_APPEND` in one `write`
+    /// and `fsync`ed (cut back when either fails), and the mark is removed: a process killed at any
+    /// moment leaves none of the lines once the next command has settled the journal. A new file is
+    /// created with mode 0600 (its folders 0700) and its folder is flushed too.
     func appendMany<T>(prepare: () throws(JournalError) -> T, lines: (T) -> [Sit],
-                       beforeWriting: (T) throws(JournalError) -> Void) throws(JournalError) -> T {
+                       announce: (T) throws(JournalError) -> Void) throws(JournalError) -> T {
         let folder = POSIX.directoryName(path)
         try JournalError.io(POSIX.makeDirectories(folder, mode: 0o700))
         // The lock is beside the real file, as a delete takes it, when the journal is a link.
         return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(JournalError) -> T in
+            try settleUnderLock()
             let value = try prepare()
             let sits = lines(value)
             guard !sits.isEmpty else {
-                try beforeWriting(value)
+                try announce(value)
                 return value
             }
             var line: [UInt8] = []
@@ -338,16 +345,34 @@ package struct JournalFile: Sendable {
             if info.st_size > 0 {
                 let reader = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
                 defer { close(reader) }
+                try checkIsJournal(reader)
                 var last: UInt8 = 0
                 guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw JournalError.failure(path, "read") }
                 if last != 0x0A {
                     line = try repairTail(fd, reader: reader, newLine: line)
                 }
             }
-            try beforeWriting(value)
-            // A write or fsync that fails leaves the file as long as it was: no part of these sits stays.
-            try JournalError.io(AppendFile.append(line, to: fd, path: path))
-            if !existed { try JournalError.io(POSIX.fsyncDirectory(folder)) }
+            // Killed from here until the mark is cleared, the next command takes the lines back.
+            let mark = try JournalError.io(AppendMark.mark(fd, file: realFile))
+            do throws(JournalError) {
+                // A write or fsync that fails leaves the file as long as it was: no part of these sits stays.
+                try JournalError.io(AppendFile.append(line, to: fd, path: path))
+                if !existed { try JournalError.io(POSIX.fsyncDirectory(folder)) }
+                try JournalError.io(mark.clear())
+            } catch {
+                try? JournalError.io(AppendFile.cut(fd, to: mark.length, path: path))
+                _ = fsync(fd)
+                unlink(mark.path)
+                throw error
+            }
+            do throws(JournalError) {
+                try announce(value)
+            } catch {
+                // What could not be said is not done: the lines go again, under the same lock.
+                try? JournalError.io(AppendFile.cut(fd, to: mark.length, path: path))
+                _ = fsync(fd)
+                throw error
+            }
             return value
         }
     }
@@ -355,7 +380,7 @@ package struct JournalFile: Sendable {
     /// Whether a line of the journal is the sit `id`'s: a record with that id (a torn last line that is
     /// a whole record among them), or a damaged line that holds it as a JSON string (a sit whose line
     /// was damaged afterwards is still there). A torn fragment does not count: it is what an append
-    /// cut short leaves, and the next append cuts it off.
+    /// cut short leaves, and the next append moves it aside.
     private func holds(id: String) throws(JournalError) -> Bool {
         guard let bytes = try contents() else { return false }
         let scan = Self.scan(bytes, keepLines: false, firstDamage: false)
@@ -382,31 +407,27 @@ package struct JournalFile: Sendable {
                                          accepted: "a record the journal can read back (\(problem))")
     }
 
-    /// Deals with a last line that has no newline, holding the lock: a whole record, or any whole JSON
-    /// value (written by hand, so kept for the reader to report), gets its newline (written with
-    /// `newLine`); a fragment is cut off with a notice.
+    /// Deals with a last line that has no newline, holding the lock: a record (or a blank line) gets its
+    /// newline (written with `newLine`); anything else (a fragment an old interrupted write left, a line
+    /// edited by hand) is moved, byte for byte, to a damaged-lines file, with a notice.
     private func repairTail(_ fd: Int32, reader: Int32, newLine: [UInt8]) throws(JournalError) -> [UInt8] {
+        guard lseek(reader, 0, SEEK_SET) == 0 else { throw JournalError.failure(path, "lseek") }
         guard let bytes = try JournalError.io(POSIX.readAll(reader, path: path, limit: Self.sizeLimit)) else { throw JournalError.failure(path, "read", EFBIG) }
         let (_, torn) = Self.lines(of: bytes)
         guard let torn else { return newLine }
-        if Self.isBlank(bytes[torn.range]) { return [0x0A] + newLine }
-        do throws(SitLine.Problem) {
-            _ = try SitLine.decode(Array(bytes[torn.range]))
-            return [0x0A] + newLine
-        } catch {
-            if error.isWholeJSON { return [0x0A] + newLine }
-        }
-        try JournalError.io(AppendFile.cut(fd, to: torn.range.lowerBound, path: path))
-        report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
+        if Self.isBlank(bytes[torn.range]) || (try? SitLine.decode(Array(bytes[torn.range]))) != nil { return [0x0A] + newLine }
+        let aside = try moveTailAside(bytes, torn.range, journal: fd)
+        report("notice: \(escapedPath(path)):\(torn.number): moved a last line with no newline that is no record (\(Self.bytes(torn.range.count))) to \(escapedPath(aside)), as it was")
         return newLine
     }
 
-    /// Removes the sit `id` and returns it, or returns nil when no sit has that id; the other lines
-    /// stay byte for byte. `beforeWriting` gets the sit under the lock just before the file is replaced.
+    /// Removes the sit `id` and returns it, or returns nil when no sit has that id; every other byte
+    /// stays (blank lines and a torn last line included). `beforeWriting` gets the sit under the lock
+    /// just before the file is replaced.
     ///
-    /// Under the lock, the file is read and checked whole (an invalid line stops it: 65, nothing
-    /// changed), written without the sit to a temporary file of the same mode beside it, fsynced and
-    /// renamed over it. A torn last line goes with it, with a notice.
+    /// Under the lock, an append that was cut off is taken back first; the file is read and checked
+    /// whole (an invalid line stops it: 65, nothing changed), written without the sit's line to a
+    /// temporary file of the same mode beside it, fsynced and renamed over it.
     ///
     /// - Throws: ``JournalError/document(_:)`` for an invalid line, or when two sits share the id.
     package func delete(id: String, beforeWriting: (Sit) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Sit? {
@@ -443,25 +464,22 @@ package struct JournalFile: Sendable {
         // The real file behind a link: the rename must replace it, not the link.
         let file = POSIX.realPath(path) ?? path
         return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(JournalError) -> (old: Sit, new: Sit?)? in
+            try settleUnderLock()
             guard let bytes = try contents() else { return nil }
-            let (sits, lines, torn) = try parse(bytes, warn: false)
+            let (sits, lines, _) = try parse(bytes, warn: false)
             guard let index = try Self.index(of: id, in: sits, lines: lines, path: path) else { return nil }
             let new = try change(sits[index])
+            // Only the sit's own line (and its newline) changes: every other byte, blank lines and a
+            // last line with no newline included, stays as it was.
+            let line = lines[index].range
+            let end = line.upperBound < bytes.count ? line.upperBound + 1 : line.upperBound
             var kept: [UInt8] = []
-            kept.reserveCapacity(bytes.count)
-            for (offset, line) in lines.enumerated() {
-                if offset == index {
-                    if let new { kept += Array(new.line.utf8) }
-                    continue
-                }
-                kept += bytes[line.range]
-                kept.append(0x0A)
-            }
+            kept.reserveCapacity(bytes.count + 256)
+            kept += bytes[..<line.lowerBound]
+            if let new { kept += Array(new.line.utf8) }
+            kept += bytes[end...]
             try beforeWriting(sits[index], new)
             try Self.replace(file, with: kept)
-            if let torn {
-                report("notice: \(escapedPath(path)):\(torn.number): cut off an incomplete last line (\(Self.bytes(torn.range.count)) with no newline, left by an interrupted write)")
-            }
             return (sits[index], new)
         }
     }

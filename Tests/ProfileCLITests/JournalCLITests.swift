@@ -307,7 +307,12 @@ struct JournalCLITests {
         #expect(read.stderr.contains("profile: warning: \(journal):2: ignored an incomplete last line"), "\(read.stderr)")
         let added = try run("log", "add", "--start", "2026-03-03 07:00", "--duration", "30m", "--note", "after")
         #expect(added.status == 0)
-        #expect(added.stderr.contains("profile: notice: \(journal):2: cut off an incomplete last line"), "\(added.stderr)")
+        #expect(added.stderr.contains("profile: notice: \(journal):2: moved a last line with no newline that is no record (41 bytes) to "), "\(added.stderr)")
+        // Moved, not cut: the fragment is in a damaged-lines file beside the journal, byte for byte.
+        let folder = (journal as NSString).deletingLastPathComponent
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("journal.damaged-") }
+        #expect(aside.count == 1)
+        #expect(try aside.first.map { try String(contentsOfFile: "\(folder)/\($0)", encoding: .utf8) } == #"{"id":"3f2a9c1e","start":"2026-03-02T07:00"#)
         let all = try records()
         #expect(all.count == 2 && all.last?["note"] as? String == "after")
         let after = try run("log")

@@ -276,7 +276,7 @@ struct LogCheckCommand: ParsableCommand {
             how many there are, and the status is 65; 'profile log repair' moves them aside. With none, \
             standard output says how many sits the journal holds ('journal.jsonl: 12 sits, no damaged \
             line'), and the status is 0. A last line cut off by a crash is not damaged: it is warned about \
-            as the readers warn, and the next entry cuts it off. Nothing is written but the sits of runs that \
+            as the readers warn, and the next entry moves it aside. Nothing is written but the sits of runs that \
             were cut off, which every journal command logs first.
             """)
 

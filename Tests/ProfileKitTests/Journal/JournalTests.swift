@@ -488,9 +488,13 @@ struct JournalTests {
         #expect(messages.all.last?.hasPrefix("warning: \(path):4: ignored an incomplete last line") == true, "\(messages.all)")
 
         try journal.append(sits[0])
-        #expect(messages.all.last?.hasPrefix("notice: \(path):4: cut off an incomplete last line") == true, "\(messages.all)")
+        #expect(messages.all.last?.hasPrefix("notice: \(path):4: moved a last line with no newline that is no record (17 bytes) to ") == true, "\(messages.all)")
         #expect(try journal.read() == sits + [sits[0]])
         #expect(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count == 4)
+        let journalFolder = (path as NSString).deletingLastPathComponent
+        let aside = try FileManager.default.contentsOfDirectory(atPath: journalFolder).filter { $0.contains(".damaged-") }
+        #expect(aside.count == 1)
+        #expect(try aside.first.map { try String(contentsOfFile: "\(journalFolder)/\($0)", encoding: .utf8) } == #"{"id":"torn","sta"#)
     }
 
     @Test func aWholeLastLineWithoutItsNewlineIsKept() throws {
@@ -542,7 +546,8 @@ struct JournalTests {
     }
 
     /// No crash leaves a whole JSON object: a last line that is one but not a record was written by
-    /// hand, and is invalid (reported, kept by an append), not torn.
+    /// hand, and is invalid (reported), not torn; an append moves it, byte for byte, to a damaged-lines
+    /// file, and says so.
     @Test func aWholeJSONLastLineThatIsNoRecordIsInvalidNotTorn() throws {
         let sits = Array(Self.sampleSits().prefix(2))
         let hand = #"{"id":"x","start":"2026-11-23T07:15:00Z","seconds":60,"outcome":"complete"}"#
@@ -553,9 +558,12 @@ struct JournalTests {
             try journal.read()
         }
         try journal.append(sits[1])
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line + hand + "\n" + sits[1].line, "the hand-written line is kept")
-        #expect(messages.all.isEmpty, "\(messages.all)")
-        #expect(throws: JournalError.self) { try journal.read() }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line + sits[1].line)
+        #expect(messages.all.count == 1 && messages.all[0].hasPrefix("notice: \(path):2: moved a last line with no newline that is no record (\(hand.utf8.count) bytes) to "), "\(messages.all)")
+        let folder = (path as NSString).deletingLastPathComponent
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".damaged-") }
+        #expect(try aside.map { try String(contentsOfFile: "\(folder)/\($0)", encoding: .utf8) } == [hand], "moved, byte for byte")
+        #expect(try journal.read() == sits)
     }
 
     @Test func aOneByteFragmentIsOneByte() throws {

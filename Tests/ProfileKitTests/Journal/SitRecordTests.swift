@@ -259,16 +259,18 @@ extension SitRecordTests {
         #expect(Self.names(folder) == [".sit-bbbbbbbbbbbb.json.tmp"])
 
         // The journal ends in a fragment of the sit's own line, as a power cut in the middle of its
-        // append leaves: the record is still logged, and the fragment cut off.
+        // append left before appends were marked: the record is still logged, and the fragment moved
+        // aside (a journal of nothing but a fragment would be no journal: see JournalKindTests).
         let sit = Self.sit()
-        try Data(sit.line.utf8.prefix(40)).write(to: URL(fileURLWithPath: journal))
+        let earlier = Self.sit(id: "fedcba987654")
+        try Data((earlier.line + String(sit.line.prefix(40))).utf8).write(to: URL(fileURLWithPath: journal))
         do {
             let writer = SitRecordWriter(folder: folder, id: sit.id)
             try writer.write(SitRecord(journal: journal, written: sit.end, sit: sit))
         }
         let recoveries = Self.recover(folder)
         #expect(recoveries.count == 1 && { if case .logged = recoveries[0] { true } else { false } }(), "\(recoveries)")
-        #expect(try JournalFile(path: journal).read().map(\.id) == [sit.id])
+        #expect(try JournalFile(path: journal).read().map(\.id) == [earlier.id, sit.id])
     }
 }
 
