@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Files
 import ProfileKit
+import TextSupport
 
 extension JournalImport {
     /// The bytes of `path`, or of standard input for `-`, up to the journal's own limit (1 GiB).
@@ -37,6 +38,19 @@ extension JournalFile {
         package var added: [Sit] = []
         /// The sits the journal (or the import, earlier) held already.
         package var skipped = 0
+        /// The sits whose id the journal held with other content, left as logged (`--keep-logged`).
+        package var kept = 0
+    }
+
+    /// Where a sit of an import was read: its file (as messages name it) and line.
+    package struct ImportPlace: Sendable, Equatable {
+        package var file: String
+        package var line: Int
+
+        package init(file: String, line: Int) {
+            self.file = file
+            self.line = line
+        }
     }
 
     /// Appends those of `sits` the journal does not hold yet, sorted by start, as one write under the
@@ -50,19 +64,37 @@ extension JournalFile {
     /// the first of the two. `beforeWriting` gets what will be added, under the lock, just before the
     /// write (a command prints there, so that output that cannot be written adds nothing).
     ///
+    /// A sit of a file with ids whose id the journal holds with other content (a `log edit` on one
+    /// machine, say) is a conflict: neither version may be dropped unsaid. The first is refused, naming
+    /// the id, both places and the fields that differ, and nothing is written; with `keepLogged` the
+    /// journal's version stays and the conflicts are counted (``Imported/kept``). A sit of a file without
+    /// ids (Insight Timer's) is known again by its time, and the journal's version of it (edited or not)
+    /// stays: that file is where the sit came from, not another version of it.
+    ///
+    /// - Parameter places: where each of `sits` was read (``JournalImport/Gathered/places``), for the
+    ///   conflict's message; a sit without one is named by its id alone.
     /// - Throws: ``JournalError/document(_:)`` (65) for a damaged line of the journal (which could hold
-    ///   any of the sits), with the way out; what the append throws.
-    package func appendImported(_ sits: [(sit: Sit, byTime: Bool)], dryRun: Bool,
+    ///   any of the sits), with the way out; for a conflict, without `keepLogged`; what the append throws.
+    package func appendImported(_ sits: [(sit: Sit, byTime: Bool)], places: [ImportPlace] = [], keepLogged: Bool = false, dryRun: Bool,
                                 beforeWriting: (Imported) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Imported {
         let work = { () throws(JournalError) -> Imported in
             let held = try read()
             var ids = Set(held.map(\.id))
+            // The journal's own sits by id (the first of an id, as a delete would find it), for conflicts.
+            var logged: [String: Sit] = [:]
+            for sit in held where logged[sit.id] == nil { logged[sit.id] = sit }
+            var conflicts: [(index: Int, logged: Sit)] = []
             // Every sit's time, and those of sits from files without ids.
             var times = Set(held.map(Moment.init))
             var timesWithoutIDs = Set(held.filter { JournalImport.isInsightID($0.id) }.map(Moment.init))
             var result = Imported()
-            for (sit, byTime) in sits {
+            for (index, (sit, byTime)) in sits.enumerated() {
                 let moment = Moment(sit)
+                if !byTime, let other = logged[sit.id], other != sit {
+                    conflicts.append((index, other))
+                    result.kept += 1
+                    continue
+                }
                 if ids.contains(sit.id) || (byTime ? times.contains(moment) : timesWithoutIDs.contains(moment)) {
                     result.skipped += 1
                     continue
@@ -75,6 +107,10 @@ extension JournalFile {
             result.added = result.added.enumerated().sorted { a, b in
                 a.element.start.epoch != b.element.start.epoch ? a.element.start.epoch < b.element.start.epoch : a.offset < b.offset
             }.map(\.element)
+            if let first = conflicts.first, !keepLogged {
+                throw try conflict(sits[first.index].sit, place: places.indices.contains(first.index) ? places[first.index] : nil,
+                                   logged: first.logged, count: conflicts.count)
+            }
             return result
         }
         guard !dryRun else {
@@ -85,6 +121,30 @@ extension JournalFile {
         return try appendMany(prepare: work, lines: { $0.added }, announce: { (result: Imported) throws(JournalError) in
             try JournalError.refusing { () throws(ProfileError) in try beforeWriting(result) }
         })
+    }
+
+    /// The refusal of an imported sit whose id the journal holds with other content: `<file>:<line>: the
+    /// sit "ID" differs from the one logged at <journal>:<line> in note, seconds; …`, with the ways out.
+    /// The journal's line is found again here, on this rare path, so that the ordinary read keeps none.
+    private func conflict(_ sit: Sit, place: ImportPlace?, logged: Sit, count: Int) throws(JournalError) -> JournalError {
+        let scan = Self.scan(try contents() ?? [], keepLines: true, firstDamage: true)
+        let line = zip(scan.sits, scan.lines).first { $0.0.id == sit.id }?.1.number
+        let loggedAt = "\(escapedPath(path))\(line.map { ":\($0)" } ?? "")"
+        let fields = Self.differingKeys(sit, logged)
+        let others = count > 1 ? " (the first of \(grouped(count)) such sits)" : ""
+        let message = "the sit \(quoted(sit.id)) differs from the one logged at \(loggedAt) in \(fields.joined(separator: ", "))\(others); "
+            + "nothing was imported: make the two agree ('profile log edit \(sit.id)' here, or where the file came from) and import again, "
+            + "or import with --keep-logged to keep the journal's version"
+        guard let place else { return .document(DocumentError(file: path, line: line, message: message)) }
+        return .document(DocumentError(file: place.file, line: place.line, message: message))
+    }
+
+    /// The keys of ``Sit/keys`` whose values differ between `a` and `b`, in that order.
+    static func differingKeys(_ a: Sit, _ b: Sit) -> [String] {
+        let differs = [a.id != b.id, a.start != b.start, a.end != b.end, a.profile != b.profile, a.seconds != b.seconds,
+                       a.plannedSeconds != b.plannedSeconds, a.outcome != b.outcome, a.bells != b.bells, a.note != b.note,
+                       a.pausedSeconds != b.pausedSeconds, a.recovered != b.recovered]
+        return zip(Sit.keys, differs).filter(\.1).map(\.0)
     }
 
     /// A sit as a file without ids knows it again: its start on the local clock, and its seconds.

@@ -12,6 +12,8 @@ extension JournalImport {
         package var sits: [(sit: Sit, byTime: Bool)] = []
         /// Insight Timer's rows of no length, left out, in all the files.
         package var empty = 0
+        /// Where each of ``sits`` was read, in the same order: for a conflict with the journal.
+        package var places: [JournalFile.ImportPlace] = []
     }
 
     /// Reads each of `paths` (`-` for standard input, named `<stdin>` in messages), as
@@ -27,7 +29,7 @@ extension JournalImport {
         var gathered = Gathered()
         // Where each id was first seen: two sits that share one (a merge of two machines' edits) are
         // not one sit, and neither may be dropped as if it were.
-        var seen: [String: (sit: Sit, file: Int, line: Int)] = [:]
+        var seen: [String: (sit: Sit, file: Int, line: Int, byTime: Bool)] = [:]
         seen.reserveCapacity(1024)
         for (index, path) in paths.enumerated() {
             let name = displayName(path)
@@ -38,13 +40,18 @@ extension JournalImport {
                 if let earlier = seen[sit.id] {
                     guard earlier.sit == sit else {
                         let place = "\(escapedPath(displayName(paths[earlier.file]))):\(earlier.line)"
+                        // Insight Timer's rows have no id to change: their id is their start and length.
+                        if earlier.byTime, !read.hasIDs {
+                            throw JournalError.document(DocumentError(file: name, line: line, message: "this row and the one at \(place) have the same start and length (\(quoted(sit.start.text)), \(grouped(sit.seconds)) seconds) but another preset or activity, and Insight Timer's rows are told apart by their start and length alone: remove one of the two rows and import again"))
+                        }
                         throw JournalError.document(DocumentError(file: name, line: line, message: "the id \(quoted(sit.id)) is another sit's too, at \(place); give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))
                     }
                     continue
                 }
-                seen[sit.id] = (sit, index, line)
+                seen[sit.id] = (sit, index, line, !read.hasIDs)
             }
             gathered.sits += read.sits.map { ($0, !read.hasIDs) }
+            gathered.places += read.lines.map { JournalFile.ImportPlace(file: name, line: $0) }
             gathered.empty += read.empty
         }
         return gathered

@@ -41,23 +41,31 @@ package enum JournalImport {
     /// The sits of `bytes`, read from `path` (for messages), their local times (Insight Timer's) read
     /// on `calendar`; every one must have ended by `now` (seconds since 1970), as `log add` requires.
     package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int) throws(JournalError) -> Read {
-        var body = bytes
-        // A byte order mark, as spreadsheets write one.
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+        let body = try utf8(bytes, path: path)
         let firstByte = body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
-        if firstByte == UInt8(ascii: "{") { return try journal(body, path: path, now: now) }
+        if firstByte == UInt8(ascii: "{") {
+            // A journal's lines end in LF; CR alone would make the whole file one damaged line.
+            if body.contains(0x0D), !body.contains(0x0A) {
+                throw failure(path, 1, "a journal whose lines end in CR alone: a journal's lines end in LF (\\n), as the program writes them")
+            }
+            return try journal(body, path: path, now: now)
+        }
         if firstByte == UInt8(ascii: "[") {
             throw failure(path, 1, "a JSON array, as 'log --format json' prints it: import the journal itself (a record a line), or what 'log --format csv' writes")
         }
+        let first = firstLine(body)
+        // Excel's Unicode text separates its fields with tabs: a header of tabs and no comma says so.
+        let separator: UInt8 = first.bytes.contains(0x09) && !first.bytes.contains(0x2C) ? 0x09 : 0x2C
         let rows: [CSVRows.Row]
         do throws(JournalError) {
-            rows = try CSVRows.parse(body, path: path)
+            rows = try CSVRows.parse(body, path: path, separator: separator)
         } catch {
-            // A first line that is not even CSV is no file of these kinds.
-            if case let .document(problem) = error, problem.line == 1 { throw unknown(path, line: 1) }
+            // A first line that is not even CSV is no file of these kinds (one that is not UTF-8 says so).
+            if case let .document(problem) = error, problem.line == first.line,
+               String(validating: first.bytes, as: UTF8.self) != nil { throw unknown(path, first) }
             throw error
         }
-        guard let header = rows.first else { throw unknown(path, line: 1) }
+        guard let header = rows.first else { throw unknown(path, first) }
         var read: Read
         if header.fields == insightHeader {
             read = Read(format: .insightTimer)
@@ -72,7 +80,7 @@ package enum JournalImport {
             read = Read(format: .csv)
             for row in rows.dropFirst() { read.append(try csv(row, columns: header.fields.count, path: path), line: row.line) }
         } else {
-            throw unknown(path, line: header.line)
+            throw unknown(path, first)
         }
         try checkTimes(read, path: path, now: now, calendar: calendar)
         return read
@@ -90,8 +98,59 @@ package enum JournalImport {
         }
     }
 
-    private static func unknown(_ path: String, line: Int) -> JournalError {
-        .document(DocumentError(file: path, line: line, message: "not a file 'log import' reads: expected Insight Timer's CSV (the header \(insightHeader.joined(separator: ","))), profile's CSV (\(Sit.keys.prefix(3).joined(separator: ","))…, as 'log --format csv' writes it) or a journal (a JSON record a line)"))
+    /// The refusal of a file of no kind `log import` reads, naming what its first line holds (quoted,
+    /// cut after 80 characters) and what would be read.
+    private static func unknown(_ path: String, _ first: (line: Int, bytes: ArraySlice<UInt8>)) -> JournalError {
+        let found = first.bytes.isEmpty ? "an empty file" : "its first line is \(quoted(bytes: first.bytes, limit: 80))"
+        return .document(DocumentError(file: path, line: first.line, message: "not a file 'log import' reads (\(found)): expected Insight Timer's CSV (the header \(insightHeader.joined(separator: ","))), profile's CSV (\(Sit.keys.prefix(3).joined(separator: ","))…, as 'log --format csv' writes it), either of them separated by tabs, or a journal (a JSON record a line)"))
+    }
+
+    /// The first line of `bytes` that is not empty, its number and its bytes (without its line end): the
+    /// header of a CSV; empty bytes for a file of no such line.
+    static func firstLine(_ bytes: [UInt8]) -> (line: Int, bytes: ArraySlice<UInt8>) {
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            let end = bytes[index...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            if end > index { return (line, bytes[index..<end]) }
+            // CR LF is one line end; CR alone or LF alone is one too.
+            index = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
+            line += 1
+        }
+        return (1, [])
+    }
+
+    /// `bytes` as UTF-8: a UTF-8 byte-order mark (as spreadsheets write one) left out, UTF-16 with its
+    /// byte-order mark (little- or big-endian: Excel's Unicode text) turned into UTF-8. UTF-16 without a
+    /// mark is refused saying so (its zero bytes give it away); any other text is checked as it is read.
+    static func utf8(_ bytes: [UInt8], path: String) throws(JournalError) -> [UInt8] {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
+        let little = bytes.starts(with: [0xFF, 0xFE]), big = bytes.starts(with: [0xFE, 0xFF])
+        if little || big {
+            let name = little ? "UTF-16 (little-endian)" : "UTF-16 (big-endian)"
+            guard bytes.count % 2 == 0 else {
+                throw .document(DocumentError(file: path, message: "\(name) text, by its byte-order mark, of an odd number of bytes: it was cut short, or is no UTF-16; 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark"))
+            }
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            for index in stride(from: 2, to: bytes.count, by: 2) {
+                let (low, high) = little ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+            }
+            guard let text = String(validating: units, as: UTF16.self) else {
+                throw .document(DocumentError(file: path, message: "\(name) text, by its byte-order mark, with a broken surrogate pair: no UTF-16; 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark"))
+            }
+            return Array(text.utf8)
+        }
+        // ASCII in UTF-16 has a zero byte beside each letter; UTF-8 text has none.
+        let head = bytes.prefix(64)
+        let evenZeros = stride(from: 0, to: head.count - 1, by: 2).filter { head[$0] == 0 }.count
+        let oddZeros = stride(from: 1, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        let pairs = head.count / 2
+        if pairs > 0, max(evenZeros, oddZeros) * 2 >= pairs, min(evenZeros, oddZeros) == 0 {
+            throw .document(DocumentError(file: path, line: 1, message: "UTF-16 text (\(oddZeros > 0 ? "little" : "big")-endian, by its zero bytes) without a byte-order mark: 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark (as Excel's Unicode text does); save the file as CSV UTF-8 and import it again"))
+        }
+        return bytes
     }
 
     private static func failure(_ path: String, _ line: Int, column: Int? = nil, _ message: String) -> JournalError {
@@ -147,7 +206,7 @@ package enum JournalImport {
             throw failure(path, row.line, "expected 4 fields (\(insightHeader.joined(separator: ","))), found \(row.fields.count)")
         }
         guard let parts = localTimeParts(row.fields[0]) else {
-            throw failure(path, row.line, column: 1, "Started At: expected a local time as MM/DD/YYYY HH:MM:SS, such as 04/20/2026 08:21:14, found \(quoted(row.fields[0], limit: 40))")
+            throw failure(path, row.line, column: 1, "Started At: expected a local time as MM/DD/YYYY HH:MM:SS or MM/DD/YYYY h:MM:SS AM|PM, such as 04/20/2026 08:21:14 or 10/15/2024 6:30:00 AM, found \(quoted(row.fields[0], limit: 40))")
         }
         guard let start = calendar.epoch(year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second) else {
             throw failure(path, row.line, column: 1, "Started At: \(quoted(row.fields[0], limit: 40)) is a time the local clock skipped when it was put forward (TZ)")
@@ -238,8 +297,9 @@ package enum JournalImport {
         return value
     }
 
-    /// `MM/DD/YYYY HH:MM:SS` (month, day and hour may be one digit), as numbers checked against the
-    /// calendar; nil for anything else.
+    /// `MM/DD/YYYY HH:MM:SS` (month, day and hour may be one digit), or the 12-hour `MM/DD/YYYY
+    /// h:MM:SS AM` (or `PM`, in any case, after a space: what Insight Timer's US export writes), as
+    /// numbers checked against the calendar (the hour from 0 to 23); nil for anything else.
     static func localTimeParts(_ text: String) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
         // Six numbers and their separators, read from the bytes: this is the import's inner loop.
         var numbers: [Int] = []
@@ -252,6 +312,14 @@ package enum JournalImport {
         // Spaces around the field are not its own.
         while utf8.first == 0x20 { utf8 = utf8.dropFirst() }
         while utf8.last == 0x20 { utf8 = utf8.dropLast() }
+        // A 12-hour time: AM or PM after a space; what it adds to the hour (12 AM is 0, 12 PM is 12).
+        var meridiem: Int?
+        if utf8.last.map({ $0 | 0x20 }) == 0x6D, let letter = utf8.dropLast().last.map({ $0 | 0x20 }), letter == 0x61 || letter == 0x70 {
+            utf8 = utf8.dropLast(2)
+            guard utf8.last == 0x20 else { return nil }
+            while utf8.last == 0x20 { utf8 = utf8.dropLast() }
+            meridiem = letter == 0x61 ? 0 : 12
+        }
         for byte in utf8 {
             if byte >= 0x30 && byte <= 0x39 {
                 guard count < 4 else { return nil }
@@ -273,7 +341,11 @@ package enum JournalImport {
         guard numbers.count == 5, count > 0 else { return nil }
         numbers.append(value)
         digits.append(count)
-        let (month, day, year, hour, minute, second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+        var (month, day, year, hour, minute, second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+        if let meridiem {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + meridiem
+        }
         guard digits[0] <= 2, digits[1] <= 2, digits[2] == 4, digits[3] <= 2, digits[4] == 2, digits[5] == 2,
               CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60 else { return nil }
         return (year, month, day, hour, minute, second)
@@ -289,8 +361,9 @@ package enum JournalImport {
     }
 }
 
-/// The rows of RFC 4180 CSV: fields separated by commas, rows by CR LF or LF, a field in double quotes
-/// when it holds a comma, a quote (doubled) or a line break. Blank lines are skipped.
+/// The rows of RFC 4180 CSV: fields separated by commas (or tabs, as Excel's Unicode text separates
+/// them), rows by CR LF, LF or CR alone (Excel's "CSV (Macintosh)"), a field in double quotes when it
+/// holds a separator, a quote (doubled) or a line break. Blank lines are skipped.
 package enum CSVRows {
     /// A row: its first line's number and its fields.
     package struct Row: Sendable {
@@ -302,7 +375,9 @@ package enum CSVRows {
     /// a closing quote, or bytes that are not UTF-8, are an error naming the line.
     ///
     /// - Complexity: one pass over the bytes.
-    package static func parse(_ bytes: [UInt8], path: String) throws(JournalError) -> [Row] {
+    ///
+    /// - Parameter separator: the byte between fields: a comma (0x2C), or a tab (0x09).
+    package static func parse(_ bytes: [UInt8], path: String, separator: UInt8 = 0x2C) throws(JournalError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field: [UInt8] = []
@@ -317,7 +392,9 @@ package enum CSVRows {
             .document(DocumentError(file: path, line: line, message: message))
         }
         func endField() throws(JournalError) {
-            guard let text = String(validating: field, as: UTF8.self) else { throw fail("not UTF-8 text") }
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw fail("not UTF-8 text: 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark; save the file as CSV UTF-8 and import it again")
+            }
             fields.append(text)
             field.removeAll(keepingCapacity: true)
             wasQuoted = false
@@ -340,22 +417,27 @@ package enum CSVRows {
                     }
                     quoted = false
                     index += 1
-                    // Only a comma or the end of the row may follow a closing quote.
-                    if index < count, bytes[index] != 0x2C, bytes[index] != 0x0A, bytes[index] != 0x0D {
+                    // Only a separator or the end of the row may follow a closing quote.
+                    if index < count, bytes[index] != separator, bytes[index] != 0x0A, bytes[index] != 0x0D {
                         throw fail("text after a closing quote: a quote inside a quoted field is doubled (\"\")")
                     }
                     continue
                 }
-                if byte == 0x0A { line += 1 }
+                // A line break in a quoted field: LF, or CR alone (CR LF counts at its LF).
+                if byte == 0x0A || (byte == 0x0D && (index + 1 == count || bytes[index + 1] != 0x0A)) { line += 1 }
                 field.append(byte)
                 index += 1
                 continue
             }
-            switch byte {
-            case 0x2C:
+            if byte == separator {
                 try endField()
-            case 0x0D where index + 1 < count && bytes[index + 1] == 0x0A:
                 index += 1
+                continue
+            }
+            switch byte {
+            case 0x0D:
+                // CR LF, or CR alone.
+                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
                 try endRow()
                 line += 1
                 rowLine = line

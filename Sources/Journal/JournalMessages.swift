@@ -13,8 +13,9 @@ package enum JournalMessages {
 }
 
 extension JournalFile.Imported {
-    /// What `log import` prints, ending in a newline: `added 3 sits, skipped 2 already logged, left out 1
-    /// row of no length`, the last two parts only when there is something to say. With `dryRun`, a line
+    /// What `log import` prints, ending in a newline: `added 3 sits, skipped 2 already logged, kept 1
+    /// conflicting sit as logged, left out 1 row of no length`, the last three parts only when there is
+    /// something to say (the conflicts kept only with `--keep-logged`). With `dryRun`, a line
     /// `would add: …` for each sit first, and the summary in the conditional (`would add 3 sits, skip 2
     /// already logged, leave out 1 row of no length`).
     ///
@@ -26,6 +27,7 @@ extension JournalFile.Imported {
         }
         text += "\(dryRun ? "would add" : "added") \(JournalMessages.count(added.count, "sit"))"
         if skipped > 0 { text += ", \(dryRun ? "skip" : "skipped") \(grouped(skipped)) already logged" }
+        if kept > 0 { text += ", \(dryRun ? "keep" : "kept") \(JournalMessages.count(kept, "conflicting sit")) as logged" }
         if empty > 0 { text += ", \(dryRun ? "leave out" : "left out") \(JournalMessages.count(empty, "row")) of no length" }
         return text + "\n"
     }

@@ -44,8 +44,13 @@ package enum JournalRenderer {
     /// `height`, the terminal's lines, fits the table to it: only the last sits whose rows fit are shown
     /// (``rowsFitting(height:)``), and a last line says how many earlier ones are not. Nil (a pipe or a
     /// file, or `--all`) shows every sit; the other formats always give every sit.
+    ///
+    /// `escaping` (standard output is a terminal) escapes the text fields of CSV and Insight Timer's CSV
+    /// as the table does (``shown(_:)``: `\u{1B}`, a backslash doubled), so that nothing in a note acts
+    /// on the terminal; without it (a pipe or a file) they give the text exactly.
     package static func logBytes(_ sits: [Sit], format: LogFormat, calendar: LocalCalendar, options: RenderOptions = RenderOptions(),
-                                 filter: String? = nil, height: Int? = nil) -> [UInt8] {
+                                 filter: String? = nil, height: Int? = nil, escaping: Bool = false) -> [UInt8] {
+        func csvText(_ text: String) -> String { escaping ? csvField(shown(text)) : csvField(text) }
         switch format {
         case .table:
             guard !sits.isEmpty else { return Array(noSits(filter: filter).utf8) }
@@ -85,7 +90,7 @@ package enum JournalRenderer {
         case .csv:
             var text = ByteText(capacity: sits.count * 120)
             text.append(Sit.keys.joined(separator: ",") + "\r\n")
-            for sit in sits { appendFields(sit, to: &text, separator: 0x2C, field: csvField, lineEnd: "\r\n") }
+            for sit in sits { appendFields(sit, to: &text, separator: 0x2C, field: csvText, lineEnd: "\r\n") }
             return text.bytes
         case .insightTimer:
             var text = ByteText(capacity: sits.count * 50)
@@ -96,7 +101,7 @@ package enum JournalRenderer {
                 text.append(byte: 0x2C)
                 text.append(insightTimerDuration(sit.seconds))
                 text.append(byte: 0x2C)
-                text.append(csvField(sit.profile ?? ""))
+                text.append(csvText(sit.profile ?? ""))
                 text.append(",Meditation\r\n")
             }
             return text.bytes

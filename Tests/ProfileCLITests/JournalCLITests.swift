@@ -634,6 +634,52 @@ struct JournalCLITests {
         #expect(utc.stdout.contains("\"days\": 2"))
     }
 
+    // MARK: issue 37
+
+    /// `log --format csv` and `--format insight-timer` on a terminal escape what could act on it (an ESC
+    /// of a hand-written line), as the table does; piped, they give the text exactly.
+    @Test func csvOnATerminalEscapesAnEscapeAndPipedGivesItAsItIs() throws {
+        let line = #"{"id":"aaaaaaaaaaaa","start":"2026-04-10T08:00:00Z","seconds":600,"outcome":"completed","profile":"Eve\u001b[7mning","note":"red \u001b[31m here"}"#
+        try Data((line + "\n").utf8).write(to: URL(fileURLWithPath: journal))
+        let piped = try run("log", "--format", "csv")
+        #expect(piped.status == 0 && piped.stdout.contains("Eve\u{1B}[7mning") && piped.stdout.contains("red \u{1B}[31m here"), "\(piped.stdout)")
+        let pipedInsight = try run("log", "--format", "insight-timer")
+        #expect(pipedInsight.status == 0 && pipedInsight.stdout.contains(",Eve\u{1B}[7mning,"), "\(pipedInsight.stdout)")
+        for (format, shows) in [("csv", #"red \u{1B}[31m here"#), ("insight-timer", #",Eve\u{1B}[7mning,Meditation"#)] {
+            let screen = try PseudoTerminal(arguments: [Harness.binary.path, "log", "--format", format],
+                                            environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"]))
+            let output = try screen.waitFor(shows)
+            #expect(screen.waitForExit() == 0)
+            #expect(!screen.output(since: 0).unicodeScalars.contains { $0.value == 0x1B }, "\(format): \(output)")
+        }
+    }
+
+    /// A sit of another machine's journal whose id this one holds with other content is a conflict: 65,
+    /// naming both places and the fields, nothing written; `--keep-logged` keeps this journal's version
+    /// and says how many it kept.
+    @Test func importRefusesAConflictAndKeepLoggedKeepsTheJournalsVersion() throws {
+        let a = #"{"id":"aaaaaaaaaaaa","start":"2026-04-10T08:00:00Z","seconds":600,"outcome":"completed"}"#
+        let b = #"{"id":"bbbbbbbbbbbb","start":"2026-04-11T08:00:00Z","seconds":600,"outcome":"completed"}"#
+        let bEdited = #"{"id":"bbbbbbbbbbbb","start":"2026-04-11T08:00:00Z","seconds":600,"outcome":"completed","note":"edited there"}"#
+        let c = #"{"id":"cccccccccccc","start":"2026-04-12T08:00:00Z","seconds":600,"outcome":"completed"}"#
+        try Data("\(a)\n\(b)\n".utf8).write(to: URL(fileURLWithPath: journal))
+        let other = "\(home)/other.jsonl"
+        try Data("\(a)\n\(c)\n\(bEdited)\n".utf8).write(to: URL(fileURLWithPath: other))
+        let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+        let refused = try run("log", "import", other)
+        #expect(refused.status == 65 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("\(other):3: the sit \"bbbbbbbbbbbb\" differs from the one logged at \(journal):2 in note; nothing was imported: "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--keep-logged"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == before)
+        let kept = try run("log", "import", "--keep-logged", other)
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(kept.stdout == "added 1 sit, skipped 1 already logged, kept 1 conflicting sit as logged\n", "\(kept.stdout)")
+        let sits = try records()
+        #expect(sits.map { $0["id"] as? String ?? "" } == ["aaaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccccc"])
+        #expect(sits[1]["note"] is NSNull, "the journal's version kept")
+        #expect(try run("log", "import", "--keep-logged", other).stdout == "added 0 sits, skipped 2 already logged, kept 1 conflicting sit as logged\n")
+    }
+
     // MARK: calendar
 
     @Test func theCalendarUnderNoColorFits80ColumnsWithARowForEachWeekday() throws {

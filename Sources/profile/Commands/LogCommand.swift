@@ -74,7 +74,7 @@ struct LogListCommand: ParsableCommand {
             // A table on a terminal shows the last sits that fit its height, unless -n or --all says how many.
             let height = onTerminal && count == nil && !all ? Terminal.height() ?? 24 : nil
             Output.stdout(bytes: JournalRenderer.logBytes(sits, format: format, calendar: calendar, options: global.render,
-                                                          filter: logged.isEmpty ? nil : filter.description, height: height))
+                                                          filter: logged.isEmpty ? nil : filter.description, height: height, escaping: onTerminal))
         }
     }
 }
@@ -136,7 +136,10 @@ struct LogImportCommand: ParsableCommand {
             every row of every file is checked first, and a bad one stops the import with 65 and its \
             file:line, adding nothing. A sit the journal holds already is skipped: the same id, or for \
             Insight Timer's rows (which have none) the same start, to the second, and the same seconds; \
-            importing a file twice adds nothing the second time. The sits are appended by start, under the \
+            importing a file twice adds nothing the second time. A sit whose id the journal holds with other \
+            content is a conflict: refused with 65, naming both places and the fields that differ, unless \
+            --keep-logged keeps the journal's version. Read too: 12-hour times (6:30:00 AM), lines ending in CR \
+            alone, UTF-16 with its byte-order mark, tabs between fields. The sits are appended by start, under the \
             journal's lock, in one write. --dry-run says what would be added.
             """)
 
@@ -149,6 +152,9 @@ struct LogImportCommand: ParsableCommand {
     @Flag(help: "Say what would be added, and add nothing.")
     var dryRun = false
 
+    @Flag(help: "Keep the journal's version of a sit whose id it holds with other content (a conflict, refused otherwise), and count it.")
+    var keepLogged = false
+
     func run() throws {
         try reporting {
             try JournalImport.checkFiles(files)
@@ -157,7 +163,7 @@ struct LogImportCommand: ParsableCommand {
             try JournalOptions.checkClock(calendar, at: now)
             let gathered = try JournalImport.gather(files, calendar: calendar, now: now) { Output.diagnostic($0) }
             let file = try journal.file()
-            _ = try file.appendImported(gathered.sits, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
+            _ = try file.appendImported(gathered.sits, places: gathered.places, keepLogged: keepLogged, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
                 // Printed under the lock just before the write: output that cannot be written adds nothing.
                 try Output.print(result.summary(empty: gathered.empty, dryRun: dryRun, calendar: calendar))
             }
