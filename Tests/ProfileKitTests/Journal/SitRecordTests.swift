@@ -429,7 +429,7 @@ extension SitRecordTests {
         var backwards = sit()
         backwards.end = Timestamp(epoch: start.epoch - 60, offset: 3600)
         return [
-            Implausible(name: "a start in 2099", sit: future, says: "a sit still to come (it ends at 2099-01-01T00:05:00+00:00)"),
+            Implausible(name: "a start in 2099", sit: future, says: "a sit still to come (it starts at 2099-01-01T00:00:00+00:00)"),
             Implausible(name: "9,999,999 seconds in 20 minutes", sit: long,
                         says: "seconds: 9,999,999 seconds sat between 2026-11-23T07:15:00+01:00 and 2026-11-23T07:35:00+01:00, which are 1,200 seconds apart, 40 of them paused"),
             Implausible(name: "more than a day", sit: day, says: "seconds: 86,401 seconds sat: expected a sit of at most 24 hours"),
