@@ -140,14 +140,20 @@ package struct FileLock: Sendable {
 
     /// Why the process a lock of this host names cannot be the lock's owner, or nil when it may be.
     ///
-    /// After a crash and a reboot the pid may run again, as another program: a lock records its
-    /// process's start time and the boot, and an older lock without them takes a pid that does not run
-    /// `profile` as another program. Where the system says none of this, a live pid holds its lock.
+    /// A process that has exited but is not yet reaped (a zombie, state `Z`) is dead: its pid is still
+    /// taken, but it holds no lock. After a crash and a reboot the pid may run again, as another
+    /// program: a lock records its process's start time and the boot, and an older lock without them
+    /// takes a pid that does not run `profile` as another program. Where the system says none of this,
+    /// a live pid holds its lock.
     package static func staleReason(pid: Int32, started: UInt64?, boot: String?) -> String? {
         if let boot, let current = POSIX.bootID, boot != current {
             return "left by pid \(pid) before the system restarted"
         }
         guard POSIX.processExists(pid) else { return "left by pid \(pid), which no longer exists" }
+        // Killed or exited, but not yet reaped by its parent: it holds nothing and never runs again.
+        if let state = POSIX.processState(pid), state == UInt8(ascii: "Z") || state == UInt8(ascii: "X") {
+            return "left by pid \(pid), which has exited (a zombie its parent has not reaped yet)"
+        }
         if let started {
             guard let now = POSIX.processStartTime(pid), now != started else { return nil }
             return "left by pid \(pid), which now belongs to another process"

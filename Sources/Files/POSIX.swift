@@ -223,6 +223,16 @@ package enum POSIX {
         return UInt64(String(decoding: fields[19], as: UTF8.self))
     }
 
+    /// The state of process `pid`: field 3 of `/proc/PID/stat`, one letter (`R`, `S`, `D`, `T`, `Z` for a
+    /// process that has exited but that its parent has not reaped yet, `X` for one being removed); nil
+    /// where the system does not say.
+    package static func processState(_ pid: Int32) -> UInt8? {
+        guard pid > 0, let bytes = readSmallFile("/proc/\(pid)/stat") else { return nil }
+        // The command name in parentheses may hold spaces and parentheses: the state follows the last ')'.
+        guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        return bytes[(close + 1)...].split(separator: UInt8(ascii: " ")).first?.first
+    }
+
     /// The program running as `pid`: the last part of its `argv[0]`; nil where the system does not say.
     package static func programName(_ pid: Int32) -> String? {
         guard pid > 0, let bytes = readSmallFile("/proc/\(pid)/cmdline") else { return nil }

@@ -86,15 +86,12 @@ package enum JournalImport {
         return read
     }
 
-    /// Refuses a sit that ends before it starts, or that has not ended by `now`.
+    /// Refuses a sit that could not have happened by `now`, by the rule of a sit that comes in from
+    /// outside (``Sit/checkPlausible(now:endAllowance:file:line:)``: ended by now, its seconds within its span, at
+    /// most a day), naming its file and line.
     private static func checkTimes(_ read: Read, path: String, now: Int, calendar: LocalCalendar) throws(JournalError) {
         for (sit, line) in zip(read.sits, read.lines) {
-            guard sit.end.epoch >= sit.start.epoch else {
-                throw failure(path, line, "end: a time before the start (\(sit.end.text) is before \(sit.start.text))")
-            }
-            guard sit.end.epoch <= now else {
-                throw failure(path, line, "a sit still to come (it ends at \(calendar.dateAndTime(sit.end.epoch))): a sit is logged once it has ended")
-            }
+            try sit.checkPlausible(now: now, file: path, line: line)
         }
     }
 

@@ -70,6 +70,8 @@ extension SitRecordFolder {
                 say("warning: \(escapedPath(path)): not a record of a sit in progress: \(problem); it could not be moved aside: move or remove it by hand")
             case .notRemoved(let path, let error):
                 say("warning: \(error): remove \(escapedPath(path)) by hand, or a sit deleted from the journal comes back from it")
+            case .untrustedFolder(let path, let problem):
+                say("warning: \(escapedPath(path)): not reading the records of sits in progress from it, since it is not yours alone: it is \(problem)")
             }
         }
     }

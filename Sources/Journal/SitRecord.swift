@@ -238,12 +238,22 @@ extension SitRecordFolder {
         /// The record's sit was dealt with (logged, found logged, or too short) but the record could not be
         /// removed: a later command will find its sit logged, unless it was deleted meanwhile.
         case notRemoved(path: String, error: JournalError)
+        /// The folder is not the user's alone (another user owns it, or group or others may write in it):
+        /// nothing in it was read, since anyone who can write there could leave a record. `problem` says
+        /// what is wrong with it.
+        case untrustedFolder(path: String, problem: String)
     }
 
     /// Logs the sits of the records whose run is dead (their lock can be taken), each in the journal
     /// it names, once: the append happens under that journal's lock and only when no line there has
     /// the sit's id. A record whose lock is held is never touched. Returns what was done, in the order
     /// of the records' names; a folder that does not exist or cannot be listed recovers nothing.
+    ///
+    /// Only the user's own records are trusted: a folder another user owns, or that group or others
+    /// may write in, is not read at all (one ``Recovery/untrustedFolder(path:problem:)``); a record
+    /// another user owns, a sit that could not have happened (``Sit/checkPlausible(now:endAllowance:file:line:)``),
+    /// or a journal that is not the user's own journal (another user's file, a text file, a device) has
+    /// its record moved aside, the journal untouched.
     ///
     /// - Parameters:
     ///   - journal: the journal at a path, as the command opens its own (its lock timeout, its reports).
@@ -252,6 +262,9 @@ extension SitRecordFolder {
     ///   - now: the wall clock, seconds since the epoch: a temporary file a killed run left before its
     ///     first record (``staleAfter`` old, with no record beside it) is removed.
     package func recover(journal: (String) -> JournalFile, stamp: String, now: Int) -> [Recovery] {
+        var folder = stat()
+        guard stat(path, &folder) == 0 else { return [] }
+        if let problem = untrustedFolderProblem(folder) { return [.untrustedFolder(path: path, problem: problem)] }
         guard let names = try? POSIX.directoryEntries(path) else { return [] }
         var done: [Recovery] = []
         // Journals whose lock was held too long in this pass: their other records wait for the next
@@ -259,12 +272,79 @@ extension SitRecordFolder {
         var locked: [String: JournalError] = [:]
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             if let id = Self.id(inName: name) {
-                done += recover(id: id, journal: journal, stamp: stamp, locked: &locked)
+                done += recover(id: id, journal: journal, stamp: stamp, now: now, locked: &locked)
             } else if let id = Self.id(inTemporaryName: name) {
                 removeIfStale(temporaryPath(id: id), record: recordPath(id: id), now: now)
             }
         }
         return done
+    }
+
+    /// What makes the folder `info` describes no place to trust a record from, and how to mend it; nil
+    /// when it is the effective user's alone. Another user owns it, or group or others may write in it.
+    func untrustedFolderProblem(_ info: stat) -> String? {
+        let user = geteuid()
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return "not a folder; move it away (a run makes the folder anew)" }
+        guard info.st_uid == user else {
+            return "owned by uid \(info.st_uid), not by this user (uid \(user)); move it away (a run makes the folder anew, mode 700)"
+        }
+        let mode = info.st_mode & 0o7777
+        guard mode & 0o022 == 0 else {
+            return "writable by group or others (mode \(String(mode, radix: 8))); make it writable by you alone: chmod go-w \(shellWord(path))"
+        }
+        return nil
+    }
+
+    /// What makes the record `info` describes (already known to be a regular file) not the user's own,
+    /// or nil when it is.
+    static func foreignRecordProblem(_ info: stat) -> String? {
+        let user = geteuid()
+        return info.st_uid == user ? nil : "owned by uid \(info.st_uid), not by this user (uid \(user)), so not written by a run of theirs"
+    }
+
+    /// What makes `journal`, the path a record names, no journal a recovered sit may be logged in, or
+    /// nil when it is one: it is opened for reading (a link followed, never blocking on a FIFO), and
+    /// must be a regular file the effective user owns that is a journal
+    /// (``JournalFile/checkIsJournal(_:)``: empty, or holding a record line). A file that cannot be
+    /// opened or read is no answer either way: it throws, and the record stays for a later command.
+    static func foreignJournalProblem(_ journal: String, id: String) throws(JournalError) -> String? {
+        let user = geteuid()
+        func problem(_ info: stat) -> String? {
+            guard POSIX.isRegular(info) else { return "its journal, \(escapedPath(journal)), is not a regular file" }
+            guard info.st_uid == user else {
+                return "its journal, \(escapedPath(journal)), is owned by uid \(info.st_uid), not by this user (uid \(user))"
+            }
+            return nil
+        }
+        // Looked at before it is opened (another user's file may not open; a device is never opened),
+        // and again once open, in case the path changed in between.
+        var named = stat()
+        guard stat(journal, &named) == 0 else { throw JournalError.failure(journal, "stat") }
+        if let problem = problem(named) { return problem }
+        let fd = POSIX.openFile(journal, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw JournalError.failure(journal, "open") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw JournalError.failure(journal, "fstat") }
+        if let problem = problem(info) { return problem }
+        do throws(JournalError) {
+            try JournalFile(path: journal).checkIsJournal(fd)
+        } catch {
+            guard case .document = error else { throw error }
+            // A new journal whose first line, this very sit's, was cut off by a crash: a fragment with
+            // no newline that begins as the sit's line begins. The append cuts it off.
+            if Self.isTornLine(of: id, fd: fd) { return nil }
+            return "its journal, \(escapedPath(journal)), holds no record of a sit, so it is no journal"
+        }
+        return nil
+    }
+
+    /// Whether the file open as `fd` holds nothing but a fragment of the line of the sit `id`: no
+    /// newline, and its bytes begin as that line begins (`{"id":"<id>"`), or are the start of that.
+    static func isTornLine(of id: String, fd: Int32) -> Bool {
+        guard lseek(fd, 0, SEEK_SET) == 0, let bytes = try? POSIX.readAll(fd, path: "", limit: SitRecord.sizeLimit) else { return false }
+        let start = Array("{\"id\":\"\(id)\"".utf8)
+        return !bytes.isEmpty && !bytes.contains(0x0A) && (bytes.starts(with: start) || start.starts(with: bytes))
     }
 
     /// How old, in seconds, a temporary file without its record must be before recovery removes it: a
@@ -295,7 +375,8 @@ extension SitRecordFolder {
 
     /// Recovers the record of `id` when its run is dead: what was done, nothing when the record is gone
     /// or its run lives.
-    private func recover(id: String, journal: (String) -> JournalFile, stamp: String, locked: inout [String: JournalError]) -> [Recovery] {
+    private func recover(id: String, journal: (String) -> JournalFile, stamp: String, now: Int,
+                         locked: inout [String: JournalError]) -> [Recovery] {
         let file = recordPath(id: id)
         let fd = POSIX.openToLock(file)
         guard fd >= 0 else {
@@ -322,12 +403,20 @@ extension SitRecordFolder {
         let record: SitRecord
         do throws(SitRecord.Problem) {
             guard POSIX.isRegular(held) else { throw SitRecord.Problem(description: "not a regular file") }
+            if let problem = Self.foreignRecordProblem(held) { throw SitRecord.Problem(description: problem) }
             guard let bytes = try? POSIX.readAll(fd, path: file, limit: SitRecord.sizeLimit) else {
                 throw SitRecord.Problem(description: "larger than \(grouped(SitRecord.sizeLimit)) bytes, or could not be read")
             }
             record = try SitRecord.decode(bytes)
             guard record.sit.id == id else {
                 throw SitRecord.Problem(description: "its sit has the id \(quoted(record.sit.id)), not the \(quoted(id)) its name says")
+            }
+            do throws(JournalError) {
+                // A run sped up with --speed records session times, ahead of the wall clock by less than a day.
+                try record.sit.checkPlausible(now: now, endAllowance: Sit.longestSit)
+            } catch {
+                guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
+                throw SitRecord.Problem(description: "its sit could not have happened: \(problem.message)")
             }
         } catch {
             return [moveAside(file, problem: error.description, stamp: stamp)]
@@ -344,6 +433,13 @@ extension SitRecordFolder {
         var info = stat()
         guard stat(record.journal, &info) == 0 else { return [.failed(record, JournalError.failure(record.journal, "open"))] }
         if let error = locked[record.journal] { return [.failed(record, error)] }
+        // Only the user's own journal takes a sit: a record naming another file (a passwd file, a
+        // bashrc, another user's journal) is moved aside, and the file is not touched.
+        do throws(JournalError) {
+            if let problem = try Self.foreignJournalProblem(record.journal, id: record.sit.id) { return [moveAside(file, problem: problem, stamp: stamp)] }
+        } catch {
+            return [.failed(record, error)]
+        }
         var sit = record.sit
         sit.recovered = true
         do throws(JournalError) {

@@ -149,8 +149,8 @@ struct SitRecordTests {
         #expect(Self.names(folder).isEmpty)
     }
 
-    /// A journal that cannot take the sit (here a folder): the record stays for a later command.
-    @Test func aRecordWhoseJournalCannotBeWrittenStays() throws {
+    /// A journal that is a folder is no journal (issue 37): the record is moved aside, with the reason.
+    @Test func aRecordWhoseJournalIsAFolderIsMovedAside() throws {
         let (folder, journal) = try Self.scratch(journalExists: false)
         try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
         do {
@@ -158,8 +158,9 @@ struct SitRecordTests {
             try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()))
         }
         let recoveries = Self.recover(folder)
-        #expect(recoveries.count == 1 && { if case .failed = recoveries[0] { true } else { false } }())
-        #expect(Self.names(folder) == ["sit-0123456789ab.json"])
+        #expect(recoveries.count == 1 && { if case .unreadable(_, "its journal, \(journal), is not a regular file", _) = recoveries[0] { true } else { false } }(),
+                "\(recoveries)")
+        #expect(Self.names(folder) == ["sit-0123456789ab.json.unreadable-20261125T064100"])
     }
 
     /// A record that cannot be read is moved aside, byte for byte, never deleted; names that are not a
@@ -291,5 +292,190 @@ extension SitRecordTests {
         let failures = recoveries.compactMap { if case .failed(_, let error) = $0 { error } else { nil } }
         #expect(failures.count == 2 && failures.allSatisfy { if case .file(.locked) = $0 { true } else { false } }, "\(recoveries)")
         #expect(Self.names(folder).count == 2, "both records stay")
+    }
+}
+
+/// Issue 37, items 3 and 6: a record is trusted only when it is the user's own, in a folder that is
+/// theirs alone, naming a journal of theirs; and its sit must be one that could have happened.
+extension SitRecordTests {
+    /// A record of `sit` for `journal`, written as a run writes it (the folder made 0700, the record
+    /// 0600), its run then gone.
+    static func leave(_ sit: Sit = sit(), journal: String, in folder: SitRecordFolder) throws {
+        let writer = SitRecordWriter(folder: folder, id: sit.id)
+        try writer.write(SitRecord(journal: journal, written: sit.end, sit: sit))
+    }
+
+    /// The one record moved aside, with its problem; nil (and an issue) for anything else.
+    static func movedAside(_ recoveries: [SitRecordFolder.Recovery], _ folder: SitRecordFolder,
+                           sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        guard recoveries.count == 1, case .unreadable(let path, let problem, let aside) = recoveries[0] else {
+            Issue.record("expected one record moved aside, got \(recoveries)", sourceLocation: sourceLocation)
+            return nil
+        }
+        #expect(path == folder.recordPath(id: "0123456789ab") && aside == path + ".unreadable-20261125T064100", sourceLocation: sourceLocation)
+        #expect(names(folder) == ["sit-0123456789ab.json.unreadable-20261125T064100"], sourceLocation: sourceLocation)
+        return problem
+    }
+
+    /// What a journal command says of the records in `folder` (`$XDG_STATE_HOME/profile`).
+    static func warnings(_ folder: SitRecordFolder, journal: String) -> [String] {
+        var said: [String] = []
+        SitRecordFolder.recoverCutOffSits(current: JournalFile(path: journal, lockTimeout: 0.3),
+                                          environment: ["XDG_STATE_HOME": POSIX.directoryName(folder.path), "TZ": "UTC"],
+                                          passwordHome: { nil }, now: 1_795_414_500 + 86_400, calendar: LocalCalendar()) { said.append($0) }
+        return said
+    }
+
+    /// A record naming a text file (a copy of a passwd file, a bashrc) never appends to it: the file is
+    /// unchanged byte for byte, and the record is moved aside with a warning naming both.
+    @Test func aRecordNamingATextFileLeavesItAlone() throws {
+        let (folder, journal) = try Self.scratch()
+        for text in ["root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534::/nonexistent:/usr/sbin/nologin\n",
+                     "# ~/.bashrc\nexport PATH=$HOME/bin:$PATH\nalias ll='ls -l'\n"] {
+            let bytes = Data(text.utf8)
+            try bytes.write(to: URL(fileURLWithPath: journal))
+            try Self.leave(journal: journal, in: folder)
+            let said = Self.warnings(folder, journal: journal)
+            #expect(FileManager.default.contents(atPath: journal) == bytes, "the file is untouched")
+            let record = folder.recordPath(id: "0123456789ab"), aside = record + ".unreadable-" + LocalCalendar().fileStamp(1_795_414_500 + 86_400)
+            #expect(said == ["warning: \(record): not a record of a sit in progress: its journal, \(journal), holds no record of a sit, so it is no journal; moved it to \(aside)"])
+            #expect(Self.names(folder) == [POSIX.baseName(aside)])
+            try FileManager.default.removeItem(atPath: aside)
+        }
+    }
+
+    /// A folder group or others may write in is not read at all: its records stay, no journal is
+    /// written, and the warning, said once however many records it holds, names the folder and the fix.
+    @Test func aGroupWritableFolderIsNotRead() throws {
+        let (folder, journal) = try Self.scratch()
+        try Self.leave(journal: journal, in: folder)
+        try Self.leave(Self.sit(id: "aaaaaaaaaaaa"), journal: journal, in: folder)
+        #expect(chmod(folder.path, 0o770) == 0)
+        let recoveries = Self.recover(folder)
+        #expect(recoveries.count == 1 && { if case .untrustedFolder(folder.path, let problem) = recoveries[0] { problem.contains("mode 770") } else { false } }(),
+                "\(recoveries)")
+        let said = Self.warnings(folder, journal: journal)
+        #expect(said == ["warning: \(folder.path): not reading the records of sits in progress from it, since it is not yours alone: it is writable by group or others (mode 770); make it writable by you alone: chmod go-w \(folder.path)"])
+        #expect(try JournalFile(path: journal).read().isEmpty)
+        #expect(Self.names(folder) == ["sit-0123456789ab.json", "sit-aaaaaaaaaaaa.json"], "nothing is moved or removed")
+        // Mended, it is read again.
+        #expect(chmod(folder.path, 0o700) == 0)
+        #expect(Self.recover(folder).count == 2)
+        #expect(try JournalFile(path: journal).read().count == 2)
+    }
+
+    /// A folder another user owns is not read either.
+    @Test func aFolderOfAnotherUserIsNotRead() throws {
+        let (folder, journal) = try Self.scratch()
+        try Self.leave(journal: journal, in: folder)
+        guard geteuid() == 0 else { return }  // Only root can give a folder away.
+        #expect(chown(folder.path, 65534, 65534) == 0)
+        let recoveries = Self.recover(folder)
+        #expect(recoveries.count == 1 && { if case .untrustedFolder(_, let problem) = recoveries[0] { problem.hasPrefix("owned by uid 65534") } else { false } }(),
+                "\(recoveries)")
+        #expect(try JournalFile(path: journal).read().isEmpty)
+    }
+
+    /// A record another user owns is not theirs to log: moved aside, its sit not logged.
+    @Test func aRecordOfAnotherUserIsMovedAside() throws {
+        try #require(geteuid() == 0, "only root can give a file away")
+        let (folder, journal) = try Self.scratch()
+        try Self.leave(journal: journal, in: folder)
+        #expect(chown(folder.recordPath(id: "0123456789ab"), 65534, 65534) == 0)
+        let problem = Self.movedAside(Self.recover(folder), folder)
+        #expect(problem?.hasPrefix("owned by uid 65534, not by this user (uid 0)") == true, "\(problem ?? "")")
+        #expect(try JournalFile(path: journal).read().isEmpty)
+    }
+
+    /// A record naming another user's journal (a real journal, even) does not write to it.
+    @Test func aJournalOfAnotherUserIsNotWritten() throws {
+        try #require(geteuid() == 0, "only root can give a file away")
+        let (folder, journal) = try Self.scratch()
+        let line = Data(Self.sit(id: "ffffffffffff").line.utf8)
+        try line.write(to: URL(fileURLWithPath: journal))
+        #expect(chown(journal, 65534, 65534) == 0)
+        try Self.leave(journal: journal, in: folder)
+        let problem = Self.movedAside(Self.recover(folder), folder)
+        #expect(problem == "its journal, \(journal), is owned by uid 65534, not by this user (uid 0)")
+        #expect(FileManager.default.contents(atPath: journal) == line)
+    }
+
+    /// A journal that is a folder, a FIFO or a device is no journal: the record is moved aside and
+    /// nothing is opened for writing (a FIFO is not even waited on).
+    @Test func aJournalThatIsNoRegularFileIsNotWritten() throws {
+        let (folder, journal) = try Self.scratch(journalExists: false)
+        try FileManager.default.createDirectory(atPath: POSIX.directoryName(journal), withIntermediateDirectories: true)
+        #expect(mkfifo(journal, 0o600) == 0)
+        try Self.leave(journal: journal, in: folder)
+        #expect(Self.movedAside(Self.recover(folder), folder) == "its journal, \(journal), is not a regular file")
+    }
+
+    struct Implausible: CustomTestStringConvertible, Sendable {
+        var name: String
+        var sit: Sit
+        var says: String
+        var testDescription: String { name }
+    }
+
+    static let implausible: [Implausible] = {
+        let start = Timestamp(epoch: 1_795_414_500, offset: 3600)
+        var future = sit()
+        future.start = Timestamp(epoch: 4_070_908_800, offset: 0)
+        future.end = Timestamp(epoch: 4_070_908_800 + 300, offset: 0)
+        var long = sit(seconds: 1200)
+        long.seconds = 9_999_999
+        var day = sit()
+        day.start = Timestamp(epoch: start.epoch - 3600, offset: 3600)
+        day.end = Timestamp(epoch: start.epoch + 83_000, offset: 3600)
+        day.seconds = 86_401
+        var backwards = sit()
+        backwards.end = Timestamp(epoch: start.epoch - 60, offset: 3600)
+        return [
+            Implausible(name: "a start in 2099", sit: future, says: "a sit still to come (it starts at 2099-01-01T00:00:00+00:00)"),
+            Implausible(name: "9,999,999 seconds in 20 minutes", sit: long,
+                        says: "seconds: 9,999,999 seconds sat between 2026-11-23T07:15:00+01:00 and 2026-11-23T07:35:00+01:00, which are 1,200 seconds apart, 40 of them paused"),
+            Implausible(name: "more than a day", sit: day, says: "seconds: 86,401 seconds sat: expected a sit of at most 24 hours"),
+            Implausible(name: "an end before the start", sit: backwards, says: "end: a time before the start"),
+        ]
+    }()
+
+    /// A record's sit obeys what `log add` obeys: one that could not have happened is moved aside with
+    /// the reason, not logged.
+    @Test(arguments: implausible)
+    func anImplausibleSitIsMovedAside(_ c: Implausible) throws {
+        let (folder, journal) = try Self.scratch()
+        try Self.leave(c.sit, journal: journal, in: folder)
+        let problem = Self.movedAside(Self.recover(folder), folder)
+        #expect(problem?.hasPrefix("its sit could not have happened: \(c.says)") == true, "\(problem ?? "")")
+        #expect(try JournalFile(path: journal).read().isEmpty)
+    }
+
+    /// The rule is the import's too: the same sits in profile's CSV, or in a journal, are refused naming
+    /// the file and the line.
+    @Test(arguments: implausible)
+    func anImportRefusesTheSameSits(_ c: Implausible) throws {
+        let now = 1_795_414_500 + 86_400
+        let good = Self.sit(id: "aaaaaaaaaaaa")
+        let csv = "id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered\n"
+            + [good, c.sit].map { sit in
+                [sit.id, sit.start.text, sit.end.text, sit.profile ?? "", "\(sit.seconds)", sit.plannedSeconds.map { "\($0)" } ?? "",
+                 sit.outcome.rawValue, "\(sit.bells)", sit.note ?? "", "\(sit.pausedSeconds)", "false"].joined(separator: ",") + "\n"
+            }.joined()
+        for (name, text) in [("sits.csv", csv), ("sits.jsonl", good.line + c.sit.line)] {
+            do {
+                _ = try JournalImport.read(Array(text.utf8), path: "/in/\(name)", calendar: LocalCalendar(), now: now)
+                Issue.record("imported \(c.name) from \(name)")
+            } catch {
+                guard case .document(let problem) = error else {
+                    Issue.record("expected a document error, got \(error)")
+                    continue
+                }
+                #expect(problem.file == "/in/\(name)" && problem.line == (name.hasSuffix("csv") ? 3 : 2), "\(error)")
+                #expect(problem.message.hasPrefix(c.says), "\(error)")
+                #expect(error.category == .data)
+            }
+        }
+        // The same file without it is taken.
+        #expect(try JournalImport.read(Array(good.line.utf8), path: "/in/good.jsonl", calendar: LocalCalendar(), now: now).sits == [good])
     }
 }
