@@ -54,15 +54,17 @@ extension JournalFile {
     }
 
     /// Appends those of `sits` the journal does not hold yet, sorted by start, as one write under the
-    /// journal's lock (fsynced, a torn last line cut off first, as ``append(_:once:announce:)``
-    /// does); with `dryRun`, says what it would add and writes nothing.
+    /// journal's lock, all or nothing, as ``appendMany(prepare:lines:announce:)`` appends (a cut-off
+    /// write taken back first, a last line that is no record moved aside, the write marked, a failed
+    /// write or fsync cut back); with `dryRun`, says what it would add and writes nothing.
     ///
     /// A sit is held already when a sit of the journal, or one taken earlier in this import, has its id;
     /// or when one has its start on the local clock, to the second, and its seconds, and either came from
     /// a file without ids (marked `byTime`: Insight Timer's), whatever the order they come in. The local
     /// clock's time, not the moment: a time of the hour a change back to winter time repeats reads as
-    /// the first of the two. `beforeWriting` gets what will be added, under the lock, just before the
-    /// write (a command prints there, so that output that cannot be written adds nothing).
+    /// the first of the two. `announce` gets what was added, under the lock, once it is written and
+    /// flushed (a command prints there; an error it throws takes the sits back, so that output that
+    /// cannot be written adds nothing).
     ///
     /// A sit of a file with ids whose id the journal holds with other content (a `log edit` on one
     /// machine, say) is a conflict: neither version may be dropped unsaid. The first is refused, naming
@@ -76,7 +78,7 @@ extension JournalFile {
     /// - Throws: ``JournalError/document(_:)`` (65) for a damaged line of the journal (which could hold
     ///   any of the sits), with the way out; for a conflict, without `keepLogged`; what the append throws.
     package func appendImported(_ sits: [(sit: Sit, byTime: Bool)], places: [ImportPlace] = [], keepLogged: Bool = false, dryRun: Bool,
-                                beforeWriting: (Imported) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Imported {
+                                announce: (Imported) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Imported {
         let work = { () throws(JournalError) -> Imported in
             let held = try read()
             var ids = Set(held.map(\.id))
@@ -115,11 +117,11 @@ extension JournalFile {
         }
         guard !dryRun else {
             let result = try work()
-            try JournalError.refusing { () throws(ProfileError) in try beforeWriting(result) }
+            try JournalError.refusing { () throws(ProfileError) in try announce(result) }
             return result
         }
         return try appendMany(prepare: work, lines: { $0.added }, announce: { (result: Imported) throws(JournalError) in
-            try JournalError.refusing { () throws(ProfileError) in try beforeWriting(result) }
+            try JournalError.refusing { () throws(ProfileError) in try announce(result) }
         })
     }
 

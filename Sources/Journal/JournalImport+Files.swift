@@ -3,7 +3,7 @@ import ProfileKit
 import TextSupport
 
 /// `log import`'s files, read one after another into one list of sits for
-/// ``JournalFile/appendImported(_:dryRun:beforeWriting:)``.
+/// ``JournalFile/appendImported(_:places:keepLogged:dryRun:announce:)``.
 extension JournalImport {
     /// What the files of an import held, together.
     package struct Gathered: Sendable {
