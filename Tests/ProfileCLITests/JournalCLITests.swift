@@ -307,7 +307,7 @@ struct JournalCLITests {
         #expect(read.stderr.contains("profile: warning: \(journal):2: ignored an incomplete last line"), "\(read.stderr)")
         let added = try run("log", "add", "--start", "2026-03-03 07:00", "--duration", "30m", "--note", "after")
         #expect(added.status == 0)
-        #expect(added.stderr.contains("profile: notice: \(journal):2: moved a last line with no newline that is no record (41 bytes) to "), "\(added.stderr)")
+        #expect(added.stderr.contains("profile: notice: \(journal):2: moved a last line with no newline that is no record (\(#"{"id":"3f2a9c1e","start":"2026-03-02T07:00"#.utf8.count) bytes) to "), "\(added.stderr)")
         // Moved, not cut: the fragment is in a damaged-lines file beside the journal, byte for byte.
         let folder = (journal as NSString).deletingLastPathComponent
         let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("journal.damaged-") }
@@ -454,20 +454,27 @@ struct JournalCLITests {
     }
 
     /// The lead's decision: an append never depends on the earlier lines, so it goes ahead; the
-    /// reading commands and `log delete` refuse the journal (65).
+    /// reading commands and `log delete` refuse the journal (65). A file whose only lines are no
+    /// records is no journal at all: the append refuses it too, and changes nothing.
     @Test func anInvalidLineDoesNotStopAnAppendButStopsReadersAndDelete() throws {
-        try Data((#"{"id":"a","start":"2026-03-01T07:00:00Z","seconds":60,"outcome":"finished"}"# + "\n").utf8)
-            .write(to: URL(fileURLWithPath: journal))
+        let damaged = #"{"id":"a","start":"2026-03-01T07:00:00Z","seconds":60,"outcome":"finished"}"# + "\n"
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: journal))
+        let refused = try run("log", "add", "--start", "2026-03-02 07:00", "--duration", "20m")
+        #expect(refused.status == 65 && refused.stderr.contains("holds no record of a sit"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == damaged)
+        #expect(try run("log", "add", "--start", "2026-02-28 07:00", "--duration", "20m", "--journal", "\(journal).new").status == 0)
+        try Data((String(contentsOfFile: "\(journal).new", encoding: .utf8) + damaged).utf8).write(to: URL(fileURLWithPath: journal))
         let added = try run("log", "add", "--start", "2026-03-02 07:00", "--duration", "20m")
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count == 2)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count == 3)
         for arguments in [["log"], ["stats"], ["log", "delete", "a", "--force"]] {
             #expect(try run(arguments).status == 65, "\(arguments)")
         }
     }
 
-    /// No crash leaves a whole JSON object: a hand-written last line that is one is reported, and kept.
-    @Test func aWholeJSONLastLineWithoutNewlineIsInvalidAndKept() throws {
+    /// No crash leaves a whole JSON object: a hand-written last line that is one is reported, and the
+    /// next entry moves it, byte for byte, to a damaged-lines file beside the journal.
+    @Test func aWholeJSONLastLineWithoutNewlineIsInvalidAndMovedAside() throws {
         #expect(try run("log", "add", "--start", "2026-03-01 07:00", "--duration", "20m").status == 0)
         let hand = #"{"id":"hand","start":"2026-03-02T07:00:00Z","seconds":60,"outcome":"complete"}"#
         let handle = try #require(FileHandle(forWritingAtPath: journal))
@@ -478,9 +485,13 @@ struct JournalCLITests {
         #expect(read.status == 65)
         #expect(read.stderr.hasPrefix("profile: \(journal):2:68: outcome: expected completed, stopped or interrupted"), "\(read.stderr)")
         let added = try run("log", "add", "--start", "2026-03-03 07:00", "--duration", "20m")
-        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        #expect(added.status == 0 && added.stderr.hasPrefix("profile: notice: \(journal):2: moved a last line with no newline that is no record"), "\(added.stderr)")
         let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 3 && lines[1] == hand, "the hand-written line is kept whole")
+        #expect(lines.count == 2 && !lines.contains { $0 == hand })
+        let folder = (journal as NSString).deletingLastPathComponent
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("journal.damaged-") }
+        #expect(try aside.map { try String(contentsOfFile: "\(folder)/\($0)", encoding: .utf8) } == [hand], "the hand-written line, byte for byte")
+        #expect(try run("log").status == 0)
     }
 
     /// `log add` and `log delete` print before they write: output that cannot be written changes nothing.
