@@ -164,8 +164,11 @@ struct JournalSafetyCLITests {
     }
 
     enum Command: String, Sendable, CaseIterable {
-        case add, importRows = "import", edit, repair
-        var appends: Bool { self == .add || self == .importRows }
+        /// `addAfterTornLine`: a `log add` onto a journal whose last line, with no newline, is no record,
+        /// so that the append first moves that line aside (the one place an append cuts the journal).
+        case add, addAfterTornLine = "add (torn last line)", importRows = "import", edit, repair
+        var appends: Bool { self == .add || self == .importRows || self == .addAfterTornLine }
+        var addsOneSit: Bool { self == .add || self == .addAfterTornLine }
     }
 
     struct Fault: CustomTestStringConvertible, Sendable {
@@ -193,9 +196,14 @@ struct JournalSafetyCLITests {
         let old = (1...6).map { Self.line(String(format: "cccc%08d", $0), day: $0) }
         let original: String
         let arguments: [String]
+        /// The torn last line of `addAfterTornLine`'s journal.
+        let torn = #"{"id":"cccc00000007","start":"2026-03-07T07:00"#
         switch fault.command {
         case .add:
             original = old.joined(separator: "\n") + "\n"
+            arguments = ["log", "add", "--start", "2026-03-20 07:00", "--duration", "20m", "--note", "faulted"]
+        case .addAfterTornLine:
+            original = old.joined(separator: "\n") + "\n" + torn
             arguments = ["log", "add", "--start", "2026-03-20 07:00", "--duration", "20m", "--note", "faulted"]
         case .importRows:
             original = old.joined(separator: "\n") + "\n"
@@ -211,6 +219,8 @@ struct JournalSafetyCLITests {
             arguments = ["log", "repair"]
         }
         let before = Data(original.utf8)
+        /// What an append keeps in place: the journal less a torn last line it moves aside.
+        let kept = fault.command == .addAfterTornLine ? Data(original.utf8.dropLast(torn.utf8.count)) : before
         let environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
 
         func reset() throws {
@@ -232,7 +242,7 @@ struct JournalSafetyCLITests {
         let written = try Self.bytes(journal)
         #expect(written != before && written.count > 0, "the clean run changed nothing")
         if fault.command.appends {
-            #expect(written.starts(with: before), "the clean append did not keep the old bytes")
+            #expect(written.starts(with: kept), "the clean append did not keep the old bytes")
         }
         if fault.syscall == "rename" {
             // An append writes into the journal itself; edit and repair replace it whole.
@@ -240,7 +250,7 @@ struct JournalSafetyCLITests {
         } else {
             #expect(count > 0, "no \(fault.syscall) seen")
         }
-        let claim = fault.command == .add ? "logged:" : fault.command == .importRows ? "added" : nil
+        let claim = fault.command.addsOneSit ? "logged:" : fault.command == .importRows ? "added" : nil
         let damagedCleanly = try Self.names(folder).filter { $0.hasPrefix("journal.damaged-") }
 
         var failures = 0
@@ -251,14 +261,20 @@ struct JournalSafetyCLITests {
             let now = try Self.bytes(journal)
             let label = "\(fault.testDescription) #\(when): exit \(result.status)"
             if result.status == 0 {
-                if fault.command == .add {
-                    #expect(now.starts(with: before) && now.count > before.count, "\(label): succeeded but the sit is not appended")
+                if fault.command.addsOneSit {
+                    #expect(now.starts(with: kept) && now.count == written.count && now.last == 0x0A, "\(label): succeeded but the sit is not appended whole")
                 } else {
                     #expect(now == written, "\(label): succeeded but the journal is not what a clean run writes")
                 }
             } else {
                 failures += 1
-                #expect(now == before, "\(label): failed but the journal changed (\(before.count) → \(now.count) bytes); stderr: \(result.stderr)")
+                // A torn last line moved aside before the append failed stays moved (no byte lost): the
+                // journal is then its lines before it, and the command must have said where the line went.
+                let aside = try Self.names(folder).filter { $0.hasPrefix("journal.damaged-") }
+                let movedAndTold = fault.command == .addAfterTornLine && now == kept
+                    && (aside.first.map { result.stderr.contains("\(folder)/\($0)") } ?? false)
+                #expect(now == before || movedAndTold,
+                        "\(label): failed but the journal changed (\(before.count) → \(now.count) bytes)\(now == kept ? ", its torn last line moved aside without saying where" : ""); stderr: \(result.stderr)")
                 #expect(!result.stderr.isEmpty, "\(label): failed without a message")
                 if let claim {
                     #expect(!result.stdout.contains(claim), "\(label): failed but claimed on stdout: \(result.stdout)")
@@ -271,26 +287,28 @@ struct JournalSafetyCLITests {
                 #expect(next.status == 0, "\(label): the next 'profile log' failed: \(next.stderr)")
             }
             if fault.command.appends {
-                #expect(settled.starts(with: before), "\(label): old bytes lost or changed after 'profile log'")
+                #expect(settled.starts(with: kept), "\(label): old bytes lost or changed after 'profile log'")
             }
-            if fault.command == .add {
-                let added = settled.count - before.count
-                #expect(added == 0 || (added == written.count - before.count && settled.last == 0x0A),
-                        "\(label): after 'profile log' the journal holds part of the sit (\(added) bytes)")
+            if fault.command.addsOneSit {
+                #expect(settled == before || (fault.command == .addAfterTornLine && settled == kept) || (settled.starts(with: kept) && settled.count == written.count && settled.last == 0x0A),
+                        "\(label): after 'profile log' the journal is neither before nor the old lines and the whole sit (\(before.count)/\(settled.count)/\(written.count) bytes)")
             } else {
                 #expect(settled == before || settled == written,
                         "\(label): after 'profile log' the journal is neither before nor whole (\(before.count)/\(settled.count)/\(written.count) bytes)")
             }
             if result.status != 0 {
-                #expect(settled == before, "\(label): the command failed but 'profile log' left its change in")
+                #expect(settled == now, "\(label): the command failed but 'profile log' left its change in")
             }
             let left = try Self.names(folder).filter { !$0.hasPrefix("journal.damaged-") }
             #expect(left == ["journal.jsonl"], "\(label): left beside the journal: \(left)")
             let damaged = try Self.names(folder).filter { $0.hasPrefix("journal.damaged-") }
-            if fault.command == .repair, settled == written {
-                #expect(damaged.count == 1, "\(label): the repair took the damaged line out but left it in no file: \(damaged)")
+            let movedLine = fault.command == .repair ? Self.line("cccc00000003", day: 3, outcome: "finished") + "\n"
+                : fault.command == .addAfterTornLine ? torn : nil
+            if let movedLine, settled != before {
+                // No byte lost: the line taken out of the journal is in one damaged-lines file, byte for byte.
+                #expect(damaged.count == 1, "\(label): the line taken out of the journal is in no file: \(damaged)")
                 if let name = damaged.first {
-                    #expect(try Self.bytes("\(folder)/\(name)") == Data((Self.line("cccc00000003", day: 3, outcome: "finished") + "\n").utf8),
+                    #expect(try Self.bytes("\(folder)/\(name)") == Data(movedLine.utf8),
                             "\(label): the damaged-lines file does not hold the line byte for byte")
                 }
             } else if result.status != 0 {
