@@ -41,9 +41,10 @@ extension JournalFile {
 
     /// Moves the bytes `range` of the journal (its last line, with no newline, that is no record) to a
     /// new damaged-lines file beside it, byte for byte and flushed, and cuts them from the journal open
-    /// as `fd`; returns the file they went to. Until the cut, the line is in both files: nothing is lost
+    /// as `fd`; `moved` is told the file they went to as soon as they are cut (so that it is said even
+    /// when flushing the journal then fails). Until the cut, the line is in both files: nothing is lost
     /// however the command ends.
-    func moveTailAside(_ bytes: [UInt8], _ range: Range<Int>, journal fd: Int32) throws(JournalError) -> String {
+    func moveTailAside(_ bytes: [UInt8], _ range: Range<Int>, journal fd: Int32, moved: (String) -> Void) throws(JournalError) {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
         // Named for when the line was written (the journal's last change), in local time.
@@ -59,7 +60,7 @@ extension JournalFile {
             throw error
         }
         try JournalError.io(AppendFile.cut(fd, to: range.lowerBound, path: path))
+        moved(aside)
         try JournalError.io(POSIX.fsync(fd, path: path))
-        return aside
     }
 }

@@ -416,8 +416,9 @@ package struct JournalFile: Sendable {
         let (_, torn) = Self.lines(of: bytes)
         guard let torn else { return newLine }
         if Self.isBlank(bytes[torn.range]) || (try? SitLine.decode(Array(bytes[torn.range]))) != nil { return [0x0A] + newLine }
-        let aside = try moveTailAside(bytes, torn.range, journal: fd)
-        report("notice: \(escapedPath(path)):\(torn.number): moved a last line with no newline that is no record (\(Self.bytes(torn.range.count))) to \(escapedPath(aside)), as it was")
+        try moveTailAside(bytes, torn.range, journal: fd) { aside in
+            report("notice: \(escapedPath(path)):\(torn.number): moved a last line with no newline that is no record (\(Self.bytes(torn.range.count))) to \(escapedPath(aside)), as it was")
+        }
         return newLine
     }
 
@@ -493,9 +494,9 @@ package struct JournalFile: Sendable {
     /// once the rename is done, so that a caller knows a later failure (flushing the folder) left the new
     /// file in place.
     static func replace(_ file: String, with bytes: [UInt8], renamed: () -> Void = {}) throws(JournalError) {
-        // A journal made new is 0600; an existing one keeps its mode. The folder's flush is said as any
-        // other failure here (74), as it always was.
-        try JournalError.io(AtomicFile.replace(file, with: bytes, newFileMode: 0o600, flush: false, renamed: renamed))
-        try JournalError.io(POSIX.fsyncDirectory(POSIX.directoryName(file)))
+        // A journal made new is 0600; an existing one keeps its mode. A folder that cannot be flushed once
+        // the new file is in place says so (74, "saved, but the folder could not be flushed"): the change
+        // is made, maybe not durably.
+        try JournalError.io(AtomicFile.replace(file, with: bytes, newFileMode: 0o600, renamed: renamed))
     }
 }
