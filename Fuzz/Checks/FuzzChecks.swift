@@ -81,7 +81,7 @@ package enum FuzzChecks {
     /// A message is one line a terminal shows as it is, however hostile the input: no control or format
     /// character (ESC, a line break, a bidi override) and no echo of input at length.
     /// Any bytes are sits `log import` would add, or a document error with a printable message naming a
-    /// line; every sit it reads is one the journal reads back from its own line, and what the program's
+    /// line (the file, for its encoding); every sit it reads is one the journal reads back from its own line, and what the program's
     /// CSV writes of them imports as the same sits.
     package static func journalImport(_ bytes: [UInt8]) {
         setenv("TZ", "UTC", 1)
@@ -97,7 +97,10 @@ package enum FuzzChecks {
             precondition(read.sits.isEmpty || again.sits == read.sits, "the program's CSV of the sits imports as other sits")
         } catch {
             guard case let .document(problem) = error else { preconditionFailure("not a document error: \(error)") }
-            precondition(problem.line != nil && !problem.message.isEmpty, "an import error without its line or message")
+            // A line's error names its line; one about the whole file (its encoding: a UTF-16 file cut
+            // short) names the file.
+            precondition(problem.file != nil && !problem.message.isEmpty, "an import error without its file or message")
+            precondition(problem.line != nil || problem.message.contains("byte-order mark"), "an import error of a line without its line")
             checkPrintable(problem.description)
         }
     }
