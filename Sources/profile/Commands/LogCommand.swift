@@ -317,7 +317,7 @@ struct LogRepairCommand: ParsableCommand {
             moved are the lines there were. Each line moved is listed, and where they went. A journal that is \
             a symbolic link keeps its link: the file it points to is rewritten, and the damaged lines go \
             beside that file. With no damaged line nothing changes, and it says so. A last line cut off by \
-            a crash is left for the next entry to cut off. A repair that fails changes nothing (the sits of runs that were cut off, logged first, stay logged).
+            a crash is left for the next entry to move aside. A repair that fails changes nothing (the sits of runs that were cut off, logged first, stay logged).
             """)
 
     @OptionGroup var global: GlobalOptions
