@@ -87,7 +87,7 @@ package enum JournalImport {
     }
 
     /// Refuses a sit that could not have happened by `now`, by the rule of a sit that comes in from
-    /// outside (``Sit/checkPlausible(now:endAllowance:file:line:)``: ended by now, its seconds within its span, at
+    /// outside (``Sit/checkPlausible(now:file:line:)``: ended by now, its seconds within its span, at
     /// most a day), naming its file and line.
     private static func checkTimes(_ read: Read, path: String, now: Int, calendar: LocalCalendar) throws(JournalError) {
         for (sit, line) in zip(read.sits, read.lines) {

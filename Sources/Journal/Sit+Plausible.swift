@@ -14,12 +14,7 @@ extension Sit {
     /// before it starts or after `now`, whose seconds sat exceed its span (its end less its start), or
     /// that sat more than ``longestSit``. The error is a ``JournalError/document(_:)`` at `file` and
     /// `line` (each left out when nil), its message the reason and what would be taken.
-    ///
-    /// - Parameter endAllowance: how far past `now` the end may be, in seconds, for a sit that started
-    ///   by `now`: 0 for a sit of a file, whose times are the wall clock's; a record of a run sped up
-    ///   with `--speed` keeps the session's times (``runSoFar(id:outcome:elapsed:total:bells:pausedSeconds:speed:started:now:profile:note:calendar:)``),
-    ///   whose end runs ahead of the wall clock.
-    package func checkPlausible(now: Int, endAllowance: Int = 0, file: String? = nil, line: Int? = nil) throws(JournalError) {
+    package func checkPlausible(now: Int, file: String? = nil, line: Int? = nil) throws(JournalError) {
         func refuse(_ message: String) -> JournalError {
             .document(DocumentError(file: file, line: line, message: message))
         }
@@ -29,7 +24,7 @@ extension Sit {
         guard start.epoch <= now else {
             throw refuse("a sit still to come (it starts at \(start.text)): a sit is logged once it has ended")
         }
-        guard end.epoch <= now + max(endAllowance, 0) else {
+        guard end.epoch <= now else {
             throw refuse("a sit still to come (it ends at \(end.text)): a sit is logged once it has ended")
         }
         let span = end.epoch - start.epoch

@@ -58,15 +58,17 @@ extension Sit {
     ///   - bells: bells that sounded.
     ///   - pausedSeconds: real seconds not sat: pauses, the stop question, stops and sleeps.
     ///   - speed: the run's `--speed`.
-    ///   - started: when the run started, and `now` when it ended, on the wall clock (seconds since the
-    ///     epoch).
+    ///   - started: when the run started, and `now` when it ended (or, for the record of a sit in
+    ///     progress, when it was written), on the wall clock (seconds since the epoch).
     ///
-    /// At speed 1 the end is `now`, and the paused seconds are as given. At another speed the times are
-    /// the session's, as the display shows them: the paused seconds are multiplied by the speed, and the
-    /// end is the start plus the seconds sat and paused. So the end less the start is the seconds sat
-    /// and paused at every speed (at speed 1 to within the rounding of each to the second). The paused
-    /// seconds are bounded as the reader bounds them (``maximumCount``): a run left stopped for months
-    /// still writes a line that reads back.
+    /// At speed 1 the sit starts at `started` and ends `now`, and the paused seconds are as given. At
+    /// another speed the lengths are the session's, as the display shows them (the paused seconds
+    /// multiplied by the speed), and the sit ends `now`, when the run ended, and starts the seconds sat
+    /// and paused before that: a sped-up sit lies wholly in the past, so every line written of it (and
+    /// its export) imports back. So the end less the start is the seconds sat and paused at every speed
+    /// (at speed 1 to within the rounding of each to the second). The paused seconds are bounded as the
+    /// reader bounds them (``maximumCount``): a run left stopped for months still writes a line that
+    /// reads back.
     ///   - id: the sit's id: the one its record in progress (``SitRecord``) holds.
     package static func run(id: String = Sit.newID(), outcome: Outcome, elapsed: Int, total: Int?, bells: Int, pausedSeconds: Int,
                             speed: Double, started: Int, now: Int, profile: String?, note: String?, calendar: LocalCalendar) -> Sit? {
@@ -84,8 +86,9 @@ extension Sit {
         let seconds = secondsSat(outcome: outcome, elapsed: elapsed, total: total)
         let realPause = Double(max(pausedSeconds, 0))
         let paused = Int(min(speed == 1 ? realPause : (realPause * speed).rounded(), Double(maximumCount)))
-        let ended = speed == 1 ? now : started + seconds + paused
-        return Sit(id: id, start: calendar.timestamp(started), end: calendar.timestamp(max(ended, started)), profile: profile,
+        // At another speed the session's span ends when the run ended, never ahead of the wall clock.
+        let (began, ended) = speed == 1 ? (started, max(now, started)) : (now - seconds - paused, now)
+        return Sit(id: id, start: calendar.timestamp(began), end: calendar.timestamp(ended), profile: profile,
                    seconds: seconds, plannedSeconds: total, outcome: outcome, bells: bells, note: note, pausedSeconds: paused)
     }
 }

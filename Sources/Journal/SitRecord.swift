@@ -251,7 +251,7 @@ extension SitRecordFolder {
     ///
     /// Only the user's own records are trusted: a folder another user owns, or that group or others
     /// may write in, is not read at all (one ``Recovery/untrustedFolder(path:problem:)``); a record
-    /// another user owns, a sit that could not have happened (``Sit/checkPlausible(now:endAllowance:file:line:)``),
+    /// another user owns, a sit that could not have happened (``Sit/checkPlausible(now:file:line:)``),
     /// or a journal that is not the user's own journal (another user's file, a text file, a device) has
     /// its record moved aside, the journal untouched.
     ///
@@ -412,8 +412,9 @@ extension SitRecordFolder {
                 throw SitRecord.Problem(description: "its sit has the id \(quoted(record.sit.id)), not the \(quoted(id)) its name says")
             }
             do throws(JournalError) {
-                // A run sped up with --speed records session times, ahead of the wall clock by less than a day.
-                try record.sit.checkPlausible(now: now, endAllowance: Sit.longestSit)
+                // Ended by now, strictly, as an import's sit must: a run sped up with --speed, too, ends
+                // its sit when its record was written.
+                try record.sit.checkPlausible(now: now)
             } catch {
                 guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
                 throw SitRecord.Problem(description: "its sit could not have happened: \(problem.message)")

@@ -38,8 +38,13 @@ package struct SitOptions {
     package var note: String?
     /// `--journal FILE`.
     package var journal: String?
+    /// `--yes`: a sit longer than ``longestUnasked`` that `--until` sized starts without being asked.
+    package var yes = false
 
     package init() {}
+
+    /// The longest session, in seconds, that `--until` sizes without asking first: 3 hours.
+    package static let longestUnasked = 3 * 3600
 
     /// The speeds `--speed` accepts.
     package static let speeds = 0.01...10_000.0
@@ -124,16 +129,20 @@ package enum LiveSit {
             try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(at: startEpoch),
                                        secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
         }
+        let planned: Int? = switch timeline.end {
+        case .fixed(let seconds): seconds
+        case .open: nil
+        }
+        if case .until(let until) = options.shape, let planned, planned > SitOptions.longestUnasked, !options.yes {
+            guard try confirmLongSit(profile.name, until: until, seconds: planned, ends: LocalMoment(epoch: startEpoch + Double(planned), now: host.now()),
+                                     host: host) else { return .stopped }
+        }
 
         let system = makeRinger()
         let ringer: BellRinger = system ?? SilentRinger()
         let keys = makeKeys()
         defer { keys.restore() }
         let display = makeDisplay(keys)
-        let planned: Int? = switch timeline.end {
-        case .fixed(let seconds): seconds
-        case .open: nil
-        }
         // Opened before a wait for --at, so that a journal that cannot be written is said now, not then.
         var journal = try CarriedError.carrying { () throws(JournalError) in
             try SitJournal(options, host: host, profile: quick ? nil : profile.name, total: planned)
@@ -165,13 +174,39 @@ package enum LiveSit {
                 try CarriedError.carrying { () throws(JournalError) in try journal.finish(summary, logStyle: !live, host: host) }
             },
             progress: journal.progress)
-        let summary = try SitSession(name: profile.name, timeline: timeline, speed: options.speed).perform(in: environment)
+        // At speed 1, a sit sized to a time of day or started at one says when it ends, its day counted
+        // from now (at another speed the session's clock is not the wall clock's).
+        let ends = planned.flatMap { planned in
+            options.speed == 1 && (options.at != nil || options.shape.endsAtATime)
+                ? LocalMoment(epoch: startEpoch + Double(planned), now: host.now()) : nil
+        }
+        let summary = try SitSession(name: profile.name, timeline: timeline, speed: options.speed, ends: ends).perform(in: environment)
         keys.restore()
         // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
         // terminal); one stopped because its output was lost fails as any command's lost output does.
         if summary.ending == .interrupted, !keys.stoppedByLostOutput { return .interrupted }
         if summary.ending == .stopped { return .stopped }
         return .finished
+    }
+
+    /// Asks before a sit that `--until` made longer than ``SitOptions/longestUnasked`` starts: `Morning
+    /// with --until 07:00 lasts 14:04:17, ending 07:00 tomorrow. Start it? [y/N]`. True to start; on a
+    /// no, says the sit did not start.
+    ///
+    /// - Throws: ``ProfileError/invalidOption(_:option:accepted:)`` (64) when standard input is not a
+    ///   terminal to ask on: `--yes` starts it.
+    static func confirmLongSit(_ name: String, until: ClockTime, seconds: Int, ends: LocalMoment, host: SitHost) throws(CarriedError) -> Bool {
+        let length = TimerDuration(seconds: seconds).formatted
+        guard host.stdinIsTerminal else {
+            throw CarriedError(ProfileError.invalidOption(until.description, option: "--until", accepted: """
+                --yes to start a sit longer than \(SitOptions.longestUnasked / 3600) hours without being asked (standard input is not a terminal to ask on): \(quoted(name)) would last \(length), ending \(ends)
+                """))
+        }
+        guard host.confirm("\(escaped(name)) with --until \(until) lasts \(length), ending \(ends). Start it") else {
+            host.say("cancelled: \(quoted(name)) did not start\n")
+            return false
+        }
+        return true
     }
 
     /// Keeps `name` as the profile run last; a failure is said, and the sit goes on.

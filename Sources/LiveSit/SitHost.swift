@@ -25,6 +25,8 @@ package struct SitHost {
     package var now: () -> Double
     /// Whether standard input is a terminal (keys can end an open-ended sit).
     package var stdinIsTerminal: Bool
+    /// Asks a question on the terminal (`… Start it` shown as `… Start it? [y/N] `): true for yes.
+    package var confirm: (String) -> Bool
     /// Writes to standard output (a failure is kept by the process and stops the sit's keys).
     package var say: (String) -> Void
     /// Writes one diagnostic line to standard error.
@@ -41,7 +43,9 @@ package struct SitHost {
     package init(environment: [String: String], passwordHome: @escaping () -> String?, now: @escaping () -> Double,
                  stdinIsTerminal: Bool, say: @escaping (String) -> Void, diagnostic: @escaping @Sendable (String) -> Void,
                  logStamp: @escaping () -> String, clock: RunClock = MonotonicClock(),
-                 holdOffSleep: @escaping (String, Double, Bool, SitKeys, SitHost) -> SleepHold = LiveSit.logindSleep) {
+                 holdOffSleep: @escaping (String, Double, Bool, SitKeys, SitHost) -> SleepHold = LiveSit.logindSleep,
+                 confirm: @escaping (String) -> Bool = { _ in false }) {
+        self.confirm = confirm
         self.environment = environment
         self.passwordHome = passwordHome
         self.now = now

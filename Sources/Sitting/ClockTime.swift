@@ -88,3 +88,76 @@ extension ClockTime {
         package static func read(_ text: String) throws(ProfileError) -> ClockTime { try ClockTime.timeOfDay(text, option: "--until") }
     }
 }
+
+/// A moment as the local clock reads it, with its day counted from today: `07:00 tomorrow`. What `plan`
+/// and `run` say of when a session starts and ends.
+package struct LocalMoment: Hashable, Sendable, CustomStringConvertible {
+    /// The time of day on the local clock.
+    package let time: ClockTime
+    /// Local days after today: 0 today, 1 tomorrow.
+    package let daysFromToday: Int
+
+    package init(time: ClockTime, daysFromToday: Int) {
+        self.time = time
+        self.daysFromToday = daysFromToday
+    }
+
+    /// The moment `epoch` (seconds since 1970, rounded to the second) on the local clock, its day
+    /// counted from the local day of `now`: across a change to or from summer time as the clock has it.
+    package init(epoch: Double, now: Double, calendar: LocalCalendar = LocalCalendar()) {
+        let (day, second) = calendar.dayAndSecond(Int(epoch.rounded()))
+        self.init(time: ClockTime(secondsSinceMidnight: second), daysFromToday: day - calendar.day(of: Int(now.rounded(.down))))
+    }
+
+    /// `today`, `tomorrow`, `in 2 days` (or `2 days ago`, for a moment before today).
+    package var dayText: String {
+        switch daysFromToday {
+        case 0: "today"
+        case 1: "tomorrow"
+        case -1: "yesterday"
+        case let days where days > 1: "in \(days) days"
+        case let days: "\(-days) days ago"
+        }
+    }
+
+    /// `07:00 tomorrow`, `06:40:30 today`.
+    package var description: String { "\(time) \(dayText)" }
+}
+
+/// Where a planned session lies on the local clock: the moment it starts, and now, to count days from.
+/// Each event's clock time is read from its moment, so a change to or from summer time during the
+/// session moves the clock times after it as the wall clock moves.
+package struct PlanClock {
+    /// The session's start, in whole seconds since 1970.
+    package let start: Int
+    /// Now, in seconds since 1970.
+    package let now: Double
+    /// Whether the session starts now (`--until` alone, `--start now`): its start's and end's days are
+    /// then said from today (`ends 07:00 tomorrow`). A start at a time of day the plan was given is a
+    /// session at that time, whichever day: its days are not said.
+    package let startsNow: Bool
+    private let calendar: LocalCalendar
+
+    /// A session starting at `start` (seconds since 1970, rounded to the second), planned at `now`.
+    package init(start: Double, now: Double, calendar: LocalCalendar = LocalCalendar()) {
+        self.start = Int(start.rounded())
+        self.now = now
+        startsNow = start == now
+        self.calendar = calendar
+    }
+
+    /// The local time of day `offset` seconds into the session.
+    package func time(at offset: Int) -> ClockTime {
+        ClockTime(secondsSinceMidnight: calendar.dayAndSecond(start + offset).second)
+    }
+
+    /// Midnights the local clock passes between the session's start and `offset` seconds into it.
+    package func daysAfterStart(at offset: Int) -> Int {
+        calendar.day(of: start + offset) - calendar.day(of: start)
+    }
+
+    /// The moment `offset` seconds into the session, its day counted from today.
+    package func moment(at offset: Int) -> LocalMoment {
+        LocalMoment(epoch: Double(start + offset), now: now, calendar: calendar)
+    }
+}

@@ -7,28 +7,42 @@ extension ProfileRenderer {
     /// time; the total length; and the interval bells dropped near the end (a note under the table, a
     /// `dropped` line in plain output, the `dropped` list in JSON). A recorded sound that `catalog` lacks
     /// is marked: the run rings the default bell in its place.
-    package static func plan(_ timeline: Timeline, name: String, start: ClockTime?, format: OutputFormat,
+    ///
+    /// Given `clock` (where the session lies on the local clock, which then gives the start), the clock
+    /// times are read from each event's moment, across a change to or from summer time, and JSON's
+    /// `endsAt` (`HH:MM`, or `HH:MM:SS` when its seconds are not zero) gives the end (null for an
+    /// open-ended sit, or with no clock). For a session that starts now (``PlanClock/startsNow``), the
+    /// table's title says the day of its start and end (`starts 16:55:23 today, ends 07:00 tomorrow`)
+    /// and JSON's `endsDaysFromToday` the end's (0 today, 1 tomorrow; otherwise null).
+    package static func plan(_ timeline: Timeline, name: String, start givenStart: ClockTime?, on planClock: PlanClock? = nil, format: OutputFormat,
                             catalog: SoundCatalog = .builtIn, options: RenderOptions = RenderOptions()) -> String {
+        let start = planClock.map { $0.time(at: 0) } ?? givenStart
+        func time(_ offset: Int) -> (time: ClockTime, days: Int)? {
+            guard let start else { return nil }
+            guard let planClock else { return start.adding(offset) }
+            return (planClock.time(at: offset), planClock.daysAfterStart(at: offset))
+        }
         func missing(_ bell: BellChoice?) -> Bool { bell.map { !catalog.has($0.sound) } ?? false }
         func bellText(_ bell: BellChoice?) -> String {
             guard let bell else { return "—" }
             return bell.description + (missing(bell) ? " (missing: rings \(Bell.default.rawValue))" : "")
         }
         let rows = PlanRow.rows(of: timeline)
-        let withSeconds = start.map { start in
-            (rows.compactMap(\.seconds) + timeline.droppedIntervals).contains {
-                start.adding($0).time.secondsSinceMidnight % 60 != 0
-            }
-        } ?? false
-        func clock(_ offset: Int?) -> String? {
-            guard let start, let offset else { return nil }
-            let (time, days) = start.adding(offset)
-            return time.formatted(withSeconds: withSeconds) + (days > 0 ? " +\(days)d" : "")
-        }
         let seconds: Int? = switch timeline.end {
         case .fixed(let seconds): seconds
         case .open: nil
         }
+        let withSeconds = (rows.compactMap(\.seconds) + timeline.droppedIntervals + [seconds ?? 0]).contains {
+            (time($0)?.time.secondsSinceMidnight ?? 0) % 60 != 0
+        }
+        func clock(_ offset: Int?) -> String? {
+            guard let offset, let (time, days) = time(offset) else { return nil }
+            return time.formatted(withSeconds: withSeconds) + (days > 0 ? " +\(days)d" : "")
+        }
+        /// `07:00 tomorrow`: a moment of the session with its day (and its seconds when it has some), given a clock.
+        func moment(_ offset: Int) -> String? { planClock.flatMap { $0.startsNow ? $0.moment(at: offset).description : nil } }
+        let ends = seconds.flatMap { seconds in planClock.map { $0.moment(at: seconds) } }
+        let endsDays = planClock?.startsNow == true ? ends?.daysFromToday : nil
         let total = seconds.map { TimerDuration(seconds: $0).formatted } ?? "open-ended"
         let bellCount = rows.filter { $0.event.bell != nil && $0.every == nil }.count
         switch format {
@@ -39,8 +53,12 @@ extension ProfileRenderer {
                     + [StyledText(row.title), StyledText(bellText(row.event.bell), row.event.bell == nil ? .dim : .plain)]
             }
             var title = "\(name): \(total), \(timeline.bellsText)"
-            if start != nil, let seconds { title += ", \(clock(0) ?? "") to \(clock(seconds) ?? "")" }
-            if start != nil, seconds == nil { title += ", from \(clock(0) ?? "")" }
+            if let starts = moment(0) {
+                title += ", starts \(starts)" + (seconds.flatMap(moment).map { ", ends \($0)" } ?? "")
+            } else {
+                if start != nil, let seconds { title += ", \(clock(0) ?? "") to \(clock(seconds) ?? "")" }
+                if start != nil, seconds == nil { title += ", from \(clock(0) ?? "")" }
+            }
             var text = BoxTable(
                 title: StyledText(title, .bold),
                 headers: ["Offset"] + (start == nil ? [] : ["Clock"]) + ["Event", "Bell"],
@@ -81,6 +99,8 @@ extension ProfileRenderer {
                 ("total", seconds == nil ? .null : .string(total)),
                 ("totalSeconds", seconds.map { .int($0) } ?? .null),
                 ("open", .bool(seconds == nil)),
+                ("endsAt", ends.map { .string($0.time.description) } ?? .null),
+                ("endsDaysFromToday", endsDays.map { .int($0) } ?? .null),
                 ("bells", .int(bellCount)),
                 ("events", .array(rows.map { row in
                     let event = row.event

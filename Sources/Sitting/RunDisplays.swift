@@ -46,7 +46,7 @@ package final class LiveRunDisplay: RunDisplay {
 
     package func begin(_ state: RunState) {
         write("\u{1B}[?25l")  // hide the cursor while the frame is redrawn
-        write(TextStyle.bold.apply("\(state.name): \(state.timeline.end.text), \(state.timeline.bellsText), sound: \(state.sound)", color: color) + "\n")
+        write(TextStyle.bold.apply("\(state.name): \(state.timeline.end.text), \(state.timeline.bellsText), sound: \(state.sound)\(state.endsText)", color: color) + "\n")
         for note in state.notes { write(TextStyle.dim.apply("  \(note)", color: color) + "\n") }
     }
 
@@ -211,7 +211,7 @@ package final class LogRunDisplay: RunDisplay {
     }
 
     package func begin(_ state: RunState) {
-        line(0, "run \(state.name): \(state.timeline.end.text), \(state.timeline.bellsText), sound: \(state.sound)")
+        line(0, "run \(state.name): \(state.timeline.end.text), \(state.timeline.bellsText), sound: \(state.sound)\(state.endsText)")
         for note in state.notes { line(0, "note  \(note)") }
     }
 

@@ -59,3 +59,8 @@ extension Timeline.End {
         }
     }
 }
+
+extension RunState {
+    /// `, ends 07:00 tomorrow` for the header, when the run says when it ends; otherwise nothing.
+    package var endsText: String { ends.map { ", ends \($0)" } ?? "" }
+}

@@ -93,6 +93,9 @@ package struct RunState: Sendable {
     package var silence: String?
     /// What the run says once under its header: `sleep is not held off: no system bus`.
     package var notes: [String] = []
+    /// When the session ends on the local clock, for the header to say (`ends 07:00 tomorrow`): given to a
+    /// run at speed 1 that `--until` sized or `--at` started.
+    package var ends: LocalMoment?
 
     /// The part under way.
     package var part: Timeline.Part { timeline.part(at: elapsed) }
@@ -218,15 +221,17 @@ package final class SessionRunner {
     private let ringer: BellRinger
     private let sound: String
     private let notes: [String]
+    private let ends: LocalMoment?
     private let progress: SitProgressStore?
     private let holdOffSleep: (Double) -> SleepHold
 
     /// - Parameters:
     ///   - notes: what the run says once under its header (a player replaced before the sit).
+    ///   - ends: when the session ends on the local clock, for the header (``RunState/ends``).
     ///   - progress: where the record of the sit in progress is kept; nil for a run that is not logged.
     ///   - holdOffSleep: holds off the machine's sleep for so many real seconds, when the machine says
     ///     (``RunEffect/holdSleep(seconds:)``); its note (`sleep is not held off: …`) joins `notes`.
-    package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [],
+    package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [], ends: LocalMoment? = nil,
                  clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger, progress: SitProgressStore? = nil,
                  holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() }) {
         precondition(speed > 0, "speed must be positive")
@@ -235,6 +240,7 @@ package final class SessionRunner {
         self.speed = speed
         self.sound = sound
         self.notes = notes
+        self.ends = ends
         self.clock = clock
         self.input = input
         self.display = display
@@ -250,6 +256,7 @@ package final class SessionRunner {
     package func run() -> RunSummary {
         var run = Run(state: RunState(name: name, timeline: timeline, elapsed: 0, sound: sound))
         run.state.notes = notes
+        run.state.ends = ends
         // Before the clock starts: the wait for logind's lock is no time sat.
         for case .holdSleep(let seconds) in RunMachine.opening(timeline: timeline, speed: speed) { holdSleep(seconds, &run) }
         var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,

@@ -11,6 +11,12 @@ package enum SessionShape: Hashable, Sendable {
     /// warm-up and cool-down kept.
     case until(ClockTime)
 
+    /// Whether the session is sized to end at a time of day (`--until`).
+    package var endsAtATime: Bool {
+        if case .until = self { return true }
+        return false
+    }
+
     /// The shortest main sit `until` may leave, in seconds.
     package static let shortestMainSit = 60
 

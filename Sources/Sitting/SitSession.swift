@@ -61,11 +61,15 @@ package struct SitSession {
     package let name: String
     package let timeline: Timeline
     package let speed: Double
+    /// When the session ends on the local clock, for the run's header (``RunState/ends``); nil when it
+    /// is not said.
+    package let ends: LocalMoment?
 
-    package init(name: String, timeline: Timeline, speed: Double) {
+    package init(name: String, timeline: Timeline, speed: Double, ends: LocalMoment? = nil) {
         self.name = name
         self.timeline = timeline
         self.speed = speed
+        self.ends = ends
     }
 
     /// Runs the sit in `environment` and returns how it ended; throws when its record could not be written
@@ -76,7 +80,7 @@ package struct SitSession {
         let notes = environment.checkBells()
         // Sleep is held from the warm-up to the end bell, pauses included, and let go however the session
         // ends: the run machine's first and last effects (``RunEffect/holdSleep(seconds:)``).
-        let runner = SessionRunner(name: name, timeline: timeline, speed: speed, sound: environment.sound(), notes: notes,
+        let runner = SessionRunner(name: name, timeline: timeline, speed: speed, sound: environment.sound(), notes: notes, ends: ends,
                                    clock: environment.clock, input: environment.input, display: environment.display,
                                    ringer: ringer, progress: environment.progress, holdOffSleep: environment.holdOffSleep)
         let summary = runner.run()

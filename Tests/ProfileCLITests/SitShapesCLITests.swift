@@ -51,6 +51,25 @@ struct SitShapesCLITests {
         #expect(!FileManager.default.fileExists(atPath: "\(home)/.local/state/profile/last-run"))
     }
 
+    /// Issue 40: a sit logged at --speed ends when the run ended, never after now, so its own CSV export
+    /// imports into a fresh journal (it used to be "a sit still to come").
+    @Test func aSpedUpSitEndsByNowAndItsExportImportsBack() throws {
+        let result = try run("run", "2m", "--speed", "600", "--log", "--silent")
+        let after = Date()
+        #expect(result.status == 0, "\(result.stderr)")
+        let sit = try #require(try sits().first)
+        let end = try #require((sit["end"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        let start = try #require((sit["start"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
+        #expect(end <= after, "ends \(end), after now (\(after))")
+        #expect(end.timeIntervalSince(start) == 120, "the session's two minutes, before its end")
+        let csv = try run("log", "--format", "csv")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        try csv.stdout.write(toFile: "\(home)/sits.csv", atomically: true, encoding: .utf8)
+        let fresh = try run("log", "import", "\(home)/sits.csv", "--journal", "\(home)/fresh.jsonl")
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout.hasPrefix("added 1 sit"), "\(fresh.stdout)")
+    }
+
     @Test func aProfileNamedLikeALengthIsTheProfile() throws {
         try FileManager.default.copyItem(atPath: "\(store)/Morning.json", toPath: "\(store)/20m.json")
         let result = try run("run", "20m", "--speed", "10000", "--silent")
@@ -124,6 +143,62 @@ struct SitShapesCLITests {
         #expect(soon.stderr.contains("after the warm-up and cool-down (07:00)"), "\(soon.stderr)")
         let both = try run("plan", "Morning", "--until", "07:00", "--open")
         #expect(both.status == 64)
+    }
+
+    /// Issue 40: `--until` two hours before now is tomorrow's, and `plan` says so, with each event's
+    /// clock time; `run` asks first on a terminal, and refuses it piped unless `--yes`.
+    @Test func anUntilTwoHoursBeforeNowSaysTomorrow() throws {
+        let until = Self.clock(in: -2 * 3600, withSeconds: false)
+        let table = try run("plan", "Morning", "--until", until, "--format", "table")
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains(", ends \(until) tomorrow"), "\(table.stdout)")
+        #expect(table.stdout.contains("Clock"), "\(table.stdout)")
+        let plain = try run("plan", "Morning", "--until", until, "--format", "plain")
+        let last = plain.stdout.split(separator: "\n").last.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        // Started now, to the second: the clock times have seconds.
+        #expect(last?[1] == "\(until):00 +1d" && last?[2] == "session-end", "\(plain.stdout)")
+        let json = try run("plan", "Morning", "--until", until, "--format", "json")
+        let plan = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(plan?["endsAt"] as? String == until && plan?["endsDaysFromToday"] as? Int == 1, "\(json.stdout)")
+
+        let before = Harness.snapshot(home)
+        let piped = try run("run", "Morning", "--until", until, "--silent")
+        #expect(piped.status == 64)
+        #expect(piped.stderr.hasPrefix("profile: invalid --until \"\(until)\": use --yes to start a sit longer than 3 hours without being asked"), "\(piped.stderr)")
+        #expect(piped.stderr.hasSuffix(", ending \(until) tomorrow\n"), "\(piped.stderr)")
+        #expect(Harness.snapshot(home) == before, "nothing started")
+        let yes = try run("run", "Morning", "--until", until, "--yes", "--silent", "--speed", "10000", "--no-log")
+        #expect(yes.status == 0, "\(yes.stderr)")
+        #expect(yes.stdout.contains("run Morning: 2"), "\(yes.stdout)")
+    }
+
+    /// Across a change to summer time (a zone whose clock goes forward an hour two hours from now), a
+    /// session `--until` four hours of real time away ends at that time on the clock, 4 hours long.
+    @Test func untilAcrossASummerTimeChangeEndsOnTheClock() throws {
+        var now = time(nil)
+        now -= now % 60
+        let change = now + 2 * 3600
+        var parts = tm()
+        var changeTime = change
+        gmtime_r(&changeTime, &parts)
+        // Too near the year's end for a rule by day of the year: nothing to test today.
+        guard parts.tm_yday < 360 else { return }
+        let two = { (value: Int32) in value < 10 ? "0\(value)" : "\(value)" }
+        let zone = "XST0XDT,\(parts.tm_yday)/\(two(parts.tm_hour)):\(two(parts.tm_min)),\(parts.tm_yday + 5)/00:00"
+        // Four hours of real time on: the local clock then reads an hour more than UTC.
+        var end = now + 4 * 3600 + 3600
+        var endParts = tm()
+        gmtime_r(&end, &endParts)
+        let until = "\(two(endParts.tm_hour)):\(two(endParts.tm_min))"
+        let json = try run("plan", "Morning", "--until", until, "--format", "json", environment: ["TZ": zone])
+        #expect(json.status == 0, "\(json.stderr)")
+        let plan = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let total = plan?["totalSeconds"] as? Int ?? 0
+        #expect((4 * 3600 - 60...4 * 3600).contains(total), "four hours of real time, not five: \(total) s")
+        #expect(plan?["endsAt"] as? String == until, "\(json.stdout)")
+        var nowParts = tm()
+        gmtime_r(&now, &nowParts)
+        #expect(plan?["endsDaysFromToday"] as? Int == (endParts.tm_yday == nowParts.tm_yday ? 0 : 1), "\(json.stdout)")
     }
 
     @Test func planAtIsPlanStart() throws {

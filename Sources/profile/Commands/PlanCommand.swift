@@ -20,6 +20,12 @@ struct PlanCommand: ParsableCommand {
             so in a line under it, JSON in its "dropped" list, and plain output in a line of its own: the \
             bell's offset and clock time, the event '\(ProfileRenderer.droppedEvent)' and an empty bell \
             field, since nothing rings.
+
+            With --start (or --at) or --until, each event's clock time stands beside its offset, read on \
+            the local clock (across a change to or from summer time), and JSON gives the end as "endsAt" \
+            (HH:MM, or HH:MM:SS). A session that starts now (--until alone, or --start now) says its days: \
+            the table's title 'starts 16:55:23 today, ends 07:00 tomorrow', JSON "endsDaysFromToday" (0 \
+            today, 1 tomorrow); otherwise, and for an open-ended sit, the JSON fields are null.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -47,7 +53,8 @@ struct PlanCommand: ParsableCommand {
             let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: now) } ?? now
             let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime(at: now),
                                               secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
-            Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime,
+            let clock = startTime != nil || shape.endsAtATime ? PlanClock(start: startEpoch, now: now) : nil
+            Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime, on: clock,
                                                format: context.format(format), catalog: Context.soundCatalog(),
                                                options: context.render))
         }

@@ -12,7 +12,9 @@ struct RunCommand: ParsableCommand {
             With no name it runs the profile run last, else Default; a length that names no profile (20m, \
             45, 1h) is a quick sit with the default bells, logged with no profile. --open lets the main sit \
             count up until q, then y, ends it (the cool-down and the End bell follow); --until sizes the main \
-            sit so that the session ends at a time of day; --at waits for a time of day, counting down.
+            sit so that the session ends at a time of day (on a terminal, a sit of more than 3 hours is asked about \
+            first; elsewhere it needs --yes); --at waits for a time of day, counting down. At speed 1 the header of \
+            a run with --until or --at says when it ends: 'ends 07:00 tomorrow'.
 
             On a terminal: the part under way, the time left in it and in the session, a progress bar and \
             the next bell, under the time left in big digits on a terminal of 40×12 or more; the terminal's \
@@ -26,7 +28,7 @@ struct RunCommand: ParsableCommand {
             A run that ends after a minute or more is logged in the journal (see 'profile log'): its start, \
             the profile, the seconds sat (pauses left out), the planned seconds, how it ended and the bells \
             that rang; the summary says so. --no-log logs nothing; a run at another --speed logs only with \
-            --log, its times then the session's. While it lasts, a run that will be logged keeps a record \
+            --log, its lengths then the session's, ending when the run ended. While it lasts, a run that will be logged keeps a record \
             of its sit in ${XDG_STATE_HOME:-$HOME/.local/state}/profile/, locked while it lives: if it is \
             killed (SIGKILL, a crash, a dead battery), the next journal command logs the sit, recovered.
             """)
@@ -55,6 +57,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Keep the machine free to sleep during the run: take no logind inhibitor lock.")
     var noInhibit = false
 
+    @Flag(help: "Start a sit longer than 3 hours that --until sized without asking (needed when standard input is not a terminal).")
+    var yes = false
+
     @OptionGroup var journal: RunJournalOptions
 
     func run() throws {
@@ -71,6 +76,7 @@ struct RunCommand: ParsableCommand {
         options.shape = try shapeOptions.shape()
         options.silent = silent
         options.inhibit = !noInhibit
+        options.yes = yes
         options.log = journal.log
         options.note = journal.note
         options.journal = journal.journal.journal
@@ -109,6 +115,6 @@ extension SitHost {
         environment["TZ"] = Terminal.variable("TZ")
         return SitHost(environment: environment, passwordHome: Terminal.passwordHome, now: WallClock.precise,
                        stdinIsTerminal: Terminal.isTerminal(0), say: Output.stdout, diagnostic: { Output.diagnostic($0) },
-                       logStamp: Terminal.logStamp)
+                       logStamp: Terminal.logStamp, confirm: { (try? Terminal.askYesOrNo($0)) ?? false })
     }
 }

@@ -428,6 +428,10 @@ extension SitRecordTests {
         day.start = Timestamp(epoch: start.epoch - 3600, offset: 3600)
         day.end = Timestamp(epoch: start.epoch + 83_000, offset: 3600)
         day.seconds = 86_401
+        // Started a day before recovery's now and ending a second after it: what a record of a run at
+        // --speed held before its sit was put in the past; a recovered sit has ended by now, strictly.
+        var ahead = sit()
+        ahead.end = Timestamp(epoch: start.epoch + 86_401, offset: 3600)
         var backwards = sit()
         backwards.end = Timestamp(epoch: start.epoch - 60, offset: 3600)
         return [
@@ -436,6 +440,7 @@ extension SitRecordTests {
                         says: "seconds: 9,999,999 seconds sat between 2026-11-23T07:15:00+01:00 and 2026-11-23T07:35:00+01:00, which are 1,200 seconds apart, 40 of them paused"),
             Implausible(name: "more than a day", sit: day, says: "seconds: 86,401 seconds sat: expected a sit of at most 24 hours"),
             Implausible(name: "an end before the start", sit: backwards, says: "end: a time before the start"),
+            Implausible(name: "an end a second after now", sit: ahead, says: "a sit still to come (it ends at 2026-11-24T07:15:01+01:00)"),
         ]
     }()
 

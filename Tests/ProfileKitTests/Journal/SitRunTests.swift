@@ -29,16 +29,28 @@ struct SitRunTests {
         #expect(!stopped.line.contains("pausedSeconds"))
     }
 
-    /// At another speed the times are the session's: the real seconds paused are multiplied by the
-    /// speed, and the end is the start plus the seconds sat and paused, whatever the wall clock says.
-    @Test func atAnotherSpeedThePausesAreSessionSecondsAndTheEndFollows() throws {
+    /// At another speed the lengths are the session's: the real seconds paused are multiplied by the
+    /// speed; the sit ends when the run ended (the wall clock's now) and starts the seconds sat and paused
+    /// before that, so it lies wholly in the past and imports back.
+    @Test func atAnotherSpeedThePausesAreSessionSecondsAndTheSitEndsNow() throws {
         let sit = try #require(Self.record(.stopped, elapsed: 1200, pausedSeconds: 5, speed: 60, now: Self.started + 25))
         #expect(sit.seconds == 1200 && sit.pausedSeconds == 300)
-        #expect(sit.end.epoch - sit.start.epoch == 1500)
+        #expect(sit.end.epoch == Self.started + 25 && sit.start.epoch == Self.started + 25 - 1500)
         let unpaused = try #require(Self.record(.completed, elapsed: 1800, pausedSeconds: 0, speed: 60, now: Self.started + 30))
         #expect(unpaused.end.epoch - unpaused.start.epoch == 1800 && unpaused.pausedSeconds == 0)
+        #expect(unpaused.end.epoch == Self.started + 30)
         let slow = try #require(Self.record(.interrupted, elapsed: 90, pausedSeconds: 7, speed: 0.5, now: Self.started + 187))
         #expect(slow.seconds == 90 && slow.pausedSeconds == 4 && slow.end.epoch - slow.start.epoch == 94 && slow.outcome == .interrupted)
+        #expect(slow.end.epoch == Self.started + 187)
+        // Each is a sit that could have happened by now, as an import and a recovery check it.
+        for each in [sit, unpaused, slow] {
+            #expect(throws: Never.self) { try each.checkPlausible(now: each.end.epoch) }
+            #expect(throws: JournalError.self) { try each.checkPlausible(now: each.end.epoch - 1) }
+        }
+        // The record of a sped-up sit in progress ends when it was written, never ahead of the clock.
+        let soFar = Sit.runSoFar(id: "0123456789ab", outcome: .interrupted, elapsed: 600, total: 1800, bells: 1, pausedSeconds: 0,
+                                 speed: 600, started: Self.started, now: Self.started + 1, profile: nil, note: nil, calendar: LocalCalendar())
+        #expect(soFar.end.epoch == Self.started + 1 && soFar.start.epoch == Self.started + 1 - 600)
     }
 
     /// A pause longer than the journal's reader takes (a run left stopped for months) is written at
@@ -49,6 +61,7 @@ struct SitRunTests {
         #expect(try SitLine.decode(Array(long.line.utf8.dropLast())) == long)
         let fast = try #require(Self.record(.completed, elapsed: 1800, pausedSeconds: 1_000_000, speed: 1000, now: Self.started + 2))
         #expect(fast.pausedSeconds == Sit.maximumCount && fast.end.epoch - fast.start.epoch == 1800 + Sit.maximumCount)
+        #expect(fast.end.epoch == Self.started + 2)
         #expect(Self.record(.stopped, elapsed: 59, pausedSeconds: 600, speed: 1, now: Self.started + 659) == nil)
         #expect(Self.record(.stopped, elapsed: 60, pausedSeconds: 600, speed: 1, now: Self.started + 660)?.seconds == 60)
         #expect(Self.record(.completed, elapsed: 59, pausedSeconds: 0, total: 60, speed: 1, now: Self.started + 60)?.seconds == 60,

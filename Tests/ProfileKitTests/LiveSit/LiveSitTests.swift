@@ -40,7 +40,11 @@ struct LiveSitTests {
         var out: [String] = []
         var errors: [String] = []
         var holds: [(profile: String, seconds: Double, inhibit: Bool)] = []
+        var questions: [String] = []
     }
+
+    /// The answer to a question on the terminal.
+    var answer = false
 
     /// 2026-11-27 06:00:00 UTC, the wall clock's fixed reading.
     static let wall = 1_795_759_200.0
@@ -61,6 +65,7 @@ struct LiveSitTests {
 
     func host(stdinIsTerminal: Bool = false) -> SitHost {
         let said = said
+        let answer = answer
         return SitHost(environment: ["HOME": folder, "XDG_STATE_HOME": "\(folder)/state", "TZ": "UTC"],
                        passwordHome: { nil }, now: { Self.wall + 0 }, stdinIsTerminal: stdinIsTerminal,
                        say: { said.out.append($0) }, diagnostic: { said.errors.append($0) },
@@ -68,6 +73,10 @@ struct LiveSitTests {
                        holdOffSleep: { profile, seconds, inhibit, _, _ in
                            said.holds.append((profile, seconds, inhibit))
                            return SleepHold(note: inhibit ? "sleep is not held off: a test" : nil)
+                       },
+                       confirm: { question in
+                           said.questions.append(question)
+                           return answer
                        })
     }
 
@@ -193,6 +202,57 @@ struct LiveSitTests {
         #expect(interrupted.end == .interrupted)
         #expect(said.out.last == "interrupted: \"Minute\" did not start\n")
         #expect(journalLines().isEmpty, "no sit")
+    }
+
+    // MARK: A sit says when it ends (issue 40)
+
+    /// The wall clock reads 06:00 UTC: `--until 04:00`, two hours before, is tomorrow's, 22 hours on.
+    @Test func aLongSitThatUntilMadeIsAskedAboutOnATerminal() throws {
+        var options = SitOptions()
+        options.name = "Minute"
+        options.journal = journalPath
+        options.shape = .until(ClockTime(secondsSinceMidnight: 4 * 3600))
+        let declined = try sit(options, stdinIsTerminal: true)
+        #expect(declined.end == .stopped)
+        #expect(said.questions == ["Minute with --until 04:00 lasts 22:00:00, ending 04:00 tomorrow. Start it"])
+        #expect(said.out == ["cancelled: \"Minute\" did not start\n"])
+        #expect(declined.display.summary == nil && journalLines().isEmpty && said.holds.isEmpty, "nothing started")
+        // Piped, it is refused (64) unless --yes.
+        do {
+            _ = try sit(options, stdinIsTerminal: false)
+            Issue.record("a sit of 22 hours started piped without --yes")
+        } catch {
+            #expect("\(error)" == "invalid --until \"04:00\": use --yes to start a sit longer than 3 hours without being asked (standard input is not a terminal to ask on): \"Minute\" would last 22:00:00, ending 04:00 tomorrow")
+            #expect(error.category == .usage)
+        }
+        #expect(said.questions.count == 1, "not asked piped")
+        options.yes = true
+        options.speed = 10_000
+        let started = try sit(options, stdinIsTerminal: false)
+        #expect(started.end == .finished && started.display.summary?.ending == .completed)
+        #expect(said.questions.count == 1, "--yes asks nothing")
+        #expect(started.display.endsShown == nil, "at another speed the session's clock is not the wall clock's")
+    }
+
+    /// Three hours or less is not asked about; at speed 1 the header says when the sit ends.
+    @Test func aSitUntilATimeSaysWhenItEndsAndAShortOneIsNotAsked() throws {
+        var options = SitOptions()
+        options.name = "Minute"
+        options.log = false
+        options.shape = .until(ClockTime(secondsSinceMidnight: 6 * 3600 + 10 * 60))
+        let short = try sit(options, stdinIsTerminal: true)
+        #expect(short.end == .finished)
+        #expect(said.questions.isEmpty)
+        #expect(short.display.endsShown == LocalMoment(time: ClockTime(secondsSinceMidnight: 6 * 3600 + 10 * 60), daysFromToday: 0))
+        // Exactly three hours is not asked either.
+        options.shape = .until(ClockTime(secondsSinceMidnight: 9 * 3600))
+        options.speed = 10_000
+        #expect(try sit(options, stdinIsTerminal: false).end == .finished)
+        // A profile's own shape says nothing of its end.
+        var planned = SitOptions()
+        planned.name = "Minute"
+        planned.log = false
+        #expect(try sit(planned).display.endsShown == nil)
     }
 
     @Test func speedAndVolumeAreReadOrRefusedNamingWhatIsAccepted() throws {

@@ -79,8 +79,10 @@ struct SessionRunnerTests {
         var notesShown: [String] = []
         var sound = ""
         var ringOuts = 0
+        var endsShown: LocalMoment?
         func begin(_ state: RunState) {
             notesShown = state.notes
+            endsShown = state.ends
             sound = state.sound
         }
         func ringingOut() { ringOuts += 1 }

@@ -1,8 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LocalTime
 import Testing
 import ProfileKit
 import TestDoubles
 import Bells
+import TableKit
 @testable import Journal
 @testable import Sitting
 
@@ -165,6 +169,58 @@ struct SessionShapeTests {
         } catch {
             #expect("\(error)" == "invalid --until \"06:00:20\": use a time that leaves at least a minute for the main sit: from 06:00 it leaves 00:20")
         }
+    }
+
+    // MARK: When it ends, on the local clock (issue 40)
+
+    /// 2026-11-27 16:55:00 UTC: `--until 14:55`, two hours before, is tomorrow's 14:55.
+    static let afternoon = 1_795_759_200.0 + 10 * 3600 + 55 * 60
+
+    @Test func anUntilTwoHoursBeforeNowEndsTomorrowAndThePlanSaysSo() throws {
+        setenv("TZ", "UTC", 1)
+        tzset()
+        let now = Self.afternoon
+        let until = ClockTime(secondsSinceMidnight: 14 * 3600 + 55 * 60)
+        let timeline = try SessionShape.until(until).timeline(of: Self.profile, startingAt: ClockTime(at: now),
+                                                              secondsUntil: { ClockTime.secondsFrom(now, until: $0) })
+        #expect(timeline.end == .fixed(seconds: 22 * 3600))
+        let clock = PlanClock(start: now, now: now)
+        #expect(clock.moment(at: 22 * 3600) == LocalMoment(time: until, daysFromToday: 1))
+        #expect(clock.moment(at: 22 * 3600).description == "14:55 tomorrow")
+        #expect(clock.moment(at: 0).description == "16:55 today")
+        let table = ProfileRenderer.plan(timeline, name: "Run", start: nil, on: clock, format: .table, options: RenderOptions(width: 100))
+        #expect(table.contains("Run: 22:00:00, "), "\(table)")
+        #expect(table.contains("starts 16:55 today, ends 14:55 tomorrow"), "\(table)")
+        #expect(table.contains("Clock"), "each event's clock time beside its offset")
+        let plain = ProfileRenderer.plan(timeline, name: "Run", start: nil, on: clock, format: .plain)
+        #expect(plain.split(separator: "\n").first == "00:00\t16:55\twarmup-start\t\t\t\t")
+        #expect(plain.split(separator: "\n").last?.hasPrefix("22:00:00\t14:55 +1d\tsession-end\t") == true, "\(plain)")
+        let json = ProfileRenderer.plan(timeline, name: "Run", start: nil, on: clock, format: .json)
+        #expect(json.contains(#""endsAt": "14:55","#) && json.contains(#""endsDaysFromToday": 1,"#), "\(json)")
+        // With no clock, nothing is said of the end; an open-ended sit has none.
+        let unknown = ProfileRenderer.plan(timeline, name: "Run", start: nil, format: .json)
+        #expect(unknown.contains(#""endsAt": null,"#) && unknown.contains(#""endsDaysFromToday": null,"#))
+        let open = ProfileRenderer.plan(Timeline(profile: Self.profile, open: true), name: "Run", start: nil, on: clock, format: .json)
+        #expect(open.contains(#""endsAt": null"#))
+        // A start at a time of day given (`--start 6:00`) is a session at that time: its clock times,
+        // and no day said (whichever day the plan is read on).
+        let morning = PlanClock(start: ClockTime.nextEpoch(of: ClockTime(secondsSinceMidnight: 6 * 3600), after: now), now: now)
+        #expect(!morning.startsNow && clock.startsNow)
+        let early = ProfileRenderer.plan(Timeline(profile: Self.profile), name: "Run", start: nil, on: morning, format: .table,
+                                         options: RenderOptions(width: 100))
+        #expect(early.contains("Run: 37:00, 7 bells, 06:00 to 06:37 "), "\(early)")
+        let earlyJSON = ProfileRenderer.plan(Timeline(profile: Self.profile), name: "Run", start: nil, on: morning, format: .json)
+        #expect(earlyJSON.contains(#""endsAt": "06:37","#) && earlyJSON.contains(#""endsDaysFromToday": null,"#), "\(earlyJSON)")
+    }
+
+    @Test func momentsSayTheirDayFromToday() {
+        #expect(LocalMoment(time: ClockTime(secondsSinceMidnight: 7 * 3600), daysFromToday: 0).description == "07:00 today")
+        #expect(LocalMoment(time: ClockTime(secondsSinceMidnight: 7 * 3600 + 30), daysFromToday: 2).description == "07:00:30 in 2 days")
+        #expect(SessionShape.until(ClockTime(secondsSinceMidnight: 0)).endsAtATime && !SessionShape.open.endsAtATime)
+        var state = RunState(name: "M", timeline: Timeline(profile: Self.profile), elapsed: 0, sound: "s")
+        #expect(state.endsText == "")
+        state.ends = LocalMoment(time: ClockTime(secondsSinceMidnight: 7 * 3600), daysFromToday: 1)
+        #expect(state.endsText == ", ends 07:00 tomorrow")
     }
 
     // MARK: Waiting for a time of day
