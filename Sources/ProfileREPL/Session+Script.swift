@@ -14,12 +14,31 @@ package enum ScriptLine: Equatable, Sendable {
 
 /// How a script ended.
 package enum ScriptEnd: Equatable {
-    /// Every line ran and the changes were saved; the profile the script created, if it did.
-    case committed(created: String?)
+    /// Every line ran and the changes were saved: the profiles the script created, and the others it
+    /// saved, each in the order they were opened.
+    case committed(created: [String], saved: [String])
     /// The line numbered `line` failed with `error`: nothing was saved.
     case failed(line: Int, EditorError)
     /// Standard input itself could not be read (errno `code`): nothing was saved.
     case readFailed(Int32)
+    /// Every line ran, but saving failed with `error` (a conflict, a lock, the disk): the profiles in
+    /// `saved` were saved before it, and no other.
+    case saveFailed(ProfileError, saved: [String])
+
+    /// The script's last word on what it saved, so that nothing looks saved that is not: after a
+    /// commit, `created the profile "Default"` and `saved "Morning" and "Evening"` (nothing when
+    /// nothing changed); after a failure, `nothing was saved`, or what was saved before a save failed.
+    package var savedNote: String {
+        switch self {
+        case let .committed(created, saved):
+            return created.map { "created the profile \(quoted($0))\n" }.joined()
+                + (saved.isEmpty ? "" : "saved \(listed(saved.map { quoted($0) }))\n")
+        case let .saveFailed(_, saved) where !saved.isEmpty:
+            return "saved only \(listed(saved.map { quoted($0) })); nothing else was saved\n"
+        case .failed, .readFailed, .saveFailed:
+            return "nothing was saved\n"
+        }
+    }
 }
 
 extension Session {
@@ -32,7 +51,8 @@ extension Session {
     /// first line that fails stops it with nothing saved. Its output is held and `print`ed (a write that
     /// is checked) before the commit, so output that cannot be written fails the script with nothing
     /// saved; it is flushed by 64 KiB, and before a `run` (a sit writes as it goes) and a failure with
-    /// `write`. A question still open at the end fails the script.
+    /// `write`. A question still open at the end fails the script; a save that fails ends it as
+    /// ``ScriptEnd/saveFailed(_:saved:)``, naming the profiles saved before it (``ScriptEnd/savedNote``).
     package func runScript(read: () -> ScriptLine, write: (String) -> Void,
                            print: (String) throws(ProfileError) -> Void) throws(ProfileError) -> ScriptEnd {
         var output = ""
@@ -76,7 +96,12 @@ extension Session {
         }
         if let question { return failed(.usage("the script ended before answering \(quoted(question))")) }
         try print(output)
-        _ = try commit()
-        return .committed(created: createdProfile)
+        do throws(ProfileError) {
+            try commit()
+            let written = documents.committed
+            return .committed(created: written.filter(\.created).map(\.name), saved: written.filter { !$0.created }.map(\.name))
+        } catch {
+            return .saveFailed(error, saved: documents.committed.map(\.name))
+        }
     }
 }

@@ -141,14 +141,19 @@ extension ProfileRenderer {
     package static let droppedEvent = "dropped"
 
     /// `dropped the interval bell at 30:00: it falls on the main sit's end or within 10 s of it`, or
-    /// nothing; a chosen time past a shortened main sit's end is said to fall past it.
+    /// nothing; a chosen time past a shortened main sit's end is said to fall past it. The times are on
+    /// the clock the bells were set on, the main sit's: after a warm-up, `at 25:00 into the main sit`
+    /// (the plan's offsets count from the session's start, the warm-up's too).
     static func droppedNote(_ timeline: Timeline) -> String {
         guard !timeline.droppedIntervals.isEmpty else { return "" }
-        let times = timeline.droppedIntervals.map { TimerDuration(seconds: $0).formatted }.joined(separator: ", ")
-        let one = timeline.droppedIntervals.count == 1
-        let mainEnd = timeline.parts.first { $0.type == .main }?.end ?? 0
-        let place = timeline.droppedIntervals.contains { $0 > mainEnd } ? "on or past" : "on"
-        return "dropped the interval \(one ? "bell" : "bells") at \(times): \(one ? "it falls" : "they fall") \(place) the main sit's end or within \(Intervals.guardSeconds) s of it\n"
+        let main = timeline.parts.first { $0.type == .main }
+        let mainStart = main?.start ?? 0
+        let offsets = timeline.droppedIntervals.map { $0 - mainStart }
+        let times = offsets.map { TimerDuration(seconds: $0).formatted }.joined(separator: ", ")
+        let one = offsets.count == 1
+        let place = offsets.contains { $0 > (main?.length ?? 0) } ? "on or past" : "on"
+        let clock = mainStart == 0 ? "" : " into the main sit"
+        return "dropped the interval \(one ? "bell" : "bells") at \(times)\(clock): \(one ? "it falls" : "they fall") \(place) the main sit's end or within \(Intervals.guardSeconds) s of it\n"
     }
 }
 

@@ -60,9 +60,7 @@ package enum SectionText {
 
     /// How an update is told in words.
     package enum UpdateStyle: Sendable {
-        /// For scripts: the paths by kind and the new row count, `Cool Down: inserted rows 2.1, 2.2 (1 → 3 rows)`.
-        case paths
-        /// For the editor: each row with its label and value, `Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off`
+        /// Each row with its label and value, `Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off`
         /// (`-` deleted, `~` changed value; a switch that flipped is not listed, its control shows it).
         /// `numbered` names rows by number from 1 (`3`) instead of by path, for lists.
         case rows(numbered: Bool)
@@ -70,43 +68,19 @@ package enum SectionText {
 
     /// One line per changed section, in `style`; `no visible rows changed` when none did.
     package static func updateLines(_ update: TableUpdate, style: UpdateStyle = .rows(numbered: false)) -> String {
+        let numbered = switch style { case let .rows(numbered): numbered }
         let lines = update.sections.compactMap { section -> String? in
-            let parts: [String]
-            switch style {
-            case .paths:
-                parts = pathParts(section)
-            case let .rows(numbered):
-                func describe(_ mark: String, _ index: Int, _ row: TableRow) -> String {
-                    let detail = row.detail.isEmpty ? "" : " \(row.detail)"
-                    let name = numbered ? String(index + 1) : RowPath(section: section.section, row: index).description
-                    return "\(mark) \(name) \(row.label)\(detail)"
-                }
-                parts = section.deleted.map { describe("-", $0.index, $0.row) }
-                    + section.inserted.map { describe("+", $0.index, $0.row) }
-                    + section.changed.filter { !$0.new.isSwitch }.map { describe("~", $0.after, $0.new) }
+            func describe(_ mark: String, _ index: Int, _ row: TableRow) -> String {
+                let detail = row.detail.isEmpty ? "" : " \(row.detail)"
+                let name = numbered ? String(index + 1) : RowPath(section: section.section, row: index).description
+                return "\(mark) \(name) \(row.label)\(detail)"
             }
-            guard !parts.isEmpty else { return nil }
-            switch style {
-            case .paths:
-                let counts = section.before == section.after ? "" : " (\(section.before) → \(section.after) \(rows(section.after)))"
-                return "\(section.title): \(parts.joined(separator: "; "))\(counts)"
-            case .rows:
-                return "\(section.title): \(parts.joined(separator: ", "))"
-            }
+            let parts = section.deleted.map { describe("-", $0.index, $0.row) }
+                + section.inserted.map { describe("+", $0.index, $0.row) }
+                + section.changed.filter { !$0.new.isSwitch }.map { describe("~", $0.after, $0.new) }
+            return parts.isEmpty ? nil : "\(section.title): \(parts.joined(separator: ", "))"
         }
         return (lines.isEmpty ? "no visible rows changed" : lines.joined(separator: "\n")) + "\n"
-    }
-
-    private static func rows(_ count: Int) -> String { count == 1 ? "row" : "rows" }
-
-    /// `deleted rows 2.1, 2.2`, `inserted row 1.1`, `reloaded row 2.3`: the parts of a `.paths` line.
-    private static func pathParts(_ section: TableUpdate.SectionUpdate) -> [String] {
-        func paths(_ rows: [Int]) -> String {
-            rows.map { RowPath(section: section.section, row: $0).description }.joined(separator: ", ")
-        }
-        return [("deleted", section.deletedRows), ("inserted", section.insertedRows), ("reloaded", section.reloadedRows)]
-            .filter { !$0.1.isEmpty }
-            .map { "\($0.0) \(rows($0.1.count)) \(paths($0.1))" }
     }
 
     /// An update's lines, then the sections it touched in `sections` with the inserted rows marked.

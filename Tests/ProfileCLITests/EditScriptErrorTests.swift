@@ -30,7 +30,7 @@ struct EditScriptErrorTests {
         let show = try Self.runFailing("openat", errno: "EIO", on: path, ["show", "Long Sit"], stdin: "", store: store, home: home)
         #expect(show.status == 74)
         #expect(edit.status == 74, "\(edit.stderr)")
-        #expect(edit.stderr == show.stderr.replacingOccurrences(of: "profile: ", with: "profile: <stdin>:2: "))
+        #expect(edit.stderr == show.stderr.replacingOccurrences(of: "profile: ", with: "profile: <stdin>:2: ") + Self.nothingSaved)
         #expect(edit.stderr.contains("open failed: EIO"))
         #expect(Harness.snapshot(store) == before, "a failed script writes nothing")
     }
@@ -43,7 +43,7 @@ struct EditScriptErrorTests {
         let edit = try Self.runFailing("rename", errno: "EIO", on: nil, ["edit", "Morning"],
                                        stdin: "set duration 5\n", store: store, home: home)
         #expect(edit.status == 74, "\(edit.stderr)")
-        #expect(edit.stderr.hasSuffix("Morning.json: rename failed: EIO (Input/output error)\n"), "\(edit.stderr)")
+        #expect(edit.stderr.hasSuffix("Morning.json: rename failed: EIO (Input/output error)\n" + Self.nothingSaved), "\(edit.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(store)/Morning.json")) == before)
     }
 
@@ -58,13 +58,39 @@ struct EditScriptErrorTests {
                                   environment: ["PROFILE_LOCK_TIMEOUT": "0"])
         #expect(cli.status == 75)
         #expect(locked.status == 75, "\(locked.stderr)")
-        #expect(locked.stderr == cli.stderr, "the commit's error reads as the command line's")
+        #expect(locked.stderr == cli.stderr + Self.nothingSaved, "the commit's error reads as the command line's")
 
         try FileManager.default.removeItem(atPath: "\(store)/Morning.json.lock")
         let bad = try Harness.run(["edit", "Morning"], stdin: "set duration 25h\n", store: store, home: home)
         let badCLI = try Harness.run(["set", "Morning", "duration", "25h"], store: store, home: home)
         #expect(badCLI.status == 64, "a bad value on the command line is a usage error")
         #expect(bad.status == 65, "in a script it is a data error: the script is the data")
-        #expect(bad.stderr == badCLI.stderr.replacingOccurrences(of: "profile: ", with: "profile: <stdin>:1: "))
+        #expect(bad.stderr == badCLI.stderr.replacingOccurrences(of: "profile: ", with: "profile: <stdin>:1: ") + Self.nothingSaved)
+    }
+
+    /// A failed script's last word (issue 40).
+    static let nothingSaved = "profile: nothing was saved\n"
+
+    /// Issue 40, item 5: nothing looks saved that is not. A script that fails prints what ran before it,
+    /// then the failing line, then `nothing was saved`; one that saves ends by saying what it saved.
+    @Test func aFailedScriptSaysNothingWasSavedAndASavedOneWhat() throws {
+        let (home, store) = try Harness.makeStore(holding: ["Morning", "Long Sit"])
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let before = Harness.snapshot(store)
+        let failed = try Harness.run(["edit", "Morning"], stdin: "set duration 25m\nset duration banana\n", store: store, home: home)
+        #expect(failed.status == 65)
+        #expect(failed.stdout.contains("25:00"), "what ran before the failure is shown")
+        #expect(failed.stderr.hasPrefix("profile: <stdin>:2: invalid duration \"banana\""), "\(failed.stderr)")
+        #expect(failed.stderr.hasSuffix("\n" + Self.nothingSaved), "\(failed.stderr)")
+        #expect(!failed.stdout.contains("saved"))
+        #expect(Harness.snapshot(store) == before)
+
+        let saved = try Harness.run(["edit", "Morning"], stdin: "set duration 25m\nopen Long Sit\nset duration 50m\n", store: store, home: home)
+        #expect(saved.status == 0 && saved.stderr.isEmpty, "\(saved.stderr)")
+        #expect(saved.stdout.hasSuffix("\nsaved \"Morning\" and \"Long Sit\"\n"), "\(saved.stdout)")
+        let created = try Harness.run(["edit"], stdin: "set duration 15m\n", store: store, home: home)
+        #expect(created.stdout.hasSuffix("\ncreated the profile \"Default\"\n"), "\(created.stdout)")
+        let looked = try Harness.run(["edit", "Morning"], stdin: "show\n", store: store, home: home)
+        #expect(looked.status == 0 && !looked.stdout.contains("saved"), "a script that changed nothing says nothing of saving")
     }
 }

@@ -64,6 +64,6 @@ struct EditorGlanceTests {
         #expect(ran.lowerBound < complete.lowerBound && complete.lowerBound < shown.lowerBound, "in the order typed")
         let refused = try edit("run Other\n")
         #expect(refused.status == 65)
-        #expect(refused.stderr == "profile: <stdin>:1: invalid run option \"Other\": use options only: run runs the profile being edited\n")
+        #expect(refused.stderr == "profile: <stdin>:1: invalid run option \"Other\": use options only: run runs the profile being edited\nprofile: nothing was saved\n")
     }
 }

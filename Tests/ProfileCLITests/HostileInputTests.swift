@@ -233,7 +233,7 @@ struct HostileInputTests {
         #expect(process.terminationStatus == 65)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(stderr.hasPrefix("profile: <stdin>:1: the line is at least "), "\(stderr)")
-        #expect(stderr.hasSuffix(" bytes long; a line has at most 4096\n"), "\(stderr)")
+        #expect(stderr.hasSuffix(" bytes long; a line has at most 4096\nprofile: nothing was saved\n"), "\(stderr)")
     }
 
     // MARK: Values ArgumentParser takes for options

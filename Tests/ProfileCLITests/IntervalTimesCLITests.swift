@@ -34,7 +34,7 @@ struct IntervalTimesCLITests {
         #expect(try run("set", "Zazen", "intervals", "on").status == 0)
         let set = try run("set", "Zazen", "intervals.at", "10m, 25m")
         #expect(set.status == 0 && set.stderr.isEmpty, "\(set.stderr)")
-        #expect(set.stdout == "Intervals: reloaded row 3.1\n")
+        #expect(set.stdout == "Intervals: ~ 3.1 At 10:00, 25:00\n")
         #expect(try intervalOffsets("Zazen") == [600, 1500])
 
         let show = try json(try run("show", "Zazen", "--format", "json", "--section", "intervals"))
@@ -55,7 +55,7 @@ struct IntervalTimesCLITests {
 
         // Back to every: the same row, reloaded; the file holds every and no at.
         #expect(try run("set", "Zazen", "intervals.every", "10m").stdout
-                == "Intervals: reloaded row 3.1\ndropped the interval bell at 30:00: it falls on the main sit's end or within 10 s of it\n")
+                == "Intervals: ~ 3.1 Every 10:00\ndropped the interval bell at 30:00: it falls on the main sit's end or within 10 s of it\n")
         #expect(try intervalOffsets("Zazen") == [600, 1200])
         #expect(!(try String(contentsOfFile: "\(store)/Zazen.json", encoding: .utf8)).contains("\"at\""))
     }
@@ -94,7 +94,7 @@ struct IntervalTimesCLITests {
         #expect(try run("set", "Zazen", "intervals.at", "10m, 25m").status == 0)
         let shorter = try run("set", "Zazen", "duration", "20m")
         #expect(shorter.status == 0)
-        #expect(shorter.stdout == "Time: reloaded row 0.0\ndropped the interval bell at 25:00: it falls on or past the main sit's end or within 10 s of it\n")
+        #expect(shorter.stdout == "Time: ~ 0.0 Duration 20:00\ndropped the interval bell at 25:00: it falls on or past the main sit's end or within 10 s of it\n")
         let plan = try json(try run("plan", "Zazen", "--format", "json"))
         #expect(plan["dropped"] as? [String] == ["25:00"])
         #expect(try intervalOffsets("Zazen") == [600])

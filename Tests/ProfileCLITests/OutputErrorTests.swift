@@ -139,7 +139,7 @@ struct OutputErrorTests {
         let before = try String(contentsOfFile: "\(store)/Morning.json", encoding: .utf8)
         let result = try shell(Self.command(["edit", "Morning"]) + " <&-")
         #expect(result.status == 74, "\(result.stderr)")
-        #expect(result.stderr == "profile: <stdin>: read failed: EBADF (Bad file descriptor)\n")
+        #expect(result.stderr == "profile: <stdin>: read failed: EBADF (Bad file descriptor)\nprofile: nothing was saved\n")
         #expect(try String(contentsOfFile: "\(store)/Morning.json", encoding: .utf8) == before)
     }
 

@@ -46,6 +46,8 @@ struct ReadmeTests {
                 output = "\(lastStatus)\n"
             } else if example.command.hasPrefix("profile edit "), example.expected.contains("\nprofile:") {
                 output = try runOnTerminal(example, environment: environment)
+            } else if Self.confirmsOnATerminal(example.command) {
+                (output, lastStatus) = try runInShellOnTerminal(example.command, environment: environment)
             } else {
                 (output, lastStatus) = try runInShell(example.command, environment: environment)
             }
@@ -68,6 +70,21 @@ struct ReadmeTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+
+    /// Whether `command` is one that says what it changed on a terminal and nothing to a pipe (`profile
+    /// new Morning`): the README shows what a reader sees, so it runs on a pseudo-terminal.
+    static func confirmsOnATerminal(_ command: String) -> Bool {
+        let words = command.split(separator: " ")
+        return words.first == "profile" && words.count > 1 && ["new", "copy", "rename", "delete", "import"].contains(words[1])
+            && !command.contains("|") && !command.contains(">")
+    }
+
+    /// Runs a command line in bash on a pseudo-terminal, its output as the terminal shows it.
+    func runInShellOnTerminal(_ command: String, environment: [String: String]) throws -> (String, Int32) {
+        let shell = try PseudoTerminal(arguments: ["/bin/bash", "-c", command], environment: environment)
+        let status = shell.waitForExit() ?? -1
+        return (shell.output, status)
     }
 
     /// Starts the editor on a pseudo-terminal and types each prompted line of the example.

@@ -403,7 +403,7 @@ struct ScriptConflictTests {
         editor.waitUntilExit()
 
         #expect(editor.terminationStatus == 75)
-        #expect(message == "profile: \(store)/Morning.json: the file was changed by someone else since it was read; reload it or save again to replace it\n")
+        #expect(message == "profile: \(store)/Morning.json: the file was changed by someone else since it was read; reload it or save again to replace it\nprofile: nothing was saved\n")
         let text = try String(contentsOfFile: "\(store)/Morning.json", encoding: .utf8)
         #expect(text.contains("\"duration\": \"05:00\""), "the other writer's change is there")
         #expect(text.contains("\"type\": \"warm-up\",\n      \"enabled\": true"), "the script's changes are not")

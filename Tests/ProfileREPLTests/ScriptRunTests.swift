@@ -35,7 +35,8 @@ struct ScriptRunTests {
     @Test func aScriptThatRunsIsSavedOnceItsOutputIsOut() throws {
         let store = try morning()
         let (end, printed) = try run(Lines(["set duration 25m", "show"]), store: store)
-        #expect(end == .committed(created: nil))
+        #expect(end == .committed(created: [], saved: ["Morning"]))
+        #expect(end.savedNote == "saved \"Morning\"\n")
         #expect(try store.load("Morning").profile.duration == .minutes(25))
         #expect(printed.written.allSatisfy(\.isEmpty) && printed.printed.joined().contains("25:00"), "\(printed.printed)")
     }
@@ -50,6 +51,49 @@ struct ScriptRunTests {
         #expect(line == 2)
         #expect(try store.load("Morning").profile.duration == .minutes(20), "nothing saved")
         #expect(printed.printed.isEmpty && printed.written.joined().contains("25:00"), "what ran before is shown, not printed as saved")
+    }
+
+    /// Issue 40: nothing looks saved that is not. A failed script's last word is `nothing was saved`; one
+    /// that saved says what, a profile it created said as created; one that changed nothing says nothing.
+    @Test func theEndSaysWhatWasSavedAndWhatWasNot() throws {
+        let failed = try run(Lines(["set duration 25m", "set duration banana"]), store: try morning())
+        #expect(failed.0.savedNote == "nothing was saved\n")
+        #expect(ScriptEnd.readFailed(5).savedNote == "nothing was saved\n")
+
+        let store = try InMemoryProfileStore([Profile(name: "Morning", duration: .minutes(20)), Profile(name: "Evening")])
+        let two = try run(Lines(["set duration 25m", "open Evening", "set duration 30m"]), store: store)
+        #expect(two.0 == .committed(created: [], saved: ["Morning", "Evening"]))
+        #expect(two.0.savedNote == "saved \"Morning\" and \"Evening\"\n")
+
+        let created = try run(Lines(["new Dusk", "set duration 40m"]), store: try morning())
+        #expect(created.0 == .committed(created: ["Dusk"], saved: []), "\(created.0)")
+        #expect(created.0.savedNote == "created the profile \"Dusk\"\n")
+
+        let unchanged = try run(Lines(["show"]), store: try morning())
+        #expect(unchanged.0 == .committed(created: [], saved: []))
+        #expect(unchanged.0.savedNote == "")
+    }
+
+    /// A save that fails after others succeeded names those, and no other, as saved; the first one
+    /// failing leaves `nothing was saved`.
+    @Test func aSaveThatFailsSaysWhatWasSavedBeforeIt() throws {
+        let store = try InMemoryProfileStore([Profile(name: "Morning", duration: .minutes(20)), Profile(name: "Evening")])
+        let lines = Lines(["set duration 25m", "open Evening", "set duration 30m"])
+        let session = try Session(store: store, name: "Morning", mode: .script)
+        let end = try session.runScript(read: {
+            let line = lines.next()
+            // Evening changes on disk while the script runs: its save is a conflict.
+            if line == .end { _ = try? store.update("Evening") { (profile: inout Profile) throws(ProfileError) in profile.duration = .minutes(45) } }
+            return line
+        }, write: { _ in }, print: { (_: String) throws(ProfileError) in })
+        guard case let .saveFailed(error, saved) = end, case .conflict = error else {
+            Issue.record("\(end)")
+            return
+        }
+        #expect(saved == ["Morning"])
+        #expect(end.savedNote == "saved only \"Morning\"; nothing else was saved\n")
+        #expect(try store.load("Morning").profile.duration == .minutes(25))
+        #expect(ScriptEnd.saveFailed(error, saved: []).savedNote == "nothing was saved\n")
     }
 
     @Test func aLineTooLongOrNotTextOrAnOpenQuestionFailsIt() throws {

@@ -7,15 +7,17 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     case table, plain, json
 }
 
-/// How `set` and `toggle` print the update they caused: the rows inserted and deleted, or JSON.
+/// How `set` and `toggle` print the update they caused: in words, as the editor says it, or JSON.
 package enum UpdateFormat: String, CaseIterable, Sendable {
     case text, json
 
-    /// What `action` set and the update it caused, in this format.
+    /// What `action` set and the update it caused, in this format: as text, the editor's update line
+    /// (`Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off`: each row inserted, deleted or given a new
+    /// value, with its path, label and value); as JSON, the paths by kind for scripts.
     package func render(_ action: ProfileAction, update: TableUpdate) -> String {
         switch self {
         case .json: ProfileRenderer.updateJSON(action, update: update)
-        case .text: SectionText.updateLines(update, style: .paths)
+        case .text: SectionText.updateLines(update)
         }
     }
 }

@@ -130,6 +130,12 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         }
     }
 
+    /// Whether ``title`` names more than one thing (`Interval bell times`), so that a message about the
+    /// setting says `are`, not `is`.
+    package var titleIsPlural: Bool {
+        if case .interval(.at) = self { true } else { false }
+    }
+
     /// The switches that must be on for the row to show; a row shows when all of them are (and, for
     /// the interval, when the profile is in its mode: ``shownInMode``).
     package var shownWhen: [Switch] {

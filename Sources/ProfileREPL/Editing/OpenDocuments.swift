@@ -45,6 +45,9 @@ final class OpenDocuments {
     private(set) var hasConflict = false
     /// Whether opening created the profile (in a script: will create it when committed).
     private(set) var createdOnOpen = false
+    /// The profiles the last ``commit()`` wrote, in order, each with whether it created the file: all it
+    /// changed when it succeeded, those before the failure when it did not.
+    private(set) var committed: [(name: String, created: Bool)] = []
 
     /// Opens `name`; with `createIfMissing`, a missing profile is created (in a script, with the script).
     init(store: any ProfileStore, name: String, createIfMissing: Bool, mode: EditMode) throws(ProfileError) {
@@ -63,10 +66,6 @@ final class OpenDocuments {
         currentKey = ProfileName.key(current.profile.name)
         order = [currentKey]
     }
-
-    var profile: Profile { current.profile }
-    var name: String { current.profile.name }
-    var viewModel: ProfileViewModel { ProfileViewModel(profile: current.profile) }
 
     /// The open profiles as the session holds them (in a script, not saved yet), in the order opened.
     var openProfiles: [Profile] {
@@ -220,17 +219,25 @@ extension OpenDocuments {
     func commit() throws(ProfileError) -> [String] {
         others[currentKey] = current
         defer { if let document = others.removeValue(forKey: currentKey) { current = document } }
-        var written: [String] = []
+        committed = []
         for key in order {
             guard var document = others[key], document.isDirty else { continue }
+            let created = document.stored == nil
             if let stored = document.stored {
                 document.stored = try store.save(document.profile, basedOn: stored.revision)
             } else {
                 document.stored = try store.create(document.profile)
             }
             others[key] = document
-            written.append(document.profile.name)
+            committed.append((document.profile.name, created))
         }
-        return written
+        return committed.map(\.name)
     }
+}
+
+/// The current profile.
+extension OpenDocuments {
+    var profile: Profile { current.profile }
+    var name: String { current.profile.name }
+    var viewModel: ProfileViewModel { ProfileViewModel(profile: current.profile) }
 }

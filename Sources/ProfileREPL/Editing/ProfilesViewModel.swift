@@ -56,7 +56,7 @@ final class ProfilesViewModel: ProfilesModel {
         let source = try name(at: index)
         return try listChange { () throws(ScreenError) in
             let created = try screen { () throws(ProfileError) in try changes.copy(source, to: newName) }
-            return "copied \(quoted(source)) to \(quoted(created))\n"
+            return StoreConfirmation.copied(source: source, copy: created).text
         }
     }
 
@@ -65,7 +65,7 @@ final class ProfilesViewModel: ProfilesModel {
         let old = try name(at: index)
         return try listChange { () throws(ScreenError) in
             let renamed = try screen { () throws(ProfileError) in try changes.rename(old, to: newName) }
-            return "renamed \(quoted(old)) to \(quoted(renamed))\n"
+            return StoreConfirmation.renamed(old: old, new: renamed).text
         }
     }
 
@@ -84,7 +84,7 @@ final class ProfilesViewModel: ProfilesModel {
         deleting = nil
         guard ["y", "yes"].contains(text.trimmingWhitespace().lowercased()) else { return kept(name) }
         return try listChange { () throws(ScreenError) in
-            "deleted \(quoted(try screen { () throws(ProfileError) in try changes.delete(name) }))\n"
+            StoreConfirmation.deleted(try screen { () throws(ProfileError) in try changes.delete(name) }).text
         }
     }
 

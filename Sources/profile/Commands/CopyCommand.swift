@@ -15,9 +15,10 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let context = try Context(global)
-            var profile = try context.store.load(source).profile
+            let original = try context.store.load(source).profile
+            var profile = original
             profile.name = destination
-            _ = try context.store.create(profile)
+            Output.confirm(.copied(source: original.name, copy: try context.store.create(profile).profile.name))
         }
     }
 }

@@ -23,6 +23,7 @@ struct DeleteCommand: ParsableCommand {
             let stored = try context.store.existingName(name)
             if !force, try !Terminal.confirmDeletion(of: quoted(stored), question: "Delete profile \(quoted(stored))") { return }
             try context.store.delete(name)
+            Output.confirm(.deleted(stored))
         }
     }
 }

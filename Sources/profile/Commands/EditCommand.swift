@@ -112,19 +112,22 @@ struct EditCommand: ParsableCommand {
     }
 
     /// Runs standard input as one transaction (``Session/runScript(read:write:print:)``): a failing line
-    /// is named as `<stdin>:LINE: …` with the status a script's error has.
+    /// is named as `<stdin>:LINE: …` with the status a script's error has; the end says what was saved
+    /// (``ScriptEnd/savedNote``), on stdout after a commit and after the error otherwise.
     private func runScript(_ session: Session) throws {
         var source = PlainLineSource()
         let end = try session.runScript(read: { ScriptLine(source.readLine(prompt: "")) }, write: Output.stdout, print: Output.print)
+        let status: ExitCode
         switch end {
-        case let .committed(created):
-            if let name = created { Output.stdout("created the profile \(quoted(name))\n") }
+        case .committed: return Output.stdout(end.savedNote)
         case let .failed(line, error):
             Output.diagnostic("<stdin>:\(line): \(error)")
-            throw error.scriptCategory.exitStatus.exitCode
-        case let .readFailed(code):
-            throw report(ProfileError.io(path: "<stdin>", operation: "read", errno: code))
+            status = error.scriptCategory.exitStatus.exitCode
+        case let .readFailed(code): status = report(ProfileError.io(path: "<stdin>", operation: "read", errno: code))
+        case let .saveFailed(error, _): status = report(error)
         }
+        Output.diagnostic(String(end.savedNote.dropLast()))
+        throw status
     }
 }
 

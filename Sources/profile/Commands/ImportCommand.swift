@@ -31,12 +31,12 @@ struct ImportCommand: ParsableCommand {
             let profileName = try ProfileName(validating: name ?? base).value
             let profile = try ProfileDocument.read(path: file, name: profileName)
             do throws(ProfileError) {
-                _ = try context.store.create(profile)
+                Output.confirm(.imported(try context.store.create(profile).profile, replacing: false))
             } catch {
                 guard force, case let .profileExists(existing) = error else { throw error }
-                _ = try context.store.update(existing) { (stored: inout Profile) throws(ProfileError) in
+                Output.confirm(.imported(try context.store.update(existing) { (stored: inout Profile) throws(ProfileError) in
                     stored = profile
-                }
+                }.profile, replacing: true))
             }
         }
     }

@@ -26,7 +26,7 @@ struct NewCommand: ParsableCommand {
                 profile = try ProfileViewModel(profile: profile)
                     .performing(.setDuration(.main, try TimerDuration(parsing: duration))).profile
             }
-            _ = try context.store.create(profile)
+            Output.confirm(.created(try context.store.create(profile).profile))
         }
     }
 }

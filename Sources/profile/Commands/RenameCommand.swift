@@ -15,7 +15,7 @@ struct RenameCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let context = try Context(global)
-            _ = try context.store.rename(old, to: new)
+            Output.confirm(.renamed(old: old, new: try context.store.rename(old, to: new).profile.name))
         }
     }
 }

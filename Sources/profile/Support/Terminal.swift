@@ -128,6 +128,9 @@ enum Output {
     @discardableResult
     static func stderr(_ text: String) -> Int32? { write(text, to: 2) }
 
+    /// Says what a command changed in the store on a terminal (``StoreConfirmation``); a pipe gets nothing.
+    static func confirm(_ change: StoreConfirmation) { stdout(change.text(onTerminal: Terminal.isTerminal(1))) }
+
     /// Writes to standard output and checks that it got there.
     static func print(_ text: String) throws(ProfileError) {
         stdout(text)

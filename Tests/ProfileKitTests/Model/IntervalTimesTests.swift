@@ -131,7 +131,7 @@ struct IntervalTimesTests {
         let change = try off.performing(.setIntervals(.at([.minutes(25)])))
         #expect(change.update.isEmpty)
         #expect(!change.profile.intervals.enabled)
-        #expect(change.viewModel.hiddenNote(.interval(.at)) == "Interval bell times is now 25:00; its row shows when Intervals is on\n")
+        #expect(change.viewModel.hiddenNote(.interval(.at)) == "Interval bell times are now 25:00; its row shows when Intervals is on\n")
         let on = try change.viewModel.toggling(.intervals)
         #expect(on.update.sections.map(\.insertedRows) == [[1, 2]])
         #expect(on.viewModel.sections[3].rows.map(\.label) == ["Enabled", "At", "Bell"])
@@ -143,7 +143,10 @@ struct IntervalTimesTests {
         let at = try Self.zazen().performing(.setIntervals(.at([.minutes(25), .minutes(30)])))
         let again = try at.viewModel.performing(try Setting(named: "intervals.at").action(value: "30m 25m", catalog: .builtIn))
         #expect(again.profile == at.profile && again.update.isEmpty)
-        #expect(at.viewModel.alreadyNote(.interval(.at)) == "Interval bell times is already 25:00, 30:00\n")
+        #expect(at.viewModel.alreadyNote(.interval(.at)) == "Interval bell times are already 25:00, 30:00\n")
+        // A plural title takes a plural verb (issue 40); a singular one keeps its own.
+        #expect(at.viewModel.staysNote(.interval(.at)) == "Interval bell times stay 25:00, 30:00\n")
+        #expect(at.viewModel.staysNote(.interval(.every)).hasPrefix("Time between interval bells stays "))
     }
 
     // MARK: The timeline
@@ -179,6 +182,26 @@ struct IntervalTimesTests {
         let longer = try shorter.viewModel.performing(.setDuration(.main, .minutes(30)))
         #expect(longer.profile.intervals.bellOffsets(inMainSitOf: longer.profile.duration) == [600, 1500])
         #expect(ProfileRenderer.droppedNote(before: shorter.profile, after: longer.profile) == "")
+    }
+
+    /// Issue 40: with a two-minute warm-up, `12m, 25m` then a 20-minute main sit drops the bell the user
+    /// set at 25:00 of the main sit; the note names 25:00, never the session's 27:00.
+    @Test func aDroppedTimeIsNamedOnTheMainSitsClockAfterAWarmUp() throws {
+        var zazen = Self.zazen(main: 30).profile
+        zazen[segment: .warmUp] = Segment(type: .warmUp, enabled: true, duration: .minutes(2))
+        let at = try ProfileViewModel(profile: zazen).performing(.setIntervals(.at([.minutes(12), .minutes(25)])))
+        let shorter = try at.viewModel.performing(.setDuration(.main, .minutes(20)))
+        #expect(Timeline(profile: shorter.profile).droppedIntervals == [1620], "the timeline counts from the session's start")
+        let note = ProfileRenderer.droppedNote(before: at.profile, after: shorter.profile)
+        #expect(note == "dropped the interval bell at 25:00 into the main sit: it falls on or past the main sit's end or within 10 s of it\n")
+        #expect(!note.contains("27:00"))
+        // The plan's note says the same; only its table's offsets count the warm-up.
+        let plan = ProfileRenderer.plan(Timeline(profile: shorter.profile), name: "Zazen", start: nil, format: .table)
+        #expect(plan.hasSuffix(note), "\(plan)")
+        // Two dropped, with the main sit's end exactly on one of them.
+        let two = try at.viewModel.performing(.setDuration(.main, .minutes(12)))
+        #expect(ProfileRenderer.droppedNote(before: at.profile, after: two.profile)
+                == "dropped the interval bells at 12:00, 25:00 into the main sit: they fall on or past the main sit's end or within 10 s of it\n")
     }
 
     @Test func noTimesRingWhileIntervalsAreOff() {

@@ -90,13 +90,32 @@ struct RenderingTests {
         #expect(ProfileRenderer.plainField("a\tb\nc") == "a b c")
     }
 
+    /// `set` and `toggle` say an update as the editor does (issue 40): each row with its path, label and
+    /// value, never bare paths; JSON keeps the paths by kind.
     @Test func updateTextSaysWhatMoved() throws {
-        let viewModel = ProfileViewModel(profile: makeProfile(bells: true))
+        let viewModel = ProfileViewModel(profile: makeProfile())
         let on = try viewModel.performing(.setSwitch(.cooldown, true))
-        #expect(SectionText.updateLines(on.update, style: .paths) == "Cool Down: inserted rows 2.1, 2.2, 2.3 (1 → 4 rows)\n")
-        #expect(SectionText.updateLines(on.update.inverse, style: .paths) == "Cool Down: deleted rows 2.1, 2.2, 2.3 (4 → 1 row)\n")
-        let warm = try viewModel.performing(.setSwitch(.warmup, true))
-        #expect(SectionText.updateLines(warm.update, style: .paths) == "Warm Up: inserted row 1.1 (1 → 2 rows)\n")
-        #expect(SectionText.updateLines(.none, style: .paths) == "no visible rows changed\n")
+        #expect(UpdateFormat.text.render(.setSwitch(.cooldown, true), update: on.update)
+                == "Cool Down: + 2.1 Duration 05:00, + 2.2 Bells off\n")
+        #expect(SectionText.updateLines(on.update.inverse) == "Cool Down: - 2.1 Duration 05:00, - 2.2 Bells off\n")
+        let longer = try on.viewModel.performing(.setDuration(.coolDown, .minutes(7)))
+        #expect(UpdateFormat.text.render(.setDuration(.coolDown, .minutes(7)), update: longer.update) == "Cool Down: ~ 2.1 Duration 07:00\n")
+        #expect(UpdateFormat.json.render(.setSwitch(.cooldown, true), update: on.update).contains(#""inserted": [1, 2]"#))
+        #expect(SectionText.updateLines(.none) == "no visible rows changed\n")
+    }
+
+    /// What `new`, `copy`, `rename`, `delete` and `import` say on a terminal (issue 40), and nothing to a
+    /// pipe; names quoted as every message quotes them.
+    @Test func storeConfirmationsSayWhatWasDoneOnATerminalOnly() {
+        var morning = Profile(name: "Morning", duration: .minutes(30))
+        #expect(StoreConfirmation.created(morning).text == "created \"Morning\": 30:00, session 30:00\n")
+        morning[segment: .warmUp].enabled = true
+        #expect(StoreConfirmation.imported(morning, replacing: false).text.hasPrefix("imported \"Morning\": 30:00, session 3"))
+        #expect(StoreConfirmation.imported(morning, replacing: true).text.hasPrefix("imported \"Morning\", replacing the profile of that name: 30:00"))
+        #expect(StoreConfirmation.copied(source: "Morning", copy: "Evening").text == "copied \"Morning\" to \"Evening\"\n")
+        #expect(StoreConfirmation.renamed(old: "Morning", new: "Dawn").text == "renamed \"Morning\" to \"Dawn\"\n")
+        #expect(StoreConfirmation.deleted("Morning").text == "deleted \"Morning\"\n")
+        #expect(StoreConfirmation.deleted("Morning").text(onTerminal: false) == "")
+        #expect(StoreConfirmation.deleted("a\u{1B}b").text == "deleted \"a\\u{1B}b\"\n", "a name's invisible characters are escaped")
     }
 }
