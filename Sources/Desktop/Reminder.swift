@@ -180,7 +180,7 @@ package struct ReminderDays: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What went wrong with a reminder; ``description`` is the message after `profile: `.
-package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ReminderError: ReportedError, Equatable {
     /// A time that is not `HH:MM`.
     case invalidTime(String)
     /// A `--days` value outside the grammar (a timer's `Days=` is a ``damagedUnit(path:reason:)``).
@@ -205,6 +205,20 @@ package enum ReminderError: Error, Equatable, Sendable, CustomStringConvertible 
     case notification(String)
     /// This program's path is one systemd cannot start from a unit.
     case unusableBinary(String)
+
+    package var category: ErrorCategory {
+        switch self {
+        case .invalidTime, .invalidDays, .invalidID: .usage
+        case .noSuchReminder: .notFound
+        case .damagedUnit, .notAUnitFile: .data
+        // The user's manager or desktop session may be back later (a timer fires after a log-out).
+        case .systemctl, .notification, .timedOut: .temporary
+        case .configuration, .unusableBinary: .configuration
+        case .interrupted: .interrupted
+        }
+    }
+
+    package var systemErrno: Int32? { nil }
 
     package var description: String {
         switch self {

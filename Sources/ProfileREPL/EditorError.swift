@@ -44,7 +44,7 @@ package enum EditorError: Error, Equatable, Sendable, CustomStringConvertible {
         }
         return switch category {
         case .usage, .data, .notFound, .cannotCreate: .data
-        case .io, .temporary, .configuration: category
+        case .io, .temporary, .configuration, .interrupted: category
         }
     }
 }

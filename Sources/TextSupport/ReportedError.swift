@@ -18,6 +18,8 @@ package enum ErrorCategory: Sendable, Equatable {
     case temporary
     /// The environment is set up wrong (78).
     case configuration
+    /// A signal stopped it (130, as a shell reports SIGINT).
+    case interrupted
 }
 
 /// An error said to a person as one line (`description`, every outside byte escaped and bounded) and

@@ -38,33 +38,6 @@ struct RemindCommand: ParsableCommand {
         }
         return ReminderBook(files: try UnitFolder.live(), manager: manager, nameProblem: ProfileName.problem)
     }
-
-    /// Runs `body` as ``reportingErrors(_:)`` does, a ``ReminderError`` turned into `profile: message` on
-    /// stderr and its exit status.
-    static func reporting(_ body: () throws -> Void) throws {
-        try reportingErrors {
-            do {
-                try body()
-            } catch let error as ReminderError {
-                Output.diagnostic("\(error)")
-                throw status(of: error).exitCode
-            }
-        }
-    }
-
-    /// The exit status of a reminder's error (sysexits).
-    static func status(of error: ReminderError) -> ExitStatus {
-        switch error {
-        case .invalidTime, .invalidDays, .invalidID: .usage
-        case .noSuchReminder: .noInput
-        case .damagedUnit, .notAUnitFile: .dataError
-        // The user's manager or desktop session may be back later (a timer fires after a log-out).
-        case .systemctl, .notification, .timedOut: .temporaryFailure
-        case .configuration: .configuration
-        case .interrupted: .interrupted
-        case .unusableBinary: .configuration
-        }
-    }
 }
 
 /// Completion of the reminders' ids, read from the unit folder.
@@ -94,7 +67,7 @@ struct RemindAddCommand: ParsableCommand {
     var days: String = "daily"
 
     func run() throws {
-        try RemindCommand.reporting {
+        try reporting {
             let time = try ReminderTime(parsing: time)
             let days = try ReminderDays(parsing: days)
             var reminder = Reminder(id: 0, time: time, days: days)
@@ -128,7 +101,7 @@ struct RemindListCommand: ParsableCommand {
     var format: OutputFormat?
 
     func run() throws {
-        try RemindCommand.reporting {
+        try reporting {
             let listing = try RemindCommand.book().list()
             let rows = listing.reminders.map {
                 ProfileRenderer.ReminderRow(id: $0.reminder.id, time: "\($0.reminder.time)", days: "\($0.reminder.days)",
@@ -159,7 +132,7 @@ struct RemindRemoveCommand: ParsableCommand {
     var id: String
 
     func run() throws {
-        try RemindCommand.reporting {
+        try reporting {
             let id = try ReminderError.id(id)
             if let removed = try RemindCommand.book().remove(id) {
                 try Output.print("removed reminder \(id): \(removed.shortDescription)\n")
@@ -185,7 +158,7 @@ struct RemindRingCommand: ParsableCommand {
     var id: String
 
     func run() throws {
-        try RemindCommand.reporting {
+        try reporting {
             let id = try ReminderError.id(id)
             let reminder = try RemindCommand.book().reminder(id)
             let notification = DesktopNotification(summary: ReminderRing.summary(reminder), body: ReminderRing.body(reminder))

@@ -50,6 +50,7 @@ extension ErrorCategory {
         case .io: .ioError
         case .temporary: .temporaryFailure
         case .configuration: .configuration
+        case .interrupted: .interrupted
         }
     }
 }
