@@ -37,7 +37,7 @@ package struct DesktopNotification: Equatable, Sendable {
             (bus, deadline) = try SystemBus.open(sd, timeout: timeout, session: true)
         } catch {
             switch error {
-            case let .noBus(code): throw .notification("no session bus (\(SleepLock.systemText(code)))")
+            case let .noBus(code): throw .notification(SleepLock.noSessionBusText(code))
             case let .noLibrary(message): throw .notification("no libsystemd (\(escaped(message, limit: 200)))")
             default: throw .notification("the session bus did not answer in \(SleepLock.seconds(timeout))")
             }

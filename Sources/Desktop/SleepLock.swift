@@ -89,6 +89,18 @@ package struct SleepLock: ~Copyable, Sendable {
     static func systemText(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+
+    /// What a session bus that could not be opened (errno `code`) means for the user, in their words
+    /// rather than the C library's: `no desktop session here (no session bus is set up for this login)`
+    /// for `No medium found`; an errno with no meaning of its own keeps the system's text.
+    package static func noSessionBusText(_ code: Int32) -> String {
+        switch code {
+        case ENOMEDIUM: "no desktop session here (no session bus is set up for this login)"
+        case ENOENT, ECONNREFUSED: "no desktop session here (no session bus runs at its address)"
+        case EACCES, EPERM: "the session bus refused this user"
+        default: "no session bus (\(systemText(code)))"
+        }
+    }
 }
 
 /// Why sleep could not be held off; ``text`` is what a run's header says after `sleep is not held off: `.

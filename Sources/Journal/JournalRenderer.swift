@@ -187,11 +187,20 @@ package enum JournalRenderer {
     /// Shares out what `width` leaves beside the fixed columns between the profile (column 4) and the
     /// note (column 5, the table's flexible one): the note gets up to half, the profile the rest, each
     /// at least 5 columns; profile names longer than their share are cut here with `…`, and the note by
-    /// the table.
+    /// the table. Ids longer than the program's own (imported ones) are cut to its length first, so a
+    /// long id costs the note nothing (`--format plain` and the others give ids whole).
     private static func fit(_ rows: inout [[StyledText]], headers: inout [String], width: Int?) {
         guard let width else { return }
         func natural(_ column: Int) -> Int {
             max(DisplayWidth.of(headers[column]), rows.map { DisplayWidth.of($0[column].text) }.max() ?? 0)
+        }
+        let wanted = (0..<6).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
+        let shortID = Sit.newID().count
+        if wanted > width, natural(0) > shortID {
+            let idWidth = max(shortID, natural(0) - (wanted - width))
+            for index in rows.indices {
+                rows[index][0].text = DisplayWidth.truncate(rows[index][0].text, to: idWidth)
+            }
         }
         let fixed = (0..<4).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
         let budget = width - fixed

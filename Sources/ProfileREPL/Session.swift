@@ -96,6 +96,7 @@ package final class Session {
         let screen = BellPickerScreen(model: picker)
         stack.append(screen)
         pendingOutput += screen.render(options: options)
+        if mode == .interactive { pendingOutput += screen.wayOut + "\n" }
     }
 
     private func didPickBell(_ choice: BellChoice?) {
@@ -150,7 +151,7 @@ package final class Session {
     /// What the editor shows when it starts: the profile's sections as tables, after a line saying so
     /// when the profile was just created.
     package func welcome() -> String {
-        (createdProfile.map { "created the profile \(quoted($0))\n" } ?? "") + top.render(options: options)
+        wrapped((createdProfile.map { "created the profile \(quoted($0))\n" } ?? "") + top.render(options: options))
     }
 
     // MARK: Lines
@@ -176,7 +177,12 @@ package final class Session {
         pendingError = nil
         quitRequested = false
         if isAsking {
-            return finish { () throws(ScreenError) in try top.answer(line, options: options) }
+            let help = top.questionHelp
+            var reply = finish { () throws(ScreenError) in try top.answer(line, options: options) }
+            if let error = reply.error, let help, isAsking, error.scriptCategory == .data {
+                reply.error = refusal(of: line, error, help)
+            }
+            return reply
         }
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Reply() }
@@ -185,19 +191,10 @@ package final class Session {
         return finish { () throws(ScreenError) in try command.perform(input, options: options) }
     }
 
-    private func finish(_ body: () throws(ScreenError) -> String) -> Reply {
-        do throws(ScreenError) {
-            let output = try body()
-            return Reply(output + pendingOutput, error: pendingError, quit: quitRequested)
-        } catch {
-            return Reply(error: EditorError(error))
-        }
-    }
-
     /// Ctrl-C, Ctrl-D or the end of input while a question is open: the question is dropped, and
     /// what it would have changed stays as it was.
     package func cancelQuestion() -> String {
-        top.cancelQuestion(options: options)
+        wrapped(top.cancelQuestion(options: options))
     }
 
     /// Saves every profile the script changed or created, in the order they were opened.
@@ -207,6 +204,21 @@ package final class Session {
     @discardableResult
     package func commit() throws(ProfileError) -> [String] {
         try documents.commit()
+    }
+}
+
+extension Session {
+    /// Runs a command or an answer: its output and what its outcomes added, wrapped to the width; a
+    /// question it opened says on a terminal what Enter keeps and how to leave.
+    private func finish(_ body: () throws(ScreenError) -> String) -> Reply {
+        let wasAsking = isAsking
+        do throws(ScreenError) {
+            var output = try body() + pendingOutput
+            if !wasAsking, mode == .interactive, let help = top.questionHelp { output += help.hint + "\n" }
+            return Reply(wrapped(output), error: pendingError, quit: quitRequested)
+        } catch {
+            return Reply(error: EditorError(error))
+        }
     }
 }
 

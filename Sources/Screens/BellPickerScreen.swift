@@ -106,6 +106,11 @@ package final class BellPickerScreen: Screen {
         }
     }
 
+    /// What the picker says as it opens: how a bell is taken, and that `back` keeps the bell as it is.
+    package var wayOut: String {
+        "tap N selects bell N, choose takes it; back keeps \(model.currentBell.isEmpty ? "the bell as it is" : model.currentBell)"
+    }
+
     /// The live observations, for tests.
     package var subscriptionCount: Int { subscriptions.count }
 

@@ -131,6 +131,7 @@ package final class ProfileScreen: Screen {
     }
 
     package var question: String? { model.question }
+    package var questionHelp: QuestionHelp? { model.questionHelp }
 
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String {
         describe(try model.answer(line), options: options)

@@ -42,6 +42,8 @@ package protocol ProfileScreenModel: AnyObject {
     func run(options: [String]) throws(ScreenError) -> String
     /// The question waiting for an answer, as the prompt shows it, if any.
     var question: String? { get }
+    /// What the question takes and the way out of it, while one is asked.
+    var questionHelp: QuestionHelp? { get }
     /// The switches `toggle` takes, in table order.
     var switchNames: [String] { get }
     /// The settings `set` takes, in table order.

@@ -21,6 +21,8 @@ package protocol ProfilesModel: AnyObject {
     func delete(at index: Int) throws(ScreenError)
     /// The question waiting for an answer, as the prompt shows it, if any.
     var question: String? { get }
+    /// What the question takes and the way out of it, while one is asked.
+    var questionHelp: QuestionHelp? { get }
     /// Answers the question.
     func answer(_ text: String) throws(ScreenError) -> ScreenChange
     /// Drops the question: nothing is deleted.
@@ -119,6 +121,7 @@ package final class ProfilesScreen: Screen {
     }
 
     package var question: String? { model.question }
+    package var questionHelp: QuestionHelp? { model.questionHelp }
 
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String {
         describe(try model.answer(line), options: options)

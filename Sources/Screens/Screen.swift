@@ -19,6 +19,20 @@ package enum ScreenError: Error, CustomStringConvertible {
     package var description: String { message }
 }
 
+/// What a question takes, and the way out of it, for the words said around it.
+package struct QuestionHelp: Equatable, Sendable {
+    /// What an answer is, for a message about one that is not: `a duration`, `times`, `r or k`.
+    package var expects: String
+    /// What Enter keeps and how to leave: `Enter keeps 02:00; Ctrl-C goes back`.
+    package var hint: String
+
+    /// Makes the help of a question.
+    package init(expects: String, hint: String) {
+        self.expects = expects
+        self.hint = hint
+    }
+}
+
 /// One screen of the editor: the commands it publishes, and how it looks. It never sees model types:
 /// this target depends on TableKit and TextSupport alone, and each screen reaches its view model by row
 /// path and name.
@@ -32,6 +46,8 @@ package protocol Screen: AnyObject {
     /// The question the next line answers, as the prompt shows it (`Delete profile "Evening"? [y/N] `),
     /// or nil when the next line is a command.
     var question: String? { get }
+    /// What the question takes and the way out of it, or nil when nothing is asked.
+    var questionHelp: QuestionHelp? { get }
     /// Answers the question with a line; a wrong answer throws, and the question stays open.
     func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String
     /// Drops the question (Ctrl-C, Ctrl-D or the end of the input) and says what stayed as it was.
@@ -43,6 +59,7 @@ package protocol Screen: AnyObject {
 extension Screen {
     /// A screen that asks nothing.
     package var question: String? { nil }
+    package var questionHelp: QuestionHelp? { nil }
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String { "" }
     package func cancelQuestion(options: RenderOptions) -> String { "" }
 

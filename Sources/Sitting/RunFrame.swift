@@ -46,7 +46,11 @@ package struct RunFrame: Hashable, Sendable {
         let status = state.isPaused ? "  PAUSED" : ""
         let partTime = state.remainingInPart.map { "\(countdown($0)) left" } ?? "\(Self.sat(state)) sat"
         let sessionTime = state.remaining.map { "session: \(countdown($0)) left" } ?? "open-ended"
-        lines.append(("\(state.part.title): \(partTime) · \(sessionTime)\(status)", .plain))
+        // A line too long for the terminal loses words before it loses its time or its question.
+        let fit = { (variants: [String]) in variants.first { DisplayWidth.of($0) <= columns - 1 } ?? variants[variants.count - 1] }
+        lines.append((fit(["\(state.part.title): \(partTime) · \(sessionTime)\(status)",
+                           "\(state.part.title): \(partTime) · \(state.remaining.map { "\(countdown($0)) in all" } ?? "open-ended")\(status)",
+                           "\(state.part.title): \(partTime)\(status)"]), .plain))
         if let progress = state.progress {
             let barWidth = max(10, min(50, columns - 8))
             let filled = Int((progress * Double(barWidth)).rounded(.down))
@@ -54,13 +58,19 @@ package struct RunFrame: Hashable, Sendable {
             lines.append((String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + " \(percent)%", .plain))
         }
         if let bell = state.nextBell {
-            lines.append(("Next bell: \(bell.titleWithBell) at \(TimerDuration(seconds: bell.offset).formatted), in \(countdown(Double(bell.offset) - state.elapsed))", .plain))
+            let at = "at \(TimerDuration(seconds: bell.offset).formatted)"
+            let whole = "\(at), in \(countdown(Double(bell.offset) - state.elapsed))"
+            lines.append((fit(["Next bell: \(bell.titleWithBell) \(whole)", "Next bell: \(bell.title) \(whole)",
+                               "Next: \(bell.title) \(whole)", "Next bell \(whole)", "Next bell \(at)"]), .plain))
         } else {
             lines.append(("Next bell: none", .plain))
         }
         let endsMainSit = state.timeline.isOpen && state.part.type == .main
         if state.isConfirmingStop {
-            lines.append((endsMainSit ? "End the main sit? y to end it, any other key to go on" : "Stop the session? y to stop, any other key to go on", .bold))
+            lines.append((fit(endsMainSit ? ["End the main sit? y to end it, any other key to go on", "End the main sit? y ends it, other keys go on",
+                                             "End main sit? y ends, other keys go on", "End the main sit? y ends it", "End? y ends it"]
+                                          : ["Stop the session? y to stop, any other key to go on", "Stop the session? y stops, other keys go on",
+                                             "Stop? y stops, other keys go on", "Stop the session? y stops", "Stop? y stops"]), .bold))
         } else if keys {
             lines.append(("space \(state.isPaused ? "resume" : "pause") · q \(endsMainSit ? "end the main sit" : "stop") · sound: \(state.sound)", .dim))
         } else {

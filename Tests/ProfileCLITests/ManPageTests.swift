@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
+import TableKit
 @testable import ProfileREPL
 import TestDoubles
 
@@ -95,7 +96,8 @@ struct ManPageTests {
         get throws {
             var names: Set<String> = []
             let store = try InMemoryProfileStore([Profile(name: "Doc")])
-            let session = try Session(store: store, name: "Doc", mode: .script)
+            // No width, as in a script: each command's entry is one line.
+            let session = try Session(store: store, name: "Doc", mode: .script, options: RenderOptions(width: nil))
             for line in ["help", "bell", "help", "back", "back", "help"] {
                 let reply = session.handle(line)
                 if line == "help" {

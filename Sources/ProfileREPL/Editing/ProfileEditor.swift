@@ -270,3 +270,18 @@ extension ProfileEditor {
 
     func profilesTable() throws(ScreenError) -> ListTable { try listing.table() }
 }
+
+/// The way out of the editor's questions.
+extension ProfileEditor {
+    /// The conflict question says what Ctrl-C keeps (the question names r and k); a length or times
+    /// question says that Enter keeps the value: `Enter keeps 02:00; Ctrl-C goes back`.
+    var questionHelp: QuestionHelp? {
+        if documents.hasConflict {
+            return QuestionHelp(expects: "r or k", hint: "Ctrl-C keeps the version on disk and drops your change")
+        }
+        return asking.map { setting in
+            QuestionHelp(expects: setting.valueKind == .times ? "a list of times" : "a duration",
+                         hint: "Enter keeps \(viewModel.text(of: setting)); Ctrl-C goes back")
+        }
+    }
+}

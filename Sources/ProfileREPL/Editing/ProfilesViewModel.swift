@@ -73,6 +73,11 @@ final class ProfilesViewModel: ProfilesModel {
 
     var question: String? { deleting.map { "Delete profile \(quoted($0))? [y/N] " } }
 
+    /// Only `y` deletes: Enter, any other answer and Ctrl-C keep the profile.
+    var questionHelp: QuestionHelp? {
+        deleting.map { QuestionHelp(expects: "y or n", hint: "y deletes it; Enter or Ctrl-C keeps \(quoted($0))") }
+    }
+
     func delete(at index: Int) throws(ScreenError) {
         try immediate("delete")
         deleting = try name(at: index)

@@ -88,12 +88,12 @@ struct EditCommand: ParsableCommand {
                 if !session.isAsking { source.remember(String(decoding: bytes, as: UTF8.self)) }
                 let reply = session.handle(bytes: bytes)
                 try Output.print(reply.output)
-                if let error = reply.error { Output.diagnostic("\(error)") }
+                if let error = reply.error { Output.diagnostic("\(error)", width: session.options.width) }
                 if reply.quit { return }
             case let .tooLong(length):
-                Output.diagnostic(Session.tooLong(length).message)
+                Output.diagnostic(Session.tooLong(length).message, width: session.options.width)
             case .notText:
-                Output.diagnostic(Session.notText.message)
+                Output.diagnostic(Session.notText.message, width: session.options.width)
             case .interrupted:
                 try Output.print(session.cancelQuestion())
             case .endOfInput:

@@ -1,3 +1,4 @@
+import TableKit
 import TextSupport
 
 extension Output {
@@ -5,9 +6,10 @@ extension Output {
     ///
     /// The messages escape the pieces of input they show already; this is the last guard: no control
     /// character, bidi override or line break that slipped through reaches the terminal raw, and no
-    /// line is longer than ``diagnosticLimit`` bytes.
-    static func diagnostic(_ message: String) {
-        stderr(diagnosticLine("profile: " + message, limit: diagnosticLimit) + "\n")
+    /// line is longer than ``diagnosticLimit`` bytes. With a `width` (the editor's terminal), the line
+    /// is then broken at spaces to fit it.
+    static func diagnostic(_ message: String, width: Int? = nil) {
+        stderr(WordWrap.paragraphs(diagnosticLine("profile: " + message, limit: diagnosticLimit), width: width) + "\n")
     }
 
     /// The longest line of a diagnostic, in bytes of UTF-8: far more than any message needs, and well

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import Desktop
 
@@ -34,5 +35,18 @@ struct ReminderTextTests {
             """)
         let plain = Reminder(id: 12, time: ReminderTime(hour: 6, minute: 0), days: try ReminderDays(parsing: "weekends"))
         #expect(ReminderBook.Added.exists(plain).message(folder: "/unused") == "reminder 12 is already 06:00 sat,sun; nothing added\n")
+    }
+}
+
+/// Issue 40: a missing session bus is said in the user's words, not the C library's alone.
+@Suite("Session bus words")
+struct SessionBusWordsTests {
+    @Test func aMissingSessionBusSaysWhatItMeans() {
+        #expect(SleepLock.noSessionBusText(ENOMEDIUM) == "no desktop session here (no session bus is set up for this login)")
+        #expect(SleepLock.noSessionBusText(ENOENT) == "no desktop session here (no session bus runs at its address)")
+        #expect(ReminderError.notification(SleepLock.noSessionBusText(ENOMEDIUM)).description
+            == "cannot show the reminder: no desktop session here (no session bus is set up for this login)")
+        #expect(!SleepLock.noSessionBusText(ENOMEDIUM).contains("No medium found"))
+        #expect(SleepLock.noSessionBusText(EIO).hasPrefix("no session bus ("), "another errno keeps the system's text")
     }
 }

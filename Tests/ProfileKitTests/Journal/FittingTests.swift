@@ -2,6 +2,7 @@ import LocalTime
 import Testing
 import ProfileKit
 import TableKit
+import TextSupport
 @testable import Journal
 
 /// Issue 27, item 5, in process: `log`'s table fits a height, `calendar` a width, and `stats` has
@@ -42,6 +43,29 @@ struct FittingTests {
         } else {
             #expect(!text.contains("earlier"))
         }
+    }
+
+    /// Issue 40: at 80 columns an imported sit's longer id is cut to the program's own length before
+    /// the note gives up a column: the note shows as much as it does beside ids of the program's own.
+    @Test func aLongIDIsShortenedBeforeTheNote() {
+        func sit(_ id: String, _ day: Int) -> Sit {
+            let start = 1_795_414_500 + 86_400 * day
+            return Sit(id: id, start: Timestamp(epoch: start, offset: 0), end: Timestamp(epoch: start + 1200, offset: 0),
+                       profile: "Morning", seconds: 1200, plannedSeconds: 1200, outcome: .completed, bells: 2,
+                       note: "a quiet morning by the lake")
+        }
+        let own = sit("0123456789ab", 1)
+        func noteCell(_ sits: [Sit]) -> String? {
+            let table = JournalRenderer.log(sits, format: .table, calendar: Self.calendar, options: RenderOptions(width: 80))
+            for line in table.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
+            let row = table.split(separator: "\n").first { $0.contains(own.id) }
+            return row.flatMap { $0.split(separator: "│").last.map { $0.trimmingWhitespace() } }
+        }
+        let alone = noteCell([own])
+        let beside = noteCell([sit("it0a1b2c3d4e5f6g7", 0), own])
+        #expect(alone != nil && alone == beside, "\(String(describing: alone)) / \(String(describing: beside))")
+        let table = JournalRenderer.log([sit("it0a1b2c3d4e5f6g7", 0), own], format: .table, calendar: Self.calendar, options: RenderOptions(width: 80))
+        #expect(table.contains("│ it0a1b2c3d4… │"), "\(table)")
     }
 
     @Test func withoutAHeightEverySitIsShownInEveryFormat() {

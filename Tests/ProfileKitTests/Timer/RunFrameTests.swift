@@ -2,6 +2,7 @@ import Testing
 import ProfileKit
 import TestDoubles
 import TableKit
+import TextSupport
 @testable import Sitting
 
 /// The live display's frame is a pure function of the run's state and the terminal's width.
@@ -40,6 +41,20 @@ struct RunFrameTests {
         for line in RunFrame(state, width: width, keys: true).lines {
             #expect(DisplayWidth.of(line.text) <= max(20, width) - 1, "\(line.text)")
         }
+    }
+
+    /// Issue 40: from 40 columns up, the next bell keeps its time and the stop question its answer;
+    /// words go first (`Next: Interval bell 1 at 09:00, in 06:50`), and nothing is cut with `…`.
+    @Test(arguments: Array(40...64))
+    func theTimeAndTheQuestionKeepTheirWords(_ width: Int) {
+        var state = RunState(name: "Run", timeline: Self.timeline, elapsed: 130.5, sound: "paplay")
+        state.isConfirmingStop = true
+        state.isPaused = true
+        let lines = RunFrame(state, width: width, keys: true).lines.map { $0.text.trimmingWhitespace() }
+        let next = lines.first { $0.hasPrefix("Next") }
+        #expect(next?.hasSuffix("at 09:00, in 06:50") == true, "\(String(describing: next))")
+        #expect(lines.last?.hasPrefix("Stop") == true && (lines.last?.contains("y to stop") == true || lines.last?.contains("y stops") == true), "\(String(describing: lines.last))")
+        for line in lines { #expect(!line.contains("…") && DisplayWidth.of(line) <= width - 1, "\(line)") }
     }
 
     /// The text changes once a session second: the countdowns round up.
