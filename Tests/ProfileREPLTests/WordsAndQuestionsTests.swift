@@ -92,7 +92,7 @@ struct WordsAndQuestionsTests {
         _ = editor.handle("set intervals.at 10m, 20m")
         #expect(editor.handle("tap 3.1").output == "Enter keeps 10:00, 20:00; Ctrl-C goes back\n")
         #expect(editor.handle("undo").error?.message.hasPrefix("\"undo\" is a command, not a list of times") == true)
-        #expect(editor.cancelQuestion() == "Interval bell times stays 10:00, 20:00\n")
+        #expect(editor.cancelQuestion() == "Interval bell times stay 10:00, 20:00\n")
     }
 
     /// A script has no Ctrl-C and shows no prompt: a command for an answer is named, with no hint.
