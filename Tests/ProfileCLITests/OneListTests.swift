@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import ProfileKit
 import ProfileREPL
+import TableKit
 import TestDoubles
 
 /// What `set` and `toggle` accept is one list (``Setting``, ``Switch``, ``ProfileSection``): the
@@ -58,7 +59,7 @@ struct OneListTests {
     }
 
     @Test func theEditorsHelpNamesEverySettingAndSwitch() throws {
-        let session = try Session(store: try InMemoryProfileStore([Profile(name: "Doc")]), name: "Doc", mode: .script)
+        let session = try Session(store: try InMemoryProfileStore([Profile(name: "Doc")]), name: "Doc", mode: .script, options: RenderOptions(width: nil))
         let set = session.handle("help set").output
         #expect(set.contains("settings: \(Self.settings.joined(separator: ", "))\n"))
         let toggle = session.handle("help toggle").output
