@@ -14,6 +14,8 @@ package enum JournalImport {
 
     /// Insight Timer's header.
     static let insightHeader = ["Started At", "Duration", "Preset", "Activity"]
+    /// What every refusal of a file's encoding says is read.
+    static let acceptedEncodings = "'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark"
 
     /// What a file held: its kind and its sits, in the file's order.
     package struct Read: Sendable {
@@ -126,7 +128,7 @@ package enum JournalImport {
         if little || big {
             let name = little ? "UTF-16 (little-endian)" : "UTF-16 (big-endian)"
             guard bytes.count % 2 == 0 else {
-                throw .document(DocumentError(file: path, message: "\(name) text, by its byte-order mark, of an odd number of bytes: it was cut short, or is no UTF-16; 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark"))
+                throw .document(DocumentError(file: path, message: "\(name) text, by its byte-order mark, of an odd number of bytes: it was cut short, or is no UTF-16; \(acceptedEncodings)"))
             }
             var units: [UInt16] = []
             units.reserveCapacity(bytes.count / 2)
@@ -135,7 +137,7 @@ package enum JournalImport {
                 units.append(UInt16(high) << 8 | UInt16(low))
             }
             guard let text = String(validating: units, as: UTF16.self) else {
-                throw .document(DocumentError(file: path, message: "\(name) text, by its byte-order mark, with a broken surrogate pair: no UTF-16; 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark"))
+                throw .document(DocumentError(file: path, message: "\(name) text, by its byte-order mark, with a broken surrogate pair: no UTF-16; \(acceptedEncodings)"))
             }
             return Array(text.utf8)
         }
@@ -145,7 +147,7 @@ package enum JournalImport {
         let oddZeros = stride(from: 1, to: head.count, by: 2).filter { head[$0] == 0 }.count
         let pairs = head.count / 2
         if pairs > 0, max(evenZeros, oddZeros) * 2 >= pairs, min(evenZeros, oddZeros) == 0 {
-            throw .document(DocumentError(file: path, line: 1, message: "UTF-16 text (\(oddZeros > 0 ? "little" : "big")-endian, by its zero bytes) without a byte-order mark: 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark (as Excel's Unicode text does); save the file as CSV UTF-8 and import it again"))
+            throw .document(DocumentError(file: path, line: 1, message: "UTF-16 text (\(oddZeros > 0 ? "little" : "big")-endian, by its zero bytes) without a byte-order mark: \(acceptedEncodings) (as Excel's Unicode text does); save the file as CSV UTF-8 and import it again"))
         }
         return bytes
     }
@@ -390,7 +392,7 @@ package enum CSVRows {
         }
         func endField() throws(JournalError) {
             guard let text = String(validating: field, as: UTF8.self) else {
-                throw fail("not UTF-8 text: 'log import' reads UTF-8, or UTF-16 that starts with its byte-order mark; save the file as CSV UTF-8 and import it again")
+                throw fail("not UTF-8 text: \(JournalImport.acceptedEncodings); save the file as CSV UTF-8 and import it again")
             }
             fields.append(text)
             field.removeAll(keepingCapacity: true)

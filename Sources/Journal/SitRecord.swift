@@ -307,7 +307,7 @@ extension SitRecordFolder {
     /// must be a regular file the effective user owns that is a journal
     /// (``JournalFile/checkIsJournal(_:)``: empty, or holding a record line). A file that cannot be
     /// opened or read is no answer either way: it throws, and the record stays for a later command.
-    static func foreignJournalProblem(_ journal: String, id: String) throws(JournalError) -> String? {
+    static func foreignJournalProblem(_ journal: String) throws(JournalError) -> String? {
         let user = geteuid()
         func problem(_ info: stat) -> String? {
             guard POSIX.isRegular(info) else { return "its journal, \(escapedPath(journal)), is not a regular file" }
@@ -328,23 +328,14 @@ extension SitRecordFolder {
         guard fstat(fd, &info) == 0 else { throw JournalError.failure(journal, "fstat") }
         if let problem = problem(info) { return problem }
         do throws(JournalError) {
+            // The append's own rule (a fragment alone is no journal: an append is marked, so a crash in
+            // this program's write leaves none): what the append would refuse is moved aside here.
             try JournalFile(path: journal).checkIsJournal(fd)
         } catch {
             guard case .document = error else { throw error }
-            // A new journal whose first line, this very sit's, was cut off by a crash: a fragment with
-            // no newline that begins as the sit's line begins. The append cuts it off.
-            if Self.isTornLine(of: id, fd: fd) { return nil }
             return "its journal, \(escapedPath(journal)), holds no record of a sit, so it is no journal"
         }
         return nil
-    }
-
-    /// Whether the file open as `fd` holds nothing but a fragment of the line of the sit `id`: no
-    /// newline, and its bytes begin as that line begins (`{"id":"<id>"`), or are the start of that.
-    static func isTornLine(of id: String, fd: Int32) -> Bool {
-        guard lseek(fd, 0, SEEK_SET) == 0, let bytes = try? POSIX.readAll(fd, path: "", limit: SitRecord.sizeLimit) else { return false }
-        let start = Array("{\"id\":\"\(id)\"".utf8)
-        return !bytes.isEmpty && !bytes.contains(0x0A) && (bytes.starts(with: start) || start.starts(with: bytes))
     }
 
     /// How old, in seconds, a temporary file without its record must be before recovery removes it: a
@@ -437,7 +428,7 @@ extension SitRecordFolder {
         // Only the user's own journal takes a sit: a record naming another file (a passwd file, a
         // bashrc, another user's journal) is moved aside, and the file is not touched.
         do throws(JournalError) {
-            if let problem = try Self.foreignJournalProblem(record.journal, id: record.sit.id) { return [moveAside(file, problem: problem, stamp: stamp)] }
+            if let problem = try Self.foreignJournalProblem(record.journal) { return [moveAside(file, problem: problem, stamp: stamp)] }
         } catch {
             return [.failed(record, error)]
         }

@@ -331,7 +331,10 @@ extension SitRecordTests {
     @Test func aRecordNamingATextFileLeavesItAlone() throws {
         let (folder, journal) = try Self.scratch()
         for text in ["root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534::/nonexistent:/usr/sbin/nologin\n",
-                     "# ~/.bashrc\nexport PATH=$HOME/bin:$PATH\nalias ll='ls -l'\n"] {
+                     "# ~/.bashrc\nexport PATH=$HOME/bin:$PATH\nalias ll='ls -l'\n",
+                     // A fragment of this very sit's line alone, as only a crash of an unmarked append
+                     // could leave: the append would refuse it, so the record goes aside as for any file.
+                     String(Self.sit().line.prefix(30))] {
             let bytes = Data(text.utf8)
             try bytes.write(to: URL(fileURLWithPath: journal))
             try Self.leave(journal: journal, in: folder)
