@@ -1,0 +1,83 @@
+import TextSupport
+
+/// The catalog of ambient soundscapes a sit can play under its bells (the Ambience section). Each is
+/// synthesized by the Bells target as a seamless stereo loop; this target knows only their names, as it
+/// knows the bells' (``Bell``).
+package enum Soundscape: String, CaseIterable, Sendable, CustomStringConvertible {
+    case brownNoise = "Brown Noise"
+    case rain = "Rain"
+    case ocean = "Ocean"
+    case stream = "Stream"
+
+    /// The soundscape a new profile's ambience gets.
+    package static let `default` = Soundscape.rain
+
+    package var description: String { rawValue }
+
+    /// Finds a soundscape by name, ignoring case and runs of spaces, hyphens or underscores, as bells are
+    /// found: `brown noise`, `Brown-Noise` and `BROWN_NOISE` all name "Brown Noise". Nil when none is.
+    package init?(matching name: String) {
+        if let exact = Self(rawValue: name) {
+            self = exact
+            return
+        }
+        let key = Self.key(name)
+        guard let found = Self.allCases.first(where: { Self.key($0.rawValue) == key }) else { return nil }
+        self = found
+    }
+
+    private static func key(_ name: String) -> String {
+        name.lowercased()
+            .split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" })
+            .joined(separator: " ")
+    }
+}
+
+/// What the ambience plays: a synthesized soundscape, or a recording the user added (`profile sounds
+/// add`), looped. As with bells (``BellSound``), a recording may be missing on this machine; the profile
+/// still shows and edits.
+package enum AmbienceSound: Hashable, Sendable, CustomStringConvertible {
+    case builtIn(Soundscape)
+    case recorded(String)
+
+    /// The name tables, messages and documents use: `Rain`, `Grandmother's Garden`.
+    package var name: String {
+        switch self {
+        case let .builtIn(soundscape): soundscape.rawValue
+        case let .recorded(name): name
+        }
+    }
+
+    package var description: String { name }
+
+    /// The sound a document names: a soundscape when the name is one, otherwise a recording of that name.
+    package init(documentName name: String) {
+        if let soundscape = Soundscape(matching: name) {
+            self = .builtIn(soundscape)
+        } else {
+            self = .recorded(name)
+        }
+    }
+}
+
+/// A profile's ambience: whether it plays, what, and how loud (a percentage of full scale, as a bell's
+/// volume is, applied to the soundscape's own level, which is set below the bells').
+package struct Ambience: Hashable, Sendable {
+    /// The volumes a profile accepts.
+    package static let volumes = 0...100
+    /// The volume a new profile's ambience gets.
+    package static let defaultVolume = 30
+
+    /// Whether ambience plays under the bells (the section's Enabled switch; off by default).
+    package var isEnabled: Bool
+    /// What plays.
+    package var sound: AmbienceSound
+    /// How loud, 0 to 100 (percent).
+    package var volume: Int
+
+    package init(isEnabled: Bool = false, sound: AmbienceSound = .builtIn(.default), volume: Int = Ambience.defaultVolume) {
+        self.isEnabled = isEnabled
+        self.sound = sound
+        self.volume = volume
+    }
+}
