@@ -39,8 +39,8 @@ package enum CompletionScriptText {
     package static let zshCall = #"if [[ "${funcstack[1]}" = _profile ]]; then"#
 
     /// Bash: the line read into words as the shell reads them, word lists matched as plain lines and
-    /// quoted for where the cursor is (no quote, in '…' or in "…"), files through compgen with
-    /// readline's quoting.
+    /// quoted for where the cursor is (no quote, in '…' or in "…"), matched as typed and, when nothing
+    /// matches so, ignoring case; files through compgen with readline's quoting.
     package static let bashCandidates = #"""
 # profile: a candidate is data, never code. ArgumentParser's `compgen -W` runs the expansions of the
 # words it is given ($(…), `…`, globs), so a profile called x$(cmd)y would run cmd on Tab; and its
@@ -74,9 +74,21 @@ __profile_add_completions() {
             [[ "${raw}" == "${__profile_open}${replaced}" ]] || return
             base=''
         fi
+        # Names match as typed; when none does, they match ignoring case (`temple` is the Temple Bell),
+        # and such a name is written anew whole, as for an expansion: its case is the name's.
+        local -a matched=()
+        local anew="${__profile_expands}" lowered="${typed,,}"
         while IFS='' read -r candidate; do
-            [[ -n "${candidate}" && "${candidate}" == "${typed}"* ]] || continue
-            if "${__profile_expands}"; then rest="${candidate}"; else rest="${candidate:${#typed}}"; fi
+            [[ -n "${candidate}" && "${candidate}" == "${typed}"* ]] && matched+=("${candidate}")
+        done <<< "${2}"
+        if ((${#matched[@]} == 0)) && [[ "${raw}" == "${__profile_open}${replaced}" ]]; then
+            while IFS='' read -r candidate; do
+                [[ -n "${candidate}" && "${candidate,,}" == "${lowered}"* ]] && matched+=("${candidate}")
+            done <<< "${2}"
+            anew=true base=''
+        fi
+        for candidate in "${matched[@]}"; do
+            if "${anew}"; then rest="${candidate}"; else rest="${candidate:${#typed}}"; fi
             __profile_quote "${rest}"
             # readline closes an open quote after a unique match unless the line already ends in that
             # character, as `"say \"om\"` does: such a word closes its quote itself.
@@ -84,7 +96,7 @@ __profile_add_completions() {
                 __profile_quoted+="${__profile_open}"
             fi
             COMPREPLY+=("${base}${__profile_quoted}")
-        done <<< "${2}"
+        done
     else
         compopt -o filenames 2>/dev/null
         # readline quotes and inserts what follows the text it keeps.
@@ -177,7 +189,7 @@ __profile_quote() {
 }
 """#
 
-    /// Zsh: `_describe` with each candidate's colons escaped.
+    /// Zsh: `_describe` with each candidate's colons escaped, matching ignoring case.
     package static let zshCandidates = #"""
 # profile: a candidate is data. _describe reads `value:description`, so a name's own colons (and
 # backslashes) are escaped; compadd then quotes the value as the shell reads it back. ArgumentParser's
@@ -188,7 +200,8 @@ __profile_complete() {
     local -a candidates=("${(@)@:#}")
     candidates=("${(@)candidates//\\/\\\\}")
     candidates=("${(@)candidates//:/\\:}")
-    _describe -V '' candidates
+    # A name matches ignoring case (`temple` completes to the Temple Bell).
+    _describe -V '' candidates -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}'
 }
 """#
 }

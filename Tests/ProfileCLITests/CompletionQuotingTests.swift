@@ -139,6 +139,14 @@ struct CompletionQuotingTests {
         Case(typed: "profile show 'x$(", expected: ["profile", "show", profiles[1]]),
     ]
 
+    /// Issue 40: names complete whatever their case as typed; the name is written in its own case.
+    static let caseCases = [
+        Case(typed: "profile sounds --play tem", expected: ["profile", "sounds", "--play", "Temple Bell"]),
+        Case(typed: "profile sounds --play SINGING", expected: ["profile", "sounds", "--play", "Singing Bowl"]),
+        Case(typed: "profile sounds --play dr", expected: ["profile", "sounds", "--play", recordings[1]]),
+        Case(typed: "profile show anna", expected: ["profile", "show", profiles[2]]),
+    ]
+
     static let quotedFile = Case(typed: "profile import 'files/q", expected: ["profile", "import", "files/" + files[3]])
 
     func shell(_ name: String) throws -> TmuxShell {
@@ -183,18 +191,19 @@ struct CompletionQuotingTests {
 
     @Test(.enabled(if: installed("/bin/bash", "/usr/share/bash-completion/bash_completion"), missing))
     func bashCompletesHostileNamesExactly() throws {
-        try check("bash", Self.plainCases + Self.quotedCases + [Self.quotedFile] + Self.typedExpansions)
+        try check("bash", Self.plainCases + Self.quotedCases + [Self.quotedFile] + Self.typedExpansions + Self.caseCases
+                    + [Case(typed: "profile show 'anna", expected: ["profile", "show", Self.profiles[2]])])
     }
 
     @Test(.enabled(if: installed("zsh"), missing))
     func zshCompletesHostileNamesExactly() throws {
-        try check("zsh", Self.plainCases + Self.quotedCases)
+        try check("zsh", Self.plainCases + Self.quotedCases + Self.caseCases)
     }
 
     /// Fish has no backquote substitution; its quotes otherwise work as bash's.
     @Test(.enabled(if: installed("fish"), missing))
     func fishCompletesHostileNamesExactly() throws {
-        try check("fish", Self.plainCases + [
+        try check("fish", Self.plainCases + Self.caseCases + [
             Case(typed: "profile show 'A", expected: ["profile", "show", Self.profiles[2]]),
             Case(typed: "profile show \"sa", expected: ["profile", "show", Self.profiles[3]]),
         ])
