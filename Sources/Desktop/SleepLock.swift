@@ -142,7 +142,12 @@ package enum SleepLockError: Error, Equatable, Sendable {
         case let .noLibrary(message):
             "no libsystemd (\(escaped(message, limit: 200)))"
         case let .noBus(code):
-            "no system bus (\(SleepLock.systemText(code)))"
+            // What a missing bus means for the sit, rather than the socket's errno: no one to ask.
+            switch code {
+            case ENOENT, ECONNREFUSED, ENOTDIR: "this machine has no system bus running"
+            case EACCES, EPERM: "the system bus is not open to this user"
+            default: "no system bus (\(SleepLock.systemText(code)))"
+            }
         case let .noAnswer(name, message):
             "logind did not answer (\(Self.detail(name, message)))"
         case let .refused(name, message):

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+import ProfileKit
+@testable import Sitting
 
 /// Every command in the README's `console` blocks runs, in order, in one fresh store, and prints what
 /// the README shows. `profile edit NAME` followed by `profile:NAME>` lines runs on a pseudo-terminal,
@@ -10,20 +12,22 @@ struct ReadmeTests {
     struct Example {
         var command: String
         var expected: String
+        /// Where its `$` line is in the README (from 0).
+        var line = 0
     }
 
     static func examples() throws -> [Example] {
         let readme = try String(contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
         var examples: [Example] = []
         var inBlock = false
-        for line in readme.components(separatedBy: "\n") {
+        for (number, line) in readme.components(separatedBy: "\n").enumerated() {
             if line.hasPrefix("```") {
                 inBlock = line == "```console"
                 continue
             }
             guard inBlock else { continue }
             if line.hasPrefix("$ ") {
-                examples.append(Example(command: String(line.dropFirst(2)), expected: ""))
+                examples.append(Example(command: String(line.dropFirst(2)), expected: "", line: number))
             } else if !examples.isEmpty {
                 examples[examples.count - 1].expected += line + "\n"
             }
@@ -31,28 +35,138 @@ struct ReadmeTests {
         return examples
     }
 
-    @Test func everyExampleGivesTheOutputShown() throws {
-        let examples = try Self.examples()
-        #expect(examples.count >= 10)
-        let home = try makeTemporaryDirectory()
+    /// A capture of the run screen in a ```text block: `$ profile run …  # COLUMNS × ROWS`, the header and
+    /// events the run printed, a blank line, and the frame, as tmux's pane shows it.
+    struct RunCapture {
+        var command: String
+        var columns: Int
+        var rows: Int
+        var lines: [String]
+        /// Where its `$` line is in the README (from 0).
+        var line: Int
+    }
+
+    static func runCaptures() throws -> [RunCapture] {
+        let readme = try String(contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+        var captures: [RunCapture] = []
+        var inBlock = false
+        var inCapture = false
+        for (number, line) in readme.components(separatedBy: "\n").enumerated() {
+            if line.hasPrefix("```") {
+                inBlock = line == "```text"
+                inCapture = false
+                continue
+            }
+            guard inBlock else { continue }
+            if line.hasPrefix("$ profile run "), let mark = line.range(of: "  # ") {
+                let size = line[mark.upperBound...].split(separator: " ")
+                let command = line[line.index(line.startIndex, offsetBy: 2)..<mark.lowerBound].trimmingCharacters(in: .whitespaces)
+                captures.append(RunCapture(command: command, columns: Int(size.first ?? "") ?? 0, rows: Int(size.last ?? "") ?? 0,
+                                           lines: [], line: number))
+                inCapture = true
+            } else if inCapture {
+                captures[captures.count - 1].lines.append(line)
+            }
+        }
+        return captures
+    }
+
+    /// The README's captures of the run screen are what the program draws: the header and the events above
+    /// the frame are what the run printed, on a pseudo-terminal of the capture's size, and the frame is the
+    /// one the run draws at that size at some second of the session (found by trying each).
+    @Test func theRunScreenCapturesAreWhatTheRunDraws() throws {
+        let captures = try Self.runCaptures()
+        #expect(captures.count == 3)
+        let (home, store, environment) = try Self.freshStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
+        // The examples above each capture run first: the store is the reader's at that point.
+        var examples = try Self.examples()[...]
+        for capture in captures {
+            var lastStatus: Int32 = 0
+            while let example = examples.first, example.line < capture.line {
+                examples.removeFirst()
+                _ = try run(example, environment: environment, lastStatus: &lastStatus)
+            }
+            let blank = try #require(capture.lines.firstIndex(of: ""), "a blank line under the events: \(capture.command)")
+            let header = Array(capture.lines[..<blank])
+            // The frame begins with a blank row of its own, under the events.
+            var frame = Array(capture.lines[blank...])
+            while frame.last == "" { frame.removeLast() }
+            // The header and events, as the run prints them (sped up, so that the test does not wait).
+            var words = capture.command.split(separator: " ").map(String.init)
+            if let speed = words.firstIndex(of: "--speed") { words[speed + 1] = "10000" }
+            var terminal = environment
+            terminal["TERM"] = "tmux-256color"
+            let run = try PseudoTerminal(arguments: [Harness.binary.path] + words.dropFirst(), environment: terminal,
+                                         columns: UInt16(capture.columns), rows: UInt16(capture.rows))
+            #expect(run.waitForExit() == 0, "\(capture.command)")
+            // A line longer than the terminal is wide goes on on the next row, as the pane shows it.
+            let printed = Self.plainLines(run.output).flatMap { line in
+                stride(from: 0, to: max(line.count, 1), by: capture.columns).map {
+                    String(line.dropFirst($0).prefix(capture.columns))
+                }
+            }
+            // In order, with the frame's rows between them (an event is written above the frame, which is
+            // then drawn again); a small pane shows only the last of them.
+            var shown = header[...]
+            for line in printed where shown.first.map({ line.hasSuffix($0) }) == true { shown.removeFirst() }
+            #expect(shown.isEmpty, "README: \(capture.command) printed no \(shown.first ?? "")")
+            #expect(header.count + frame.count <= capture.rows, "README: \(capture.command) shows more rows than its pane")
+            // The frame at the capture's size, at the second of the session it shows.
+            let name = words[2]
+            let profile = try FileProfileStore(directory: store).load(name).profile
+            let timeline = Timeline(profile: profile, open: words.contains("--open"))
+            let drawn = (0...(timeline.isOpen ? 7200 : timeline.events.last?.offset ?? 0)).lazy.map { second in
+                RunFrame(RunState(name: name, timeline: timeline, elapsed: Double(second), sound: "silent"),
+                         width: capture.columns, height: capture.rows, keys: true).lines.map { $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+            }
+            #expect(drawn.contains(frame), "README: the frame of \(capture.command) at \(capture.columns) × \(capture.rows) is none the run draws")
+        }
+    }
+
+    /// Output as a terminal shows it line by line, without its control sequences (the frame's drawing).
+    static func plainLines(_ output: String) -> [String] {
+        let plain = output.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]|\u{1B}\\][^\u{07}\u{1B}]*(\u{07}|\u{1B}\\\\)", with: "", options: .regularExpression)
+        // A carriage return alone starts the line again, as the display does before it writes an event.
+        return plain.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: CharacterSet(charactersIn: "\r\n"))
+    }
+
+    /// An empty store in a fresh home, and the environment that runs the built binary on it.
+    static func freshStore() throws -> (home: String, store: String, environment: [String: String]) {
+        let home = try makeTemporaryDirectory()
         let store = "\(home)/store"
         let binaryFolder = Harness.binary.deletingLastPathComponent().path
         let environment = Harness.environment(store: store, home: home, extra: ["PATH": "\(binaryFolder):\(Harness.systemPath)"])
+        return (home, store, environment)
+    }
+
+    @Test func everyExampleGivesTheOutputShown() throws {
+        let examples = try Self.examples()
+        #expect(examples.count >= 10)
+        let (home, _, environment) = try Self.freshStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
         var lastStatus: Int32 = 0
         for example in examples {
-            let output: String
-            if example.command == "echo $?" {
-                output = "\(lastStatus)\n"
-            } else if example.command.hasPrefix("profile edit "), example.expected.contains("\nprofile:") {
-                output = try runOnTerminal(example, environment: environment)
-            } else if Self.confirmsOnATerminal(example.command) {
-                (output, lastStatus) = try runInShellOnTerminal(example.command, environment: environment)
-            } else {
-                (output, lastStatus) = try runInShell(example.command, environment: environment)
-            }
+            let output = try run(example, environment: environment, lastStatus: &lastStatus)
             #expect(output == example.expected, "README: $ \(example.command)")
         }
+    }
+
+    /// Runs an example as a reader would (the editor's typed lines at its prompts, a command that confirms
+    /// on a terminal on one), and gives what it printed; `echo $?` prints `lastStatus`, which each
+    /// command sets.
+    func run(_ example: Example, environment: [String: String], lastStatus: inout Int32) throws -> String {
+        let output: String
+        if example.command == "echo $?" {
+            output = "\(lastStatus)\n"
+        } else if example.command.hasPrefix("profile edit "), example.expected.contains("\nprofile:") {
+            output = try runOnTerminal(example, environment: environment)
+        } else if Self.confirmsOnATerminal(example.command) {
+            (output, lastStatus) = try runInShellOnTerminal(example.command, environment: environment)
+        } else {
+            (output, lastStatus) = try runInShell(example.command, environment: environment)
+        }
+        return output
     }
 
     /// Runs a command line in bash, with stderr folded into stdout as a terminal would show them.

@@ -165,7 +165,7 @@ struct SleepLockTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count > 3)
         #expect(lines.first?.hasSuffix("  +00:00  run Morning: 37:00, 3 bells, sound: silent") == true, "\(result.stdout)")
-        #expect(lines.dropFirst().first?.hasSuffix("  +00:00  note  sleep is not held off: no system bus (No such file or directory)") == true,
+        #expect(lines.dropFirst().first?.hasSuffix("  +00:00  note  sleep is not held off: this machine has no system bus running") == true,
                 "\(result.stdout)")
         #expect(lines.filter { $0.contains("sleep is not held off") }.count == 1)
         #expect(lines.last?.contains("completed") == true, "\(result.stdout)")
@@ -192,7 +192,9 @@ struct SleepLockTests {
     }
 
     @Test func errorTextsSayWhatFailedEscapedAndBounded() {
-        #expect(SleepLockError.noBus(code: ENOENT).text == "no system bus (No such file or directory)")
+        #expect(SleepLockError.noBus(code: ENOENT).text == "this machine has no system bus running")
+        #expect(SleepLockError.noBus(code: EACCES).text == "the system bus is not open to this user")
+        #expect(SleepLockError.noBus(code: EMFILE).text == "no system bus (Too many open files)")
         #expect(SleepLockError.noLibrary("libsystemd.so.0: cannot open shared object file: No such file or directory").text
                 == "no libsystemd (libsystemd.so.0: cannot open shared object file: No such file or directory)")
         // A failure sd-bus names itself is not logind refusing: logind never saw the call.
