@@ -208,7 +208,7 @@ struct SessionTests {
         CompletionCase(line: "", start: 0, candidates: ["show", "toggle", "set", "tap", "bell", "plan", "run", "undo", "redo", "list", "open", "new", "back", "help", "quit"]),
         CompletionCase(line: "t", start: 0, candidates: ["toggle", "tap"]),
         CompletionCase(line: "  sh", start: 2, candidates: ["show"]),
-        CompletionCase(line: "toggle ", start: 7, candidates: ["warmup", "cooldown", "cooldown.bells", "intervals"]),
+        CompletionCase(line: "toggle ", start: 7, candidates: ["warmup", "cooldown", "cooldown.bells", "intervals", "ambience"]),
         CompletionCase(line: "toggle cooldown.", start: 7, candidates: ["cooldown.bells"]),
         CompletionCase(line: "set c", start: 4, candidates: ["cooldown", "cooldown.duration", "cooldown.bells", "cooldown.bell"]),
         CompletionCase(line: "set cooldown.bell temple b", start: 18, candidates: ["Temple Bell"]),

@@ -53,6 +53,15 @@ struct TranscriptTests {
 
                 set cooldown.bells off
                 set cooldown.bells on
+                # Issue 38: the Ambience section's switch, its sound and volume, and a tap that asks.
+                toggle ambience
+                set ambience.sound ocean
+                set ambience.volume 55%
+                tap 5.1
+                brown noise
+                tap 5.2 40%
+                set ambience.volume 5
+                toggle ambience
                 """),
             Step("list", "--format", "plain"),
         ]),

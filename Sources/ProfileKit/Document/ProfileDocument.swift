@@ -6,14 +6,15 @@ import JSON
 ///
 /// ```json
 /// {
-///   "version": 4,
+///   "version": 5,
 ///   "duration": "20:00",
 ///   "segments": [
 ///     { "type": "cool-down", "enabled": true, "duration": "05:00", "bells": true,
 ///       "bell": { "name": "Singing Bowl", "strikes": 1, "volume": 100 } }
 ///   ],
 ///   "intervals": { "enabled": true, "at": ["10:00", "25:00"], "bell": { "name": "Tingsha", "strikes": 1, "volume": 100 } },
-///   "bells": { "start": { "name": "Singing Bowl", "strikes": 1, "volume": 100 }, "end": null }
+///   "bells": { "start": { "name": "Singing Bowl", "strikes": 1, "volume": 100 }, "end": null },
+///   "ambience": { "enabled": true, "sound": "Rain", "volume": 30 }
 /// }
 /// ```
 ///
@@ -27,10 +28,11 @@ import JSON
 /// `"sounds"` (`begin`, `end`, `repeat`), of which only the cool-down's `begin` rang: see
 /// ``LegacySounds`` for how each becomes a bell of version 3, or is refused. Version 4 added the
 /// interval's chosen times (`"at"`, instead of `"every"`: never both); a version 3 document is a
-/// version 4 document without them.
+/// version 4 document without them. Version 5 added `"ambience"` (the Ambience section: what plays
+/// under the bells); a version 4 document is a version 5 document whose ambience is off.
 package enum ProfileDocument {
     /// The format version this program writes, and the newest it reads.
-    package static let currentVersion = 4
+    package static let currentVersion = 5
 
     /// The top-level keys each version knows.
     static let profileKeys: [Int: [String]] = [
@@ -38,6 +40,7 @@ package enum ProfileDocument {
         2: ["version", "duration", "segments", "intervals"],
         3: ["version", "duration", "segments", "intervals", "bells"],
         4: ["version", "duration", "segments", "intervals", "bells"],
+        5: ["version", "duration", "segments", "intervals", "bells", "ambience"],
     ]
 
     /// The keys of the intervals object each version knows, from version 3 on (versions 1 and 2 are in
@@ -45,6 +48,7 @@ package enum ProfileDocument {
     static let intervalsKeys: [Int: [String]] = [
         3: ["enabled", "every", "bell"],
         4: ["enabled", "every", "at", "bell"],
+        5: ["enabled", "every", "at", "bell"],
     ]
 
     /// The largest document read; a profile is a few hundred bytes, so anything near this is not one.
@@ -52,12 +56,13 @@ package enum ProfileDocument {
 
     /// The keys of each object of the current version, for documentation and tests.
     package static let keys: [String: [String]] = [
-        "profile": ["version", "duration", "segments", "intervals", "bells"],
+        "profile": ["version", "duration", "segments", "intervals", "bells", "ambience"],
         "warm-up segment": ["type", "enabled", "duration"],
         "cool-down segment": ["type", "enabled", "duration", "bells", "bell"],
         "intervals": ["enabled", "every", "at", "bell"],
         "bells": ["start", "end"],
         "bell": ["name", "strikes", "volume"],
+        "ambience": ["enabled", "sound", "volume"],
     ]
 
     /// The keys versions 1 and 2 had that version 3 does not, for the migration's documentation.
@@ -127,6 +132,11 @@ package enum ProfileDocument {
             ("bells", .object([
                 ("start", profile.startBell.map(value) ?? .null),
                 ("end", profile.endBell.map(value) ?? .null),
+            ])),
+            ("ambience", .object([
+                ("enabled", .bool(profile.ambience.isEnabled)),
+                ("sound", .string(profile.ambience.sound.name)),
+                ("volume", .int(profile.ambience.volume)),
             ])),
         ])
         return Array(JSONWriter.text(document).utf8)
@@ -311,7 +321,7 @@ private struct DocumentReader {
         guard version >= 1 else {
             throw fail(versionNode, "version", "unknown version \(version); versions start at 1")
         }
-        for (key, since) in [("intervals", 2), ("bells", 3)] where version < since {
+        for (key, since) in [("intervals", 2), ("bells", 3), ("ambience", 5)] where version < since {
             if let member = rootMembers.first(where: { $0.key == key }) {
                 throw fail(offset: member.keyOffset, key, "\"\(key)\" is new in version \(since); set \"version\": \(ProfileDocument.currentVersion) to use it")
             }
@@ -341,7 +351,31 @@ private struct DocumentReader {
             if let node = bells["start"] { profile.startBell = try optionalChoice(node, "bells.start") }
             if let node = bells["end"] { profile.endBell = try optionalChoice(node, "bells.end") }
         }
+        if let node = keys["ambience"] { profile.ambience = try ambience(node, "ambience") }
         return profile
+    }
+
+    /// The Ambience section: whether it plays, a soundscape or a recording's name (which need not exist
+    /// on this machine, as with bells), and the volume in percent.
+    func ambience(_ node: JSONNode, _ path: String) throws(ProfileError) -> Ambience {
+        let keys = try members(node, path, what: "the ambience", allowed: ProfileDocument.keys["ambience"] ?? [])
+        var ambience = Ambience()
+        if let node = keys["enabled"] { ambience.isEnabled = try bool(node, "\(path).enabled") }
+        if let node = keys["sound"] {
+            let soundscapes = listed(Soundscape.allCases.map { quoted($0.rawValue) }, "or")
+            let name = try string(node, "\(path).sound", expected: "a soundscape (\(soundscapes)) or a recorded sound's name")
+            ambience.sound = AmbienceSound(documentName: name)
+            if case .recorded = ambience.sound {
+                do {
+                    _ = try RecordedSoundName.validate(name)
+                } catch {
+                    let reason = if case let .invalidSoundName(_, why) = error { why } else { error.description }
+                    throw fail(node, "\(path).sound", "no soundscape is named \(quoted(name)): it is not \(soundscapes), and no recorded sound can have that name (\(reason))")
+                }
+            }
+        }
+        if let node = keys["volume"] { ambience.volume = try count(node, "\(path).volume", Ambience.volumes, what: "the volume in percent") }
+        return ambience
     }
 
     func intervals(_ node: JSONNode, _ path: String, version: Int) throws(ProfileError) -> Intervals {

@@ -50,6 +50,23 @@ package enum AmbienceSound: Hashable, Sendable, CustomStringConvertible {
 
     package var description: String { name }
 
+    /// Finds what `name` means on this machine: a soundscape (``Soundscape/init(matching:)``), else a
+    /// recording of `catalog` by its name ignoring case.
+    ///
+    /// - Throws: ``ProfileError/unknownSoundscape(_:known:suggestion:)`` listing every soundscape and
+    ///   recording.
+    package init(named name: String, catalog: SoundCatalog) throws(ProfileError) {
+        let trimmed = name.trimmingWhitespace()
+        if let soundscape = Soundscape(matching: trimmed) {
+            self = .builtIn(soundscape)
+        } else if let recording = catalog.recorded.first(where: { ProfileName.key($0) == ProfileName.key(trimmed) }) {
+            self = .recorded(recording)
+        } else {
+            let known = Soundscape.allCases.map(\.rawValue) + catalog.recorded
+            throw .unknownSoundscape(name, known: known, suggestion: closestMatch(to: name, in: known))
+        }
+    }
+
     /// The sound a document names: a soundscape when the name is one, otherwise a recording of that name.
     package init(documentName name: String) {
         if let soundscape = Soundscape(matching: name) {
@@ -75,9 +92,32 @@ package struct Ambience: Hashable, Sendable {
     /// How loud, 0 to 100 (percent).
     package var volume: Int
 
+    /// Reads a volume as people type it: `30%` or `30`, from 0 to 100.
+    ///
+    /// - Throws: ``ProfileError/invalidVolume(_:)``.
+    package static func volume(parsing text: String) throws(ProfileError) -> Int {
+        let trimmed = text.trimmingWhitespace()
+        let digits = trimmed.hasSuffix("%") ? String(trimmed.dropLast()).trimmingWhitespace() : trimmed
+        guard !digits.isEmpty, digits.count <= 3, digits.allSatisfy(\.isASCIIDigitCharacter), let volume = Int(digits),
+              volumes.contains(volume) else { throw .invalidVolume(text) }
+        return volume
+    }
+
+    /// `volume` when a profile may have it.
+    ///
+    /// - Throws: ``ProfileError/invalidVolume(_:)``.
+    package static func checked(volume: Int) throws(ProfileError) -> Int {
+        guard volumes.contains(volume) else { throw .invalidVolume("\(volume)%") }
+        return volume
+    }
+
     package init(isEnabled: Bool = false, sound: AmbienceSound = .builtIn(.default), volume: Int = Ambience.defaultVolume) {
         self.isEnabled = isEnabled
         self.sound = sound
         self.volume = volume
     }
+}
+
+private extension Character {
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

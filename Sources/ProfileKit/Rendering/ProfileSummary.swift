@@ -53,6 +53,7 @@ package struct ProfileSummary: Hashable, Sendable {
         ("bell", .bell(.coolDown)), ("intervals", .toggle(.intervals)), ("every", .interval(.every)),
         ("intervalBell", .bell(.intervals)), ("warmupDuration", .duration(.warmUp)),
         ("cooldownDuration", .duration(.coolDown)), ("startBell", .bell(.start)), ("endBell", .bell(.end)),
-        ("at", .interval(.at)),
+        ("at", .interval(.at)), ("ambience", .toggle(.ambience)), ("ambienceSound", .ambience(.sound)),
+        ("ambienceVolume", .ambience(.volume)),
     ]
 }

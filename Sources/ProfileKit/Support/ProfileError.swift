@@ -39,6 +39,10 @@ package enum ProfileError: ReportedError, Equatable {
     case unknownSwitch(String, suggestion: String?)
     /// A switch value other than on/off.
     case invalidSwitchValue(String)
+    /// No soundscape and no recording has the name (64): the ambience's sounds are listed.
+    case unknownSoundscape(String, known: [String], suggestion: String?)
+    /// A volume that is no percentage from 0 to 100 (64).
+    case invalidVolume(String)
     /// A document that cannot be read as a profile.
     case document(DocumentError)
     /// No profile has that name.
@@ -72,7 +76,7 @@ package enum ProfileError: ReportedError, Equatable {
         switch self {
         case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .intervalTimeOutOfRange, .invalidIntervalTimes, .invalidOption, .unknownBell,
              .ambiguousBell, .invalidBellChoice, .invalidName,
-             .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName:
+             .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName, .unknownSoundscape, .invalidVolume:
             .usage
         case .document, .symlinkOutsideStore, .invalidStateFile: .data
         case .profileNotFound, .danglingLink: .notFound
@@ -117,6 +121,10 @@ package enum ProfileError: ReportedError, Equatable {
             return Self.refusal(value, option: option, accepted: accepted)
         case let .unknownBell(name, known, suggestion):
             return "no bell named \(quoted(name))\(didYouMean(suggestion)); the bells are \(known.map { quoted($0) }.joined(separator: ", "))"
+        case let .unknownSoundscape(name, known, suggestion):
+            return "no soundscape or recording named \(quoted(name))\(didYouMean(suggestion)); the ambience plays \(known.map { quoted($0) }.joined(separator: ", "))"
+        case let .invalidVolume(text):
+            return "invalid volume \(quoted(text)): use a percentage from \(Ambience.volumes.lowerBound)% to \(Ambience.volumes.upperBound)%, such as \(Ambience.defaultVolume)%"
         case let .ambiguousBell(name, matches):
             return "\(quoted(name)) could be \(listed(matches.map { quoted($0) }, "or")): say more of the name"
         case let .invalidBellChoice(text, reason):

@@ -8,6 +8,10 @@ package enum ProfileAction: Hashable, Sendable {
     case setBell(BellSlot, BellChoice?)
     /// Sets when interval bells ring, in the schedule's mode (replacing the other mode).
     case setIntervals(IntervalSchedule)
+    /// Chooses what the ambience plays.
+    case setAmbienceSound(AmbienceSound)
+    /// Sets how loud the ambience plays, in percent (``Ambience/volumes``).
+    case setAmbienceVolume(Int)
 
     /// The setting the action changes.
     package var setting: Setting {
@@ -16,6 +20,8 @@ package enum ProfileAction: Hashable, Sendable {
         case let .setDuration(duration, _): .duration(duration)
         case let .setBell(slot, _): .bell(slot)
         case let .setIntervals(schedule): .interval(schedule.mode)
+        case .setAmbienceSound: .ambience(.sound)
+        case .setAmbienceVolume: .ambience(.volume)
         }
     }
 
@@ -26,6 +32,8 @@ package enum ProfileAction: Hashable, Sendable {
         case let .setDuration(_, duration): .duration(duration)
         case let .setBell(_, bell): .bell(bell)
         case let .setIntervals(schedule): .schedule(schedule)
+        case let .setAmbienceSound(sound): .ambience(sound)
+        case let .setAmbienceVolume(volume): .volume(volume)
         }
     }
 }
@@ -37,15 +45,21 @@ package enum SettingValue: Hashable, Sendable {
     case bell(BellChoice?)
     /// When interval bells ring: the value of both `intervals.every` and `intervals.at`.
     case schedule(IntervalSchedule)
+    /// What the ambience plays.
+    case ambience(AmbienceSound)
+    /// A volume in percent.
+    case volume(Int)
 
     /// The value as tables and messages show it: `on`, `05:00`, `Temple Bell ×3 70%`, `none`,
-    /// `10:00, 25:00`.
+    /// `10:00, 25:00`, `Rain`, `30%`.
     package var text: String {
         switch self {
         case let .on(isOn): isOn ? "on" : "off"
         case let .duration(duration): duration.formatted
         case let .bell(choice): choice.text
         case let .schedule(schedule): schedule.text
+        case let .ambience(sound): sound.name
+        case let .volume(volume): "\(volume)%"
         }
     }
 }

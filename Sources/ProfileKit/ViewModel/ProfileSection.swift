@@ -5,9 +5,10 @@ package enum ProfileSection: String, CaseIterable, Sendable {
     case coolDown = "cooldown"
     case intervals
     case bells
+    case ambience
 
     /// The section's identifier, as `--section` and `show` take it: `time`, `warmup`, `cooldown`,
-    /// `intervals`, `bells`.
+    /// `intervals`, `bells`, `ambience`.
     package var id: String { rawValue }
 
     /// The section's place in the table, from zero.
@@ -19,7 +20,7 @@ package enum ProfileSection: String, CaseIterable, Sendable {
         self = Self.allCases[index]
     }
 
-    /// The section's title: `Time`, `Warm Up`, `Cool Down`, `Intervals`, `Bells`.
+    /// The section's title: `Time`, `Warm Up`, `Cool Down`, `Intervals`, `Bells`, `Ambience`.
     package var title: String {
         switch self {
         case .time: SegmentType.main.title
@@ -27,13 +28,14 @@ package enum ProfileSection: String, CaseIterable, Sendable {
         case .coolDown: SegmentType.coolDown.title
         case .intervals: "Intervals"
         case .bells: "Bells"
+        case .ambience: "Ambience"
         }
     }
 
     /// Every row the section can show, top to bottom: the one typed list each section's rows come
     /// from, in the order of ``Setting/position``. Which of them show depends on the switches
     /// (``Setting/shownWhen``): Time shows 1 row; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3;
-    /// Bells always 2 (Start and End).
+    /// Bells always 2 (Start and End); Ambience 1 or 3.
     package var possibleRows: [Setting] {
         Setting.allCases.filter { $0.section == self }
     }

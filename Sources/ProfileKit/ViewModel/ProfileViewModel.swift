@@ -31,7 +31,7 @@ package struct ProfileViewModel: Hashable, Sendable {
     package var intervalMode: IntervalMode { profile.intervals.schedule.mode }
 
     /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3;
-    /// Bells 2.
+    /// Bells 2; Ambience 1 or 3.
     package func numberOfRows(for section: ProfileSection) -> Int {
         rows(in: section).count
     }
@@ -55,6 +55,7 @@ package struct ProfileViewModel: Hashable, Sendable {
         case .cooldown: isEnabled(.coolDown)
         case .cooldownBells: profile.segment(ofType: .coolDown)?.bellEnabled == true
         case .intervals: profile.intervals.enabled
+        case .ambience: profile.ambience.isEnabled
         }
     }
 
@@ -66,6 +67,8 @@ package struct ProfileViewModel: Hashable, Sendable {
         case let .duration(duration): .duration(self.duration(duration))
         case let .bell(slot): .bell(bell(slot))
         case .interval: .schedule(profile.intervals.schedule)
+        case .ambience(.sound): .ambience(profile.ambience.sound)
+        case .ambience(.volume): .volume(profile.ambience.volume)
         }
     }
 
@@ -117,7 +120,7 @@ package struct ProfileViewModel: Hashable, Sendable {
         let value = value(of: setting)
         let content: TableRow.Content = switch value {
         case let .on(isOn): .toggle(isOn: isOn)
-        case .duration, .bell, .schedule: .value(value.text)
+        case .duration, .bell, .schedule, .ambience, .volume: .value(value.text)
         }
         return TableRow(id: setting.rowID, label: setting.label, content: content)
     }
@@ -177,6 +180,7 @@ extension ProfileViewModel {
             case .cooldown: profile[segment: .coolDown].enabled = isOn
             case .cooldownBells: profile[segment: .coolDown].bellEnabled = isOn
             case .intervals: profile.intervals.enabled = isOn
+            case .ambience: profile.ambience.isEnabled = isOn
             }
         case let .setDuration(setting, duration):
             try setting.validate(duration)
@@ -196,6 +200,10 @@ extension ProfileViewModel {
             // Chosen times are checked against today's main sit; a later, shorter one drops them instead.
             try Intervals.validate(schedule, inMainSitOf: profile.duration)
             profile.intervals.schedule = schedule
+        case let .setAmbienceSound(sound):
+            profile.ambience.sound = sound
+        case let .setAmbienceVolume(volume):
+            profile.ambience.volume = try Ambience.checked(volume: volume)
         }
         return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
     }

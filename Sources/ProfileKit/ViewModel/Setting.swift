@@ -4,9 +4,10 @@ import TextSupport
 /// the rows a section shows, the names help lists, what `tap` does and what completion offers all
 /// derive from this one description.
 ///
-/// A setting is one of three kinds of row: a switch, a duration, or a bell slot. Adding a case to
-/// ``Switch``, ``DurationSetting`` or ``BellSlot`` makes the compiler name every place that must say
-/// what the new row is (its section, label, value and action).
+/// A setting is one of five kinds of row: a switch, a duration, a bell slot, the interval's schedule, or
+/// the ambience's sound or volume. Adding a case to ``Switch``, ``DurationSetting``, ``BellSlot`` or
+/// ``AmbienceSetting`` makes the compiler name every place that must say what the new row is (its
+/// section, label, value and action).
 package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// An on/off row: flipping it inserts or deletes the rows that depend on it.
     case toggle(Switch)
@@ -17,13 +18,15 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     /// When interval bells ring, in one of its two modes. Both modes are one row: setting one replaces
     /// the other, and the row shows the mode the profile is in.
     case interval(IntervalMode)
+    /// What the ambience plays, or how loud (the Ambience section's rows under its switch).
+    case ambience(AmbienceSetting)
 
     /// Every setting in table order: section by section, each section's rows top to bottom. A new
     /// switch, duration or bell slot joins by itself (each kind is `CaseIterable`); a new kind of row
     /// joins here.
     package static let allCases: [Setting] = (Switch.allCases.map(Setting.toggle)
         + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell)
-        + IntervalMode.allCases.map(Setting.interval))
+        + IntervalMode.allCases.map(Setting.interval) + AmbienceSetting.allCases.map(Setting.ambience))
         .sorted { ($0.section.index, $0.position, $0.modeOrder) < ($1.section.index, $1.position, $1.modeOrder) }
 
     /// The two modes of one row in the order of ``IntervalMode/allCases``: `every` before `at`.
@@ -37,6 +40,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case let .duration(duration): duration.name
         case let .bell(slot): slot.name
         case let .interval(mode): "intervals.\(mode.rawValue)"
+        case let .ambience(setting): setting.name
         }
     }
 
@@ -64,6 +68,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .toggle(.cooldown), .duration(.coolDown), .toggle(.cooldownBells), .bell(.coolDown): .coolDown
         case .toggle(.intervals), .interval, .bell(.intervals): .intervals
         case .bell(.start), .bell(.end): .bells
+        case .toggle(.ambience), .ambience: .ambience
         }
     }
 
@@ -71,9 +76,9 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     /// interval share one place, as only one of them shows.
     package var position: Int {
         switch self {
-        case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .bell(.start): 0
-        case .duration(.warmUp), .duration(.coolDown), .interval, .bell(.end): 1
-        case .toggle(.cooldownBells), .bell(.intervals): 2
+        case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .bell(.start), .toggle(.ambience): 0
+        case .duration(.warmUp), .duration(.coolDown), .interval, .bell(.end), .ambience(.sound): 1
+        case .toggle(.cooldownBells), .bell(.intervals), .ambience(.volume): 2
         case .bell(.coolDown): 3
         }
     }
@@ -94,14 +99,18 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .bell(.intervals): "intervals.bell"
         case .bell(.start): "bells.start"
         case .bell(.end): "bells.end"
+        case .toggle(.ambience): "ambience.enabled"
+        case let .ambience(setting): setting.name
         }
     }
 
     /// The text on the row's left: `Enabled`, `Duration`, `Bells`, `Name`, `Every`, `At`, `Bell`, `Start`,
-    /// `End`.
+    /// `End`, `Sound`, `Volume`.
     package var label: String {
         switch self {
-        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): "Enabled"
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience): "Enabled"
+        case .ambience(.sound): "Sound"
+        case .ambience(.volume): "Volume"
         case .toggle(.cooldownBells): "Bells"
         case .duration(.main), .duration(.warmUp), .duration(.coolDown): "Duration"
         case .interval(.every): "Every"
@@ -119,7 +128,9 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     package var title: String {
         switch self {
         case .toggle(.cooldownBells): "\(section.title) bell switch"
-        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals): section.title
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience): section.title
+        case .ambience(.sound): "Ambience sound"
+        case .ambience(.volume): "Ambience volume"
         case .interval(.every): "Time between interval bells"
         case .interval(.at): "Interval bell times"
         case .duration(.main), .duration(.warmUp), .duration(.coolDown): "\(section.title) duration"
@@ -140,7 +151,8 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     /// the interval, when the profile is in its mode: ``shownInMode``).
     package var shownWhen: [Switch] {
         switch self {
-        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .duration(.main), .bell(.start), .bell(.end): []
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience), .duration(.main), .bell(.start), .bell(.end): []
+        case .ambience: [.ambience]
         case .toggle(.cooldownBells): [.cooldown]
         case .duration(.warmUp): [.warmup]
         case .duration(.coolDown): [.cooldown]
@@ -154,7 +166,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     package var shownInMode: IntervalMode? {
         switch self {
         case let .interval(mode): mode
-        case .toggle, .duration, .bell: nil
+        case .toggle, .duration, .bell, .ambience: nil
         }
     }
 
@@ -166,12 +178,27 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .duration, .interval(.every): .duration
         case .interval(.at): .times
         case let .bell(slot): slot.allowsNone ? .bellOrNone : .bell
+        case .ambience(.sound): .soundscape
+        case .ambience(.volume): .percent
         }
     }
 
     /// The kinds of value a setting takes.
     package enum ValueKind: Sendable {
-        case onOff, duration, times, bell, bellOrNone
+        case onOff, duration, times, bell, bellOrNone, soundscape, percent
+
+        /// What a value of this kind is called when an answer is not one: `a duration`, `a volume`.
+        package var noun: String {
+            switch self {
+            case .onOff: "on or off"
+            case .duration: "a duration"
+            case .times: "a list of times"
+            case .bell: "a bell"
+            case .bellOrNone: "a bell or none"
+            case .soundscape: "a soundscape"
+            case .percent: "a volume"
+            }
+        }
 
         /// The values completion offers for this kind: durations get typical lengths, bells every sound
         /// of `catalog` (and `none` last where it is allowed).
@@ -181,6 +208,8 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
             case .bell: catalog.names
             case .bellOrNone: catalog.names + [BellChoice.noneWord]
             case .duration: ["5m", "10m", "20m", "30m", "45m", "1h"]
+            case .soundscape: Soundscape.allCases.map(\.rawValue) + catalog.recorded
+            case .percent: ["10%", "20%", "30%", "50%", "70%", "100%"]
             // A list is free text; the shell would split an example with a space in it.
             case .times: []
             }
@@ -196,6 +225,8 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case let .duration(duration): .setDuration(duration, try TimerDuration(parsing: value))
         case let .bell(slot): .setBell(slot, try slot.choice(parsing: value, catalog: catalog))
         case let .interval(mode): .setIntervals(try IntervalSchedule(parsing: value, mode: mode))
+        case .ambience(.sound): .setAmbienceSound(try AmbienceSound(named: value, catalog: catalog))
+        case .ambience(.volume): .setAmbienceVolume(try Ambience.volume(parsing: value))
         }
     }
 }
@@ -206,6 +237,7 @@ package enum Switch: String, CaseIterable, Sendable {
     case cooldown
     case cooldownBells = "cooldown.bells"
     case intervals
+    case ambience
 
     /// The switches' names as messages and help list them: `warmup, cooldown, cooldown.bells, intervals`.
     package static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -352,7 +384,25 @@ extension Setting {
             case .times: "\(setting.name) (times into the main sit: '10m 25m')"
             case .bell: "\(setting.name) (a bell of 'profile sounds')"
             case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
+            case .soundscape: "\(setting.name) (a soundscape or recording of 'profile sounds')"
+            case .percent: "\(setting.name) (0% to 100%)"
             }
         }.joined(separator: ", ")
+    }
+}
+
+/// The Ambience section's rows under its switch.
+package enum AmbienceSetting: CaseIterable, Sendable {
+    /// What plays: a soundscape or a recording.
+    case sound
+    /// How loud, in percent.
+    case volume
+
+    /// The setting's name: `ambience.sound`, `ambience.volume`.
+    package var name: String {
+        switch self {
+        case .sound: "ambience.sound"
+        case .volume: "ambience.volume"
+        }
     }
 }

@@ -79,7 +79,8 @@ final class ProfileEditor: ProfileScreenModel {
         case let .toggle(toggle):
             // A tap on a switch flips it, as on a phone.
             return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.toggling(toggle) })
-        case .duration, .interval:
+        case .duration, .interval, .ambience:
+            // A length, a schedule, a soundscape or a volume is typed: the editor asks for it.
             if let value { return try set(to: value) }
             asking = setting
             return .asking
@@ -273,14 +274,15 @@ extension ProfileEditor {
 
 /// The way out of the editor's questions.
 extension ProfileEditor {
-    /// The conflict question says what Ctrl-C keeps (the question names r and k); a length or times
-    /// question says that Enter keeps the value: `Enter keeps 02:00; Ctrl-C goes back`.
+    /// The conflict question says what Ctrl-C keeps (the question names r and k); a question for a
+    /// length, times, a soundscape or a volume says that Enter keeps the value: `Enter keeps 02:00;
+    /// Ctrl-C goes back`.
     var questionHelp: QuestionHelp? {
         if documents.hasConflict {
             return QuestionHelp(expects: "r or k", hint: "Ctrl-C keeps the version on disk and drops your change")
         }
         return asking.map { setting in
-            QuestionHelp(expects: setting.valueKind == .times ? "a list of times" : "a duration",
+            QuestionHelp(expects: setting.valueKind.noun,
                          hint: "Enter keeps \(viewModel.text(of: setting)); Ctrl-C goes back")
         }
     }

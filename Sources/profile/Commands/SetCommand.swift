@@ -36,7 +36,7 @@ struct SetCommand: ParsableCommand {
         try reporting {
             let context = try Context(global)
             let setting = try Setting(named: setting)
-            let action = try setting.action(value: value, catalog: [.duration, .times].contains(setting.valueKind) ? .builtIn : Context.soundCatalog())
+            let action = try setting.action(value: value, catalog: [.duration, .times, .percent].contains(setting.valueKind) ? .builtIn : Context.soundCatalog())
             // The update is printed under the lock before it is saved, as an `edit` script prints before
             // it commits: output that cannot be written fails the command with nothing changed.
             _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in

@@ -34,7 +34,7 @@ struct ProfileDocumentTests {
         let morning = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Morning.json")), name: "Morning")
         let viewModel = ProfileViewModel(profile: morning)
         #expect(viewModel.mainTime == "30:00")
-        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1, 2])
+        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1, 2, 1])
         #expect(viewModel.text(of: .bell(.coolDown)) == "Temple Bell")
 
         let minimal = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Minimal.json")), name: "Minimal")
@@ -48,7 +48,7 @@ struct ProfileDocumentTests {
 
         let intervals = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Intervals.json")), name: "Intervals")
         #expect(intervals.intervals == Intervals(enabled: true, every: .minutes(10), bell: BellChoice(.tingsha)))
-        #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3, 2])
+        #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3, 2, 1])
 
         let zazen = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Zazen.json")), name: "Zazen")
         #expect(zazen.intervals == Intervals(enabled: true, schedule: .at([.minutes(25), .minutes(30)]), bell: BellChoice(.builtIn(.woodBlock), strikes: 2)))
@@ -64,8 +64,54 @@ struct ProfileDocumentTests {
         #expect(profile.intervals.schedule.mode == .every)
         let old = String(decoding: try Self.bytes(Paths.migrationV3.appendingPathComponent(file)), as: UTF8.self)
         let new = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
-        #expect(new == old.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 4,"))
+        #expect(new == Self.withAmbienceOff(old.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 5,")))
         #expect(Set(Self.fixtureNames(in: Paths.migrationV3)) == Set(Self.fixtureNames(in: Paths.migrationV3Golden)))
+    }
+
+    /// Version 4 is version 5 without ambience: each fixture reads as the profile it was, its ambience
+    /// off, and is written again with its version changed and the Ambience section's defaults added.
+    @Test(arguments: fixtureNames(in: Paths.migrationV4))
+    func versionFourMigrates(_ file: String) throws {
+        let profile = try Self.migrated(file, from: Paths.migrationV4, version: 4, golden: Paths.migrationV4Golden)
+        #expect(profile.ambience == Ambience())
+        #expect(ProfileViewModel(profile: profile).numberOfRows(for: .ambience) == 1)
+        let old = String(decoding: try Self.bytes(Paths.migrationV4.appendingPathComponent(file)), as: UTF8.self)
+        let new = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
+        #expect(new == Self.withAmbienceOff(old.replacingOccurrences(of: "\"version\": 4,", with: "\"version\": 5,")))
+        #expect(Set(Self.fixtureNames(in: Paths.migrationV4)) == Set(Self.fixtureNames(in: Paths.migrationV4Golden)))
+    }
+
+    /// A version 4 document in its only mode has no "ambience"; version 5 gives it the section's
+    /// defaults, so an older document's text becomes the current one's by this one addition.
+    static func withAmbienceOff(_ text: String) -> String {
+        String(text.dropLast(3)) + ",\n  \"ambience\": {\n    \"enabled\": false,\n    \"sound\": \"Rain\",\n    \"volume\": 30\n  }\n}\n"
+    }
+
+    /// The ambience reads back as written, in every form the document takes; a key that would change
+    /// nothing, a volume out of range and a name no sound can have are refused with their place.
+    @Test func ambienceReadsAndIsRefusedWithItsPlace() throws {
+        let text = #"{"version": 5, "ambience": {"enabled": true, "sound": "brown noise", "volume": 55}}"#
+        let profile = try ProfileDocument.decode(Array(text.utf8), name: "x")
+        #expect(profile.ambience == Ambience(isEnabled: true, sound: .builtIn(.brownNoise), volume: 55))
+        #expect(String(decoding: ProfileDocument.encode(profile), as: UTF8.self).contains(#""sound": "Brown Noise""#))
+        #expect(try ProfileDocument.decode(ProfileDocument.encode(profile), name: "x") == profile)
+        let recorded = try ProfileDocument.decode(Array(#"{"version": 5, "ambience": {"sound": "Creek"}}"#.utf8), name: "x")
+        #expect(recorded.ambience.sound == .recorded("Creek"))
+        let refusals = [
+            (#"{"version": 5, "ambience": {"volume": 101}}"#, "line 1:39: ambience.volume: 101: the volume in percent must be a whole number 0 to 100"),
+            (#"{"version": 5, "ambience": {"loop": true}}"#, "line 1:29: ambience.loop: unknown key \"loop\"; the ambience has the keys enabled, sound, volume"),
+            (#"{"version": 4, "ambience": {"enabled": true}}"#, "line 1:16: ambience: \"ambience\" is new in version 5; set \"version\": 5 to use it"),
+            (#"{"version": 5, "ambience": {"sound": 3}}"#, "line 1:38: ambience.sound: expected a soundscape (\"Brown Noise\", \"Rain\", \"Ocean\" or \"Stream\") or a recorded sound's name, found the number 3"),
+            (#"{"version": 5, "ambience": {"sound": "a/b"}}"#, "line 1:38: ambience.sound: no soundscape is named \"a/b\""),
+        ]
+        for (document, message) in refusals {
+            #expect(throws: ProfileError.self) { try ProfileDocument.decode(Array(document.utf8), name: "x") }
+            do {
+                _ = try ProfileDocument.decode(Array(document.utf8), name: "x")
+            } catch {
+                #expect(error.description.hasPrefix(message), "\(document): \(error.description)")
+            }
+        }
     }
 
     /// Chosen times round-trip in either form a document may give them, seconds or text, and are
@@ -181,7 +227,7 @@ struct ProfileDocumentTests {
         #expect(store.contents() == v1, "reading rewrote a version 1 file")
         _ = try files.update("Morning") { $0.intervals.enabled = true }
         let text = String(decoding: try Self.bytes(URL(fileURLWithPath: path)), as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"version\": 4,"))
+        #expect(text.hasPrefix("{\n  \"version\": 5,"))
         #expect(try files.load("Morning").profile.intervals.enabled)
     }
 
@@ -198,7 +244,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "strikes-out-of-range.json", message: "strikes-out-of-range.json:1:61: bells.end.strikes: 10: strikes must be a whole number 1 to 9"),
         InvalidCase(file: "volume-out-of-range.json", message: "volume-out-of-range.json:1:65: intervals.bell.volume: 101: the volume in percent must be a whole number 5 to 100"),
         InvalidCase(file: "v3-with-sounds.json", message: "v3-with-sounds.json:1:51: segments[0].sounds: unknown key \"sounds\"; a cool-down segment has the keys type, enabled, duration, bells, bell"),
-        InvalidCase(file: "v2-with-bells.json", message: "v2-with-bells.json:1:16: bells: \"bells\" is new in version 3; set \"version\": 4 to use it"),
+        InvalidCase(file: "v2-with-bells.json", message: "v2-with-bells.json:1:16: bells: \"bells\" is new in version 3; set \"version\": 5 to use it"),
         InvalidCase(file: "impossible-sound-name.json", message: "impossible-sound-name.json:1:44: bells.start.name: no bell is named \"-rf\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (it starts with '-', which reads as an option)"),
         InvalidCase(file: "unreachable-sound-name.json", message: "unreachable-sound-name.json:1:57: bells.end.name: no bell is named \"gong x3\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (it ends with \"x3\", which a bell reads as its strikes (x3) or volume (70%))"),
         InvalidCase(file: "none-as-a-name.json", message: "none-as-a-name.json:1:44: bells.start.name: no bell is named \"none\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (\"none\" means no bell; choose another name)"),
@@ -223,7 +269,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "lone-surrogate.json", message: "lone-surrogate.json:1:89: \\uD800 is half a surrogate pair"),
         InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: duration 24:00:00 is out of range: use 00:01 (1 second) to 23:59:59"),
         InvalidCase(file: "main-segment.json", message: "main-segment.json:1:38: segments[0].type: \"main\" is not stored as a segment; the main sit's length is the top-level \"duration\""),
-        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 4, …}"),
+        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 5, …}"),
         InvalidCase(file: "missing-segment-type.json", message: "missing-segment-type.json:1:29: segments[0]: missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "negative-duration.json", message: "negative-duration.json:1:28: duration: -5: a duration cannot be negative"),
         InvalidCase(file: "Nightly.tmp.json", message: "Nightly.tmp.json: invalid profile name \"Nightly.tmp\": it ends with \".tmp\", which the store uses for its own files"),
@@ -241,12 +287,12 @@ struct ProfileDocumentTests {
         InvalidCase(file: "unknown-nested-key.json", message: "unknown-nested-key.json:1:80: segments[0].sounds[0].volume: unknown key \"volume\"; a sound has the keys type, enabled, name"),
         InvalidCase(file: "unknown-segment-type.json", message: "unknown-segment-type.json:1:38: segments[0].type: unknown segment type \"intermission\"; use \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "unknown-sound-type.json", message: "unknown-sound-type.json:1:71: segments[0].sounds[0].type: unknown sound type \"middle\"; use one of \"begin\", \"end\", \"repeat\""),
-        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 5 was written by a newer profile; this one reads versions 1 to 4: upgrade profile"),
-        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 4 to use it"),
+        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 6 was written by a newer profile; this one reads versions 1 to 5: upgrade profile"),
+        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 5 to use it"),
         InvalidCase(file: "interval-out-of-range.json", message: "interval-out-of-range.json:2:42: intervals.every: interval 00:05 is out of range: use 00:10 (10 seconds) to 23:59:59"),
         InvalidCase(file: "intervals-unknown-key.json", message: "intervals-unknown-key.json:2:33: intervals.evry: unknown key \"evry\" (did you mean \"every\"?); intervals has the keys enabled, every, name"),
         InvalidCase(file: "intervals-unknown-bell.json", message: "intervals-unknown-bell.json:1:38: intervals.name: no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\""),
-        InvalidCase(file: "v3-with-at.json", message: "v3-with-at.json:1:47: intervals.at: \"at\" is new in version 4; set \"version\": 4 to use it"),
+        InvalidCase(file: "v3-with-at.json", message: "v3-with-at.json:1:47: intervals.at: \"at\" is new in version 4; set \"version\": 5 to use it"),
         InvalidCase(file: "at-and-every.json", message: "at-and-every.json:1:54: intervals.at: \"every\" and \"at\" are the two modes of interval bells; give one of them"),
         InvalidCase(file: "at-empty.json", message: "at-empty.json:1:53: intervals.at: an empty list rings no bell; give at least one time, or set \"enabled\" to false"),
         InvalidCase(file: "at-unsorted.json", message: "at-unsorted.json:1:46: intervals.at[1]: 10:00 comes after 25:00; the times are listed in order, earliest first"),

@@ -15,6 +15,8 @@ enum Paths {
     static let migrationV2Golden = fixtures.appendingPathComponent("golden/migration-v2")
     static let migrationV3 = fixtures.appendingPathComponent("migration/v3")
     static let migrationV3Golden = fixtures.appendingPathComponent("golden/migration-v3")
+    static let migrationV4 = fixtures.appendingPathComponent("migration/v4")
+    static let migrationV4Golden = fixtures.appendingPathComponent("golden/migration-v4")
 }
 
 /// A fresh directory under the system's temp folder, removed when the value is released.

@@ -6,9 +6,10 @@ import TableKit
 struct ProfileViewModelTests {
     @Test func newProfileMatchesTheDefaults() {
         let viewModel = ProfileViewModel(profile: Profile(name: "New"))
-        #expect(viewModel.numberOfSections == 5)
-        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals", "Bells"])
-        #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals", "bells"])
+        #expect(viewModel.numberOfSections == 6)
+        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals", "Bells", "Ambience"])
+        #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals", "bells", "ambience"])
+        #expect(viewModel.sections[5].rows.map(\.label) == ["Enabled"] && !viewModel.isOn(.ambience))
         #expect(viewModel.sections[4].rows.map(\.label) == ["Start", "End"])
         #expect(viewModel.sections[4].rows.map(\.detail) == ["Singing Bowl", "Singing Bowl"])
         #expect(viewModel.mainTime == "20:00")
@@ -85,15 +86,47 @@ struct ProfileViewModelTests {
             ["Enabled=on", "Duration=05:00", "Bells=on", "Bell=Singing Bowl"],
             ["Enabled=off"],
             ["Start=Singing Bowl", "End=Singing Bowl"],
+            ["Enabled=off"],
         ])
         #expect(viewModel.row(at: RowPath(section: 2, row: 2))?.content == .toggle(isOn: true))
         #expect(viewModel.row(at: RowPath(section: 2, row: 3))?.content == .value("Singing Bowl"))
         #expect(viewModel.row(at: RowPath(section: 3, row: 1)) == nil)
         #expect(viewModel.row(at: RowPath(section: 4, row: 1))?.content == .value("Singing Bowl"))
         #expect(viewModel.row(at: RowPath(section: 4, row: 2)) == nil)
-        #expect(viewModel.row(at: RowPath(section: 5, row: 0)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 5, row: 1)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 6, row: 0)) == nil)
         #expect(viewModel.numberOfRows(inSection: 9) == 0)
         #expect(viewModel.isOn(.warmup) && viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells))
+    }
+
+    /// Issue 38: the Ambience switch inserts Sound and Volume (5.1, 5.2) and takes them out again, as
+    /// every switch does; the sound and volume read what people type and refuse what is no such thing.
+    @Test func ambienceInsertsItsRowsAndTakesItsValues() throws {
+        let viewModel = ProfileViewModel(profile: Profile(name: "P"))
+        let on = try viewModel.toggling(.ambience)
+        let section = try #require(on.update.sections.first { $0.section == ProfileSection.ambience.index })
+        #expect(section.before == 1 && section.after == 3 && section.insertedRows == [1, 2] && section.deletedRows.isEmpty)
+        #expect(on.update.sections.filter { $0.section != 5 }.allSatisfy { $0.insertedRows.isEmpty && $0.deletedRows.isEmpty })
+        let off = try on.viewModel.toggling(.ambience)
+        let back = try #require(off.update.sections.first { $0.section == 5 })
+        #expect(back.before == 3 && back.after == 1 && back.deletedRows == [1, 2])
+        let catalog = SoundCatalog(recorded: ["Creek"])
+        #expect(try Setting.ambience(.sound).action(value: "ocean", catalog: catalog) == .setAmbienceSound(.builtIn(.ocean)))
+        #expect(try Setting.ambience(.sound).action(value: "BROWN-noise", catalog: catalog) == .setAmbienceSound(.builtIn(.brownNoise)))
+        #expect(try Setting.ambience(.sound).action(value: "creek", catalog: catalog) == .setAmbienceSound(.recorded("Creek")))
+        #expect(throws: ProfileError.unknownSoundscape("Oceans", known: ["Brown Noise", "Rain", "Ocean", "Stream", "Creek"], suggestion: "Ocean")) {
+            try Setting.ambience(.sound).action(value: "Oceans", catalog: catalog)
+        }
+        #expect(try Setting.ambience(.volume).action(value: "50%", catalog: .builtIn) == .setAmbienceVolume(50))
+        #expect(try Setting.ambience(.volume).action(value: " 0 ", catalog: .builtIn) == .setAmbienceVolume(0))
+        for bad in ["101%", "-1", "50.5%", "loud", "", "%", "1000"] {
+            #expect(throws: ProfileError.invalidVolume(bad)) { try Setting.ambience(.volume).action(value: bad, catalog: .builtIn) }
+        }
+        #expect(ProfileError.invalidVolume("loud").description == "invalid volume \"loud\": use a percentage from 0% to 100%, such as 30%")
+        let set = try on.viewModel.performing(.setAmbienceVolume(50))
+        #expect(set.viewModel.text(of: .ambience(.volume)) == "50%")
+        #expect(set.update.sections.first { $0.section == 5 }?.reloadedRows == [2])
+        #expect(throws: ProfileError.invalidVolume("101%")) { try viewModel.performing(.setAmbienceVolume(101)) }
     }
 
     @Test func timesOverAnHour() throws {
@@ -146,9 +179,9 @@ struct ProfileViewModelTests {
             try Setting(named: "cooldown.durration")
         }
         #expect(ProfileError.unknownSetting("x", suggestion: nil).description
-            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.at, intervals.bell, bells.start, bells.end")
+            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.at, intervals.bell, bells.start, bells.end, ambience, ambience.sound, ambience.volume")
         #expect(ProfileError.unknownSwitch("warmp", suggestion: "warmup").description
-            == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals")
+            == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals, ambience")
         #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.toggle(.warmup).action(value: "maybe", catalog: .builtIn) }
     }
 

@@ -67,6 +67,9 @@ struct RandomActionTests {
                                   strikes: Int.random(in: 1...9, using: &rng), volume: Int.random(in: 5...100, using: &rng)))
         case .interval(.every): .setIntervals(.every(randomEvery(using: &rng)))
         case .interval(.at): .setIntervals(.at(randomTimes(using: &rng)))
+        case .ambience(.sound): .setAmbienceSound(.builtIn(Soundscape.allCases.randomElement(using: &rng) ?? .default))
+        // Now and then one out of range, which is refused.
+        case .ambience(.volume): .setAmbienceVolume(Int.random(in: -5...105, using: &rng))
         }
     }
 
@@ -78,7 +81,8 @@ struct RandomActionTests {
         case let .setIntervals(.every(every)): !Intervals.allowedEvery.contains(every)
         case let .setIntervals(.at(times)):
             times.contains { !(Intervals.allowedTimes(inMainSitOf: viewModel.profile.duration)?.contains($0) ?? false) }
-        case .setSwitch, .setBell: false
+        case let .setAmbienceVolume(volume): !Ambience.volumes.contains(volume)
+        case .setSwitch, .setBell, .setAmbienceSound: false
         }
     }
 

@@ -6,10 +6,10 @@ import TableKit
 /// labels, values and actions all come from it.
 @Suite("Settings and rows")
 struct SettingTests {
-    /// Every setting there is, from the four kinds of row, in no particular order.
+    /// Every setting there is, from the five kinds of row, in no particular order.
     static let everySetting: [Setting] = Switch.allCases.map(Setting.toggle)
         + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell)
-        + IntervalMode.allCases.map(Setting.interval)
+        + IntervalMode.allCases.map(Setting.interval) + AmbienceSetting.allCases.map(Setting.ambience)
 
     @Test func everySettingIsOneRowOfExactlyOneSection() {
         #expect(Setting.allCases.count == Self.everySetting.count)
@@ -33,15 +33,16 @@ struct SettingTests {
         #expect(Setting.allCases.map(\.name) == [
             "duration", "warmup", "warmup.duration", "cooldown", "cooldown.duration", "cooldown.bells",
             "cooldown.bell", "intervals", "intervals.every", "intervals.at", "intervals.bell", "bells.start", "bells.end",
+            "ambience", "ambience.sound", "ambience.volume",
         ])
     }
 
-    /// All 16 combinations of the four switches: the seed's counts, and every row is the setting's row.
-    /// …and the interval in either mode (bit 4: chosen times), which changes no count.
-    @Test(arguments: 0..<32)
+    /// All 32 combinations of the five switches: the seed's counts, and every row is the setting's row.
+    /// …and the interval in either mode (bit 5: chosen times), which changes no count.
+    @Test(arguments: 0..<64)
     func countsAreTheLengthsOfTheTypedLists(_ bits: Int) throws {
         var profile = Profile(name: "P")
-        if bits & 16 != 0 { profile.intervals.schedule = .at([.minutes(5)]) }
+        if bits & 32 != 0 { profile.intervals.schedule = .at([.minutes(5)]) }
         var viewModel = ProfileViewModel(profile: profile)
         for (index, toggle) in Switch.allCases.enumerated() {
             profile = try viewModel.performing(.setSwitch(toggle, bits & (1 << index) != 0)).profile
@@ -52,9 +53,14 @@ struct SettingTests {
         #expect(viewModel.numberOfRows(for: .warmUp) == (on(.warmup) ? 2 : 1))
         #expect(viewModel.numberOfRows(for: .coolDown) == (on(.cooldown) ? (on(.cooldownBells) ? 4 : 3) : 1))
         #expect(viewModel.numberOfRows(for: .intervals) == (on(.intervals) ? 3 : 1))
+        #expect(viewModel.numberOfRows(for: .ambience) == (on(.ambience) ? 3 : 1))
+        if on(.ambience) {
+            #expect(viewModel.sections[ProfileSection.ambience.index].rows.map(\.label) == ["Enabled", "Sound", "Volume"])
+            #expect(viewModel.sections[ProfileSection.ambience.index].rows.map(\.detail) == ["on", "Rain", "30%"])
+        }
         if on(.intervals) {
-            #expect(viewModel.rows(in: .intervals) == [.toggle(.intervals), .interval(bits & 16 != 0 ? .at : .every), .bell(.intervals)])
-            #expect(viewModel.sections[ProfileSection.intervals.index].rows.map(\.label) == ["Enabled", bits & 16 != 0 ? "At" : "Every", "Bell"])
+            #expect(viewModel.rows(in: .intervals) == [.toggle(.intervals), .interval(bits & 32 != 0 ? .at : .every), .bell(.intervals)])
+            #expect(viewModel.sections[ProfileSection.intervals.index].rows.map(\.label) == ["Enabled", bits & 32 != 0 ? "At" : "Every", "Bell"])
         }
         for section in ProfileSection.allCases {
             let rows = viewModel.rows(in: section)
