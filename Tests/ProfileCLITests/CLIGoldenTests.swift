@@ -183,6 +183,15 @@ struct CLIGoldenTests {
             Step("toggle", "Default", "warmup"),
             Step("toggle", "Default", "cooldown"),
             Step("toggle", "Default", "warmp"),
+            // Issue 38: the Ambience section's switch inserts 5.1 and 5.2; its sound and volume show back.
+            Step("toggle", "Default", "ambience", "--format", "json"),
+            Step("set", "Default", "ambience.sound", "ocean"),
+            Step("set", "Default", "ambience.volume", "50%"),
+            Step("show", "Default", "--section", "ambience", "--format", "json"),
+            Step("set", "Default", "ambience.sound", "waves"),
+            Step("set", "Default", "ambience.volume", "150%"),
+            Step("toggle", "Default", "ambience"),
+            Step("export", "Default"),
         ]),
         ScriptCase("export-import", setup: [morning], files: [("../elsewhere/Import Me.json", "{\"version\": 1, \"duration\": \"12:00\"}\n")], [
             Step("export", "Morning"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ProfileKit
 
 /// Issue 27, item 2: the editor at a glance — one table that fits 24 lines, with the session's total;
 /// the boxes on request; `plan` and `run` on the profile screen.
@@ -37,7 +38,7 @@ struct EditorGlanceTests {
     @Test func showBoxesGivesEachSectionItsBox() throws {
         let result = try edit("show --boxes\n")
         #expect(result.status == 0)
-        #expect(result.stdout.components(separatedBy: "┌").count - 1 == 5)
+        #expect(result.stdout.components(separatedBy: "┌").count - 1 == ProfileSection.allCases.count)
         #expect(result.stdout.contains("│ Cool Down "))
     }
 

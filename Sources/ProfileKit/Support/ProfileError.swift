@@ -122,7 +122,7 @@ package enum ProfileError: ReportedError, Equatable {
         case let .unknownBell(name, known, suggestion):
             return "no bell named \(quoted(name))\(didYouMean(suggestion)); the bells are \(known.map { quoted($0) }.joined(separator: ", "))"
         case let .unknownSoundscape(name, known, suggestion):
-            return "no soundscape or recording named \(quoted(name))\(didYouMean(suggestion)); the ambience plays \(known.map { quoted($0) }.joined(separator: ", "))"
+            return "no soundscape or recording named \(quoted(name))\(didYouMean(suggestion)); the ambience can play \(listed(known.map { quoted($0) }, "or"))"
         case let .invalidVolume(text):
             return "invalid volume \(quoted(text)): use a percentage from \(Ambience.volumes.lowerBound)% to \(Ambience.volumes.upperBound)%, such as \(Ambience.defaultVolume)%"
         case let .ambiguousBell(name, matches):

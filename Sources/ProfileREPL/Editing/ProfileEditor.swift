@@ -80,7 +80,6 @@ final class ProfileEditor: ProfileScreenModel {
             // A tap on a switch flips it, as on a phone.
             return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.toggling(toggle) })
         case .duration, .interval, .ambience:
-            // A length, a schedule, a soundscape or a volume is typed: the editor asks for it.
             if let value { return try set(to: value) }
             asking = setting
             return .asking
