@@ -18,7 +18,7 @@ package enum BellSynth {
     /// Samples per second of every bell.
     package static let sampleRate = 44_100
     /// Changes whenever a bell's sound changes, so cached files are never stale.
-    package static let version = 2
+    package static let version = 3
     /// The loudest momentary loudness (BS.1770, K-weighted, 400 ms) of every built-in bell, in LUFS.
     ///
     /// The Wood Block sets it: a knock of less than half a second is short against a 400 ms window, so it
