@@ -534,18 +534,24 @@ package final class SystemBellRinger: BellRinger {
 /// Writing WAV files whole: to a temporary name, then renamed into place.
 package enum WAVFile {
     /// Writes every bell of the catalog into `directory` (made if missing) as `singing-bowl.wav` and so
-    /// on, telling `wrote` each file and its length in seconds; an error `wrote` throws stops the export.
+    /// on, then every soundscape's loop as `rain.wav` and so on (16-bit stereo), telling `wrote` each
+    /// file's sound, path and length in seconds; an error `wrote` throws stops the export.
     ///
     /// - Throws: ``FileError/io(path:operation:errno:)`` (carried) naming the folder or file; what `wrote`
     ///   throws, carried.
     package static func export(to directory: String,
-                               wrote: (Bell, String, Double) throws(ProfileError) -> Void) throws(SoundError) {
+                               wrote: (String, String, Double) throws(ProfileError) -> Void) throws(SoundError) {
         try SoundError.io(POSIX.makeDirectories(directory))
         for bell in Bell.allCases {
             let samples = BellSynth.samples(for: bell)
             let path = "\(directory)/\(BellSynth.fileName(for: bell))"
             try SoundError.io(write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path))
-            try SoundError.refusing { () throws(ProfileError) in try wrote(bell, path, Double(samples.count) / Double(BellSynth.sampleRate)) }
+            try SoundError.refusing { () throws(ProfileError) in try wrote(bell.rawValue, path, Double(samples.count) / Double(BellSynth.sampleRate)) }
+        }
+        for soundscape in Soundscape.allCases {
+            let path = "\(directory)/\(SoundscapeSynth.fileName(for: soundscape))"
+            try SoundError.io(write(SoundscapeSynth.wav(for: soundscape), to: path))
+            try SoundError.refusing { () throws(ProfileError) in try wrote(soundscape.rawValue, path, SoundscapeSynth.loopSeconds) }
         }
     }
 

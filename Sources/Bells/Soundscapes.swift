@@ -66,6 +66,24 @@ package enum SoundscapeSynth {
         return scaled(left, right, to: loudness)
     }
 
+    /// The soundscape as a WAV file: 16-bit stereo PCM at ``sampleRate``, `seconds` long (one pass of the
+    /// loop when nil; longer plays it on round).
+    package static func wav(for soundscape: Soundscape, seconds: Double? = nil) -> [UInt8] {
+        let loop = loop(for: soundscape)
+        let frames = seconds.map { Int($0 * Double(sampleRate)) } ?? loop.frameCount
+        let (left, right) = (0..<frames).reduce(into: ([Float](), [Float]())) { channels, index in
+            let frame = loop.frame(index)
+            channels.0.append(frame.left)
+            channels.1.append(frame.right)
+        }
+        return WAV.encode(left: left, right: right, sampleRate: sampleRate)
+    }
+
+    /// The file name a soundscape is exported as: `brown-noise.wav`, as bells are named.
+    package static func fileName(for soundscape: Soundscape) -> String {
+        soundscape.rawValue.lowercased().replacingSpaces(with: "-") + ".wav"
+    }
+
     // MARK: The four soundscapes
 
     /// Brown (red) noise: white noise integrated, so its power falls as 1/f², 6 dB an octave (Wikipedia,

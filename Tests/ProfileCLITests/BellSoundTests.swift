@@ -116,7 +116,7 @@ struct BellSoundTests {
         try "not a wav\n".write(toFile: "\(home)/notes.wav", atomically: true, encoding: .utf8)
         let text = try run("sounds", "add", "Notes", "\(home)/notes.wav")
         #expect(text.status == 65)
-        #expect(try run("sounds", "--format", "plain").stdout.hasSuffix("Wood Block\nMy Bowl\n"))
+        #expect(try run("sounds", "--format", "plain").stdout.hasSuffix("Wood Block\nMy Bowl\nBrown Noise\nRain\nOcean\nStream\n"))
         // In use, it stays; the error names the profile.
         let refused = try run("sounds", "remove", "my bowl")
         #expect(refused.status == 65)

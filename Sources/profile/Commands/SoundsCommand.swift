@@ -7,7 +7,7 @@ import TextSupport
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sounds",
-        abstract: "List the bells and your recordings; play one, add or remove a recording, or export the bells.",
+        abstract: "List the bells, your recordings and the soundscapes; play a bell, add or remove a recording, or export the sounds.",
         usage: """
             sounds [--store <dir>] [--no-color] [--format <format>] [--export <dir>] [--play <bell>]
             sounds add <name> <file>
@@ -20,8 +20,9 @@ struct SoundsCommand: ParsableCommand {
             (\(Int(BellSynth.loudness)) LUFS, BS.1770). \
             The table says what each is. Your own recordings join them with 'profile sounds add NAME FILE' and are kept in \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds. The list gives the built-in bells first, then \
-            the recordings by name; the editor's bell picker numbers them in the same order. --export writes \
-            the built-in bells as 16-bit mono PCM WAV files at 44100 Hz, named like singing-bowl.wav.
+            the recordings by name; the editor's bell picker numbers them in the same order; then the ambience's soundscapes, \
+            30-second stereo loops under their own heading. --export writes the built-in bells as 16-bit mono PCM WAV files \
+            at 44100 Hz, named like singing-bowl.wav, and the soundscapes' loops as 16-bit stereo ones, named like rain.wav.
             """,
         subcommands: [SoundsAddCommand.self, SoundsRemoveCommand.self])
 
@@ -78,8 +79,8 @@ struct SoundsCommand: ParsableCommand {
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
     static func export(to directory: String) throws(SoundError) {
         // A line that cannot be written stops the export: no more files than the lines that got out, plus one.
-        try WAVFile.export(to: directory) { (bell, path, seconds) throws(ProfileError) in
-            try Output.print("wrote \(path) (\(bell.rawValue), \(seconds.formatted(decimals: 1)) s)\n")
+        try WAVFile.export(to: directory) { (sound, path, seconds) throws(ProfileError) in
+            try Output.print("wrote \(path) (\(sound), \(seconds.formatted(decimals: 1)) s)\n")
         }
     }
 

@@ -61,3 +61,24 @@ struct RecordingLoopTests {
         #expect(StereoLoop(recording: Self.sine(440, seconds: 3, sampleRate: 44_100)) != nil)
     }
 }
+
+/// The soundscapes' files (`sounds --export`): 16-bit stereo WAV that the reader takes back.
+@Suite("Stereo WAV files")
+struct StereoWAVTests {
+    @Test func twoChannelsAreWrittenInterleavedAndReadBack() throws {
+        let left: [Float] = [0, 0.5, -0.5, 1], right: [Float] = [0.25, -0.25, 0, -1]
+        let bytes = WAV.encode(left: left, right: right, sampleRate: 44_100)
+        #expect(bytes.count == 44 + 16 && bytes[22] == 2 && bytes[32] == 4)
+        let sound = try WAVReader.decode(bytes)
+        // The reader mixes two channels into one: their mean, to a step of 16 bits.
+        for (index, sample) in sound.samples.enumerated() {
+            #expect(abs(sample - (left[index] + right[index]) / 2) < 1e-4, "frame \(index): \(sample)")
+        }
+    }
+
+    @Test func aSoundscapeFileIsNamedAsBellsAreAndLastsItsLoop() {
+        #expect(SoundscapeSynth.fileName(for: .brownNoise) == "brown-noise.wav")
+        let bytes = SoundscapeSynth.wav(for: .stream, seconds: 1)
+        #expect(bytes.count == 44 + 4 * 44_100)
+    }
+}
