@@ -67,14 +67,17 @@ package enum SoundscapeSynth {
     }
 
     /// The soundscape as a WAV file: 16-bit stereo PCM at ``sampleRate``, `seconds` long (one pass of the
-    /// loop when nil; longer plays it on round).
-    package static func wav(for soundscape: Soundscape, seconds: Double? = nil) -> [UInt8] {
+    /// loop when nil; longer plays it on round), scaled by `volume` (0 to 1).
+    package static func wav(for soundscape: Soundscape, seconds: Double? = nil, volume: Float = 1) -> [UInt8] {
         let loop = loop(for: soundscape)
         let frames = seconds.map { Int($0 * Double(sampleRate)) } ?? loop.frameCount
-        let (left, right) = (0..<frames).reduce(into: ([Float](), [Float]())) { channels, index in
+        var (left, right) = ([Float](), [Float]())
+        left.reserveCapacity(frames)
+        right.reserveCapacity(frames)
+        for index in 0..<frames {
             let frame = loop.frame(index)
-            channels.0.append(frame.left)
-            channels.1.append(frame.right)
+            left.append(frame.left * volume)
+            right.append(frame.right * volume)
         }
         return WAV.encode(left: left, right: right, sampleRate: sampleRate)
     }
