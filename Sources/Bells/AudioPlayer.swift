@@ -148,8 +148,8 @@ package final class SystemBellRinger: BellRinger {
         var pid: pid_t
         /// The player's path.
         var player: String
-        /// The bell it was handed.
-        var choice: BellChoice
+        /// What it was handed: a bell, or ten seconds of a soundscape (`sounds --play rain`).
+        var choice: Sounding
         /// When it was handed the bell.
         var handed: Double
         /// The bell's length in seconds.
@@ -209,7 +209,22 @@ package final class SystemBellRinger: BellRinger {
         return nil
     }
 
-    package func ring(_ choice: BellChoice) -> RingReport {
+    package func ring(_ choice: BellChoice) -> RingReport { ring(Sounding.bell(choice)) }
+
+    /// Plays ``soundscapePlaySeconds`` of `soundscape` through the players bells ring through (its file
+    /// made once into the cache, as a bell's is), without waiting for it to finish: `sounds --play rain`.
+    package func play(_ soundscape: Soundscape) -> RingReport { ring(Sounding.soundscape(soundscape)) }
+
+    /// How long `sounds --play` plays a soundscape.
+    package static let soundscapePlaySeconds = 10.0
+
+    /// What a player is handed.
+    enum Sounding: Hashable {
+        case bell(BellChoice)
+        case soundscape(Soundscape)
+    }
+
+    private func ring(_ choice: Sounding) -> RingReport {
         collect(ringingAgain: true)
         let via = sound(choice)
         let note = ([startNote.map { "\($0); \(nowRinging)" }] + untold.map { Optional($0) } + [missingNote]).compactMap { $0 }
@@ -222,7 +237,7 @@ package final class SystemBellRinger: BellRinger {
 
     /// Hands `choice` to the first player of the chain that starts, or rings the terminal bell; returns
     /// the player's name, or nil when it fell back to the terminal bell or to no sound.
-    private func sound(_ choice: BellChoice) -> String? {
+    private func sound(_ choice: Sounding) -> String? {
         while let player = players.first, let file = file(for: choice) {
             if let pid = spawn(player, file) {
                 children.append(Child(pid: pid, player: player, choice: choice, handed: now(), length: lengths[file] ?? 0))
@@ -406,6 +421,35 @@ package final class SystemBellRinger: BellRinger {
         }
     }
 
+    /// The file of a bell or of a soundscape's ten seconds.
+    private func file(for choice: Sounding) -> String? {
+        switch choice {
+        case let .bell(bell): return file(for: bell)
+        case let .soundscape(soundscape): return file(for: soundscape)
+        }
+    }
+
+    /// Ten seconds of `soundscape` as 16-bit stereo WAV, at the run's volume: made once into the cache (or
+    /// the private temporary folder) and found there after.
+    private func file(for soundscape: Soundscape) -> String? {
+        let name = "soundscape-v\(SoundscapeSynth.version)-\(SoundscapeSynth.fileName(for: soundscape).dropLast(4))-\(Int((volume * 100).rounded())).wav"
+        let seconds = Self.soundscapePlaySeconds
+        for directory in [cacheDirectory, temporaryDirectory()].compactMap({ $0 }) {
+            let path = "\(directory)/\(name)"
+            var info = stat()
+            if stat(path, &info) == 0, POSIX.isRegular(info), info.st_size > 44 {
+                lengths[path] = seconds
+                return path
+            }
+            let bytes = SoundscapeSynth.wav(for: soundscape, seconds: seconds, volume: Float(volume))
+            if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil {
+                lengths[path] = seconds
+                return path
+            }
+        }
+        return nil
+    }
+
     /// The choice's WAV file: every strike at its volume times the run's. A synthesized bell's file is
     /// made once into the cache (or a private temporary folder); a recording's is made for this run in
     /// the temporary folder, so that a recording replaced under the same name is never stale. A
@@ -534,18 +578,24 @@ package final class SystemBellRinger: BellRinger {
 /// Writing WAV files whole: to a temporary name, then renamed into place.
 package enum WAVFile {
     /// Writes every bell of the catalog into `directory` (made if missing) as `singing-bowl.wav` and so
-    /// on, telling `wrote` each file and its length in seconds; an error `wrote` throws stops the export.
+    /// on, then every soundscape's loop as `rain.wav` and so on (16-bit stereo), telling `wrote` each
+    /// file's sound, path and length in seconds; an error `wrote` throws stops the export.
     ///
     /// - Throws: ``FileError/io(path:operation:errno:)`` (carried) naming the folder or file; what `wrote`
     ///   throws, carried.
     package static func export(to directory: String,
-                               wrote: (Bell, String, Double) throws(ProfileError) -> Void) throws(SoundError) {
+                               wrote: (String, String, Double) throws(ProfileError) -> Void) throws(SoundError) {
         try SoundError.io(POSIX.makeDirectories(directory))
         for bell in Bell.allCases {
             let samples = BellSynth.samples(for: bell)
             let path = "\(directory)/\(BellSynth.fileName(for: bell))"
             try SoundError.io(write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path))
-            try SoundError.refusing { () throws(ProfileError) in try wrote(bell, path, Double(samples.count) / Double(BellSynth.sampleRate)) }
+            try SoundError.refusing { () throws(ProfileError) in try wrote(bell.rawValue, path, Double(samples.count) / Double(BellSynth.sampleRate)) }
+        }
+        for soundscape in Soundscape.allCases {
+            let path = "\(directory)/\(SoundscapeSynth.fileName(for: soundscape))"
+            try SoundError.io(write(SoundscapeSynth.wav(for: soundscape), to: path))
+            try SoundError.refusing { () throws(ProfileError) in try wrote(soundscape.rawValue, path, SoundscapeSynth.loopSeconds) }
         }
     }
 

@@ -18,7 +18,7 @@ package enum BellSynth {
     /// Samples per second of every bell.
     package static let sampleRate = 44_100
     /// Changes whenever a bell's sound changes, so cached files are never stale.
-    package static let version = 2
+    package static let version = 3
     /// The loudest momentary loudness (BS.1770, K-weighted, 400 ms) of every built-in bell, in LUFS.
     ///
     /// The Wood Block sets it: a knock of less than half a second is short against a 400 ms window, so it
@@ -153,8 +153,35 @@ package enum BellSynth {
     }
 }
 
-/// The WAV container for 16-bit mono PCM.
+/// The WAV container for 16-bit PCM, mono or stereo.
 package enum WAV {
+    /// Two channels as 16-bit stereo PCM: each sample from −1…1 scaled by 32767, rounded and clamped, left
+    /// and right interleaved after the 44-byte header.
+    package static func encode(left: [Float], right: [Float], sampleRate: Int) -> [UInt8] {
+        let frames = min(left.count, right.count)
+        let dataSize = frames * 4
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44 + dataSize)
+        func append32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) } }
+        func append16(_ value: Int) { bytes.append(UInt8(truncatingIfNeeded: value)); bytes.append(UInt8(truncatingIfNeeded: value >> 8)) }
+        func sample(_ value: Float) -> Int { Int(min(max((Double(value) * 32767).rounded(), -32768), 32767)) }
+        bytes += Array("RIFF".utf8); append32(36 + dataSize); bytes += Array("WAVE".utf8)
+        bytes += Array("fmt ".utf8); append32(16)
+        append16(1)                 // PCM
+        append16(2)                 // stereo
+        append32(sampleRate)
+        append32(sampleRate * 4)    // bytes per second
+        append16(4)                 // bytes per frame
+        append16(16)                // bits per sample
+        bytes += Array("data".utf8); append32(dataSize)
+        for frame in 0..<frames {
+            append16(sample(left[frame]))
+            append16(sample(right[frame]))
+        }
+        return bytes
+    }
+
+
     /// The 44-byte header followed by the samples, little-endian.
     package static func encode(_ samples: [Int16], sampleRate: Int) -> [UInt8] {
         let dataSize = samples.count * 2

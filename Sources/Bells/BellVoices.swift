@@ -82,12 +82,18 @@ extension BellSynth {
     /// Fletcher & Rossing, "The Physics of Musical Instruments" (2nd ed., 1998), ch. 20 — the beater
     /// excites the low modes, and the plate's nonlinearity passes their energy up to higher ones. The
     /// modes here are generated from a fixed seed: five long modes from 142 to 366 Hz that carry the
-    /// tail (the lowest two beating), 40 shorter ones from 70 Hz to 1 kHz, and 140 from 1 to 10 kHz,
-    /// denser towards the top, each swelling in with a time constant from 100 ms (1 kHz) to 500 ms
-    /// (10 kHz) and dying faster the higher it is. Everything below 1 kHz starts 1.5% sharp and glides
+    /// tail (the lowest two beating), 40 shorter ones from 70 Hz to 1 kHz, 140 from 1 to 10 kHz and 70
+    /// from 10 to 16 kHz, each swelling in with a time constant from 100 ms (1 kHz) to 500 ms (10 kHz
+    /// and above) and dying faster the higher it is. Above 8 kHz their amplitudes fall a further 24 dB an
+    /// octave, so the highs thin out with no wall: a tam-tam's sound is broadband, its energy spreading
+    /// from the struck low modes up into ever higher ones (Fletcher & Rossing, ch. 20), and nothing in a
+    /// plate stops it at one frequency; a thin plate's modes are about evenly spaced in frequency at any
+    /// height (its modal density is constant: Cremer, Heckl & Petersson, "Structure-Borne Sound", 3rd ed.,
+    /// ch. 7), so only their damping, which grows with frequency, thins them out. Everything below 1 kHz starts 1.5% sharp and glides
     /// down over about a second, as a plate whose stiffness grows with amplitude does.
     static let gong: Voice = {
         var random = SplitMix64(seed: 0x7A3_7A3)
+        let rolloff = 24.0
         func uniform(_ range: ClosedRange<Double>) -> Double { range.lowerBound + (range.upperBound - range.lowerBound) * random.nextUnit() }
         var modes: [Mode] = [
             Mode(frequency: 142, amplitude: 1.00, t60: 30, glide: 0.015, glideTime: 0.6, beat: 0.7, twin: 0.4),
@@ -103,13 +109,23 @@ extension BellSynth {
             modes.append(Mode(frequency: frequency, amplitude: sign * 0.3 * uniform(0.6...1), t60: uniform(6...11),
                               glide: 0.015, glideTime: 0.6))
         }
+        // Above 8 kHz the modes' amplitudes fall a further `rolloff` dB an octave: a tam-tam's highs thin
+        // out gradually, with no edge (issue 38, item 7).
+        func top(_ frequency: Double) -> Double { frequency > 8_000 ? pow(frequency / 8_000, -rolloff / 6.02) : 1 }
         let high = 140
         for index in 0..<high {
             let position = pow((Double(index) + uniform(0.1...0.9)) / Double(high), 1.3)
             let frequency = 1_000 + 9_000 * position
-            modes.append(Mode(frequency: frequency, amplitude: 0.3 * pow(frequency / 1_000, -0.5) * uniform(0.6...1),
+            modes.append(Mode(frequency: frequency, amplitude: 0.3 * pow(frequency / 1_000, -0.5) * uniform(0.6...1) * top(frequency),
                               t60: 9 * pow(1_000 / frequency, 0.5), rise: 0.1 + 0.4 * (frequency - 1_000) / 9_000,
                               phase: uniform(0...(2 * Double.pi))))
+        }
+        // And on from 10 to 16 kHz, about as dense as at 10 kHz, swelling in as slowly as there.
+        let higher = 70
+        for index in 0..<higher {
+            let frequency = 10_000 + 6_000 * (Double(index) + uniform(0.1...0.9)) / Double(higher)
+            modes.append(Mode(frequency: frequency, amplitude: 0.3 * pow(frequency / 1_000, -0.5) * uniform(0.6...1) * top(frequency),
+                              t60: 9 * pow(1_000 / frequency, 0.5), rise: 0.5, phase: uniform(0...(2 * Double.pi))))
         }
         return Voice(modes: modes, bursts: [
             // The beater's thump, and the rim's first rattle above 4 kHz.

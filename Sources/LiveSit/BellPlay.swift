@@ -16,12 +16,25 @@ package enum BellPlay {
     ///   terminal, or every player failed.
     package static func play(_ choice: BellChoice, on ringer: SystemBellRinger, keys: SitKeys,
                              started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
-        let report = ringer.ring(choice)
+        try play(choice.description, ringer.ring(choice), on: ringer, keys: keys, started: started, notice: notice)
+    }
+
+    /// Plays ten seconds of `soundscape` (``SystemBellRinger/soundscapePlaySeconds``) as a bell is played
+    /// above, and waits for them to end: `sounds --play rain`.
+    package static func play(_ soundscape: Soundscape, on ringer: SystemBellRinger, keys: SitKeys,
+                             started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
+        try play(soundscape.rawValue, ringer.play(soundscape), on: ringer, keys: keys, started: started, notice: notice)
+    }
+
+    /// Waits for what `report` says was handed to a player, named `name`.
+    private static func play(_ name: String, _ report: @autoclosure () -> RingReport, on ringer: SystemBellRinger, keys: SitKeys,
+                             started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
+        let report = report()
         // The player's name comes from outside (PROFILE_PLAYER): the ringer escapes it, as every diagnostic is.
         if report.via == SystemBellRinger.noSound {
-            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(report.note ?? "there is no player and no terminal")")
+            throw ProfileError.configuration("could not play \(escaped(name)): \(report.note ?? "there is no player and no terminal")")
         }
-        started("playing \(escaped(choice.description)) (\(report.via))")
+        started("playing \(escaped(name)) (\(report.via))")
         if let note = report.note { notice(note) }
         var interrupted = false
         ringer.ringOut { seconds in
@@ -38,7 +51,7 @@ package enum BellPlay {
         // nothing left to ring it, the command failed.
         let checked = ringer.check()
         if checked.unsounded > 0 {
-            throw ProfileError.configuration("could not play \(escaped(choice.description)): \(checked.notes.joined(separator: "; "))")
+            throw ProfileError.configuration("could not play \(escaped(name)): \(checked.notes.joined(separator: "; "))")
         }
         for note in checked.notes { notice(note) }
         return true

@@ -90,6 +90,23 @@ struct BellSoundTests {
         #expect(refused.stderr == "profile: invalid --volume \"120\": use a whole percentage from 5 to 100, such as 50\n")
     }
 
+    /// `sounds --play rain` hands the player ten seconds of the soundscape, 16-bit stereo at 44.1 kHz,
+    /// made once into the cache; a bell's name still plays the bell.
+    @Test func aSoundscapeIsPlayedForTenSecondsInStereo() throws {
+        let played = try run("sounds", "--play", "rain")
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stderr.contains("playing Rain (keep)"), "\(played.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept)
+        #expect(files.count == 1)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(kept)/\(try #require(files.first))")))
+        #expect(bytes.count == 44 + 10 * 44_100 * 4 && bytes[22] == 2, "\(bytes.count) bytes, \(bytes.count > 22 ? bytes[22] : 0) channels")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: "\(Harness.sharedCache)/profile/bells")
+        #expect(cached.contains("soundscape-v\(SoundscapeSynth.version)-rain-100.wav"), "\(cached)")
+        #expect(try run("sounds", "--play", "brown-noise").stderr.contains("playing Brown Noise (keep)"))
+        let unknown = try run("sounds", "--play", "thunder")
+        #expect(unknown.status != 0 && unknown.stderr.contains("thunder"), "\(unknown.stderr)")
+    }
+
     /// A generated 16-bit mono WAV is added, chosen, planned and run, and the player gets the recording.
     @Test func aRecordingIsAddedChosenPlannedAndRun() throws {
         let rate = 22_050
@@ -116,7 +133,7 @@ struct BellSoundTests {
         try "not a wav\n".write(toFile: "\(home)/notes.wav", atomically: true, encoding: .utf8)
         let text = try run("sounds", "add", "Notes", "\(home)/notes.wav")
         #expect(text.status == 65)
-        #expect(try run("sounds", "--format", "plain").stdout.hasSuffix("Wood Block\nMy Bowl\n"))
+        #expect(try run("sounds", "--format", "plain").stdout.hasSuffix("Wood Block\nMy Bowl\nBrown Noise\nRain\nOcean\nStream\n"))
         // In use, it stays; the error names the profile.
         let refused = try run("sounds", "remove", "my bowl")
         #expect(refused.status == 65)

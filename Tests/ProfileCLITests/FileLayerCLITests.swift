@@ -17,20 +17,20 @@ struct FileLayerCLITests {
     /// `sounds --export` once wrote through `DIR/.NAME.wav.PID.tmp`, opened without `O_EXCL` or
     /// `O_NOFOLLOW`: a link planted there for the next pids had a file elsewhere overwritten with WAV
     /// data. Every name the old code would have used, for the next hundred pids, is now such a link, and
-    /// the file they point at is unchanged, while every bell is exported.
+    /// the file they point at is unchanged, while every bell and soundscape is exported.
     @Test func exportFollowsNoLinkPlantedAtAGuessableTemporaryName() throws {
         let out = "\(home)/out"
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let target = "\(home)/precious"
         try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
-        let names = ["singing-bowl", "temple-bell", "gong", "tingsha", "wood-block"]
+        let names = ["singing-bowl", "temple-bell", "gong", "tingsha", "wood-block", "brown-noise", "rain", "ocean", "stream"]
         let last = Int32((try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? getpid()
         var planted = 0
         for pid in (last + 1)...(last + 100) {
             for name in names where symlink(target, "\(out)/.\(name).wav.\(pid).tmp") == 0 { planted += 1 }
         }
-        #expect(planted == 500)
+        #expect(planted == 900)
         let result = try Harness.run(["sounds", "--export", out], store: store, home: home)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")

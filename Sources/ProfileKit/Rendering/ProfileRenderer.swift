@@ -224,7 +224,9 @@ package enum ProfileRenderer {
     }
 
     /// The sounds that can be chosen: the built-in bells, then the recorded ones, in the order the
-    /// picker numbers them.
+    /// picker numbers them; then, under their own heading, the ambience's soundscapes (``Soundscape``).
+    /// Plain text lists every name, soundscapes last (each one `sounds --play` takes); JSON says each
+    /// one's `kind`: `bell`, `recording` or `soundscape`.
     package static func sounds(_ catalog: SoundCatalog, format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
         let sounds = catalog.sounds
         func note(_ sound: BellSound) -> String {
@@ -239,20 +241,28 @@ package enum ProfileRenderer {
             case .recorded: "your own recording"
             }
         }
+        let soundscapes = Soundscape.allCases
         switch format {
         case .table:
             // The words give way first on a narrow terminal; the names never do.
-            return BoxTable(
-                title: StyledText("Bells", .bold),
-                rows: sounds.map { [StyledText($0.name), StyledText(note($0), .dim), StyledText(about($0))] },
-                flexibleColumn: 2
-            ).render(options: options)
+            // One under the other, with the same columns.
+            return BoxTable.render([
+                BoxTable(title: StyledText("Bells", .bold),
+                         rows: sounds.map { [StyledText($0.name), StyledText(note($0), .dim), StyledText(about($0))] },
+                         flexibleColumn: 2),
+                BoxTable(title: StyledText("Soundscapes", .bold),
+                         rows: soundscapes.map { [StyledText($0.rawValue), StyledText($0 == .default ? "default" : "", .dim), StyledText($0.about)] },
+                         flexibleColumn: 2),
+            ], options: options)
         case .plain:
-            return sounds.map { plainField($0.name) + "\n" }.joined()
+            return (sounds.map(\.name) + soundscapes.map(\.rawValue)).map { plainField($0) + "\n" }.joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(sounds.map {
-                .object([("name", .string($0.name)), ("default", .bool($0 == .builtIn(.default))),
-                         ("custom", .bool($0.isRecorded)), ("about", .string(about($0)))])
+                .object([("name", .string($0.name)), ("kind", .string($0.isRecorded ? "recording" : "bell")),
+                         ("default", .bool($0 == .builtIn(.default))), ("custom", .bool($0.isRecorded)), ("about", .string(about($0)))])
+            } + soundscapes.map {
+                .object([("name", .string($0.rawValue)), ("kind", .string("soundscape")), ("default", .bool($0 == .default)),
+                         ("custom", .bool(false)), ("about", .string($0.about))])
             }))
         }
     }

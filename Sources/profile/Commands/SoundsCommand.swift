@@ -7,7 +7,7 @@ import TextSupport
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sounds",
-        abstract: "List the bells and your recordings; play one, add or remove a recording, or export the bells.",
+        abstract: "List the bells, your recordings and the soundscapes; play one, add or remove a recording, or export the sounds.",
         usage: """
             sounds [--store <dir>] [--no-color] [--format <format>] [--export <dir>] [--play <bell>]
             sounds add <name> <file>
@@ -20,8 +20,9 @@ struct SoundsCommand: ParsableCommand {
             (\(Int(BellSynth.loudness)) LUFS, BS.1770). \
             The table says what each is. Your own recordings join them with 'profile sounds add NAME FILE' and are kept in \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds. The list gives the built-in bells first, then \
-            the recordings by name; the editor's bell picker numbers them in the same order. --export writes \
-            the built-in bells as 16-bit mono PCM WAV files at 44100 Hz, named like singing-bowl.wav.
+            the recordings by name; the editor's bell picker numbers them in the same order; then the ambience's soundscapes, \
+            30-second stereo loops under their own heading. --export writes the built-in bells as 16-bit mono PCM WAV files \
+            at 44100 Hz, named like singing-bowl.wav, and the soundscapes' loops as 16-bit stereo ones, named like rain.wav.
             """,
         subcommands: [SoundsAddCommand.self, SoundsRemoveCommand.self])
 
@@ -34,7 +35,7 @@ struct SoundsCommand: ParsableCommand {
             completion: .directory)
     var export: String?
 
-    @Option(help: ArgumentHelp("Play this bell (NAME [xN] [N%], such as 'temple bell x3 70%') through the player `run` uses, and wait for it to end.",
+    @Option(help: ArgumentHelp("Play this bell (NAME [xN] [N%], such as 'temple bell x3 70%'), or ten seconds of a soundscape, through the player `run` uses, and wait for it to end.",
                                valueName: "bell"),
             completion: soundCompletion)
     var play: String?
@@ -67,19 +68,24 @@ struct SoundsCommand: ParsableCommand {
     /// bell (the player has a process group of its own, which the terminal's Ctrl-C does not reach), and
     /// so does q on a terminal; returns false when a signal stopped it.
     static func play(_ text: String) throws(ProfileError) -> Bool {
-        let choice = try BellChoice(parsing: text, catalog: Context.soundCatalog())
+        let started = { (line: String) -> Void in _ = Output.stderr(diagnosticLine(line, limit: Output.diagnosticLimit) + "\n") }
+        // A bell (or a recording) first; a soundscape's name that is neither plays ten seconds of it.
+        let choice: BellChoice
+        do throws(ProfileError) { choice = try BellChoice(parsing: text, catalog: Context.soundCatalog()) } catch {
+            guard let soundscape = Soundscape(matching: text) else { throw error }
+            return try BellPlay.play(soundscape, on: Terminal.bellRinger(), keys: TerminalKeys(), started: started,
+                                     notice: { Output.diagnostic("notice: \($0)") })
+        }
         let ringer = Terminal.bellRinger()
         let keys = TerminalKeys()
-        return try BellPlay.play(choice, on: ringer, keys: keys,
-                                 started: { Output.stderr(diagnosticLine($0, limit: Output.diagnosticLimit) + "\n") },
-                                 notice: { Output.diagnostic("notice: \($0)") })
+        return try BellPlay.play(choice, on: ringer, keys: keys, started: started, notice: { Output.diagnostic("notice: \($0)") })
     }
 
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
     static func export(to directory: String) throws(SoundError) {
         // A line that cannot be written stops the export: no more files than the lines that got out, plus one.
-        try WAVFile.export(to: directory) { (bell, path, seconds) throws(ProfileError) in
-            try Output.print("wrote \(path) (\(bell.rawValue), \(seconds.formatted(decimals: 1)) s)\n")
+        try WAVFile.export(to: directory) { (sound, path, seconds) throws(ProfileError) in
+            try Output.print("wrote \(path) (\(sound), \(seconds.formatted(decimals: 1)) s)\n")
         }
     }
 
