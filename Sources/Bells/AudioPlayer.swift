@@ -145,8 +145,9 @@ package final class SystemBellRinger: BellRinger {
     }
     private let cacheDirectory: String?
     private var files: [BellChoice: String] = [:]
-    /// Scales every bell, on top of each choice's own volume (`run --volume`), from 0 to 1.
-    private let volume: Double
+    /// Scales every bell, on top of each choice's own volume (`run --volume`, and the run's volume keys),
+    /// from 0 to 1.
+    private var volume: Double
     /// Where recorded sounds are found; nil rings the default bell for every recording.
     package let library: SoundLibrary?
     /// The percentage every bell is scaled by (`run --volume`).
@@ -268,6 +269,13 @@ package final class SystemBellRinger: BellRinger {
         }
         players.removeFirst()
         untold.append("\(reason); \(nowRinging) from now on")
+    }
+
+    /// The run's volume keys: a player cannot change a bell it is playing, so the bells that follow ring
+    /// at the new volume (their files made again at that level).
+    package func setVolume(decibels: Double?) {
+        volume = Double(volumePercent) / 100 * (decibels.map { pow(10, $0 / 20) } ?? 0)
+        files = [:]
     }
 
     package func prepare(_ choices: [BellChoice]) {

@@ -234,7 +234,8 @@ package final class StreamRinger: BellRinger {
             if ahead <= 0 { self.anchor = nil }
             return
         }
-        guard ahead <= Self.lowWater + 0.001 else { return }
+        // A few milliseconds' slack: a wake-up a hair early (poll counts whole milliseconds) still tops up.
+        guard ahead <= Self.lowWater + 0.005 else { return }
         var target = heard + StreamMixer.frames(Self.highWater)
         // A bell due now or a moment ago is about to be rung: the lead stays at its frame till it is.
         if let expected, expected > time - Self.bellGrace {
