@@ -85,6 +85,10 @@ struct StreamSinkTests {
         let first = try #require(arrivals.first).time
         let ahead = arrivals.map { $0.total / (4 * Self.rate) - ($0.time - first) }.max() ?? 0
         #expect(ahead <= 0.5, "the sink held \(ahead) s beyond the time elapsed")
+        // And it keeps up: each write brings the stream at least to the time elapsed (a top-up is due
+        // 0.15 s before what was written runs out).
+        let behind = arrivals.map { ($0.time - first) - $0.total / (4 * Self.rate) }.max() ?? 0
+        #expect(behind <= 0, "the stream fell \(behind) s behind the time elapsed")
         let channel = { (which: Int) in
             stride(from: 2 * which, to: bytes.count - 1, by: 4).map { Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768 }
         }
