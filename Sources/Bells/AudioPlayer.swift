@@ -46,6 +46,19 @@ package protocol BellRinger: AnyObject {
     /// When ``check()`` must next be called (monotonic seconds, as `POSIX.monotonicNow()` reads them),
     /// even if nothing else happens: a player's deadline. Nil when nothing waits.
     var nextCheck: Double? { get }
+    /// Sets the sit's volume in dB (0: the profile's own volumes; nil: silence), heard within half a
+    /// second: a ringer that cannot change a sound does nothing.
+    func setVolume(decibels: Double?)
+    /// Mutes or unmutes everything the ringer sounds.
+    func setMuted(_ muted: Bool)
+    /// Switches the ambience off or on (the `a` key), with a short fade.
+    func setAmbienceSwitch(_ on: Bool)
+    /// Fades the ambience in (true) or out (false) over `seconds`: the session's start, its pauses and
+    /// its end.
+    func fadeAmbience(_ playing: Bool, seconds: Double)
+    /// The monotonic time the run's next event is due, nil when none: a stream keeps what it writes
+    /// ahead from passing it, so that the bell lands at its time.
+    func expectBell(at time: Double?)
 }
 
 /// What ``BellRinger/check()`` found.
@@ -68,6 +81,11 @@ extension BellRinger {
     package var isSounding: Bool { false }
     package func check() -> RingerCheck { RingerCheck() }
     package var nextCheck: Double? { nil }
+    package func setVolume(decibels: Double?) {}
+    package func setMuted(_ muted: Bool) {}
+    package func setAmbienceSwitch(_ on: Bool) {}
+    package func fadeAmbience(_ playing: Bool, seconds: Double) {}
+    package func expectBell(at time: Double?) {}
 }
 
 /// Rings nothing (`--silent`).
@@ -90,8 +108,9 @@ package final class SilentRinger: BellRinger {
 /// handed it rings again at once through the replacement; any other bell a failing player had counts as
 /// not sounded (``RingerCheck/unsounded``).
 package final class SystemBellRinger: BellRinger {
-    /// The variables it reads: the player (`PROFILE_PLAYER`, `PATH`) and where the bells' files are cached.
-    package static let variableNames = ["PROFILE_PLAYER", "PATH", "XDG_CACHE_HOME", "HOME", "TMPDIR"]
+    /// The variables it reads: the player (`PROFILE_PLAYER`, `PATH`) and where the bells' files are cached;
+    /// and the stream's player (`PROFILE_SINK`), which ``StreamRinger`` reads from ``environment``.
+    package static let variableNames = ["PROFILE_PLAYER", "PROFILE_SINK", "PATH", "XDG_CACHE_HOME", "HOME", "TMPDIR"]
 
     /// The players looked for on `$PATH`, in order.
     package static let candidates = ["pw-play", "paplay", "aplay"]
@@ -126,10 +145,15 @@ package final class SystemBellRinger: BellRinger {
     }
     private let cacheDirectory: String?
     private var files: [BellChoice: String] = [:]
-    /// Scales every bell, on top of each choice's own volume (`run --volume`), from 0 to 1.
-    private let volume: Double
+    /// Scales every bell, on top of each choice's own volume (`run --volume`, and the run's volume keys),
+    /// from 0 to 1.
+    private var volume: Double
     /// Where recorded sounds are found; nil rings the default bell for every recording.
-    private let library: SoundLibrary?
+    package let library: SoundLibrary?
+    /// The percentage every bell is scaled by (`run --volume`).
+    package let volumePercent: Int
+    /// The variables it was given, for a stream that takes over from it (``StreamRinger/live(over:ambience:)``).
+    package let environment: [String: String]
     /// Recordings that could not be read, each told once.
     private var missing: Set<String> = []
     private var missingNote: String?
@@ -172,6 +196,8 @@ package final class SystemBellRinger: BellRinger {
                  clock: @escaping () -> Double = POSIX.monotonicNow) {
         self.terminalBell = terminalBell
         self.volume = Double(volume) / 100
+        volumePercent = volume
+        self.environment = environment
         self.library = library
         self.now = clock
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
@@ -258,6 +284,13 @@ package final class SystemBellRinger: BellRinger {
         }
         players.removeFirst()
         untold.append("\(reason); \(nowRinging) from now on")
+    }
+
+    /// The run's volume keys: a player cannot change a bell it is playing, so the bells that follow ring
+    /// at the new volume (their files made again at that level).
+    package func setVolume(decibels: Double?) {
+        volume = Double(volumePercent) / 100 * (decibels.map { pow(10, $0 / 20) } ?? 0)
+        files = [:]
     }
 
     package func prepare(_ choices: [BellChoice]) {

@@ -139,7 +139,15 @@ package enum LiveSit {
         }
 
         let system = makeRinger()
-        let ringer: BellRinger = system ?? SilentRinger()
+        // One stream for bells and ambience at speed 1 (or wherever PROFILE_SINK asks for it); today's
+        // players otherwise, and when there is no stream program.
+        let ambience = options.speed == 1 ? ambienceLoop(of: profile, host: host) : nil
+        let stream: StreamRinger? = if let system, options.speed == 1 || system.environment["PROFILE_SINK"] != nil {
+            StreamRinger.live(over: system, ambience: ambience)
+        } else {
+            nil
+        }
+        let ringer: BellRinger = if let stream { stream } else if let system { system } else { SilentRinger() }
         let keys = makeKeys()
         defer { keys.restore() }
         let display = makeDisplay(keys)
@@ -164,16 +172,20 @@ package enum LiveSit {
             journal.startsNow()
         }
         if !quick { keepLastRun(profile.name, in: lastRun, host: host) }
-        let environment = SitEnvironment(
+        var environment = SitEnvironment(
             clock: host.clock, input: keys, display: display, ringer: ringer,
             // Before the sit: a player that fails at once is replaced now, and the header says so.
-            checkBells: { system?.preflight() ?? [] },
-            sound: { system?.soundName ?? "silent" },
+            checkBells: {
+                guard stream == nil else { return [] }
+                return (system?.preflight() ?? []) + (ambience != nil && system != nil ? [Self.ambienceUnavailable] : [])
+            },
+            sound: { stream?.soundName ?? system?.soundName ?? "silent" },
             holdOffSleep: { seconds in host.holdOffSleep(profile.name, seconds, options.inhibit, keys, host) },
             record: { summary throws(CarriedError) in
                 try CarriedError.carrying { () throws(JournalError) in try journal.finish(summary, logStyle: !live, host: host) }
             },
             progress: journal.progress)
+        environment.ambience = stream?.hasAmbience == true
         // At speed 1, a sit sized to a time of day or started at one says when it ends, its day counted
         // from now (at another speed the session's clock is not the wall clock's).
         let ends = planned.flatMap { planned in
@@ -187,6 +199,20 @@ package enum LiveSit {
         if summary.ending == .interrupted, !keys.stoppedByLostOutput { return .interrupted }
         if summary.ending == .stopped { return .stopped }
         return .finished
+    }
+
+    /// What the run says once when the profile asks for ambience and no stream can play it.
+    package static let ambienceUnavailable = "ambience is unavailable: no stream player (pw-cat, pacat, aplay or PROFILE_SINK)"
+
+    /// The loop the profile's ambience plays and its volume (0 to 100), nil when it plays none.
+    ///
+    /// The seam of issue 38's Ambience section: the profile's `Ambience` (enabled, sound, volume) is
+    /// resolved here to a ``StereoLoop`` (a soundscape synthesized, or a recording looped). Until the
+    /// section reaches the profile, `PROFILE_AMBIENCE_TEST` (`brown` or `sine`, then an optional `:N`
+    /// volume) gives the runs of tests and the benchmark an ambience of their own.
+    static func ambienceLoop(of profile: Profile, host: SitHost) -> (loop: StereoLoop, volume: Int)? {
+        guard let asked = host.environment["PROFILE_AMBIENCE_TEST"] else { return nil }
+        return TestAmbience.loop(asked)
     }
 
     /// Asks before a sit that `--until` made longer than ``SitOptions/longestUnasked`` starts: `Morning

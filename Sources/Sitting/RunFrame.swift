@@ -4,7 +4,7 @@ import TextSupport
 
 /// The lines a live run display keeps up to date, as a pure function of the run's state and the
 /// terminal's size: the part under way and the time left, the progress bar, the next bell, and the keys
-/// (or the stop question). The display only writes them.
+/// (or the stop question), with the sit's volume when the keys changed it. The display only writes them.
 ///
 /// On a terminal of at least ``bigMinimum`` (40 × 12), the time left in the part under way (or sat, in
 /// an open-ended main sit) comes first in ``BigDigits``, centred, at the largest scale that fits (up to
@@ -72,7 +72,14 @@ package struct RunFrame: Hashable, Sendable {
                                           : ["Stop the session? y to stop, any other key to go on", "Stop the session? y stops, other keys go on",
                                              "Stop? y stops, other keys go on", "Stop the session? y stops", "Stop? y stops"]), .bold))
         } else if keys {
-            lines.append(("space \(state.isPaused ? "resume" : "pause") · q \(endsMainSit ? "end the main sit" : "stop") · sound: \(state.sound)", .dim))
+            // The volume first when the keys changed it; then the keys, losing words before the keys.
+            let level = state.volume != 0 || state.isMuted ? "\(volumeText(state.volume, muted: state.isMuted)) · " : ""
+            let stop = "\(level)space \(state.isPaused ? "resume" : "pause") · q \(endsMainSit ? "end the main sit" : "stop")"
+            let ambience = state.hasAmbience ? " · a ambience\(state.ambienceOn ? "" : " (off)")" : ""
+            lines.append((fit(["\(stop) · - + volume · m mute\(ambience) · sound: \(state.sound)",
+                               "\(stop) · - + volume · m mute\(ambience)",
+                               "\(stop) · - + m\(state.hasAmbience ? " a" : "")",
+                               stop]), .dim))
         } else {
             lines.append(("sound: \(state.sound)", .dim))
         }

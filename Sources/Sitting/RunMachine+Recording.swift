@@ -67,6 +67,17 @@ package struct SleepClocks: Sendable, Equatable {
     }
 }
 
+extension RunEffect {
+    /// Whether the effect changes only how the sit sounds (volume, mute, ambience): nothing of the sit's
+    /// record, which is then not kept again for it.
+    package var isSoundOnly: Bool {
+        switch self {
+        case .setVolume, .mute, .ambience: true
+        default: false
+        }
+    }
+}
+
 extension RunMachine {
     /// Takes the events of one wake-up of the driver, in order, at monotonic time `now`, and returns what
     /// to do: their effects, with ``RunEffect/record`` where ``RecordCadence`` asks for one (before a
@@ -83,7 +94,7 @@ extension RunMachine {
             effects.insert(.record, at: stop)
             return effects
         }
-        if cadence.due(changed: changed || !effects.isEmpty, confirming: isConfirmingStop, paused: !pausedFor.isEmpty,
+        if cadence.due(changed: changed || effects.contains { !$0.isSoundOnly }, confirming: isConfirmingStop, paused: !pausedFor.isEmpty,
                        elapsed: elapsed(at: now), now: now) {
             effects.append(.record)
         }

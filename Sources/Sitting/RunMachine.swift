@@ -50,6 +50,12 @@ package enum RunEffect: Hashable, Sendable {
     case releaseSleep
     /// The run is over.
     case finish(RunSummary.Ending)
+    /// The sit's volume is now `decibels` (0: the profile's own volumes; nil: silence): the `-` and `+` keys.
+    case setVolume(Double?)
+    /// Everything is muted (true) or heard again: the `m` key.
+    case mute(Bool)
+    /// The ambience is switched on (true) or off: the `a` key.
+    case ambience(Bool)
 }
 
 /// What happens to a run: the driver feeds these to ``RunMachine/handle(_:)``.
@@ -111,6 +117,17 @@ package struct RunMachine: Sendable {
     package private(set) var pauses = 0
     /// Whether the user is being asked to confirm stopping.
     package var isConfirmingStop: Bool { pausedFor.contains(.question) }
+    /// The sit's volume in dB: 0 (the profile's own volumes, where a sit starts) down to ``quietest`` in
+    /// steps of ``volumeStep``; nil is silence, one `-` past the quietest.
+    package private(set) var volume: Double? = 0
+    /// Whether everything is muted (`m`).
+    package private(set) var isMuted = false
+    /// Whether the ambience is on (`a` switches it; a sit starts with it on).
+    package private(set) var ambienceOn = true
+    /// dB a press of `-` or `+` changes the volume by.
+    package static let volumeStep = 3.0
+    /// The quietest volume before silence, in dB.
+    package static let quietest = -30.0
     /// The index of the next event to fire.
     package private(set) var next = 0
     /// When the program was stopped (Ctrl-Z), until it runs again.
@@ -278,6 +295,21 @@ package struct RunMachine: Sendable {
             stop(for: .space, at: now)
             pauses += 1
             return [.paused(true)]
+        case .volumeDown where !isConfirmingStop:
+            guard let volume else { return [] }
+            let lower = volume - Self.volumeStep
+            self.volume = lower < Self.quietest ? nil : lower
+            return [.setVolume(self.volume)]
+        case .volumeUp where !isConfirmingStop:
+            guard volume != 0 else { return [] }
+            volume = volume.map { min(0, $0 + Self.volumeStep) } ?? Self.quietest
+            return [.setVolume(volume)]
+        case .mute where !isConfirmingStop:
+            isMuted.toggle()
+            return [.mute(isMuted)]
+        case .ambience where !isConfirmingStop:
+            ambienceOn.toggle()
+            return [.ambience(ambienceOn)]
         default:
             if isConfirmingStop { resume(from: .question, at: now) }
             return []

@@ -17,17 +17,19 @@ extension RunSummary {
         }
         let bells = (bellsPlanned.map { "\(bellsRung) of \($0) \($0 == 1 ? "bell" : "bells")" } ?? "\(bellsRung) \(bellsRung == 1 ? "bell" : "bells")") + " rang"
             + (silence.map { " (\($0))" } ?? "") + (lateBells == 0 ? "" : ", \(lateBells) late")
+            + (bellsMuted == 0 ? "" : ", \(bellsMuted) muted")
         let times = "\(pauses) \(pauses == 1 ? "time" : "times")"
         let paused = pausedSeconds > 0
             ? ", \(TimerDuration(seconds: pausedSeconds).formatted) paused" + (pauses == 0 ? "" : " (\(times))")
             : pauses == 0 ? "" : ", paused \(times)"
+        let volume = !volumeChanged ? "" : endedMuted ? "; ended \(volumeText(endVolume, muted: true))" : "; ended at \(volumeText(endVolume, muted: false))"
         switch ending {
         case .completed:
-            return "Session complete: \(TimerDuration(seconds: total).formatted), \(bells)\(paused)."
+            return "Session complete: \(TimerDuration(seconds: total).formatted), \(bells)\(paused)\(volume)."
         case .stopped:
-            return "Stopped at \(TimerDuration(seconds: elapsed).formatted)\(of); \(bells)\(paused)."
+            return "Stopped at \(TimerDuration(seconds: elapsed).formatted)\(of); \(bells)\(paused)\(volume)."
         case .interrupted:
-            return "Interrupted at \(TimerDuration(seconds: elapsed).formatted)\(of); \(bells)\(paused)."
+            return "Interrupted at \(TimerDuration(seconds: elapsed).formatted)\(of); \(bells)\(paused)\(volume)."
         }
     }
 }
@@ -63,4 +65,12 @@ extension Timeline.End {
 extension RunState {
     /// `, ends 07:00 tomorrow` for the header, when the run says when it ends; otherwise nothing.
     package var endsText: String { ends.map { ", ends \($0)" } ?? "" }
+}
+
+/// The sit's volume as the run screen and the summary say it: `volume −9 dB`, `volume off` (silence),
+/// `muted` (then the volume it comes back to: `muted (volume −6 dB)`), `volume 0 dB`.
+package func volumeText(_ decibels: Double?, muted: Bool) -> String {
+    let level = decibels.map { $0 == 0 ? "volume 0 dB" : "volume \u{2212}\(Int(-$0.rounded())) dB" } ?? "volume off"
+    guard muted else { return level }
+    return decibels == 0 ? "muted" : "muted (\(level))"
 }

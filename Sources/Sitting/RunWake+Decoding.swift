@@ -26,13 +26,18 @@ extension RunWake {
 
 extension RunKey {
     /// The key a byte read from the terminal is: space or p pauses, q asks to stop, y says yes, Ctrl-C
-    /// interrupts; anything else is another key (no to the question).
+    /// interrupts, `-` and `+` (or `=`, the same key unshifted) turn the volume down and up, m mutes, a
+    /// switches the ambience; anything else is another key (no to the question).
     package init(byte: UInt8) {
         self = switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "p"): .pause
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): .quit
         case UInt8(ascii: "y"), UInt8(ascii: "Y"): .yes
         case 3: .interrupt
+        case UInt8(ascii: "-"), UInt8(ascii: "_"): .volumeDown
+        case UInt8(ascii: "+"), UInt8(ascii: "="): .volumeUp
+        case UInt8(ascii: "m"), UInt8(ascii: "M"): .mute
+        case UInt8(ascii: "a"), UInt8(ascii: "A"): .ambience
         default: .other
         }
     }

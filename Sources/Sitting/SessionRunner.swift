@@ -41,6 +41,14 @@ package enum RunKey: Hashable, Sendable {
     case interrupt
     /// Ctrl-Z (SIGTSTP): stop the program for now.
     case suspend
+    /// `-`: the sit's sound 3 dB quieter.
+    case volumeDown
+    /// `+` or `=`: the sit's sound 3 dB louder, up to the profile's own volumes.
+    case volumeUp
+    /// `m`: mute or unmute everything.
+    case mute
+    /// `a`: the ambience off or on.
+    case ambience
     /// Anything else (also no to the question).
     case other
 }
@@ -89,6 +97,15 @@ package struct RunState: Sendable {
     package var sound: String
     /// How many bells sounded so far.
     package var bellsRung = 0
+    /// How many bells came while everything was muted (`m`): shown and counted as muted, not rung.
+    package var bellsMuted = 0
+    /// The sit's volume in dB (0: the profile's own volumes; nil: silence), as the keys set it.
+    package var volume: Double? = 0
+    /// Whether everything is muted (`m`).
+    package var isMuted = false
+    /// Whether the sit plays an ambience (its `a` key then switches it), and whether it is switched on.
+    package var hasAmbience = false
+    package var ambienceOn = true
     /// Why a bell that was due made no sound (`silent`, `no sound`), once one did not.
     package var silence: String?
     /// What the run says once under its header: `sleep is not held off: no system bus`.
@@ -152,6 +169,15 @@ package struct RunSummary: Hashable, Sendable {
     package var lateBells = 0
     /// Real seconds not sat: pauses of every kind, the stop question, stops (Ctrl-Z) and sleeps.
     package var pausedSeconds = 0
+    /// Bells that came while everything was muted: not rung.
+    package var bellsMuted = 0
+    /// The volume the sit ended at, in dB (nil: silence), when the keys changed it from 0; nil when
+    /// they did not (``volumeChanged``).
+    package var endVolume: Double? = nil
+    /// Whether the keys left the volume other than where the sit started (0 dB, not muted).
+    package var volumeChanged = false
+    /// Whether the sit ended muted.
+    package var endedMuted = false
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.
@@ -224,6 +250,7 @@ package final class SessionRunner {
     private let ends: LocalMoment?
     private let progress: SitProgressStore?
     private let holdOffSleep: (Double) -> SleepHold
+    private let ambience: Bool
 
     /// - Parameters:
     ///   - notes: what the run says once under its header (a player replaced before the sit).
@@ -231,10 +258,12 @@ package final class SessionRunner {
     ///   - progress: where the record of the sit in progress is kept; nil for a run that is not logged.
     ///   - holdOffSleep: holds off the machine's sleep for so many real seconds, when the machine says
     ///     (``RunEffect/holdSleep(seconds:)``); its note (`sleep is not held off: …`) joins `notes`.
+    ///   - ambience: whether the ringer plays an ambience: it fades in and out as ``AmbienceFade`` says.
     package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [], ends: LocalMoment? = nil,
                  clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger, progress: SitProgressStore? = nil,
-                 holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() }) {
+                 holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() }, ambience: Bool = false) {
         precondition(speed > 0, "speed must be positive")
+        self.ambience = ambience
         self.name = name
         self.timeline = timeline
         self.speed = speed
@@ -257,11 +286,13 @@ package final class SessionRunner {
         var run = Run(state: RunState(name: name, timeline: timeline, elapsed: 0, sound: sound))
         run.state.notes = notes
         run.state.ends = ends
+        run.state.hasAmbience = ambience
         // Before the clock starts: the wait for logind's lock is no time sat.
         for case .holdSleep(let seconds) in RunMachine.opening(timeline: timeline, speed: speed) { holdSleep(seconds, &run) }
         var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,
                                  records: progress != nil, boot: clock.boot())
         display.begin(run.state)
+        var fade = AmbienceFade(speed: speed)
         // What came before the sit (a Ctrl-C while the bells were checked) is taken before its first bell.
         var effects: [RunEffect] = []
         while effects.isEmpty, case .key(let key) = input.wait(upTo: 0) { effects = machine.handle(.key(key, at: clock.now())) }
@@ -276,11 +307,19 @@ package final class SessionRunner {
                 effects = machine.handle([.continued(at: clock.now())], at: clock.now())
                 continue
             }
+            if ambience, let change = fade.change(elapsed: machine.elapsed(at: now), paused: !machine.pausedFor.isEmpty,
+                                                  timeline: machine.timeline) {
+                ringer.fadeAmbience(change.playing, seconds: change.seconds)
+            }
+            let bellNext = machine.next < machine.timeline.events.count && machine.timeline.events[machine.next].bell != nil
+            ringer.expectBell(at: bellNext ? machine.untilNextEvent(at: now).map { now + max(0, $0) } : nil)
             let checked = ringer.check()
             run.state.bellsRung -= min(checked.unsounded, run.state.bellsRung)
             for note in checked.notes { display.note(note, state: run.state) }
             display.tick(run.state)
-            let wake = input.wait(upTo: wakeAt(machine, state: run.state, now: now).map { max(0, $0 - clock.now()) })
+            let fadeAt = ambience && machine.pausedFor.isEmpty ? fade.nextChange(elapsed: run.state.elapsed, timeline: machine.timeline)
+                .map { now + max(0, $0 - run.state.elapsed) / speed + Self.margin } : nil
+            let wake = input.wait(upTo: [wakeAt(machine, state: run.state, now: now), fadeAt].compactMap { $0 }.min().map { max(0, $0 - clock.now()) })
             let at = clock.now()
             if wake == .continued || wake == .resized { display.redraw(resized: wake == .resized) }
             let event: RunInputEvent = if case .key(let key) = wake { .key(key, at: at) } else { .time(at) }
@@ -310,6 +349,9 @@ package final class SessionRunner {
             state.timeline = machine.timeline
             state.isPaused = machine.isPaused
             state.isConfirmingStop = machine.isConfirmingStop
+            state.volume = machine.volume
+            state.isMuted = machine.isMuted
+            state.ambienceOn = machine.ambienceOn
         }
     }
 
@@ -318,7 +360,10 @@ package final class SessionRunner {
         switch effect {
         case .fire(let event, let bell, let late):
             var report: RingReport?
-            if let bell {
+            if bell != nil, machine.isMuted {
+                run.state.bellsMuted += 1
+                report = RingReport(via: "muted", sounded: false)
+            } else if let bell {
                 let rang = ringer.ring(bell)
                 if rang.sounded { run.state.bellsRung += 1 } else { run.state.silence = rang.via }
                 if rang.sounded, late != nil { run.lateBells += 1 }
@@ -327,6 +372,12 @@ package final class SessionRunner {
             display.fired(event, report: report, late: late, state: run.state)
         case .paused(let isPaused):
             display.paused(isPaused, state: run.state)
+        case .setVolume(let decibels):
+            ringer.setVolume(decibels: decibels)
+        case .mute(let muted):
+            ringer.setMuted(muted)
+        case .ambience(let on):
+            ringer.setAmbienceSwitch(on)
         case .suspend:
             display.suspending(run.state)
             input.suspend()
@@ -352,10 +403,14 @@ package final class SessionRunner {
         case .finish(let ending):
             if ending == .completed, case .fixed(let seconds) = machine.timeline.end { run.state.elapsed = Double(seconds) }
             settle(&run.state)
-            let summary = RunSummary(ending: ending, elapsed: Int(run.state.elapsed), bellsRung: run.state.bellsRung,
+            var summary = RunSummary(ending: ending, elapsed: Int(run.state.elapsed), bellsRung: run.state.bellsRung,
                                      bellsPlanned: machine.timeline.plannedBells, pauses: machine.pauses,
                                      silence: run.state.silence, lateBells: run.lateBells,
                                      pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
+            summary.bellsMuted = run.state.bellsMuted
+            summary.volumeChanged = machine.volume != 0 || machine.isMuted
+            summary.endVolume = summary.volumeChanged ? machine.volume : nil
+            summary.endedMuted = machine.isMuted
             display.end(summary, state: run.state)
             return summary
         }

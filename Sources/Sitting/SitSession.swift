@@ -37,6 +37,9 @@ package struct SitEnvironment {
     /// Keeps the record of the sit in progress, for a sit that will be logged: what a later command
     /// logs if the run is cut off. ``record`` removes it once the sit is in the journal.
     package var progress: SitProgressStore?
+    /// Whether the ringer plays an ambience under the bells (the profile's Ambience, at speed 1, not
+    /// silent): the run fades it in and out and its `a` key switches it.
+    package var ambience = false
 
     package init(clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger,
                  checkBells: @escaping () -> [String] = { [] }, sound: @escaping () -> String,
@@ -82,7 +85,8 @@ package struct SitSession {
         // ends: the run machine's first and last effects (``RunEffect/holdSleep(seconds:)``).
         let runner = SessionRunner(name: name, timeline: timeline, speed: speed, sound: environment.sound(), notes: notes, ends: ends,
                                    clock: environment.clock, input: environment.input, display: environment.display,
-                                   ringer: ringer, progress: environment.progress, holdOffSleep: environment.holdOffSleep)
+                                   ringer: ringer, progress: environment.progress, holdOffSleep: environment.holdOffSleep,
+                                   ambience: environment.ambience)
         let summary = runner.run()
         // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the user
         // asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.

@@ -18,8 +18,8 @@ struct RunCommand: ParsableCommand {
 
             On a terminal: the part under way, the time left in it and in the session, a progress bar and \
             the next bell, under the time left in big digits on a terminal of 40×12 or more; the terminal's \
-            title says the time left and the profile while the run lasts. Space pauses and resumes, q asks to stop and y confirms. Elsewhere (a pipe, a \
-            file): one line per event with its time. Bells are synthesized and played through pw-play, \
+            title says the time left and the profile while the run lasts. Space pauses and resumes, q asks to stop and y confirms; - and + turn the sound down and up 3 dB, m mutes, a switches the ambience. Elsewhere (a pipe, a \
+            file): one line per event with its time. At speed 1 bells and ambience are one stream to pw-cat, pacat or aplay (or $PROFILE_SINK); else bells are synthesized and played through pw-play, \
             paplay or aplay (or $PROFILE_PLAYER); without one the terminal bell rings, and with no terminal \
             either the log says no bell could sound. Ctrl-C, SIGTERM and SIGHUP stop it after its summary, with \
             exit status 130; q then y stops it with 1; a line it cannot write stops it with 74. The end bell \

@@ -78,7 +78,7 @@ struct RunDisplayTests {
         live.tick(state)
         #expect(screen.contains("Main sit: 29:50 left · session: 34:50 left"))
         #expect(screen.contains("Next bell: Interval bell 1 (Tingsha) at 09:00, in 06:50"))
-        #expect(screen.contains("space pause · q stop · sound: paplay"))
+        #expect(screen.contains("space pause · q stop · - + volume · m mute · sound: paplay"))
         #expect(screen.contains("\n██" + String(repeating: "░", count: 48) + " 5%\n"), "130.5 s of 2220 s fill 2 of 50 cells")
         state.isPaused = true
         state.isConfirmingStop = true

@@ -17,7 +17,7 @@ struct RunFrameTests {
             "Main sit: 29:50 left · session: 34:50 left",
             "██" + String(repeating: "░", count: 48) + " 5%",
             "Next bell: Interval bell 1 (Tingsha) at 09:00, in 06:50",
-            "space pause · q stop · sound: paplay",
+            "space pause · q stop · - + volume · m mute · sound: paplay",
         ])
         #expect(frame.lines.map(\.style) == [.plain, .plain, .plain, .dim])
     }
@@ -25,7 +25,7 @@ struct RunFrameTests {
     @Test func theQuestionAndAPauseShow() {
         var state = RunState(name: "Run", timeline: Self.timeline, elapsed: 2219.2, sound: "aplay")
         state.isPaused = true
-        #expect(RunFrame(state, width: 80, keys: true).lines.last?.text == "space resume · q stop · sound: aplay")
+        #expect(RunFrame(state, width: 80, keys: true).lines.last?.text == "space resume · q stop · - + volume · m mute · sound: aplay")
         #expect(RunFrame(state, width: 80, keys: false).lines.last?.text == "sound: aplay", "no keys, no hint of them")
         state.isConfirmingStop = true
         let frame = RunFrame(state, width: 80, keys: true)
@@ -91,7 +91,7 @@ struct RunFrameBigTests {
         }
         #expect(texts[12].drop { $0 == " " } == "Main sit: 29:50 left · session: 34:50 left")
         #expect(texts[13].contains("5%") && texts[14].contains("Next bell: Interval bell 1 (Tingsha)"))
-        #expect(texts[15].drop { $0 == " " } == "space pause · q stop · sound: paplay")
+        #expect(texts[15].drop { $0 == " " } == "space pause · q stop · - + volume · m mute · sound: paplay")
         #expect(frame.lines[1].style == .boldCyan, "the main sit's colour")
         #expect(frame.lines[15].style == .dim)
         for line in texts { #expect(DisplayWidth.of(line) <= 79) }

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#else
+#error("Bells spawns its stream's player with Glibc's posix_spawn_file_actions_t; only Linux is supported")
+#endif
+import Files
+import TextSupport
+
+/// Where the run's one stream of sound goes: raw signed 16-bit little-endian PCM, 44,100 Hz, 2 channels.
+package protocol SoundSink: AnyObject {
+    /// How reports name it: `pacat`.
+    var name: String { get }
+    /// Writes as much of `bytes` as the sink takes now, without waiting; the number written (0 when it
+    /// takes nothing now), or nil when the sink is gone (its pipe broken, its process ended).
+    func write(_ bytes: ArraySlice<UInt8>) -> Int?
+    /// Whether the sink is gone (its process ended) even though nothing was written to it lately.
+    var hasEnded: Bool { get }
+    /// Lets the sink play what it was given, waiting up to `seconds`, then stops it.
+    func close(within seconds: Double)
+}
+
+/// How the stream's player is started: the program and the arguments that ask it for raw PCM on
+/// standard input and a small buffer of its own.
+package struct SinkProgram: Hashable, Sendable {
+    /// The program's path.
+    package var path: String
+    /// The arguments after its name.
+    package var arguments: [String]
+
+    package init(path: String, arguments: [String]) {
+        self.path = path
+        self.arguments = arguments
+    }
+
+    /// The programs looked for on `$PATH`, in order.
+    package static let candidates = ["pw-cat", "pacat", "aplay"]
+    /// The buffer each program is asked to keep, in milliseconds: well under the half second a key may
+    /// take to be heard, with the stream's own lead (``StreamRinger/highWater``) on top.
+    package static let bufferMilliseconds = 100
+
+    /// The arguments that make `name` (one of ``candidates``) read raw PCM on standard input with a small
+    /// buffer; no arguments for any other program (`PROFILE_SINK`'s: it is given the format as is).
+    ///
+    /// The flags are those of pw-cat 0.3 (`--playback`, `--format`, `--rate`, `--channels`, `--latency`
+    /// with a unit, `-` for standard input), pacat 16 (`--raw`, `--format=s16le`, `--latency-msec`) and
+    /// aplay 1.2 (`-t raw -f S16_LE -r -c`, `--buffer-time` in microseconds), from their `--help`.
+    package static func arguments(for name: String) -> [String] {
+        let ms = bufferMilliseconds
+        switch name {
+        case "pw-cat": return ["--playback", "--format=s16", "--rate=44100", "--channels=2", "--latency=\(ms)ms", "-"]
+        case "pacat": return ["--playback", "--raw", "--format=s16le", "--rate=44100", "--channels=2", "--latency-msec=\(ms)"]
+        case "aplay": return ["-q", "-t", "raw", "-f", "S16_LE", "-r", "44100", "-c", "2", "--buffer-time=\(ms * 1000)"]
+        default: return []
+        }
+    }
+
+    /// The stream's players in the order they are tried: `$PROFILE_SINK` when set and found (`none`: no
+    /// stream at all), then those of ``candidates`` on `$PATH`; and why the list starts as it does, when
+    /// something was asked for and not found.
+    package static func chain(environment: [String: String]) -> (programs: [SinkProgram], note: String?) {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        var found: [SinkProgram] = []
+        for name in candidates {
+            if let program = SystemBellRinger.find(name, path: path), !found.contains(where: { $0.path == program }) {
+                found.append(SinkProgram(path: program, arguments: arguments(for: name)))
+            }
+        }
+        guard let chosen = environment["PROFILE_SINK"], !chosen.isEmpty else { return (found, nil) }
+        if chosen == "none" { return ([], "PROFILE_SINK is none") }
+        guard let program = SystemBellRinger.find(chosen, path: path) else {
+            return (found, "PROFILE_SINK names \(quoted(chosen)), which is not an executable on PATH")
+        }
+        return ([SinkProgram(path: program, arguments: [])] + found.filter { $0.path != program }, nil)
+    }
+}
+
+/// A player process reading the stream on its standard input, through a pipe whose write end never
+/// blocks (a stuck player cannot hang the run) and whose buffer is as small as the system allows.
+package final class ProcessSink: SoundSink {
+    package let name: String
+    private let pid: pid_t
+    private var fd: Int32
+    private var ended = false
+
+    /// Starts `program`; nil when it cannot be started (errno says why).
+    package init?(_ program: SinkProgram) {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        // Neither end leaks into players started later (the child gets its end as 0 by dup2).
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // As the bells' players: every signal at its default, none blocked, its own process group.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        let arguments = [program.path] + program.arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, program.path, &actions, &attributes, &argv, environ)
+        Glibc.close(pipeEnds[0])
+        guard result == 0 else {
+            Glibc.close(pipeEnds[1])
+            errno = result
+            return nil
+        }
+        pid = child
+        fd = pipeEnds[1]
+        name = escaped(POSIX.baseName(program.path))
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        // Room for one top-up whole (0.2 s is 35 KB): the stream's lead, not the pipe, bounds what is
+        // written ahead; a pipe smaller than a top-up would take it a page at a time, a wake-up each.
+        _ = fcntl(fd, ProcessSink.setPipeSize, ProcessSink.pipeBytes)
+    }
+
+    package func write(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !ended, fd >= 0 else { return nil }
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeBufferPointer { buffer in
+                Glibc.write(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count > 0 {
+                total += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else if count < 0, errno == EAGAIN {
+                break
+            } else {
+                ended = true
+                return nil
+            }
+        }
+        return total
+    }
+
+    package var hasEnded: Bool {
+        if ended { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) != 0 {
+            ended = true
+            reaped = true
+        }
+        return ended
+    }
+
+    private var reaped = false
+    /// Linux's `F_SETPIPE_SZ` (fcntl.h, `F_LINUX_SPECIFIC_BASE + 7`), which Glibc's module leaves out.
+    static let setPipeSize: Int32 = 1031
+    /// The pipe's size: 64 KiB, 0.37 s of the stream, Linux's default, asked for in case it was lowered.
+    static let pipeBytes: Int32 = 65_536
+
+    package func close(within seconds: Double) {
+        if fd >= 0 {
+            Glibc.close(fd)
+            fd = -1
+        }
+        guard !reaped else { return }
+        reaped = true
+        var status: Int32 = 0
+        var waited = 0.0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if waited >= seconds {
+                kill(-pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return
+            }
+            POSIX.sleep(seconds: 0.01)
+            waited += 0.01
+        }
+    }
+
+    deinit { close(within: 0) }
+}

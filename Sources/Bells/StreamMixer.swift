@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProfileKit
+
+/// A gain that moves to its target in a straight line over a set time, one frame at a time: volume
+/// changes, mute and fades without a click.
+package struct GainRamp: Hashable, Sendable {
+    /// The gain now, from 0 on.
+    package private(set) var value: Float
+    /// Where it is going.
+    package private(set) var target: Float
+    /// How far it moves a frame.
+    private var step: Float = 0
+
+    package init(_ value: Float) {
+        self.value = value
+        target = value
+    }
+
+    /// Heads for `target`, getting there in `frames` frames (at once for 0).
+    package mutating func set(_ target: Float, overFrames frames: Int) {
+        self.target = target
+        step = frames <= 0 ? .infinity : abs(target - value) / Float(frames)
+        if frames <= 0 { value = target }
+    }
+
+    /// The gain for the next frame.
+    @inline(__always)
+    package mutating func next() -> Float {
+        if value < target {
+            value = min(target, value + step)
+        } else if value > target {
+            value = max(target, value - step)
+        }
+        return value
+    }
+
+    /// Whether it stands still.
+    package var isSettled: Bool { value == target }
+}
+
+/// Everything a sit sounds, mixed into one stereo stream: bells (mono, in both channels) placed at the
+/// frames they ring at, and an ambience loop under them, each under its gains. Pure: it renders frames
+/// on demand and never reads a clock (``StreamRinger`` decides which frame is when).
+package struct StreamMixer: Sendable {
+    /// Frames a second of the stream: 44,100, the bells' rate.
+    package static let sampleRate = 44_100
+    /// Seconds a volume change or a mute takes: short enough to be heard at once, long enough not to
+    /// click (a step in gain is a click; 30 ms of ramp is well past the few milliseconds that avoid one).
+    package static let gainSeconds = 0.03
+
+    /// A bell placed in the stream.
+    struct Voice: Sendable {
+        var samples: [Float]
+        /// The stream frame of its first sample.
+        var start: Int
+        var end: Int { start + samples.count }
+    }
+
+    /// The next frame to render.
+    package private(set) var position = 0
+    private var voices: [Voice] = []
+    /// The loop under the bells, at its level (the profile's ambience volume, 0 to 1).
+    private var ambience: StereoLoop?
+    private var ambienceLevel: Float
+    private var ambienceFrame = 0
+    /// The sit's volume (the `-` and `+` keys), as a linear gain.
+    private var master = GainRamp(1)
+    /// 0 while muted, 1 otherwise.
+    private var mute = GainRamp(1)
+    /// The ambience switched off (0) or on (1) by the `a` key.
+    private var ambienceSwitch = GainRamp(1)
+    /// The ambience's fades of the session: in at the start, down while paused, out before the end.
+    private var ambienceEnvelope = GainRamp(0)
+
+    /// - Parameters:
+    ///   - ambience: the loop to play under the bells, or nil.
+    ///   - ambienceVolume: its level, 0 to 1.
+    package init(ambience: StereoLoop? = nil, ambienceVolume: Double = 0) {
+        self.ambience = ambience.flatMap { $0.frameCount > 0 ? $0 : nil }
+        ambienceLevel = Float(min(max(ambienceVolume.isNaN ? 0 : ambienceVolume, 0), 1))
+    }
+
+    /// Whether an ambience loop was given.
+    package var hasAmbience: Bool { ambience != nil }
+
+    /// Adds a bell whose first sample is at stream frame `frame` (at ``position`` at the earliest: what
+    /// is rendered is gone).
+    package mutating func add(_ samples: [Float], at frame: Int) {
+        guard !samples.isEmpty else { return }
+        voices.append(Voice(samples: samples, start: max(frame, position)))
+    }
+
+    /// Sets the sit's volume in dB (0: the profile's own volumes), nil for silence, over ``gainSeconds``.
+    package mutating func setVolume(decibels: Double?) {
+        let gain = decibels.map { Float(pow(10, $0 / 20)) } ?? 0
+        master.set(gain, overFrames: Self.frames(Self.gainSeconds))
+    }
+
+    /// Mutes or unmutes everything, over ``gainSeconds``.
+    package mutating func setMuted(_ muted: Bool) {
+        mute.set(muted ? 0 : 1, overFrames: Self.frames(Self.gainSeconds))
+    }
+
+    /// Switches the ambience on or off (the `a` key), fading over `seconds`.
+    package mutating func setAmbienceSwitch(_ on: Bool, seconds: Double) {
+        ambienceSwitch.set(on ? 1 : 0, overFrames: Self.frames(seconds))
+    }
+
+    /// Fades the ambience in (true) or out (false) over `seconds`: the session's start, pause, resume
+    /// and end.
+    package mutating func fadeAmbience(_ playing: Bool, seconds: Double) {
+        ambienceEnvelope.set(playing ? 1 : 0, overFrames: Self.frames(seconds))
+    }
+
+    /// Whether rendering on from ``position`` could make a sound: a bell not yet over, or an ambience
+    /// heard or fading.
+    package var isSounding: Bool {
+        if voices.contains(where: { $0.end > position }) { return true }
+        guard ambience != nil, ambienceLevel > 0 else { return false }
+        return ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0
+    }
+
+    /// Whether a bell is still to be rendered.
+    package var bellsLeft: Bool { voices.contains { $0.end > position } }
+
+    /// Renders the next `frames` frames as interleaved 16-bit stereo (left, right), appended to `out`.
+    package mutating func render(_ frames: Int, into out: inout [Int16]) {
+        guard frames > 0 else { return }
+        let end = position + frames
+        var mix = [Float](repeating: 0, count: frames)
+        for voice in voices where voice.end > position && voice.start < end {
+            let from = max(voice.start, position)
+            let to = min(voice.end, end)
+            voice.samples.withUnsafeBufferPointer { samples in
+                for frame in from..<to { mix[frame - position] += samples[frame - voice.start] }
+            }
+        }
+        out.reserveCapacity(out.count + 2 * frames)
+        for index in 0..<frames {
+            let gain = master.next() * mute.next()
+            var left = mix[index], right = mix[index]
+            if let ambience {
+                let level = ambienceLevel * ambienceSwitch.next() * ambienceEnvelope.next()
+                if level > 0 {
+                    let at = ambienceFrame % ambience.frameCount
+                    left += level * ambience.left[at]
+                    right += level * ambience.right[at]
+                }
+                ambienceFrame += 1
+            }
+            out.append(StrikeMix.sample(min(1, max(-1, left * gain))))
+            out.append(StrikeMix.sample(min(1, max(-1, right * gain))))
+        }
+        position = end
+        voices.removeAll { $0.end <= position }
+    }
+
+    /// `seconds` in frames, rounded.
+    package static func frames(_ seconds: Double) -> Int {
+        seconds.isFinite ? max(0, Int((seconds * Double(sampleRate)).rounded())) : 0
+    }
+}

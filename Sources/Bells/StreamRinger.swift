@@ -1,0 +1,316 @@
+import Files
+import TextSupport
+import ProfileKit
+
+/// Rings a sit's bells, and plays its ambience under them, as one stream mixed in the program
+/// (``StreamMixer``) and written to one long-lived player (a ``SoundSink``), paced by the clock.
+///
+/// Pacing: the stream's frame *f* is heard at `anchor + f / 44,100` on the monotonic clock. When fewer
+/// than ``lowWater`` seconds are written ahead of that, it is topped up to ``highWater`` ahead (never
+/// more than ``maximumAhead``), and ``nextCheck`` says when the next top-up is due: while sound plays the
+/// run wakes about every ``highWater`` − ``lowWater`` seconds; with nothing to play (between bells and no
+/// ambience) nothing is written and no wake-up asked for. A bell's first sample goes at the frame its
+/// time is heard at; a bell due soon (``expectBell(at:)``) stops the lead at its frame, so that it is not
+/// written behind sound already sent.
+///
+/// A sink that ends or whose pipe breaks is replaced by the next of the chain and said once; when none is
+/// left, the `fallback` (the WAV players, then the terminal bell) rings the bells that follow.
+package final class StreamRinger: BellRinger {
+    /// Seconds written ahead below which the stream is topped up.
+    package static let lowWater = 0.15
+    /// Seconds written ahead a top-up reaches.
+    package static let highWater = 0.35
+    /// The most ever written ahead of what is heard: a key is heard within this (issue 38).
+    package static let maximumAhead = 0.5
+    /// Seconds after its time a bell expected (``expectBell(at:)``) still holds the lead at its frame.
+    package static let bellGrace = 0.1
+    /// Seconds the `a` key's fade takes.
+    package static let switchFade = 1.0
+
+    private var mixer: StreamMixer
+    private var sinks: [() -> SoundSink?]
+    private var sink: SoundSink?
+    private let fallback: BellRinger?
+    private let now: () -> Double
+    private let volume: Double
+    private let library: SoundLibrary?
+    /// The monotonic time of frame 0, while the stream runs; nil while idle (all written was heard and
+    /// nothing sounds).
+    private var anchor: Double?
+    /// The time the next bell is expected at, from the run.
+    private var expected: Double?
+    /// Bytes the sink did not take yet.
+    private var pending: [UInt8] = []
+    private var bells: [BellChoice: [Float]] = [:]
+    private var untold: [String] = []
+    private var missing: Set<String> = []
+    /// The most written ahead of what was heard, in seconds, for tests and the benchmark.
+    package private(set) var mostAhead = 0.0
+
+    /// - Parameters:
+    ///   - sinks: the players to try, in order, each started when its turn comes (nil: it could not be).
+    ///   - fallback: what rings the bells once no sink is left.
+    ///   - volume: the percentage every bell is scaled by (`run --volume`).
+    ///   - ambience: the loop to play under the bells, and its volume (0 to 100).
+    ///   - clock: the monotonic clock, in seconds.
+    package init(sinks: [() -> SoundSink?], fallback: BellRinger?, volume: Int = 100, library: SoundLibrary? = nil,
+                 ambience: (loop: StereoLoop, volume: Int)? = nil, clock: @escaping () -> Double = POSIX.monotonicNow) {
+        self.sinks = sinks
+        self.fallback = fallback
+        self.volume = Double(volume) / 100
+        self.library = library
+        self.now = clock
+        mixer = StreamMixer(ambience: ambience?.loop, ambienceVolume: Double(ambience?.volume ?? 0) / 100)
+    }
+
+    /// A ringer over the programs of ``SinkProgram/chain(environment:)`` (read from `players`' variables),
+    /// with `players` (the WAV players, then the terminal bell) to fall back on; nil when there is no
+    /// stream program (the caller keeps `players`).
+    package static func live(over players: SystemBellRinger, ambience: (loop: StereoLoop, volume: Int)?) -> StreamRinger? {
+        let programs = SinkProgram.chain(environment: players.environment).programs
+        guard !programs.isEmpty else { return nil }
+        return StreamRinger(sinks: programs.map { program in { ProcessSink(program) } }, fallback: players,
+                            volume: players.volumePercent, library: players.library, ambience: ambience)
+    }
+
+    /// How reports name what plays the stream: the sink's name, or the fallback's.
+    package var soundName: String {
+        if let sink = startSink() { return sink.name }
+        return (fallback as? SystemBellRinger)?.soundName ?? SystemBellRinger.noSound
+    }
+
+    /// Whether an ambience loop plays under the bells.
+    package var hasAmbience: Bool { mixer.hasAmbience }
+
+    /// The sink playing now, started when first needed; the next of the chain when one cannot start.
+    @discardableResult
+    private func startSink() -> SoundSink? {
+        if let sink { return sink }
+        while !sinks.isEmpty {
+            let start = sinks.removeFirst()
+            if let started = start() {
+                sink = started
+                return started
+            }
+        }
+        return nil
+    }
+
+    // MARK: the controls a sit has over its sound
+
+    package func setVolume(decibels: Double?) {
+        pump()
+        mixer.setVolume(decibels: decibels)
+    }
+
+    package func setMuted(_ muted: Bool) {
+        pump()
+        mixer.setMuted(muted)
+    }
+
+    package func setAmbienceSwitch(_ on: Bool) {
+        pump()
+        mixer.setAmbienceSwitch(on, seconds: Self.switchFade)
+        pump()
+    }
+
+    package func fadeAmbience(_ playing: Bool, seconds: Double) {
+        pump()
+        mixer.fadeAmbience(playing, seconds: seconds)
+        pump()
+    }
+
+    package func expectBell(at time: Double?) {
+        expected = time
+    }
+
+    // MARK: BellRinger
+
+    package func ring(_ choice: BellChoice) -> RingReport {
+        // Placed before anything more is written: the lead was held at the bell's frame.
+        guard let sink = startSink() else {
+            return fallback?.ring(choice) ?? RingReport(via: SystemBellRinger.noSound, sounded: false)
+        }
+        let time = now()
+        let heard = anchor.map { Int(((time - $0) * Double(StreamMixer.sampleRate)).rounded()) } ?? mixer.position
+        mixer.add(samples(for: choice), at: max(heard, mixer.position))
+        if anchor == nil { anchor = time - Double(mixer.position) / Double(StreamMixer.sampleRate) }
+        expected = nil
+        pump()
+        let note = untold.isEmpty ? nil : untold.joined(separator: "; ")
+        untold = []
+        return RingReport(via: self.sink?.name ?? sink.name, note: note)
+    }
+
+    package var isSounding: Bool {
+        pump()
+        return anchor != nil || fallback?.isSounding == true
+    }
+
+    package func check() -> RingerCheck {
+        pump()
+        var checked = fallback?.check() ?? RingerCheck()
+        checked.notes = untold + checked.notes
+        untold = []
+        return checked
+    }
+
+    package var nextCheck: Double? {
+        let own: Double? = anchor.flatMap { anchor in
+            guard sink != nil else { return nil }
+            let rate = Double(StreamMixer.sampleRate)
+            if !pending.isEmpty { return now() + 0.05 }
+            let written = anchor + Double(mixer.position) / rate
+            // Nothing more to play: woken once all that was written is heard, to go idle.
+            guard mixer.isSounding else { return max(written, now() + 0.02) }
+            let refill = written - Self.lowWater
+            // Held back for a bell (written up to its frame): the run wakes for the bell itself.
+            if let expected, refill <= now(), expected > now() - Self.bellGrace, written >= expected - 0.001 {
+                return max(expected, now() + 0.02)
+            }
+            return max(refill, now() + 0.02)
+        }
+        return [own, fallback?.nextCheck].compactMap { $0 }.min()
+    }
+
+    package func prepare(_ choices: [BellChoice]) {
+        for choice in choices { _ = samples(for: choice) }
+        fallback?.prepare(choices)
+    }
+
+    package func ringOut(stop: (Double) -> Bool) {
+        while !stop(0.05) {
+            pump()
+            if anchor == nil || sink == nil { break }
+        }
+        fallback?.ringOut(stop: stop)
+        finish(timeout: 0)
+    }
+
+    package func finish(timeout: Double) {
+        let deadline = now() + timeout
+        while anchor != nil, sink != nil, now() < deadline {
+            pump()
+            POSIX.sleep(seconds: 0.02)
+        }
+        sink?.close(within: 0.5)
+        sink = nil
+        anchor = nil
+        fallback?.finish(timeout: 0)
+    }
+
+    // MARK: the stream
+
+    /// Writes what is due: whatever the sink did not take before, then the mix up to ``highWater``
+    /// ahead once fewer than ``lowWater`` seconds are; replaces a sink that is gone; goes idle once
+    /// everything written was heard and nothing sounds.
+    private func pump() {
+        guard anchor != nil || mixer.isSounding else { return }
+        guard let sink = startSink() else { return }
+        let time = now()
+        let rate = Double(StreamMixer.sampleRate)
+        if anchor == nil { anchor = time - Double(mixer.position) / rate }
+        guard let anchor else { return }
+        if sink.hasEnded {
+            replace(because: "\(sink.name) stopped")
+            return
+        }
+        if !pending.isEmpty {
+            guard let count = sink.write(pending[...]) else {
+                replace(because: "\(sink.name) stopped taking the sound")
+                return
+            }
+            pending.removeFirst(count)
+            if !pending.isEmpty { return }
+        }
+        var heard = Int(((time - anchor) * rate).rounded(.down))
+        if heard > mixer.position {
+            // Behind (a late wake-up): what was missed is not made up, the stream goes on from now.
+            self.anchor = time - Double(mixer.position) / rate
+            heard = mixer.position
+        }
+        let ahead = Double(mixer.position - heard) / rate
+        guard mixer.isSounding else {
+            if ahead <= 0 { self.anchor = nil }
+            return
+        }
+        // A few milliseconds' slack: a wake-up a hair early (poll counts whole milliseconds) still tops up.
+        guard ahead <= Self.lowWater + 0.005 else { return }
+        var target = heard + StreamMixer.frames(Self.highWater)
+        // A bell due now or a moment ago is about to be rung: the lead stays at its frame till it is.
+        if let expected, expected > time - Self.bellGrace {
+            let frame = Int(((expected - anchor) * rate).rounded(.down))
+            if frame < target { target = max(mixer.position, frame) }
+        }
+        guard target > mixer.position else { return }
+        var samples: [Int16] = []
+        mixer.render(target - mixer.position, into: &samples)
+        mostAhead = max(mostAhead, Double(target - heard) / rate)
+        var bytes = [UInt8](repeating: 0, count: samples.count * 2)
+        for (index, sample) in samples.enumerated() {
+            let bits = UInt16(bitPattern: sample.littleEndian)
+            bytes[2 * index] = UInt8(truncatingIfNeeded: bits)
+            bytes[2 * index + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+        }
+        guard let count = sink.write(bytes[...]) else {
+            replace(because: "\(sink.name) stopped taking the sound")
+            return
+        }
+        pending = Array(bytes[count...])
+    }
+
+    /// Drops the sink playing now for the next; says so once, and who plays from now on.
+    private func replace(because reason: String) {
+        sink?.close(within: 0)
+        sink = nil
+        pending = []
+        anchor = nil
+        let next = startSink()
+        let now = next.map { "\($0.name) plays the sound" } ?? (fallback == nil ? "no sound" : "the bells' players ring the bells, without ambience")
+        untold.append("\(reason); \(now) from now on")
+    }
+
+    /// The bell `choice` as samples from -1 to 1 at the stream's rate: its strikes at its volume times
+    /// the run's. A recording that cannot be read is the default bell, said once.
+    private func samples(for choice: BellChoice) -> [Float] {
+        if let made = bells[choice] { return made }
+        let level = Double(choice.volume) / 100 * volume
+        var strike: PCMSound
+        var spacing: Double
+        switch choice.sound {
+        case let .builtIn(bell):
+            (strike, spacing) = (PCMSound(bell: bell), BellSynth.spacing(for: bell))
+        case let .recorded(recording):
+            do throws(SoundError) {
+                guard let library else { throw SoundError.unknown(recording, suggestion: nil) }
+                (strike, spacing) = (try library.sound(named: recording), StrikeMix.spacing)
+            } catch {
+                (strike, spacing) = (PCMSound(bell: .default), BellSynth.spacing(for: .default))
+                if missing.insert(ProfileName.key(recording)).inserted {
+                    let why = if case .unknown = error { "there is no recorded sound \(quoted(recording))" } else { "\(error)" }
+                    untold.append("\(why); ringing \(Bell.default.rawValue) instead")
+                }
+            }
+        }
+        var mono = StrikeMix.render(strike, strikes: choice.strikes, volume: level, spacing: spacing).map { Float($0) / 32768 }
+        if strike.sampleRate != StreamMixer.sampleRate { mono = Self.resampled(mono, from: strike.sampleRate) }
+        bells[choice] = mono
+        return mono
+    }
+
+    /// `samples` at `rate` brought to the stream's rate by linear interpolation.
+    static func resampled(_ samples: [Float], from rate: Int) -> [Float] {
+        guard rate > 0, samples.count > 1 else { return samples }
+        let ratio = Double(rate) / Double(StreamMixer.sampleRate)
+        let count = Int(Double(samples.count) / ratio)
+        return (0..<count).map { index in
+            let at = Double(index) * ratio
+            let low = min(Int(at), samples.count - 1)
+            let high = min(low + 1, samples.count - 1)
+            let fraction = Float(at - Double(low))
+            return samples[low] * (1 - fraction) + samples[high] * fraction
+        }
+    }
+
+    deinit { finish(timeout: 0) }
+}

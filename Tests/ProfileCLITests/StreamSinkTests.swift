@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 38, item 8: a sit at speed 1 on a terminal, its one stream captured by `Scripts/test-sink`
+/// (`PROFILE_SINK`), which keeps the bytes and when each came; everything is measured from the samples.
+@Suite("one stream, captured", .serialized)
+struct StreamSinkTests {
+    let home: String
+    var store: String { "\(home)/store" }
+
+    init() throws {
+        home = try Harness.makeStore().home
+    }
+
+    static let rate = 44_100.0
+
+    /// CLOCK_MONOTONIC, the clock the run paces its stream by and the sink stamps its reads with.
+    static func monotonic() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The level in dB (RMS re full scale) of the `frequency` component of `samples[range]`, by Goertzel's
+    /// recurrence over a Hann window: a full-scale sine is −3 dB, as ``SoundMeasure/decibels(meanSquare:)``
+    /// has it (the window's coherent gain, 0.5, is divided out).
+    static func tone(_ samples: [Float], _ range: Range<Int>, frequency: Double) -> Double {
+        let range = range.clamped(to: samples.indices)
+        guard range.count > 1 else { return -.infinity }
+        let coefficient = 2 * cos(2 * Double.pi * frequency / rate)
+        var (s1, s2) = (0.0, 0.0)
+        for (index, at) in range.enumerated() {
+            let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(range.count - 1))
+            let s0 = Double(samples[at]) * window + coefficient * s1 - s2
+            (s2, s1) = (s1, s0)
+        }
+        let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
+        let amplitude = 2 * sqrt(max(0, power)) / (Double(range.count) * 0.5)
+        return amplitude > 0 ? 20 * log10(amplitude / sqrt(2)) : -.infinity
+    }
+
+    /// A one-minute quick sit with the test ambience (a 300 Hz tone on the right at 20 %): it fades in;
+    /// three `-` make it at least 6 dB quieter within half a second; `m` silences everything and `m`
+    /// again brings it back; the start bell is in the stream at its start; and the sink never holds more
+    /// than half a second beyond the time elapsed.
+    @Test func theStreamFadesStepsMutesAndKeepsItsLead() throws {
+        let data = "\(home)/sink.raw", log = "\(home)/sink.log"
+        let sink = Harness.root.appendingPathComponent("Scripts/test-sink").path
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "run", "1", "--no-log"],
+                                        environment: Harness.environment(store: store, home: home, extra: [
+                                            "TERM": "xterm-256color", "NO_COLOR": "1", "PROFILE_SINK": sink,
+                                            "PROFILE_AMBIENCE_TEST": "tone:20", "PROFILE_TEST_SINK_DATA": data,
+                                            "PROFILE_TEST_SINK_LOG": log,
+                                        ]))
+        try screen.waitFor("sound: test-sink")
+        try screen.waitFor("m mute · a ambience")
+        Thread.sleep(forTimeInterval: 9)
+        let down = Self.monotonic()
+        screen.send("---")
+        try screen.waitFor("volume \u{2212}9 dB")
+        Thread.sleep(forTimeInterval: 1.5)
+        let muted = Self.monotonic()
+        screen.send("m")
+        try screen.waitFor("muted")
+        Thread.sleep(forTimeInterval: 1.5)
+        let unmuted = Self.monotonic()
+        screen.send("m")
+        Thread.sleep(forTimeInterval: 1.5)
+        screen.send("q")
+        try screen.waitFor("Stop the session?")
+        screen.send("y")
+        try screen.waitFor("Stopped at 00:1")
+        #expect(screen.waitForExit() == 1)
+        #expect(screen.output.contains("ended at volume \u{2212}9 dB"))
+
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: data)))
+        let arrivals = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
+            let fields = $0.split(separator: " ")
+            return (time: Double(fields[0])!, total: Double(fields[1])!)
+        }
+        let first = try #require(arrivals.first).time
+        let ahead = arrivals.map { $0.total / (4 * Self.rate) - ($0.time - first) }.max() ?? 0
+        #expect(ahead <= 0.5, "the sink held \(ahead) s beyond the time elapsed")
+        // And it keeps up: each write brings the stream at least to the time elapsed (a top-up is due
+        // 0.15 s before what was written runs out).
+        let behind = arrivals.map { ($0.time - first) - $0.total / (4 * Self.rate) }.max() ?? 0
+        #expect(behind <= 0, "the stream fell \(behind) s behind the time elapsed")
+        let channel = { (which: Int) in
+            stride(from: 2 * which, to: bytes.count - 1, by: 4).map { Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768 }
+        }
+        let left = channel(0), right = channel(1)
+        // The frame heard at monotonic time `time`: the stream's first byte was written as it started.
+        let frame = { (time: Double) in Int((time - first) * Self.rate) }
+        let window = { (time: Double) in frame(time)..<frame(time + 0.1) }
+        let ambience = { (time: Double) in Self.tone(right, window(time), frequency: 300) }
+        // The tone at 20 % of half scale: −9 − 14 = −23 dB once faded in.
+        #expect(ambience(first + 0.3) < ambience(down - 0.5) - 10, "fade-in: \(ambience(first + 0.3)) → \(ambience(down - 0.5)) dB")
+        #expect(abs(ambience(down - 0.5) - -23) < 1.5, "\(ambience(down - 0.5)) dB once faded in")
+        #expect(ambience(down + 0.5) <= ambience(down - 0.5) - 6, "three - : \(ambience(down - 0.5)) → \(ambience(down + 0.5)) dB")
+        let silent = frame(muted + 0.5)..<frame(muted + 1.2)
+        #expect(left[silent.clamped(to: left.indices)].allSatisfy { $0 == 0 } && right[silent.clamped(to: right.indices)].allSatisfy { $0 == 0 },
+                "muted: silence")
+        #expect(abs(ambience(unmuted + 0.6) - ambience(down + 0.6)) < 1, "unmuted: \(ambience(unmuted + 0.6)) dB, as before m")
+        // The start bell (a singing bowl at full volume) is in the first 20 ms of the stream.
+        let onset = left.firstIndex { abs($0) > 0.02 }
+        #expect(onset.map { Double($0) / Self.rate <= 0.02 } == true, "the start bell begins at \(onset.map { Double($0) / Self.rate } ?? -1) s")
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+import ProfileKit
+@testable import Bells
+
+/// Issue 38, item 3: the run's one stream of sound, mixed in the program and paced by the clock, with a
+/// fake clock and a fake sink: everything is measured from the samples the sink received and the times
+/// it received them.
+@Suite("one stream of sound")
+struct StreamRingerTests {
+    /// A clock the test moves.
+    final class Clock: @unchecked Sendable {
+        var time = 100.0
+    }
+
+    /// Takes bytes (all of them, or as many as `capacity` allows each call), noting when each arrived.
+    final class FakeSink: SoundSink {
+        let name: String
+        var bytes: [UInt8] = []
+        /// (clock time, total bytes so far) after each write that took something.
+        var arrivals: [(time: Double, total: Int)] = []
+        let clock: Clock
+        /// Bytes taken per write; nil for all.
+        var capacity: Int?
+        /// Whether the sink is gone: every write fails.
+        var dead = false
+        var closed = false
+
+        init(_ name: String = "fake", clock: Clock) {
+            self.name = name
+            self.clock = clock
+        }
+
+        func write(_ slice: ArraySlice<UInt8>) -> Int? {
+            if dead { return nil }
+            let count = min(slice.count, capacity ?? slice.count)
+            bytes += slice.prefix(count)
+            if count > 0 { arrivals.append((clock.time, bytes.count)) }
+            return count
+        }
+
+        var hasEnded: Bool { dead }
+        func close(within seconds: Double) { closed = true }
+
+        /// The left channel, from -1 to 1.
+        var left: [Float] { channel(0) }
+        var right: [Float] { channel(1) }
+        func channel(_ which: Int) -> [Float] {
+            stride(from: 2 * which, to: bytes.count - 1, by: 4).map { Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768 }
+        }
+    }
+
+    static let rate = StreamMixer.sampleRate
+
+    /// The tone loop of ``TestAmbience`` (200 Hz left, 300 Hz right, half scale) at `volume`.
+    static func tone(_ volume: Int = 100) -> (loop: StereoLoop, volume: Int) {
+        TestAmbience.loop("tone:\(volume)")!
+    }
+
+    /// A ringer over `sinks` on `clock`.
+    static func ringer(_ sinks: [FakeSink], clock: Clock, ambience: (loop: StereoLoop, volume: Int)? = nil) -> StreamRinger {
+        StreamRinger(sinks: sinks.map { sink in { sink } }, fallback: nil, ambience: ambience, clock: { clock.time })
+    }
+
+    /// Runs the ringer as the run does: wakes when ``StreamRinger/nextCheck`` asks (or after `idle` when
+    /// it asks nothing), until `until`; returns the wake-ups.
+    @discardableResult
+    static func drive(_ ringer: StreamRinger, clock: Clock, until: Double, idle: Double = 1) -> Int {
+        var wakes = 0
+        while clock.time < until {
+            clock.time = min(until, max(clock.time + 0.001, ringer.nextCheck ?? (clock.time + idle)))
+            _ = ringer.check()
+            wakes += 1
+        }
+        return wakes
+    }
+
+    /// The most bytes the sink ever held beyond the time elapsed since the stream's first byte, in seconds.
+    static func mostAhead(_ sink: FakeSink) -> Double {
+        guard let first = sink.arrivals.first else { return 0 }
+        return sink.arrivals.map { Double($0.total) / Double(4 * rate) - ($0.time - first.time) }.max() ?? 0
+    }
+
+    @Test func withNothingToPlayNothingIsWrittenAndNoWakeUpAsked() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        let ringer = Self.ringer([sink], clock: clock)
+        #expect(ringer.nextCheck == nil)
+        _ = ringer.check()
+        clock.time += 60
+        _ = ringer.check()
+        #expect(sink.bytes.isEmpty)
+        #expect(ringer.nextCheck == nil)
+    }
+
+    /// The ambience plays at most 0.5 s ahead of the clock, topped up a few times a second: ≤ 10 wake-ups
+    /// a second (issue 38, item 6).
+    @Test func theStreamIsPacedByTheClock() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        let ringer = Self.ringer([sink], clock: clock, ambience: Self.tone(30))
+        ringer.fadeAmbience(true, seconds: 0)
+        let wakes = Self.drive(ringer, clock: clock, until: clock.time + 20)
+        #expect(wakes <= 200 && wakes >= 40, "\(wakes) wake-ups in 20 s")
+        #expect(Self.mostAhead(sink) <= StreamRinger.maximumAhead, "\(Self.mostAhead(sink)) s ahead")
+        #expect(ringer.mostAhead <= StreamRinger.maximumAhead)
+        let seconds = Double(sink.bytes.count) / Double(4 * Self.rate)
+        #expect(seconds >= 20 && seconds <= 20.5, "\(seconds) s written in 20 s")
+    }
+
+    /// The ambience fades in over the given time: quiet at first, at its level once the fade is done.
+    @Test func theAmbienceFadesIn() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        let ringer = Self.ringer([sink], clock: clock, ambience: Self.tone(100))
+        ringer.fadeAmbience(true, seconds: 8)
+        Self.drive(ringer, clock: clock, until: clock.time + 10)
+        let left = sink.left
+        let first = SoundMeasure.level(left, 0..<Self.rate / 2)
+        let full = SoundMeasure.level(left, 8 * Self.rate..<9 * Self.rate)
+        // A half-scale sine is −9 dB RMS (−3 dB for a full-scale one, SoundMeasure.decibels).
+        #expect(abs(full - -9.03) < 0.2, "\(full) dB once faded in")
+        #expect(first < full - 20, "\(first) dB in the first half second")
+        let seconds = (0..<8).map { SoundMeasure.level(left, $0 * Self.rate..<($0 + 1) * Self.rate) }
+        #expect(zip(seconds, seconds.dropFirst()).allSatisfy { $0 < $1 }, "rising: \(seconds)")
+    }
+
+    /// Three presses of `-` (−9 dB) are heard within half a second; mute is silence, unmute brings the
+    /// sound back; no step clicks (the change is a ramp of ``StreamMixer/gainSeconds``).
+    @Test func volumeAndMuteAreHeardWithinHalfASecond() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        let ringer = Self.ringer([sink], clock: clock, ambience: Self.tone(100))
+        ringer.fadeAmbience(true, seconds: 0)
+        let start = clock.time
+        Self.drive(ringer, clock: clock, until: start + 2)
+        ringer.setVolume(decibels: -9)
+        Self.drive(ringer, clock: clock, until: start + 4)
+        ringer.setMuted(true)
+        Self.drive(ringer, clock: clock, until: start + 6)
+        ringer.setMuted(false)
+        Self.drive(ringer, clock: clock, until: start + 8)
+        let left = sink.left
+        let second = { (at: Double) in SoundMeasure.level(left, Int(at * Double(Self.rate))..<Int((at + 0.1) * Double(Self.rate))) }
+        let before = second(1.8)
+        #expect(second(2.5) <= before - 8.9 && second(2.5) >= before - 9.1, "\(before) → \(second(2.5)) dB half a second after −9 dB")
+        #expect(second(4.5) == -.infinity, "muted: \(second(4.5)) dB")
+        #expect(abs(second(6.5) - (before - 9)) < 0.1, "unmuted: \(second(6.5)) dB")
+        let step = SoundMeasure.largestStep(left, sampleRate: Self.rate)
+        #expect(step.decibels > -60, "the largest fall, \(step)")
+    }
+
+    /// A bell due while the ambience plays ahead lands at its time: the lead stops at its frame.
+    @Test func aBellLandsAtItsTimeUnderTheAmbience() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        let ringer = Self.ringer([sink], clock: clock, ambience: Self.tone(1))
+        ringer.fadeAmbience(true, seconds: 0)
+        let start = clock.time
+        let bellAt = start + 3.3
+        ringer.expectBell(at: bellAt)
+        Self.drive(ringer, clock: clock, until: bellAt)
+        _ = ringer.ring(BellChoice(.woodBlock))
+        Self.drive(ringer, clock: clock, until: bellAt + 2)
+        let left = sink.left
+        // The tone at 1 % is 0.005 at most; the bell's first strike far louder.
+        let onset = left.firstIndex { abs($0) > 0.02 }
+        let heard = Double(onset ?? 0) / Double(Self.rate)
+        #expect(abs(heard - 3.3) <= 0.02, "the bell's first sample at \(heard) s, planned at 3.3 s")
+    }
+
+    /// With nothing else sounding, a bell starts the stream, which rings it whole and then goes quiet.
+    @Test func aBellAloneRingsWholeThenTheStreamGoesIdle() throws {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        let ringer = Self.ringer([sink], clock: clock)
+        let choice = BellChoice(.woodBlock)
+        let report = ringer.ring(choice)
+        #expect(report.via == "fake" && report.sounded)
+        #expect(ringer.isSounding)
+        let wakes = Self.drive(ringer, clock: clock, until: clock.time + 30)
+        let length = StrikeMix.seconds(of: PCMSound(bell: .woodBlock), strikes: 1, spacing: BellSynth.spacing(for: .woodBlock))
+        let written = Double(sink.bytes.count) / Double(4 * Self.rate)
+        #expect(written >= length && written <= length + 0.5, "\(written) s written for a bell of \(length) s")
+        #expect(!ringer.isSounding)
+        #expect(ringer.nextCheck == nil, "idle: no wake-up asked")
+        #expect(Double(wakes) <= length / (StreamRinger.highWater - StreamRinger.lowWater) + 30 + 3, "\(wakes) wake-ups")
+        // Both channels carry the bell, sample for sample as StrikeMix renders it.
+        let mono = StrikeMix.render(PCMSound(bell: .woodBlock), strikes: 1, volume: 1, spacing: BellSynth.spacing(for: .woodBlock))
+        #expect(Array(sink.left.prefix(1000)) == mono.prefix(1000).map { Float($0) / 32768 })
+        #expect(sink.left == sink.right)
+    }
+
+    /// A sink that stops taking the sound is replaced by the next, and that is said once.
+    @Test func aDeadSinkIsReplacedAndSaidOnce() {
+        let clock = Clock()
+        let first = FakeSink("first", clock: clock), second = FakeSink("second", clock: clock)
+        let ringer = Self.ringer([first, second], clock: clock, ambience: Self.tone(30))
+        ringer.fadeAmbience(true, seconds: 0)
+        Self.drive(ringer, clock: clock, until: clock.time + 1)
+        first.dead = true
+        clock.time += 0.3
+        let checked = ringer.check()
+        #expect(checked.notes == ["first stopped; second plays the sound from now on"])
+        Self.drive(ringer, clock: clock, until: clock.time + 1)
+        #expect(ringer.check().notes.isEmpty)
+        #expect(!second.bytes.isEmpty)
+        #expect(first.closed)
+    }
+
+    /// A sink that takes nothing cannot hold up the run: nothing piles up, the wake-ups stay few.
+    @Test func aStuckSinkHangsNothing() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        sink.capacity = 0
+        let ringer = Self.ringer([sink], clock: clock, ambience: Self.tone(30))
+        ringer.fadeAmbience(true, seconds: 0)
+        let wakes = Self.drive(ringer, clock: clock, until: clock.time + 10)
+        #expect(wakes <= 250, "\(wakes) wake-ups in 10 s")
+        #expect(ringer.mostAhead <= StreamRinger.maximumAhead)
+    }
+
+    /// Without ambience the mixer's gain ramps are pure: a volume of nil is silence, and `+` from there is
+    /// −30 dB (the run machine's rule; the mixer takes the dB it is given).
+    @Test func theMixerTakesDecibels() {
+        var mixer = StreamMixer(ambience: Self.tone().loop, ambienceVolume: 1)
+        mixer.fadeAmbience(true, seconds: 0)
+        mixer.setVolume(decibels: nil)
+        var out: [Int16] = []
+        mixer.render(Self.rate / 2, into: &out)
+        #expect(out.suffix(2000).allSatisfy { $0 == 0 })
+        mixer.setVolume(decibels: -30)
+        out = []
+        mixer.render(Self.rate / 2, into: &out)
+        let left = stride(from: out.count / 2, to: out.count, by: 2).map { Float(out[$0]) / 32768 }
+        let level = SoundMeasure.level(left, 0..<left.count)
+        #expect(abs(level - (-9.03 - 30)) < 0.3, "\(level) dB at −30 dB")
+    }
+}
