@@ -141,7 +141,8 @@ package enum LiveSit {
         let system = makeRinger()
         // One stream for bells and ambience at speed 1 (or wherever PROFILE_SINK asks for it); today's
         // players otherwise, and when there is no stream program.
-        let ambience = options.speed == 1 ? ambienceLoop(of: profile, host: host) : nil
+        var ambienceNotes: [String] = []
+        let ambience = options.speed == 1 && system != nil ? ambienceLoop(of: profile, host: host) { ambienceNotes.append($0) } : nil
         let stream: StreamRinger? = if let system, options.speed == 1 || system.environment["PROFILE_SINK"] != nil {
             StreamRinger.live(over: system, ambience: ambience)
         } else {
@@ -176,8 +177,8 @@ package enum LiveSit {
             clock: host.clock, input: keys, display: display, ringer: ringer,
             // Before the sit: a player that fails at once is replaced now, and the header says so.
             checkBells: {
-                guard stream == nil else { return [] }
-                return (system?.preflight() ?? []) + (ambience != nil && system != nil ? [Self.ambienceUnavailable] : [])
+                guard stream == nil else { return ambienceNotes }
+                return ambienceNotes + (system?.preflight() ?? []) + (ambience != nil && system != nil ? [Self.ambienceUnavailable] : [])
             },
             sound: { stream?.soundName ?? system?.soundName ?? "silent" },
             holdOffSleep: { seconds in host.holdOffSleep(profile.name, seconds, options.inhibit, keys, host) },
@@ -204,15 +205,34 @@ package enum LiveSit {
     /// What the run says once when the profile asks for ambience and no stream can play it.
     package static let ambienceUnavailable = "ambience is unavailable: no stream player (pw-cat, pacat, aplay or PROFILE_SINK)"
 
-    /// The loop the profile's ambience plays and its volume (0 to 100), nil when it plays none.
+    /// The loop the profile's ambience plays and its volume (0 to 100), nil when it plays none: its
+    /// Ambience section's soundscape synthesized, or its recording made a loop; a recording that is
+    /// missing, unreadable or too short for a loop plays nothing, and `say` tells why once.
     ///
-    /// The seam of issue 38's Ambience section: the profile's `Ambience` (enabled, sound, volume) is
-    /// resolved here to a ``StereoLoop`` (a soundscape synthesized, or a recording looped). Until the
-    /// section reaches the profile, `PROFILE_AMBIENCE_TEST` (`brown` or `sine`, then an optional `:N`
-    /// volume) gives the runs of tests and the benchmark an ambience of their own.
-    static func ambienceLoop(of profile: Profile, host: SitHost) -> (loop: StereoLoop, volume: Int)? {
-        guard let asked = host.environment["PROFILE_AMBIENCE_TEST"] else { return nil }
-        return TestAmbience.loop(asked)
+    /// `PROFILE_AMBIENCE_TEST` (`tone` or `noise`, then an optional `:N` volume) gives the runs of the
+    /// tests and the benchmark a sound whose level is easy to measure, in place of the profile's.
+    static func ambienceLoop(of profile: Profile, host: SitHost, say: (String) -> Void) -> (loop: StereoLoop, volume: Int)? {
+        if let asked = host.environment["PROFILE_AMBIENCE_TEST"] { return TestAmbience.loop(asked) }
+        guard profile.ambience.isEnabled else { return nil }
+        switch profile.ambience.sound {
+        case let .builtIn(soundscape):
+            return (SoundscapeSynth.loop(for: soundscape), profile.ambience.volume)
+        case let .recorded(name):
+            let library = SoundLibrary(environment: host.environment, homeFallback: host.passwordHome)
+            let sound: PCMSound
+            do throws(SoundError) {
+                guard let library else { throw .noFolder }
+                sound = try library.sound(named: name)
+            } catch {
+                say("ambience \(quoted(name)) does not play: \(error)")
+                return nil
+            }
+            guard let loop = StereoLoop(recording: sound) else {
+                say("ambience \(quoted(name)) does not play: a recording of \(TimerDuration(seconds: Int(sound.seconds)).formatted) is too short to loop (\(Int(StereoLoop.shortestRecording)) seconds at least)")
+                return nil
+            }
+            return (loop, profile.ambience.volume)
+        }
     }
 
     /// Asks before a sit that `--until` made longer than ``SitOptions/longestUnasked`` starts: `Morning

@@ -76,7 +76,7 @@ struct ReadmeTests {
     /// one the run draws at that size at some second of the session (found by trying each).
     @Test func theRunScreenCapturesAreWhatTheRunDraws() throws {
         let captures = try Self.runCaptures()
-        #expect(captures.count == 3)
+        #expect(captures.count == 4)
         let (home, store, environment) = try Self.freshStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         // The examples above each capture run first: the store is the reader's at that point.
@@ -85,7 +85,8 @@ struct ReadmeTests {
             var lastStatus: Int32 = 0
             while let example = examples.first, example.line < capture.line {
                 examples.removeFirst()
-                _ = try run(example, environment: environment, lastStatus: &lastStatus)
+                let output = try run(example, environment: environment, lastStatus: &lastStatus)
+                #expect(output == example.expected, "README: $ \(example.command)")
             }
             let blank = try #require(capture.lines.firstIndex(of: ""), "a blank line under the events: \(capture.command)")
             let header = Array(capture.lines[..<blank])
@@ -110,15 +111,25 @@ struct ReadmeTests {
             // then drawn again); a small pane shows only the last of them.
             var shown = header[...]
             for line in printed where shown.first.map({ line.hasSuffix($0) }) == true { shown.removeFirst() }
-            #expect(shown.isEmpty, "README: \(capture.command) printed no \(shown.first ?? "")")
+            #expect(shown.isEmpty, "README: \(capture.command) printed no \(shown.first ?? ""); it printed \(printed.prefix(4))")
             #expect(header.count + frame.count <= capture.rows, "README: \(capture.command) shows more rows than its pane")
             // The frame at the capture's size, at the second of the session it shows.
             let name = words[2]
             let profile = try FileProfileStore(directory: store).load(name).profile
             let timeline = Timeline(profile: profile, open: words.contains("--open"))
-            let drawn = (0...(timeline.isOpen ? 7200 : timeline.events.last?.offset ?? 0)).lazy.map { second in
-                RunFrame(RunState(name: name, timeline: timeline, elapsed: Double(second), sound: "silent"),
-                         width: capture.columns, height: capture.rows, keys: true).lines.map { $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+            // At every volume the keys give (0 dB, 3 dB steps to −30 dB, silence; muted or not).
+            // (Only a frame that shows a volume is looked for at another.)
+            let showsVolume = frame.contains { $0.contains(" dB · ") || $0.contains("muted · ") }
+            let volumes: [Double?] = showsVolume ? stride(from: 0.0, through: -30, by: -3).map { $0 } + [nil] : [0]
+            let states = (0...(timeline.isOpen ? 7200 : timeline.events.last?.offset ?? 0)).flatMap { second in
+                volumes.flatMap { volume in (showsVolume ? [false, true] : [false]).map { muted in (second, volume, muted) } }
+            }
+            let drawn = states.lazy.map { second, volume, muted in
+                var state = RunState(name: name, timeline: timeline, elapsed: Double(second), sound: "silent")
+                state.volume = volume
+                state.isMuted = muted
+                return RunFrame(state, width: capture.columns, height: capture.rows, keys: true).lines
+                    .map { $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
             }
             #expect(drawn.contains(frame), "README: the frame of \(capture.command) at \(capture.columns) × \(capture.rows) is none the run draws")
         }
@@ -218,3 +229,4 @@ struct ReadmeTests {
         return editor.output
     }
 }
+
