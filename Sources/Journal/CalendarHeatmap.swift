@@ -147,7 +147,8 @@ package struct CalendarHeatmap: Sendable {
         let legend = (0...4).map { Self.cell($0, color: color, width: cellWidth) }.joined()
         let dim = { (text: String) in TextStyle.dim.apply(text, color: color) }
         let indent = String(repeating: " ", count: Self.labelWidth)
-        let key = goal.map { "   share of the \(JournalRenderer.hoursAndMinutes($0)) goal: 0, under 1/3, under 2/3, under it, met" }
+        // With a goal, the shares of it: 80 columns keep the key for goals up to 23 h 59 min.
+        let key = goal.map { "   daily goal \(JournalRenderer.hoursAndMinutes($0)): 0, <1/3, <2/3, <goal, met" }
             ?? "   minutes a day: 0, 1–14, 15–29, 30–44, 45+"
         let scale = indent + "less " + legend + " more"
         let scaleWidth = Self.labelWidth + 10 + 5 * cellWidth

@@ -66,7 +66,12 @@ struct PracticeCLITests {
         #expect(status.stdout == "12m/20m · 3d\n" && status.status == 0 && status.stderr.isEmpty)
         #expect(try run("status", "--format", "{left}|{sits}").stdout == "8m|1\n")
         #expect(try run("stats", "--format", "plain").stdout.contains("today\t12 min of 20 min\n"))
-        #expect(try run("calendar").stdout.contains("share of the 20 min goal"))
+        let calendar = try Harness.run(["calendar", "--no-color"], store: store, home: home,
+                                       environment: ["PROFILE_JOURNAL": journal, "TZ": Self.noonZone, "COLUMNS": "80"])
+        #expect(calendar.stdout.contains("less ·░▒▓█ more   daily goal 20 min: 0, <1/3, <2/3, <goal, met\n"), "\(calendar.stdout)")
+        let days = calendar.stdout.split(separator: "\n").filter { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].contains($0.prefix(3)) }
+        #expect(days.joined().count(where: { $0 == "█" }) == 3, "the three met days brightest, today's 12 of 20 minutes not: \(calendar.stdout)")
+        #expect(days.joined().count(where: { $0 == "▒" }) == 1, "12 of 20 minutes is under two thirds")
         _ = try run("goal", "off")
         #expect(try run("status").stdout == "12m · 4d\n")
         #expect(try run("status", "--format", "{today}[{goal}]").stdout == "12m[]\n")

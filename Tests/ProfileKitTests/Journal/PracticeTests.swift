@@ -142,6 +142,19 @@ struct PracticeTests {
         }
     }
 
+    /// With a goal the calendar shades by its share, a met day brightest, and its legend says so.
+    @Test func theCalendarShadesByTheShareOfTheGoal() {
+        #expect([0, 1, 399, 400, 799, 800, 1199, 1200, 5000].map { CalendarHeatmap.goalLevel(seconds: $0, goal: 1200) } == [0, 1, 1, 2, 2, 3, 3, 4, 4])
+        let t = Self.today
+        let heatmap = CalendarHeatmap(secondsByDay: [t: 1200, t - 1: 600], today: t, weeks: 1, goal: 1200)
+        let text = heatmap.render(color: false, width: 80)
+        #expect(text.contains("daily goal 20 min: 0, <1/3, <2/3, <goal, met"), "\(text)")
+        #expect(text.contains("Wed  ██"), "today met: \(text)")
+        #expect(text.contains("Tue  ▒▒"), "half of it: \(text)")
+        let wide = CalendarHeatmap(secondsByDay: [:], today: t, weeks: 53, goal: 23 * 3600 + 59 * 60).render(color: false, width: 80)
+        #expect(wide.contains("daily goal 23 h 59 min"), "the key fits 80 columns: \(wide)")
+    }
+
     // MARK: Milestones
 
     @Test func theThresholdsGoOnInTheirSteps() {
