@@ -107,13 +107,12 @@ package struct Milestones: Equatable, Sendable {
     }
 
     /// The milestones `after` has reached that `before` had not, as the command that logged the
-    /// difference says them: `milestone: 10 sits, since 12 March 2024` (the day of the first sit), one a
-    /// line.
-    package static func crossed(before: Milestones, after: Milestones) -> String {
+    /// difference says them, a line each (on standard error, after `profile: `):
+    /// `milestone: 10 sits, since 12 March 2024` (the day of the first sit).
+    package static func crossed(before: Milestones, after: Milestones) -> [String] {
         let old = Set(before.reached.map { "\($0.kind)\($0.count)" })
         let since = after.firstDay.map { ", since " + longDate($0) } ?? ""
-        return after.reached.filter { !old.contains("\($0.kind)\($0.count)") }
-            .map { "milestone: \($0.text)\(since)\n" }.joined()
+        return after.reached.filter { !old.contains("\($0.kind)\($0.count)") }.map { "milestone: \($0.text)\(since)" }
     }
 
     /// The sits of the journal at `path` as a command that logs finds them before it does, read quietly
@@ -122,8 +121,8 @@ package struct Milestones: Equatable, Sendable {
 
     /// The milestones crossed between the journal `before` and `after` a command logged sits, said as
     /// ``crossed(before:after:)``; nothing when either is unknown.
-    package static func crossed(_ before: [Sit]?, after: [Sit]?, calendar: LocalCalendar, today: Int) -> String {
-        guard let before, let after else { return "" }
+    package static func crossed(_ before: [Sit]?, after: [Sit]?, calendar: LocalCalendar, today: Int) -> [String] {
+        guard let before, let after else { return [] }
         return crossed(before: Milestones(sits: before, days: before.map { calendar.day(of: $0.start.epoch) }, today: today),
                        after: Milestones(sits: after, days: after.map { calendar.day(of: $0.start.epoch) }, today: today))
     }

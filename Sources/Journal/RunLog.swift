@@ -120,7 +120,7 @@ package struct RunLog {
         progress?.remove()
         // The milestones the sit crossed follow, a line each (``Milestones/crossed(_:after:calendar:today:)``).
         let crossed = Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar, today: calendar.day(of: now()))
-        return "logged: \(sit.lengthText), \(sit.outcome.rawValue)" + (crossed.isEmpty ? "" : "\n" + crossed.dropLast())
+        return (["logged: \(sit.lengthText), \(sit.outcome.rawValue)"] + crossed).joined(separator: "\n")
 
     }
 

@@ -120,7 +120,7 @@ struct LogAddCommand: ParsableCommand {
             try file.append(sit) { () throws(ProfileError) in
                 try Output.print("logged: \(JournalRenderer.describe(sit, calendar: calendar))\n")
             }
-            _ = Output.stderr(Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar, today: calendar.day(of: WallClock.now())))
+            Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar, today: calendar.day(of: WallClock.now())).forEach { Output.diagnostic($0) }
             if let warning { Output.diagnostic(warning) }
         }
     }
@@ -170,7 +170,7 @@ struct LogImportCommand: ParsableCommand {
                 // Printed under the lock just before the write: output that cannot be written adds nothing.
                 try Output.print(result.summary(empty: gathered.empty, dryRun: dryRun, calendar: calendar))
             }
-            if !dryRun { _ = Output.stderr(Milestones.crossed(before, after: Milestones.journal(file.path), calendar: calendar, today: calendar.day(of: now))) }
+            if !dryRun { Milestones.crossed(before, after: Milestones.journal(file.path), calendar: calendar, today: calendar.day(of: now)).forEach { Output.diagnostic($0) } }
         }
     }
 

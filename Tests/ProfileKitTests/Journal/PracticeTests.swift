@@ -172,15 +172,14 @@ struct PracticeTests {
         var said: [String] = []
         for index in 0..<11 {
             let sit = Self.sit(day: t - 20 + index % 2, hour: index, seconds: 60)
-            said.append(Milestones.crossed(journal, after: journal + [sit], calendar: calendar, today: t))
+            said.append(Milestones.crossed(journal, after: journal + [sit], calendar: calendar, today: t).joined(separator: "\n"))
             journal.append(sit)
         }
         #expect(said[..<9].allSatisfy { $0.isEmpty })
-        #expect(said[9] == "milestone: 10 sits, since 5 November 2026\n")
+        #expect(said[9] == "milestone: 10 sits, since 5 November 2026")
         #expect(said[10].isEmpty)
         let many = (0..<60).map { Self.sit(day: t - 60 + $0, seconds: 3600) }
-        let text = Milestones.crossed([], after: many, calendar: calendar, today: t)
-        #expect(text.components(separatedBy: "\n").filter { !$0.isEmpty } == [
+        #expect(Milestones.crossed([], after: many, calendar: calendar, today: t) == [
             "milestone: 1 hour sat, since 26 September 2026", "milestone: 7 days in a row, since 26 September 2026",
             "milestone: 10 sits, since 26 September 2026", "milestone: 10 hours sat, since 26 September 2026",
             "milestone: 25 sits, since 26 September 2026", "milestone: 25 hours sat, since 26 September 2026",
