@@ -15,6 +15,10 @@ package struct Reminder: Hashable, Sendable {
     /// time whatever `--store` or `PROFILE_STORE` the timer's environment lacks.
     package var store: String?
 
+    /// Whether it stays quiet on a day whose daily goal is already met (`--unless-met`): `remind ring`
+    /// checks the journal when the timer runs it.
+    package var unlessMet = false
+
     package init(id: Int, time: ReminderTime, days: ReminderDays, profile: String? = nil, store: String? = nil) {
         self.id = id
         self.time = time
@@ -32,12 +36,12 @@ package struct Reminder: Hashable, Sendable {
     /// The reminder as the `remind` commands name it: `06:30 mon-fri "Morning"`, or without a profile
     /// `06:30 daily` (the profile quoted and escaped as diagnostics quote names).
     package var shortDescription: String {
-        "\(time) \(days)" + (profile.map { " \(quoted($0))" } ?? "")
+        "\(time) \(days)" + (profile.map { " \(quoted($0))" } ?? "") + (unlessMet ? ", unless the goal is met" : "")
     }
 
     /// Whether `other` rings at the same times for the same profile (names compared by `sameName`).
     package func duplicates(_ other: Reminder, sameName: (String, String) -> Bool) -> Bool {
-        guard time == other.time, days == other.days else { return false }
+        guard time == other.time, days == other.days, unlessMet == other.unlessMet else { return false }
         switch (profile, other.profile) {
         case (nil, nil): return true
         case let (a?, b?): return sameName(a, b)

@@ -16,6 +16,7 @@ package enum ReminderUnits {
         var fields = ["Time=\(reminder.time)", "Days=\(reminder.days)"]
         if let profile = reminder.profile { fields.append("Profile=\(escape(profile))") }
         if let store = reminder.store { fields.append("Store=\(escape(store))") }
+        if reminder.unlessMet { fields.append("UnlessMet=yes") }
         return """
             # Written by 'profile remind add'; 'profile remind remove \(reminder.id)' removes it.
             [Unit]
@@ -83,8 +84,8 @@ package enum ReminderUnits {
                 onCalendar = (value, index + 1)
             }
             guard section == Self.section else { continue }
-            guard ["Time", "Days", "Profile", "Store"].contains(key) else {
-                throw damaged(index + 1, "unknown key \(quoted(key)) in [\(Self.section)]; it has Time, Days, Profile and Store")
+            guard ["Time", "Days", "Profile", "Store", "UnlessMet"].contains(key) else {
+                throw damaged(index + 1, "unknown key \(quoted(key)) in [\(Self.section)]; it has Time, Days, Profile, Store and UnlessMet")
             }
             guard fields[key] == nil else { throw damaged(index + 1, "\(key) is given twice") }
             fields[key] = (value, index + 1)
@@ -111,6 +112,10 @@ package enum ReminderUnits {
         if let store = fields["Store"] {
             guard let folder = unescape(store.value), folder.hasPrefix("/") else { throw damaged(store.line, "Store is not an absolute path") }
             reminder.store = folder
+        }
+        if let unlessMet = fields["UnlessMet"] {
+            guard unlessMet.value == "yes" else { throw damaged(unlessMet.line, "UnlessMet=\(quoted(unlessMet.value)) is not yes (it is left out otherwise)") }
+            reminder.unlessMet = true
         }
         let expected = reminder.days.onCalendar(at: reminder.time)
         guard let onCalendar, onCalendar.value == expected else {

@@ -18,6 +18,8 @@ package struct CalendarHeatmap: Sendable {
     package var today: Int
     /// How many weeks, the current one last.
     package var weeks: Int
+    /// The daily goal in seconds: with one, a day is shaded by its share of it, a met day brightest.
+    package var goal: Int?
 
     /// The weeks `--weeks` accepts: up to five years.
     package static let weekRange = 1...260
@@ -34,10 +36,28 @@ package struct CalendarHeatmap: Sendable {
         return value
     }
 
-    package init(secondsByDay: [Int: Int], today: Int, weeks: Int = defaultWeeks) {
+    package init(secondsByDay: [Int: Int], today: Int, weeks: Int = defaultWeeks, goal: Int? = nil) {
         self.secondsByDay = secondsByDay
         self.today = today
         self.weeks = weeks
+        self.goal = goal
+    }
+
+    /// The shade of a day against a daily `goal`: 0 (nothing sat), 1 under a third of it, 2 under two
+    /// thirds, 3 under the goal, 4 the goal met.
+    package static func goalLevel(seconds: Int, goal: Int) -> Int {
+        switch seconds {
+        case ...0: 0
+        case _ where seconds >= goal: 4
+        case _ where 3 * seconds < goal: 1
+        case _ where 3 * seconds < 2 * goal: 2
+        default: 3
+        }
+    }
+
+    /// The shade of a day: by its share of ``goal`` when there is one, else by minutes.
+    func shade(_ seconds: Int) -> Int {
+        goal.map { Self.goalLevel(seconds: seconds, goal: $0) } ?? Self.level(seconds: seconds)
     }
 
     /// The shade of a day, 0 (nothing sat) to 4, by minutes: under 15, under 30, under 45, 45 or more.
@@ -119,7 +139,7 @@ package struct CalendarHeatmap: Sendable {
                 shown += 1
                 seconds += sat
                 if sat > 0 { daysSat += 1 }
-                line += pending + Self.cell(Self.level(seconds: sat), color: color, width: cellWidth)
+                line += pending + Self.cell(shade(sat), color: color, width: cellWidth)
                 pending = ""
             }
             lines.append(line.trimmingTrailingSpaces())
@@ -127,7 +147,9 @@ package struct CalendarHeatmap: Sendable {
         let legend = (0...4).map { Self.cell($0, color: color, width: cellWidth) }.joined()
         let dim = { (text: String) in TextStyle.dim.apply(text, color: color) }
         let indent = String(repeating: " ", count: Self.labelWidth)
-        let key = "   minutes a day: 0, 1–14, 15–29, 30–44, 45+"
+        // With a goal, the shares of it: 80 columns keep the key for goals up to 23 h 59 min.
+        let key = goal.map { "   daily goal \(JournalRenderer.hoursAndMinutes($0)): 0, <1/3, <2/3, <goal, met" }
+            ?? "   minutes a day: 0, 1–14, 15–29, 30–44, 45+"
         let scale = indent + "less " + legend + " more"
         let scaleWidth = Self.labelWidth + 10 + 5 * cellWidth
         lines.append("")

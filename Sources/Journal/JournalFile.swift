@@ -118,7 +118,7 @@ package struct JournalFile: Sendable {
 
     /// The error for a line that is not a record, as the commands that read the journal give it: what
     /// ``check()`` says, and the way out.
-    private func invalid(_ line: Line, _ problem: SitLine.Problem) -> JournalError {
+    func invalid(_ line: Line, _ problem: SitLine.Problem) -> JournalError {
         var error = damage(line, problem)
         error.message += "; \(Self.repairHint)"
         return .document(error)

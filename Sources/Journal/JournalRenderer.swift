@@ -249,8 +249,16 @@ package enum JournalRenderer {
         func week(_ t: JournalStats.Tally) -> String { "\(sits(t.sessions)), \(hoursAndMinutes(t.seconds))" }
         return [("sits", "\(stats.sessions) on \(days(stats.days))"), ("total", hoursAndMinutes(stats.totalSeconds)),
                 ("average", hoursAndMinutes(stats.averageSeconds)), ("current streak", days(stats.currentStreak)),
-                ("longest streak", days(stats.longestStreak)), ("this week", week(stats.thisWeek)),
+                ("longest streak", days(stats.longestStreak))] + goalRows(stats) + [("this week", week(stats.thisWeek)),
                 ("last week", week(stats.lastWeek))]
+    }
+
+    /// With a goal: today's time against it, the goal streak and the best one.
+    private static func goalRows(_ stats: JournalStats) -> [(label: String, value: String)] {
+        guard let goal = stats.goalSeconds else { return [] }
+        let met = stats.today.seconds >= goal ? ", met" : ""
+        return [("today", "\(hoursAndMinutes(stats.today.seconds)) of \(hoursAndMinutes(goal))\(met)"),
+                ("goal streak", days(stats.goalStreak ?? 0)), ("best goal streak", days(stats.bestGoalStreak ?? 0))]
     }
     static func sits(_ count: Int) -> String { count == 1 ? "1 sit" : "\(count) sits" }
 
@@ -267,6 +275,9 @@ package enum JournalRenderer {
                 ("averageSeconds", .int(stats.averageSeconds)), ("days", .int(stats.days)),
                 ("currentStreak", .int(stats.currentStreak)), ("longestStreak", .int(stats.longestStreak)),
                 ("thisWeek", tally(stats.thisWeek)), ("lastWeek", tally(stats.lastWeek)),
+                ("goalSeconds", stats.goalSeconds.map { .int($0) } ?? .null), ("todaySeconds", .int(stats.today.seconds)),
+                ("goalStreakDays", stats.goalStreak.map { .int($0) } ?? .null),
+                ("bestGoalStreakDays", stats.bestGoalStreak.map { .int($0) } ?? .null),
                 ("profiles", .array(stats.profiles.map { entry in
                     .object([("profile", entry.profile.map { .string($0) } ?? .null), ("sessions", .int(entry.sessions)),
                              ("seconds", .int(entry.seconds))])

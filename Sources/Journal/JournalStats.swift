@@ -35,12 +35,22 @@ package struct JournalStats: Equatable, Sendable {
     /// Time per profile (names compared ignoring case, as `--profile` compares them), the most first;
     /// the sits without a profile last, whatever their time.
     package var profiles: [ProfileTime] = []
+    /// Seconds and sits of today (the local day `today`); a sit counts on the day it started, a sit
+    /// across midnight whole on its first day.
+    package var today = Tally()
+    /// The daily goal in seconds the goal streaks were counted against; nil: no goal.
+    package var goalSeconds: Int?
+    /// Consecutive days that met the goal up to today once today has met it, else up to yesterday (nil
+    /// without a goal); every day is measured against the goal as it is now.
+    package var goalStreak: Int?
+    /// The longest run of days that met the goal (nil without a goal).
+    package var bestGoalStreak: Int?
 
     /// The statistics of `sits`, whose local days `days` gives (one per sit, in the same order), as seen
     /// on `today`.
     ///
     /// - Complexity: O(*n*) for the tallies, O(*d* log *d*) for the *d* days sat.
-    package init(sits: [Sit], days sitDays: [Int], today: Int) {
+    package init(sits: [Sit], days sitDays: [Int], today: Int, goal: Int? = nil) {
         precondition(sits.count == sitDays.count, "one day per sit")
         var sitDaysSeen: [Int] = []
         sitDaysSeen.reserveCapacity(sitDays.count)
@@ -53,7 +63,13 @@ package struct JournalStats: Equatable, Sendable {
         var spellings: [String: Int] = [:]
         var none = ProfileTime(profile: nil, sessions: 0, seconds: 0)
         let monday = today - CivilDate.weekday(today)
+        var secondsByDay: [Int: Int] = [:]
         for (sit, day) in zip(sits, sitDays) {
+            if goal != nil { secondsByDay[day, default: 0] += sit.seconds }
+            if day == today {
+                self.today.sessions += 1
+                self.today.seconds += sit.seconds
+            }
             sessions += 1
             totalSeconds += sit.seconds
             if sitDaysSeen.last != day { sitDaysSeen.append(day) }
@@ -99,6 +115,15 @@ package struct JournalStats: Equatable, Sendable {
             a.seconds != b.seconds ? a.seconds > b.seconds : (a.profile ?? "") < (b.profile ?? "")
         }
         if none.sessions > 0 { profiles.append(none) }
+        if let goal {
+            goalSeconds = goal
+            (goalStreak, bestGoalStreak) = Self.streaks(Self.metDays(secondsByDay, goal: goal), today: today)
+        }
+    }
+
+    /// The days whose seconds reach `goal`.
+    package static func metDays(_ secondsByDay: [Int: Int], goal: Int) -> Set<Int> {
+        Set(secondsByDay.lazy.filter { $0.value >= goal }.map(\.key))
     }
 
     /// The current and the longest run of consecutive days in `days`.

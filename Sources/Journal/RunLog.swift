@@ -82,7 +82,8 @@ package struct RunLog {
     }
 
     /// Appends the run's record, unless logging is off or less than a minute was sat, and gives the line
-    /// that says what was done (nil when there is nothing to say: logging was turned off).
+    /// that says what was done (nil when there is nothing to say: logging was turned off), followed by a
+    /// line for each milestone the sit crossed (`milestone: 10 sits, since 12 March 2024`).
     ///
     /// A journal that could not be written is an error, with its own status (74 for a failed write, 75 for
     /// a lock held too long, 65 for a journal that became something other than a file); after an
@@ -103,6 +104,7 @@ package struct RunLog {
         }
         // The sit as it ended, should the journal fail now: the next command logs it from the record.
         let kept = progress?.keep(sit) == true
+        let before = Milestones.journal(file.path)
         do throws(JournalError) {
             try file.append(sit)
         } catch {
@@ -116,7 +118,10 @@ package struct RunLog {
             return nil
         }
         progress?.remove()
-        return "logged: \(sit.lengthText), \(sit.outcome.rawValue)"
+        // The milestones the sit crossed follow, a line each (``Milestones/crossed(_:after:calendar:today:)``).
+        let crossed = Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar, today: calendar.day(of: now()))
+        return (["logged: \(sit.lengthText), \(sit.outcome.rawValue)"] + crossed).joined(separator: "\n")
+
     }
 
     /// `600`, `0.5`: a speed as it was most likely typed.

@@ -39,8 +39,10 @@ struct SitJournal {
     func finish(_ summary: RunSummary, logStyle: Bool, host: SitHost) throws(JournalError) {
         let line = try log.finish(outcome: Outcome(summary.ending), elapsed: summary.elapsed, bells: summary.bellsRung,
                                   pausedSeconds: summary.pausedSeconds)
-        guard let line else { return }
+        guard let said = line?.split(separator: "\n").map(String.init), let line = said.first else { return }
         host.say(logStyle ? "\(host.logStamp())  +\(TimerDuration(seconds: summary.elapsed).formatted)  \(line)\n" : line + "\n")
+        // The milestones the sit crossed, on standard error as `log add` says them.
+        for milestone in said.dropFirst() { host.diagnostic(milestone) }
     }
 }
 

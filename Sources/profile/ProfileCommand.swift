@@ -34,7 +34,7 @@ struct ProfileCommand: ParsableCommand {
             ListCommand.self, ShowCommand.self, NewCommand.self, CopyCommand.self, RenameCommand.self,
             DeleteCommand.self, SetCommand.self, ToggleCommand.self, ExportCommand.self, ImportCommand.self,
             SoundsCommand.self, PlanCommand.self, RunCommand.self, LogCommand.self, StatsCommand.self,
-            CalendarCommand.self, RemindCommand.self, EditCommand.self,
+            CalendarCommand.self, GoalCommand.self, StatusCommand.self, RemindCommand.self, EditCommand.self,
         ]
     )
 

@@ -73,7 +73,7 @@ struct OutputAgreesTests {
 
     @Test func everySubcommandIsAuditedOffATerminal() throws {
         // A new subcommand must join the list above (or the list of those that print no table).
-        let printsNoTable: Set = ["new", "copy", "rename", "delete", "edit", "export", "import", "run", "help"]
+        let printsNoTable: Set = ["new", "copy", "rename", "delete", "edit", "export", "import", "run", "help", "goal", "status"]
         let audited = Set(Self.pipedCases.map { $0.arguments[0] }).union(printsNoTable)
         for subcommand in try DocsInSyncTests.helpSubcommands() {
             #expect(audited.contains(subcommand), "profile \(subcommand) is not checked off a terminal")

@@ -69,7 +69,7 @@ struct RemindCLITests {
         #expect(json.status == 0)
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(objects.count == 2)
-        #expect(objects.allSatisfy { Set($0.keys) == ["id", "time", "days", "profile", "enabled"] })
+        #expect(objects.allSatisfy { Set($0.keys) == ["id", "time", "days", "profile", "enabled", "unlessMet"] })
         #expect(objects.first?["id"] as? Int == 1 && objects.first?["days"] as? String == "mon-fri"
                 && objects.first?["profile"] as? String == "Morning" && objects.first?["enabled"] as? Bool == false)
         #expect(objects.last?["profile"] is NSNull)
@@ -85,6 +85,39 @@ struct RemindCLITests {
         let gone = try profile(["remind", "remove", "1"])
         #expect(gone.status == 66)
         #expect(gone.stderr == "profile: no reminder 1: the reminders are 2\n")
+    }
+
+    /// Issue 39: `--unless-met` is kept in the timer, read back by `list`, and makes `ring` quiet on a day
+    /// whose goal is met (without a notification service, a ring that shows it exits 75).
+    @Test func aReminderUnlessMetStaysQuietOnceTheGoalIsMet() throws {
+        let journal = ["PROFILE_JOURNAL": "\(home)/journal.jsonl", "TZ": "UTC"]
+        let added = try profile(["remind", "add", "21:00", "--unless-met"])
+        #expect(added.status == 0 && added.stdout.contains("21:00 daily, unless the goal is met"), "\(added.stdout)")
+        let timer = try String(contentsOfFile: "\(units)/profile-remind-1.timer", encoding: .utf8)
+        #expect(timer.contains("\nTime=21:00\nDays=daily\nUnlessMet=yes\n"), "\(timer)")
+        #expect(try profile(["remind", "list"]).stdout == "1\t21:00\tdaily, unless met\t\tdisabled\n")
+        let json = try profile(["remind", "list", "--format", "json"]).stdout
+        #expect(json.contains("\"unlessMet\": true"), "\(json)")
+        #expect(try profile(["remind", "add", "21:00"]).stdout.hasPrefix("added reminder 2"), "another reminder than the quiet one")
+        #expect(try profile(["remind", "ring", "1"], journal).status == 75, "no goal: it rings")
+        #expect(try profile(["goal", "10m"]).status == 0)
+        #expect(try profile(["remind", "ring", "1"], journal).status == 75, "the goal not met: it rings")
+        let now = Int(Date().timeIntervalSince1970)
+        let start = now - now % 86_400 + 60
+        let end = min(start + 600, now)
+        let line = "{\"id\":\"b1\",\"start\":\"\(Self.utc(start))\",\"end\":\"\(Self.utc(end))\",\"profile\":null,\"seconds\":600,\"plannedSeconds\":600,\"outcome\":\"completed\",\"bells\":0}\n"
+        try Data(line.utf8).write(to: URL(fileURLWithPath: "\(home)/journal.jsonl"))
+        let quiet = try profile(["remind", "ring", "1"], journal)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty && quiet.stderr.isEmpty, "the goal met: quiet")
+        #expect(try profile(["remind", "ring", "2"], journal).status == 75, "a reminder without the flag rings")
+    }
+
+    static func utc(_ epoch: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'+00:00'"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(epoch)))
     }
 
     /// What the issue's check does: the timer's OnCalendar normalizes to `Mon..Fri *-*-* 06:30:00`, and

@@ -138,6 +138,20 @@ struct ReminderUnitTests {
         }
     }
 
+    /// `--unless-met` is kept as `UnlessMet=yes` and read back; any other value is a damaged unit.
+    @Test func unlessMetIsKeptInTheTimer() throws {
+        var reminder = Reminder(id: 3, time: ReminderTime(hour: 19, minute: 0), days: .daily)
+        reminder.unlessMet = true
+        let text = ReminderUnits.timer(reminder)
+        #expect(text.contains("\nUnlessMet=yes\n"))
+        #expect(try ReminderUnits.parse(timer: text, id: 3, path: "u") == reminder)
+        #expect(!ReminderUnits.timer(Reminder(id: 3, time: reminder.time, days: .daily)).contains("UnlessMet"))
+        #expect(throws: ReminderError.self) {
+            try ReminderUnits.parse(timer: text.replacingOccurrences(of: "UnlessMet=yes", with: "UnlessMet=no"), id: 3, path: "u")
+        }
+        #expect(reminder.shortDescription == "19:00 daily, unless the goal is met")
+    }
+
     @Test func aTimerChangedByHandIsReportedWithItsLine() throws {
         let reminder = Reminder(id: 2, time: ReminderTime(hour: 7, minute: 0), days: .daily)
         let text = ReminderUnits.timer(reminder)

@@ -178,13 +178,19 @@ package enum ProfileRenderer {
 
     /// One reminder to sit, as `remind list` shows it: the executable reads it from its systemd timer.
     package struct ReminderRow: Hashable, Sendable {
+        /// The days as the table and the plain lines show them: `daily`, `daily, unless met`.
+        var shownDays: String { unlessMet ? days + ", unless met" : days }
+
         package var id: Int
         package var time: String
         package var days: String
         package var profile: String?
         package var enabled: Bool
+        /// Whether it stays quiet on a day whose goal is met (`remind add --unless-met`).
+        package var unlessMet: Bool
 
-        package init(id: Int, time: String, days: String, profile: String?, enabled: Bool) {
+        package init(id: Int, time: String, days: String, profile: String?, enabled: Bool, unlessMet: Bool = false) {
+            self.unlessMet = unlessMet
             self.id = id
             self.time = time
             self.days = days
@@ -194,7 +200,9 @@ package enum ProfileRenderer {
     }
 
     /// The reminders: a table, plain tab-separated lines (id, time, days, profile or empty, enabled or
-    /// disabled), or JSON objects of exactly `id`, `time`, `days`, `profile` (null for none) and `enabled`.
+    /// disabled), or JSON objects of exactly `id`, `time`, `days`, `profile` (null for none), `enabled` and
+    /// `unlessMet`; in the table and the plain lines a reminder quiet on a met goal's day has
+    /// `, unless met` after its days.
     package static func reminders(_ rows: [ReminderRow], format: OutputFormat, options: RenderOptions = RenderOptions()) -> String {
         switch format {
         case .table:
@@ -203,7 +211,7 @@ package enum ProfileRenderer {
                 headers: ["Id", "Time", "Days", "Profile", "Enabled"],
                 alignments: [.right, .right, .left, .left, .left],
                 rows: rows.map { row in
-                    [StyledText("\(row.id)"), StyledText(row.time), StyledText(row.days),
+                    [StyledText("\(row.id)"), StyledText(row.time), StyledText(row.shownDays),
                      // A name from a unit file: checked when read, escaped here all the same.
                      row.profile.map { StyledText(escaped($0)) } ?? StyledText("none", .dim),
                      row.enabled ? StyledText("yes") : StyledText("no", .dim)]
@@ -212,13 +220,13 @@ package enum ProfileRenderer {
             ).render(numbered: false, options: options)
         case .plain:
             return rows.map { row in
-                ["\(row.id)", row.time, row.days, row.profile.map { escaped($0) } ?? "", row.enabled ? "enabled" : "disabled"]
+                ["\(row.id)", row.time, row.shownDays, row.profile.map { escaped($0) } ?? "", row.enabled ? "enabled" : "disabled"]
                     .map(plainField).joined(separator: "\t") + "\n"
             }.joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(rows.map { row in
                 .object([("id", .int(row.id)), ("time", .string(row.time)), ("days", .string(row.days)),
-                         ("profile", row.profile.map { .string($0) } ?? .null), ("enabled", .bool(row.enabled))])
+                         ("profile", row.profile.map { .string($0) } ?? .null), ("enabled", .bool(row.enabled)), ("unlessMet", .bool(row.unlessMet))])
             }))
         }
     }

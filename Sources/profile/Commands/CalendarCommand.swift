@@ -9,7 +9,8 @@ struct CalendarCommand: ParsableCommand {
         abstract: "Show the last weeks as a heatmap of the minutes sat each day.",
         discussion: """
             One column a week (Monday at the top), one row a weekday, the months above; a day is shaded by \
-            the minutes sat: none, under 15, under 30, under 45, 45 or more. Coloured squares on a colour \
+            the minutes sat: none, under 15, under 30, under 45, 45 or more; with a daily goal (see goal), by its \
+            share of the goal: none, under a third, under two thirds, under the goal, the goal met (the brightest). Coloured squares on a colour \
             terminal; the characters ·░▒▓█ with --no-color, NO_COLOR or when piped. It fits the terminal's \
             width (or COLUMNS): two columns a day where the weeks fit so, else one; weeks that do not fit \
             even so are left out, the earliest first, and a last line says so. The default 53 weeks fit 80 \
@@ -30,7 +31,7 @@ struct CalendarCommand: ParsableCommand {
             let count = try weeks?.value() ?? CalendarHeatmap.defaultWeeks
             let calendar = LocalCalendar()
             let today = calendar.day(of: WallClock.now())
-            var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count)
+            var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count, goal: try PracticeSettings.goal(environment: Terminal.environment, homeFallback: Terminal.passwordHome))
             let selection = SitSelection(since: heatmap.firstMonday, until: today, profile: profile)
             let (sits, days) = selection.apply(try journal.file().read(), calendar: calendar)
             for (sit, day) in zip(sits, days) { heatmap.secondsByDay[day, default: 0] += sit.seconds }

@@ -1,5 +1,6 @@
 import Files
 import ArgumentParser
+import Journal
 #if canImport(Glibc)
 import Glibc
 #else
@@ -66,11 +67,15 @@ struct RemindAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The days: daily (the default), weekdays, weekends, mon-fri, sat,sun…", valueName: "days"))
     var days: String = "daily"
 
+    @Flag(help: "Stay quiet on a day whose daily goal (see goal) is already met: checked when the reminder rings.")
+    var unlessMet = false
+
     func run() throws {
         try reporting {
             let time = try ReminderTime(parsing: time)
             let days = try ReminderDays(parsing: days)
             var reminder = Reminder(id: 0, time: time, days: days)
+            reminder.unlessMet = unlessMet
             if let profile {
                 let context = try Context(global)
                 reminder.profile = try context.store.existingName(profile)
@@ -90,7 +95,7 @@ struct RemindListCommand: ParsableCommand {
         abstract: "List the reminders: id, time, days, profile and whether the timer is enabled.",
         discussion: """
             Plain lines give id, time, days, profile (empty for none) and enabled or disabled, separated \
-            by tabs. JSON gives objects keyed id, time, days, profile (null for none) and enabled. A timer \
+            by tabs. JSON gives objects keyed id, time, days, profile (null for none), enabled and unlessMet. A timer \
             that cannot be read as a reminder (changed by hand) is named on standard error after the \
             others are listed, and the exit status is then 65.
             """)
@@ -105,7 +110,7 @@ struct RemindListCommand: ParsableCommand {
             let listing = try RemindCommand.book().list()
             let rows = listing.reminders.map {
                 ProfileRenderer.ReminderRow(id: $0.reminder.id, time: "\($0.reminder.time)", days: "\($0.reminder.days)",
-                                            profile: $0.reminder.profile, enabled: $0.enabled)
+                                            profile: $0.reminder.profile, enabled: $0.enabled, unlessMet: $0.reminder.unlessMet)
             }
             let render = RenderOptions(width: Terminal.tableWidth(), color: Terminal.useColor(noColorFlag: global.noColor))
             let format = format ?? (Terminal.isTerminal(1) ? .table : .plain)
@@ -161,6 +166,7 @@ struct RemindRingCommand: ParsableCommand {
         try reporting {
             let id = try ReminderError.id(id)
             let reminder = try RemindCommand.book().reminder(id)
+            if reminder.unlessMet, StatusLine.goalMet(environment: Terminal.environment, passwordHome: Terminal.passwordHome, now: WallClock.now()) { return }
             let notification = DesktopNotification(summary: ReminderRing.summary(reminder), body: ReminderRing.body(reminder))
             var failure: ReminderError?
             do throws(ReminderError) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Journal
 import ProfileKit
 
 /// The commands scripts run in loops, parsed without ArgumentParser's reflection.
@@ -11,6 +12,7 @@ import ProfileKit
 enum QuickPath {
     /// Runs the command when `arguments` is a plain `show` or `list`; nil when it is not one.
     static func run(_ arguments: [String]) -> Int32? {
+        if let status = StatusLine.quickArguments(arguments) { return StatusCommand.status(format: status.format, journal: status.journal) }
         guard let quick = QuickArguments(arguments) else { return nil }
         do {
             try reportingErrors {

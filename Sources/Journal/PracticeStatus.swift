@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Files
+import LocalTime
+import ProfileKit
+import TextSupport
+
+/// What `profile status` says of a day: the time and sits of today, and the streaks up to yesterday,
+/// from which today's streaks follow. It is what ``StatusCache`` keeps, so that a new day or an append
+/// of today's sits is worked out without reading the journal again.
+///
+/// A sit counts on the local day it started (a sit across midnight whole on its first day), as in
+/// `stats` and `calendar`.
+package struct PracticeStatus: Equatable, Sendable {
+    /// The local day these figures are for.
+    package var day: Int
+    package var todaySeconds = 0
+    package var todaySits = 0
+    /// Days in a row with a sit, ending yesterday.
+    package var dayStreakBefore = 0
+    /// Days in a row that met the goal, ending yesterday (0 without a goal).
+    package var goalStreakBefore = 0
+    /// The goal the streaks are counted against, in seconds; nil: none.
+    package var goal: Int?
+    /// Whether the journal holds a sit on a day after ``day`` (a clock set back): such figures hold for
+    /// that day only.
+    package var hasLater = false
+
+    /// `stats`' current streak: today counted once it has a sit.
+    package var dayStreak: Int { (todaySits > 0 ? 1 : 0) + dayStreakBefore }
+    /// `stats`' goal streak: today counted once it has met the goal; nil without a goal.
+    package var goalStreak: Int? { goal.map { todaySeconds >= $0 ? goalStreakBefore + 1 : goalStreakBefore } }
+
+    /// The figures of `sits` for `day`.
+    package init(sits: [Sit], calendar: LocalCalendar, day: Int, goal: Int?) {
+        self.day = day
+        self.goal = goal
+        var secondsByDay: [Int: Int] = [:]
+        for sit in sits {
+            let sitDay = calendar.day(of: sit.start.epoch)
+            secondsByDay[sitDay, default: 0] += sit.seconds
+            if sitDay == day {
+                todaySits += 1
+                todaySeconds += sit.seconds
+            } else if sitDay > day {
+                hasLater = true
+            }
+        }
+        var previous = day - 1
+        while secondsByDay[previous] != nil {
+            dayStreakBefore += 1
+            previous -= 1
+        }
+        if let goal {
+            previous = day - 1
+            while let seconds = secondsByDay[previous], seconds >= goal {
+                goalStreakBefore += 1
+                previous -= 1
+            }
+        }
+    }
+
+    /// Moves the figures to a later `newDay` of the same journal; false when they cannot be (an earlier
+    /// day, or sits logged on later days).
+    package mutating func roll(to newDay: Int) -> Bool {
+        if newDay == day { return true }
+        guard newDay > day, !hasLater else { return false }
+        if newDay == day + 1 {
+            dayStreakBefore = todaySits > 0 ? dayStreakBefore + 1 : 0
+            goalStreakBefore = goal.map { todaySeconds >= $0 ? goalStreakBefore + 1 : 0 } ?? 0
+        } else {
+            dayStreakBefore = 0
+            goalStreakBefore = 0
+        }
+        day = newDay
+        todaySits = 0
+        todaySeconds = 0
+        return true
+    }
+
+    /// Adds sits appended to the journal; false when one is not of ``day`` (its day's past is not kept).
+    package mutating func add(_ sits: [Sit], calendar: LocalCalendar) -> Bool {
+        for sit in sits {
+            guard calendar.day(of: sit.start.epoch) == day else { return false }
+            todaySits += 1
+            todaySeconds += sit.seconds
+        }
+        return true
+    }
+}
+
+/// `profile status`: one short line for a prompt or a status bar.
+package enum StatusLine {
+    /// The placeholders `--format` takes.
+    package static let placeholders = ["today", "goal", "left", "streak", "sits"]
+
+    /// The line without `--format`: `12m/20m · 5d`, or `12m · 5d` with no goal.
+    package static func defaultFormat(goal: Int?) -> String { goal == nil ? "{today} · {streak}d" : "{today}/{goal} · {streak}d" }
+
+    /// Checks a `--format`: every `{…}` one of ``placeholders``.
+    ///
+    /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` naming the placeholders.
+    package static func checkFormat(_ format: String) throws(JournalError) {
+        var rest = Substring(format)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}"),
+                  placeholders.contains(String(rest[rest.index(after: open)..<close])) else {
+                throw .invalidOption(format, option: "--format", accepted: "text with the placeholders " + placeholders.map { "{\($0)}" }.joined(separator: ", "))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    /// `12m`, `0m`, `1h 05m`: whole minutes, rounded down (``left`` rounds up, so that it says `0m` only once the goal is met).
+    package static func duration(_ seconds: Int) -> String {
+        let minutes = max(0, seconds) / 60
+        return minutes < 60 ? "\(minutes)m" : "\(minutes / 60)h \(TimerDuration.twoDigits(minutes % 60))m"
+    }
+
+    /// The line `format` (nil: the default) says of `status`; `{goal}` and `{left}` are empty without a goal,
+    /// `{streak}` is the goal streak, or the day streak without a goal.
+    package static func line(_ status: PracticeStatus, format: String?) -> String {
+        var text = ""
+        var rest = Substring(format ?? defaultFormat(goal: status.goal))
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            text += rest[..<open]
+            switch rest[rest.index(after: open)..<close] {
+            case "today": text += duration(status.todaySeconds)
+            case "goal": text += status.goal.map(duration) ?? ""
+            case "left": text += status.goal.map { duration((max(0, $0 - status.todaySeconds) + 59) / 60 * 60) } ?? ""
+            case "streak": text += String(status.goalStreak ?? status.dayStreak)
+            case "sits": text += String(status.todaySits)
+            default: text += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return text + rest
+    }
+
+    /// `profile status [--format F] [--journal FILE]` as a quick path reads it: nil for anything else
+    /// (help, a mistake, a format ``checkFormat(_:)`` refuses), which the full parser then says.
+    package static func quickArguments(_ arguments: [String]) -> (format: String?, journal: String?)? {
+        guard arguments.first == "status" else { return nil }
+        var format: String?
+        var journal: String?
+        var index = 1
+        while index < arguments.count {
+            let word = arguments[index]
+            var value: String?
+            var name = word
+            if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
+                name = String(word[..<equals])
+                value = String(word[word.index(after: equals)...])
+            } else if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
+                value = arguments[index + 1]
+                index += 1
+            }
+            guard let value else { return nil }
+            switch name {
+            case "--format" where format == nil: format = value
+            case "--journal" where journal == nil: journal = value
+            default: return nil
+            }
+            index += 1
+        }
+        if let format, (try? checkFormat(format)) == nil { return nil }
+        return (format, journal)
+    }
+
+    /// Whether today's daily goal is met, for `remind ring` of a reminder added `--unless-met`: false
+    /// without a goal, and when the journal or the settings cannot be read (a reminder rings rather than
+    /// stay quiet by mistake).
+    package static func goalMet(environment: [String: String], passwordHome: () -> String?, now: Int) -> Bool {
+        guard let journal = JournalFile.location(flag: nil, environment: environment, homeFallback: passwordHome),
+              let goal = try? PracticeSettings.goal(environment: environment, homeFallback: passwordHome),
+              let status = try? StatusCache.status(journal: journal, goal: goal, cache: nil, now: now, calendar: LocalCalendar(),
+                                                   zone: environment["TZ"] ?? "") else { return false }
+        return status.todaySeconds >= goal
+    }
+
+    /// The line and exit status of `profile status`: the line (with its newline) and 0; an empty line
+    /// and 0 when there is no journal yet; an empty line and the error's status (65 for a damaged
+    /// journal or settings file) otherwise. Nothing is said on standard error: a prompt shows no error.
+    package static func run(format: String?, journalFlag: String?, environment: [String: String],
+                            passwordHome: () -> String?, now: Int) -> (line: String, status: Int32) {
+        guard let journal = JournalFile.location(flag: journalFlag, environment: environment, homeFallback: passwordHome) else {
+            return ("\n", 0)
+        }
+        do throws(JournalError) {
+            let goal = try PracticeSettings.location(environment: environment, homeFallback: passwordHome)
+                .map { path throws(JournalError) in try PracticeSettings.read(path: path).dailyGoalSeconds } ?? nil
+            let cache = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment, homeFallback: passwordHome)
+                .map { "\($0)/profile/status" }
+            guard let status = try StatusCache.status(journal: journal, goal: goal, cache: cache, now: now,
+                                                      calendar: LocalCalendar(), zone: environment["TZ"] ?? "") else {
+                return ("\n", 0)
+            }
+            return (line(status, format: format) + "\n", 0)
+        } catch {
+            return ("\n", error.category == .data ? 65 : error.category == .usage ? 64 : 74)
+        }
+    }
+}

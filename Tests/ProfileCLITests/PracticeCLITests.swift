@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 39 end to end: the daily goal, stats and status against it, milestones said once, status's
+/// silence and its cache against `stats`, and a day of summer time.
+@Suite("Practice: goal, milestones, status")
+struct PracticeCLITests {
+    let home: String
+    var store: String { "\(home)/store" }
+    var journal: String { "\(home)/journal.jsonl" }
+
+    init() throws {
+        home = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+    }
+
+    /// A zone where it is about noon now (a POSIX TZ of a whole number of hours), so that a sit this
+    /// morning has ended and yesterday is yesterday whatever the hour of the test.
+    static let noonZone: String = {
+        let hour = Int(Date().timeIntervalSince1970) % 86_400 / 3600
+        let behind = hour - 12
+        return "NOON\(behind)"
+    }()
+
+    func run(_ arguments: String..., zone: String = noonZone) throws -> Harness.Result {
+        try Harness.run(arguments, store: store, home: home, environment: ["PROFILE_JOURNAL": journal, "TZ": zone, "XDG_CACHE_HOME": "\(home)/cache"])
+    }
+
+    /// `YYYY-MM-DD` of `daysAgo` days before today in ``noonZone``.
+    static func day(_ daysAgo: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let behind = Int(Date().timeIntervalSince1970) % 86_400 / 3600 - 12
+        formatter.timeZone = TimeZone(secondsFromGMT: -behind * 3600)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date().addingTimeInterval(Double(-daysAgo * 86_400)))
+    }
+
+    @Test func theGoalIsSetPrintedAndRemoved() throws {
+        #expect(try run("goal").stdout == "off\n")
+        #expect(try run("goal", "20m").stdout == "20:00\n")
+        #expect(try run("goal").stdout == "20:00\n")
+        #expect(try run("goal", "off").stdout == "off\n")
+        #expect(try run("goal").stdout == "off\n")
+        let refused = try run("goal", "25h")
+        #expect(refused.status == 64 && refused.stderr.contains("24 hours"))
+        try Data("{\"dailyGoalSeconds\": 1200, \"x\": 1}\n".utf8).write(to: URL(fileURLWithPath: "\(home)/.config/profile/settings.json"))
+        let damaged = try run("goal", "10m")
+        #expect(damaged.status == 65 && damaged.stderr.contains("settings.json:1:28"), "\(damaged.stderr)")
+        #expect(try String(contentsOfFile: "\(home)/.config/profile/settings.json", encoding: .utf8).contains("\"x\""), "never reset")
+    }
+
+    /// The issue's check: 20 minutes on each of the last three days and 12 today, against 20 minutes.
+    @Test func statsAndStatusAgainstTheGoal() throws {
+        _ = try run("goal", "20m")
+        for daysAgo in [3, 2, 1] {
+            #expect(try run("log", "add", "--start", "\(Self.day(daysAgo)) 08:00", "--duration", "20m").status == 0)
+        }
+        #expect(try run("log", "add", "--start", "\(Self.day(0)) 08:00", "--duration", "12m").status == 0)
+        let json = try run("stats", "--format", "json")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(stats["goalSeconds"] as? Int == 1200 && stats["todaySeconds"] as? Int == 720)
+        #expect(stats["goalStreakDays"] as? Int == 3 && stats["bestGoalStreakDays"] as? Int == 3)
+        let status = try run("status")
+        #expect(status.stdout == "12m/20m · 3d\n" && status.status == 0 && status.stderr.isEmpty)
+        #expect(try run("status", "--format", "{left}|{sits}").stdout == "8m|1\n")
+        #expect(try run("stats", "--format", "plain").stdout.contains("today\t12 min of 20 min\n"))
+        let calendar = try Harness.run(["calendar", "--no-color"], store: store, home: home,
+                                       environment: ["PROFILE_JOURNAL": journal, "TZ": Self.noonZone, "COLUMNS": "80"])
+        #expect(calendar.stdout.contains("less ·░▒▓█ more   daily goal 20 min: 0, <1/3, <2/3, <goal, met\n"), "\(calendar.stdout)")
+        let days = calendar.stdout.split(separator: "\n").filter { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].contains($0.prefix(3)) }
+        #expect(days.joined().count(where: { $0 == "█" }) == 3, "the three met days brightest, today's 12 of 20 minutes not: \(calendar.stdout)")
+        #expect(days.joined().count(where: { $0 == "▒" }) == 1, "12 of 20 minutes is under two thirds")
+        _ = try run("goal", "off")
+        #expect(try run("status").stdout == "12m · 4d\n")
+        #expect(try run("status", "--format", "{today}[{goal}]").stdout == "12m[]\n")
+        let refused = try run("status", "--format", "{week}")
+        #expect(refused.status == 64 && refused.stderr.contains("{today}"))
+    }
+
+    @Test func statusNeverPrintsAnError() throws {
+        let none = try run("status")
+        #expect(none.stdout == "\n" && none.status == 0 && none.stderr.isEmpty, "no journal yet")
+        try Data("{\"not\": \"a sit\"}\n".utf8).write(to: URL(fileURLWithPath: journal))
+        let damaged = try run("status")
+        #expect(damaged.stdout == "\n" && damaged.status == 65 && damaged.stderr.isEmpty)
+    }
+
+    /// Nine sits say nothing of milestones; the tenth says `10 sits`; the eleventh nothing; an import
+    /// crossing several says each once.
+    @Test func aMilestoneIsSaidOnce() throws {
+        for index in 1...11 {
+            let added = try run("log", "add", "--start", "\(Self.day(0)) 0\(index % 10):\(10 + index)", "--duration", "1m")
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(added.stdout.hasPrefix("logged: "))
+            if index == 10 {
+                #expect(added.stderr == "profile: milestone: 10 sits, since \(try Self.longDate(0))\n")
+            } else {
+                #expect(!added.stderr.contains("milestone"), "sit \(index): \(added.stderr)")
+            }
+        }
+        let list = try run("stats", "--milestones")
+        #expect(list.stdout.contains("  10 sits") && list.stdout.contains("25 sits") && list.stdout.contains("14 more sits"))
+        let lines = (1...30).map { "{\"id\":\"a\($0)\",\"start\":\"\(Self.day(40 - $0))T06:00:00+00:00\",\"end\":\"\(Self.day(40 - $0))T07:00:00+00:00\",\"profile\":null,\"seconds\":3600,\"plannedSeconds\":3600,\"outcome\":\"completed\",\"bells\":0}\n" }
+        try Data(lines.joined().utf8).write(to: URL(fileURLWithPath: "\(home)/other.jsonl"))
+        let imported = try run("log", "import", "\(home)/other.jsonl")
+        let said = imported.stderr.split(separator: "\n").filter { $0.hasPrefix("profile: milestone: ") }.map { String($0.split(separator: ",")[0]) }
+        #expect(said == ["profile: milestone: 1 hour sat", "profile: milestone: 7 days in a row", "profile: milestone: 10 hours sat",
+                         "profile: milestone: 25 sits", "profile: milestone: 25 hours sat", "profile: milestone: 30 days in a row"], "\(imported.stderr)")
+        #expect(!(try run("log", "import", "\(home)/other.jsonl").stderr.contains("milestone")), "nothing new")
+    }
+
+    /// `run` says the milestone its sit crossed, on standard error, after the summary's `logged:`.
+    @Test func aRunSaysItsMilestone() throws {
+        let first = try run("run", "60m", "--speed", "3600", "--log", "--silent")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("logged: 01:00:00 of 01:00:00, completed"), "\(first.stdout)")
+        #expect(first.stderr.hasPrefix("profile: milestone: 1 hour sat, since "), "\(first.stderr)")
+        let second = try run("run", "1m", "--speed", "600", "--log", "--silent")
+        #expect(second.status == 0 && !second.stderr.contains("milestone"), "\(second.stderr)")
+    }
+
+    static func longDate(_ daysAgo: Int) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd"
+        let date = try #require(formatter.date(from: day(daysAgo)))
+        formatter.dateFormat = "d MMMM yyyy"
+        return formatter.string(from: date)
+    }
+
+    /// Status agrees with `stats --format json` after every kind of change to the journal.
+    @Test func statusAgreesWithStatsWhateverChangedTheJournal() throws {
+        _ = try run("goal", "15m")
+        func check(_ comment: Comment) throws {
+            let json = try run("stats", "--format", "json")
+            let stats = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let today = try #require(stats["todaySeconds"] as? Int) / 60
+            let shown = today < 60 ? "\(today)m" : "\(today / 60)h \(String(format: "%02d", today % 60))m"
+            #expect(try run("status", "--format", "{today}|{streak}").stdout == "\(shown)|\(stats["goalStreakDays"] as? Int ?? -1)\n", comment)
+        }
+        for daysAgo in [5, 4, 3, 2, 1] {
+            _ = try run("log", "add", "--start", "\(Self.day(daysAgo)) 07:00", "--duration", "15m")
+        }
+        try check("five days")
+        _ = try run("log", "add", "--start", "\(Self.day(0)) 07:00", "--duration", "5m")
+        try check("an append of today")
+        _ = try run("log", "add", "--start", "\(Self.day(0)) 08:00", "--duration", "10m")
+        try check("the goal met")
+        _ = try run("log", "add", "--start", "\(Self.day(7)) 08:00", "--duration", "30m")
+        try check("a sit of another day")
+        let copy = "\(home)/copy.jsonl"
+        try FileManager.default.copyItem(atPath: journal, toPath: copy)
+        _ = try Harness.run(["log", "add", "--start", "\(Self.day(0)) 09:00", "--duration", "1h"], store: store, home: home,
+                            environment: ["PROFILE_JOURNAL": copy, "TZ": Self.noonZone])
+        #expect(rename(copy, journal) == 0)
+        try check("replaced by a copy with one more line")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(try run("log", "--format", "json").stdout.utf8)) as? [[String: Any]])
+        let sitOfThreeDaysAgo = try #require(records.first { ($0["start"] as? String)?.hasPrefix(Self.day(3)) == true }?["id"] as? String)
+        #expect(try run("log", "delete", "--force", sitOfThreeDaysAgo).status == 0)
+        try check("a deletion breaking the streak")
+        _ = try run("goal", "5m")
+        try check("another goal")
+    }
+
+    /// A day of summer time counts its sits in its own 23 hours: in Berlin on 2026-03-29 a sit at 00:30
+    /// and one at 23:30 are the same day (in UTC they are not).
+    @Test func aDayOfSummerTimeIsOneDay() throws {
+        let berlin = "Europe/Berlin"
+        _ = try run("goal", "20m")
+        for (start, length) in [("2026-03-28 12:00", "20m"), ("2026-03-29 00:30", "10m"), ("2026-03-29 23:30", "10m"), ("2026-03-30 12:00", "20m")] {
+            let added = try run("log", "add", "--start", start, "--duration", length, zone: berlin)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let json = try run("stats", "--format", "json", zone: berlin)
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(stats["bestGoalStreakDays"] as? Int == 3 && stats["days"] as? Int == 3, "\(json.stdout)")
+        let utc = try #require(try JSONSerialization.jsonObject(with: Data(try run("stats", "--format", "json", zone: "UTC").stdout.utf8)) as? [String: Any])
+        #expect(utc["bestGoalStreakDays"] as? Int == 1, "in UTC the 29th holds 10 minutes only")
+    }
+}

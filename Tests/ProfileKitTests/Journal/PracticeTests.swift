@@ -1,0 +1,288 @@
+import Foundation
+import LocalTime
+import Testing
+import TestSupport
+import ProfileKit
+@testable import Journal
+
+/// The practice companion in process: the goal's settings file, goal streaks, milestones, and
+/// `status`'s figures and cache, on a fake clock in UTC (zones with summer time are tested end to end,
+/// in PracticeCLITests, where a child process gets its own TZ).
+@Suite("Practice")
+struct PracticeTests {
+    init() { setenv("TZ", "UTC", 1) }
+
+    /// 2026-11-25, a Wednesday, at noon UTC.
+    static let noon = CivilDate.days(year: 2026, month: 11, day: 25) * 86_400 + 12 * 3600
+    static var today: Int { noon / 86_400 }
+
+    static func sit(day: Int, hour: Int = 8, minute: Int = 0, seconds: Int) -> Sit {
+        let start = day * 86_400 + hour * 3600 + minute * 60
+        return Sit(start: Timestamp(epoch: start, offset: 0), end: Timestamp(epoch: start + seconds, offset: 0), profile: nil,
+                   seconds: seconds, plannedSeconds: seconds, outcome: .completed, bells: 0, note: nil)
+    }
+
+    static func stats(_ sits: [Sit], goal: Int?, today: Int = today) -> JournalStats {
+        JournalStats(sits: sits, days: sits.map { $0.start.epoch / 86_400 }, today: today, goal: goal)
+    }
+
+    // MARK: The settings
+
+    @Test func theSettingsAreReadStrictlyWithTheirPlace() throws {
+        #expect(try PracticeSettings.decode(Array("{\"dailyGoalSeconds\": 1200}\n".utf8), path: "s.json").dailyGoalSeconds == 1200)
+        #expect(try PracticeSettings.decode(Array("{}".utf8), path: "s.json").dailyGoalSeconds == nil)
+        #expect(PracticeSettings(dailyGoalSeconds: 1200).encoded == Array("{\"dailyGoalSeconds\": 1200}\n".utf8))
+        for (text, place) in [("{\"x\": 1}", "s.json:1:2"), ("{\n \"dailyGoalSeconds\": 0}", "s.json:2:22"),
+                              ("{\"dailyGoalSeconds\": 86401}", "s.json:1:22"), ("{\"dailyGoalSeconds\": \"20m\"}", "s.json:1:22"),
+                              ("{\"dailyGoalSeconds\": 1, \"dailyGoalSeconds\": 2}", "s.json:1:25"), ("[]", "s.json:1:1"), ("{", "s.json:1:2")] {
+            #expect(throws: JournalError.self, "\(text)") { try PracticeSettings.decode(Array(text.utf8), path: "s.json") }
+            do {
+                _ = try PracticeSettings.decode(Array(text.utf8), path: "s.json")
+            } catch {
+                #expect(error.description.hasPrefix(place), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func theGoalTakesWhatSetTakesUpToADay() throws {
+        #expect(try PracticeSettings.goal(parsing: "20m") == 1200)
+        #expect(try PracticeSettings.goal(parsing: "20") == 1200)
+        #expect(try PracticeSettings.goal(parsing: "1h30m") == 5400)
+        #expect(try PracticeSettings.goal(parsing: "24:00:00") == 86_400)
+        #expect(try PracticeSettings.goal(parsing: "off") == nil)
+        for bad in ["0", "25h", "24:00:01", "soon", ""] {
+            #expect(throws: JournalError.self, "\(bad)") { try PracticeSettings.goal(parsing: bad) }
+        }
+        #expect(PracticeSettings(dailyGoalSeconds: 1200).goalText == "20:00")
+        #expect(PracticeSettings().goalText == "off")
+    }
+
+    @Test func theSettingsAreWrittenAndADamagedFileIsNeverReset() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder]
+        #expect(try PracticeSettings.command(nil, environment: environment) == "off\n")
+        #expect(try PracticeSettings.command("20m", environment: environment) == "20:00\n")
+        #expect(try PracticeSettings.command(nil, environment: environment) == "20:00\n")
+        #expect(try PracticeSettings.goal(environment: environment) == 1200)
+        #expect(try PracticeSettings.command("off", environment: environment) == "off\n")
+        let path = "\(folder)/profile/settings.json"
+        try Data("{\"dailyGoal\": 5}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: JournalError.self) { try PracticeSettings.command("20m", environment: environment) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"dailyGoal\": 5}", "unchanged")
+    }
+
+    // MARK: Goal streaks
+
+    /// 20 minutes on each of the last three days and 12 today, against 20 minutes: today counts once met.
+    @Test func theGoalStreakCountsTodayOnceMet() {
+        let t = Self.today
+        var sits = [Self.sit(day: t - 3, seconds: 1200), Self.sit(day: t - 2, seconds: 1200), Self.sit(day: t - 1, seconds: 1200),
+                    Self.sit(day: t, seconds: 720)]
+        var stats = Self.stats(sits, goal: 1200)
+        #expect(stats.goalSeconds == 1200 && stats.today.seconds == 720 && stats.today.sessions == 1)
+        #expect(stats.goalStreak == 3 && stats.bestGoalStreak == 3 && stats.currentStreak == 4)
+        sits.append(Self.sit(day: t, hour: 18, seconds: 480))
+        stats = Self.stats(sits, goal: 1200)
+        #expect(stats.goalStreak == 4 && stats.bestGoalStreak == 4, "two sits together meet it")
+        #expect(Self.stats(sits, goal: nil).goalStreak == nil && Self.stats(sits, goal: nil).goalSeconds == nil)
+    }
+
+    /// The goal is the one set now: changed mid-day, every day is measured against the new one.
+    @Test func aGoalChangedMidDayMeasuresEveryDayAgain() {
+        let t = Self.today
+        let sits = [Self.sit(day: t - 2, seconds: 1200), Self.sit(day: t - 1, seconds: 900), Self.sit(day: t, seconds: 900)]
+        #expect(Self.stats(sits, goal: 1200).goalStreak == 0)
+        #expect(Self.stats(sits, goal: 1200).bestGoalStreak == 1)
+        #expect(Self.stats(sits, goal: 900).goalStreak == 3)
+        #expect(Self.stats(sits, goal: 1800).goalStreak == 0 && Self.stats(sits, goal: 1800).bestGoalStreak == 0)
+    }
+
+    /// A sit counts whole on the day it started: one from 23:50 to 00:10 meets yesterday's goal, not today's.
+    @Test func aSitAcrossMidnightCountsOnItsFirstDay() {
+        let t = Self.today
+        let across = Self.sit(day: t - 1, hour: 23, minute: 50, seconds: 1200)
+        let stats = Self.stats([across], goal: 1200)
+        #expect(stats.today.seconds == 0 && stats.goalStreak == 1)
+        let status = PracticeStatus(sits: [across], calendar: LocalCalendar(), day: t, goal: 1200)
+        #expect(status.todaySeconds == 0 && status.goalStreak == 1)
+        // At 00:00 the day turns: the streak is not broken before the day is over.
+        let lastMinute = PracticeStatus(sits: [Self.sit(day: t - 1, hour: 8, seconds: 1200)], calendar: LocalCalendar(), day: t - 1, goal: 1200)
+        #expect(lastMinute.goalStreak == 1 && lastMinute.todaySeconds == 1200)
+    }
+
+    /// `status`'s figures, rolled from any earlier day or worked out afresh, are `stats`' figures.
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func statusFiguresAgreeWithStats(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let t = Self.today
+        var sits: [Sit] = []
+        for day in (t - 40)...t where Int.random(in: 0..<4, using: &random) > 0 {
+            for _ in 0..<Int.random(in: 1...2, using: &random) {
+                sits.append(Self.sit(day: day, hour: Int.random(in: 0..<24, using: &random), seconds: Int.random(in: 60...1800, using: &random)))
+            }
+        }
+        let calendar = LocalCalendar()
+        for goal in [nil, 600, 1200] {
+            for day in (t - 10)...(t + 3) {
+                let stats = Self.stats(sits.filter { $0.start.epoch / 86_400 <= day }, goal: goal, today: day)
+                let fresh = PracticeStatus(sits: sits, calendar: calendar, day: day, goal: goal)
+                #expect(fresh.todaySeconds == stats.today.seconds && fresh.todaySits == stats.today.sessions)
+                #expect(fresh.dayStreak == stats.currentStreak && fresh.goalStreak == stats.goalStreak, "day \(day) goal \(String(describing: goal))")
+                var rolled = PracticeStatus(sits: sits, calendar: calendar, day: t, goal: goal)
+                if day >= t {
+                    let moved = rolled.roll(to: day)
+                    #expect(moved)
+                    #expect(rolled == fresh)
+                } else {
+                    let moved = rolled.roll(to: day)
+                    #expect(!moved, "no going back")
+                }
+            }
+        }
+    }
+
+    /// With a goal the calendar shades by its share, a met day brightest, and its legend says so.
+    @Test func theCalendarShadesByTheShareOfTheGoal() {
+        #expect([0, 1, 399, 400, 799, 800, 1199, 1200, 5000].map { CalendarHeatmap.goalLevel(seconds: $0, goal: 1200) } == [0, 1, 1, 2, 2, 3, 3, 4, 4])
+        let t = Self.today
+        let heatmap = CalendarHeatmap(secondsByDay: [t: 1200, t - 1: 600], today: t, weeks: 1, goal: 1200)
+        let text = heatmap.render(color: false, width: 80)
+        #expect(text.contains("daily goal 20 min: 0, <1/3, <2/3, <goal, met"), "\(text)")
+        #expect(text.contains("Wed  ██"), "today met: \(text)")
+        #expect(text.contains("Tue  ▒▒"), "half of it: \(text)")
+        let wide = CalendarHeatmap(secondsByDay: [:], today: t, weeks: 53, goal: 23 * 3600 + 59 * 60).render(color: false, width: 80)
+        #expect(wide.contains("daily goal 23 h 59 min"), "the key fits 80 columns: \(wide)")
+    }
+
+    // MARK: Milestones
+
+    @Test func theThresholdsGoOnInTheirSteps() {
+        #expect(Milestone.thresholds(.sits, through: 6000) == [10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 25_000, 50_000])
+        #expect(Milestone.thresholds(.hours, through: 600).prefix(9) == [1, 10, 25, 50, 100, 250, 500, 1000, 2500])
+        #expect(Milestone.thresholds(.streak, through: 800) == [7, 30, 100, 365, 730, 1095])
+    }
+
+    /// Nine sits say nothing; the tenth says `10 sits`; the eleventh nothing; an import crossing
+    /// several says each once.
+    @Test func aMilestoneIsSaidOnceByTheSitThatCrossesIt() {
+        let calendar = LocalCalendar()
+        let t = Self.today
+        var journal: [Sit] = []
+        var said: [String] = []
+        for index in 0..<11 {
+            let sit = Self.sit(day: t - 20 + index % 2, hour: index, seconds: 60)
+            said.append(Milestones.crossed(journal, after: journal + [sit], calendar: calendar, today: t).joined(separator: "\n"))
+            journal.append(sit)
+        }
+        #expect(said[..<9].allSatisfy { $0.isEmpty })
+        #expect(said[9] == "milestone: 10 sits, since 5 November 2026")
+        #expect(said[10].isEmpty)
+        let many = (0..<60).map { Self.sit(day: t - 60 + $0, seconds: 3600) }
+        #expect(Milestones.crossed([], after: many, calendar: calendar, today: t) == [
+            "milestone: 1 hour sat, since 26 September 2026", "milestone: 7 days in a row, since 26 September 2026",
+            "milestone: 10 sits, since 26 September 2026", "milestone: 10 hours sat, since 26 September 2026",
+            "milestone: 25 sits, since 26 September 2026", "milestone: 25 hours sat, since 26 September 2026",
+            "milestone: 30 days in a row, since 26 September 2026", "milestone: 50 sits, since 26 September 2026",
+            "milestone: 50 hours sat, since 26 September 2026",
+        ])
+        #expect(Milestones.crossed(many, after: many, calendar: calendar, today: t).isEmpty)
+        #expect(Milestones.crossed(nil, after: many, calendar: calendar, today: t).isEmpty, "an unreadable journal says none")
+    }
+
+    @Test func theListSaysWhatIsReachedAndHowFarTheNextIs() {
+        let t = Self.today
+        let sits = (0..<12).map { Self.sit(day: t - 11 + $0, seconds: 1800) }
+        let milestones = Milestones(sits: sits, days: sits.map { $0.start.epoch / 86_400 }, today: t)
+        #expect(milestones.reached.map(\.text) == ["1 hour sat", "7 days in a row", "10 sits"])
+        #expect(milestones.reached.map(\.day) == [t - 10, t - 5, t - 2])
+        #expect(milestones.next.map(\.milestone.text) == ["25 sits", "10 hours sat", "30 days in a row"])
+        #expect(milestones.next.map(\.remaining) == [13, 4 * 3600, 18])
+        #expect(milestones.text.contains("  10 sits           2026-11-23\n"))
+        #expect(milestones.text.contains("  10 hours sat      4 h 00 min more\n"))
+    }
+
+    // MARK: status
+
+    @Test func theLineAndItsPlaceholders() throws {
+        var status = PracticeStatus(sits: [], calendar: LocalCalendar(), day: Self.today, goal: 1200)
+        status.todaySeconds = 720
+        status.todaySits = 1
+        status.goalStreakBefore = 3
+        status.dayStreakBefore = 5
+        #expect(StatusLine.line(status, format: nil) == "12m/20m · 3d")
+        #expect(StatusLine.line(status, format: "{left}|{sits}") == "8m|1")
+        status.todaySeconds = 1199
+        #expect(StatusLine.line(status, format: "{left}") == "1m", "0m only once met")
+        status.todaySeconds = 3900
+        #expect(StatusLine.line(status, format: "{today} {left} {streak}") == "1h 05m 0m 4")
+        status.goal = nil
+        #expect(StatusLine.line(status, format: nil) == "1h 05m · 6d")
+        #expect(StatusLine.line(status, format: "[{goal}{left}]") == "[]")
+        #expect(throws: JournalError.self) { try StatusLine.checkFormat("{today} {week}") }
+        #expect(throws: JournalError.self) { try StatusLine.checkFormat("{today") }
+        #expect(StatusLine.quickArguments(["status"])! == (nil, nil))
+        #expect(StatusLine.quickArguments(["status", "--format", "{sits}", "--journal=j"])! == ("{sits}", "j"))
+        #expect(StatusLine.quickArguments(["status", "--help"]) == nil)
+        #expect(StatusLine.quickArguments(["status", "--format", "{nope}"]) == nil)
+        #expect(StatusLine.quickArguments(["show", "Default"]) == nil)
+    }
+
+    /// Every way the journal changes gives the answer a full read gives: an append (read from the
+    /// cache's end), a copy with one more line put in its place, a cut, an edit in place, a new day, a
+    /// lost or damaged cache, another goal.
+    @Test func theCacheNeverGivesAWrongAnswer() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journal = "\(folder)/journal.jsonl"
+        let cache = "\(folder)/cache/profile/status"
+        let calendar = LocalCalendar()
+        let t = Self.today
+        var sits = (1...30).map { Self.sit(day: t - $0, seconds: 1200) } + [Self.sit(day: t, hour: 1, seconds: 300)]
+        func write(_ sits: [Sit]) throws {
+            try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: journal))
+        }
+        func check(now: Int = Self.noon, goal: Int? = 1200, _ comment: Comment) throws {
+            let cached = try StatusCache.status(journal: journal, goal: goal, cache: cache, now: now, calendar: calendar, zone: "UTC")
+            let fresh = try StatusCache.status(journal: journal, goal: goal, cache: nil, now: now, calendar: calendar, zone: "UTC")
+            #expect(cached == fresh, comment)
+            let again = try StatusCache.status(journal: journal, goal: goal, cache: cache, now: now, calendar: calendar, zone: "UTC")
+            #expect(again == fresh, comment)
+        }
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC") == nil)
+        try write(sits)
+        try check("a first full read")
+        #expect(FileManager.default.fileExists(atPath: cache))
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 30)
+        let handle = try #require(FileHandle(forWritingAtPath: journal))
+        handle.seekToEndOfFile()
+        handle.write(Data(Self.sit(day: t, hour: 2, seconds: 900).line.utf8))
+        try handle.close()
+        sits.append(Self.sit(day: t, hour: 2, seconds: 900))
+        try check("an append of today")
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 31)
+        sits.append(Self.sit(day: t - 40, seconds: 60))
+        let copy = "\(folder)/copy"
+        try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: copy))
+        #expect(rename(copy, journal) == 0)
+        try check("replaced by a copy with one more line")
+        sits.removeLast(2)
+        try write(sits)
+        try check("cut")
+        sits[3].seconds = 10
+        try write(sits)
+        try check("edited in place")
+        try check(now: Self.noon + 86_400, "the next day")
+        try check(now: Self.noon + 5 * 86_400, "days later")
+        try check(goal: 600, "another goal")
+        try check(goal: nil, "no goal")
+        try Data("profile status cache 1\nnonsense".utf8).write(to: URL(fileURLWithPath: cache))
+        try check("a damaged cache")
+        try FileManager.default.removeItem(atPath: cache)
+        try check("a lost cache")
+        try Data("{not a sit}\n".utf8).write(to: URL(fileURLWithPath: journal))
+        #expect(throws: JournalError.self) {
+            try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC")
+        }
+    }
+}
