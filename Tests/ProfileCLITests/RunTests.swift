@@ -86,7 +86,7 @@ struct RunTests {
         #expect(played == ["\(cache)/profile/bells/check-silence-100ms.wav"] + ["singing-bowl", "temple-bell", "singing-bowl"].map {
             "\(cache)/profile/bells/v\(BellSynth.version).\(StrikeMix.version)-\($0)-x1-100.wav"
         })
-        #expect(played.dropFirst().first?.hasSuffix("/v2.3-singing-bowl-x1-100.wav") == true)
+        #expect(played.dropFirst().first?.hasSuffix("/v3.3-singing-bowl-x1-100.wav") == true)
         for file in Set(played) { _ = try ExportedWAV(path: file) }
         #expect(try ExportedWAV(path: played[0]).samples.allSatisfy { $0 == 0 }, "the check is silent")
     }
@@ -117,7 +117,7 @@ struct RunTests {
         // Without XDG_CACHE_HOME (the tests' shared cache) the bells are made under HOME's .cache.
         _ = try run("run", "Long Sit", "--speed", "5000", environment: ["PATH": "\(a.bin):\(Harness.systemPath)", "XDG_CACHE_HOME": ""])
         #expect(try String(contentsOfFile: a.log, encoding: .utf8).hasPrefix(
-            "-q \(home)/.cache/profile/bells/check-silence-100ms.wav\n-q \(home)/.cache/profile/bells/v2.3-singing-bowl-x1-100.wav"))
+            "-q \(home)/.cache/profile/bells/check-silence-100ms.wav\n-q \(home)/.cache/profile/bells/v3.3-singing-bowl-x1-100.wav"))
     }
 
     /// With no player, and neither stdout nor stderr a terminal to ring the terminal bell on, nothing
@@ -198,7 +198,7 @@ struct RunTests {
         #expect(result.stdout.contains("main-start  Main sit starts  bell: Singing Bowl (pw-play)"))
         #expect(result.stdout.contains("cooldown-start  Cool-down starts  bell: Temple Bell (paplay)"))
         let played = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        #expect(played.map { $0.split(separator: "/").last ?? "" } == ["v2.3-singing-bowl-x1-100.wav", "v2.3-temple-bell-x1-100.wav", "v2.3-singing-bowl-x1-100.wav"],
+        #expect(played.map { $0.split(separator: "/").last ?? "" } == ["v3.3-singing-bowl-x1-100.wav", "v3.3-temple-bell-x1-100.wav", "v3.3-singing-bowl-x1-100.wav"],
                 "paplay got every bell, the failed one again")
         #expect(result.stdout.contains("Session complete: 37:00, 3 of 3 bells rang."), "\(result.stdout)")
         #expect(try Self.records(journal).first?["bells"] as? Int == 3)
@@ -680,7 +680,13 @@ struct RunTests {
             ("singing-bowl.wav", .singingBowl, 25...60), ("temple-bell.wav", .templeBell, 40...90), ("gong.wav", .gong, 25...60),
             ("tingsha.wav", .tingsha, 15...40), ("wood-block.wav", .woodBlock, 0.2...0.99),
         ]
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == expected.map(\.file).sorted())
+        // The soundscapes' loops beside the bells (issue 38): each 16-bit stereo, 30 s.
+        let loops = Soundscape.allCases.map { SoundscapeSynth.fileName(for: $0) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == (expected.map(\.file) + loops).sorted())
+        for loop in loops {
+            let wav = try ExportedWAV(path: "\(folder)/\(loop)")
+            #expect(wav.sampleRate == 44_100 && wav.channels == 2 && wav.bitsPerSample == 16 && wav.seconds >= 30, "\(loop)")
+        }
         var signatures: Set<[Int16]> = []
         for (file, bell, seconds) in expected {
             let wav = try ExportedWAV(path: "\(folder)/\(file)")

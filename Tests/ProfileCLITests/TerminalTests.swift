@@ -310,7 +310,7 @@ struct TerminalTests {
         editor.send("quit\r")
         #expect(editor.waitForExit() == 0)
         let played = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(played == "\(home)/cache/profile/bells/v2.3-tingsha-x1-100.wav\n\(home)/cache/profile/bells/v2.3-tingsha-x2-70.wav\n")
+        #expect(played == "\(home)/cache/profile/bells/v3.3-tingsha-x1-100.wav\n\(home)/cache/profile/bells/v3.3-tingsha-x2-70.wav\n")
         let morning = try file("Morning")
         #expect(morning.contains("\"name\": \"Tingsha\",\n      \"strikes\": 2,\n      \"volume\": 70\n"), "the interval bell is Tingsha ×2 70%")
         #expect(morning.contains("\"name\": \"Temple Bell\""), "the cool-down bell is unchanged")

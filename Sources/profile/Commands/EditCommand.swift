@@ -73,42 +73,16 @@ struct EditCommand: ParsableCommand {
         return ""
     }
 
-    /// Reads and runs lines until the user quits. A reply that cannot be written ends the editor with
-    /// that error (every change before it is saved already, as each is).
+    /// The editor on a terminal (``Session/runInteractive(read:remember:print:diagnostic:)``), reading with
+    /// readline and its private history.
     private func runInteractive(_ session: Session) throws(ProfileError) {
-        try Output.print(session.welcome())
         let history = StoreLocation.historyFile(environment: Terminal.environment, homeFallback: Terminal.passwordHome)
         // The history is private: its folder is made for this user alone.
         var source = ReadlineSource(historyPath: history,
                                     makeFolder: { try? POSIX.makeDirectories(POSIX.directoryName($0), mode: 0o700) },
                                     completer: { line, cursor in session.completions(line: line, cursor: cursor) })
-        while true {
-            switch source.readLine(prompt: session.prompt) {
-            case let .line(bytes):
-                if !session.isAsking { source.remember(String(decoding: bytes, as: UTF8.self)) }
-                let reply = session.handle(bytes: bytes)
-                try Output.print(reply.output)
-                if let error = reply.error { Output.diagnostic("\(error)", width: session.options.width) }
-                if reply.quit { return }
-            case let .tooLong(length):
-                Output.diagnostic(Session.tooLong(length).message, width: session.options.width)
-            case .notText:
-                Output.diagnostic(Session.notText.message, width: session.options.width)
-            case .interrupted:
-                try Output.print(session.cancelQuestion())
-            case .endOfInput:
-                // Ctrl-D at a question leaves it, as Ctrl-C does; on an empty command line it quits.
-                if session.isAsking {
-                    try Output.print("\n" + session.cancelQuestion())
-                    continue
-                }
-                try Output.print("\n")
-                return
-            case .readFailed:
-                // Readline reports a failed read as the end of input; a plain source never reaches here.
-                return
-            }
-        }
+        try session.runInteractive(read: { ScriptLine(source.readLine(prompt: $0)) }, remember: { source.remember($0) },
+                                   print: Output.print, diagnostic: { Output.diagnostic($0, width: session.options.width) })
     }
 
     /// Runs standard input as one transaction (``Session/runScript(read:write:print:)``): a failing line
