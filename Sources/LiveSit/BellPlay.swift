@@ -19,6 +19,23 @@ package enum BellPlay {
         try play(choice.description, ringer.ring(choice), on: ringer, keys: keys, started: started, notice: notice)
     }
 
+    /// Plays what `text` names (`sounds --play`): a bell or a recording of `catalog` (`NAME [xN] [N%]`)
+    /// first, else ten seconds of the soundscape of that name.
+    ///
+    /// - Throws: the bell's error when `text` names neither; ``ProfileError/configuration(_:)`` when
+    ///   nothing can play it.
+    package static func play(named text: String, catalog: SoundCatalog, on ringer: SystemBellRinger, keys: SitKeys,
+                             started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
+        let choice: BellChoice
+        do throws(ProfileError) {
+            choice = try BellChoice(parsing: text, catalog: catalog)
+        } catch {
+            guard let soundscape = Soundscape(matching: text) else { throw error }
+            return try play(soundscape, on: ringer, keys: keys, started: started, notice: notice)
+        }
+        return try play(choice, on: ringer, keys: keys, started: started, notice: notice)
+    }
+
     /// Plays ten seconds of `soundscape` (``SystemBellRinger/soundscapePlaySeconds``) as a bell is played
     /// above, and waits for them to end: `sounds --play rain`.
     package static func play(_ soundscape: Soundscape, on ringer: SystemBellRinger, keys: SitKeys,

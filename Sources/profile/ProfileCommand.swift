@@ -130,29 +130,10 @@ struct ProfileCommand: ParsableCommand {
         } catch let escapedError where exitCode(for: escapedError) == exitCode(for: error) {
             return diagnostic(fullMessage(for: escapedError))
         } catch {}
-        return diagnosticLine("profile: " + body(of: message), limit: Output.diagnosticLimit)
+        return diagnosticLine("profile: " + ArgumentParserMessage.body(of: message), limit: Output.diagnosticLimit)
     }
-
-    /// ArgumentParser's message as the program writes its own: `profile: ` in place of its `Error: `,
-    /// invisible characters (an argument's escape sequences) escaped, and each line bounded to
-    /// ``maximumLineLength`` bytes.
-    static func diagnostic(_ message: String) -> String {
-        let lines = ("profile: " + body(of: message)).split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            diagnosticLine(line, limit: maximumLineLength)
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// ArgumentParser's message without its `Error: `.
-    private static func body(of message: String) -> Substring {
-        message.hasPrefix(argumentParserPrefix) ? message.dropFirst(argumentParserPrefix.count) : message[...]
-    }
-
-    /// What ArgumentParser puts before its messages.
-    private static let argumentParserPrefix = "Error: "
-    /// The longest line of an ArgumentParser diagnostic, in bytes of UTF-8: an argument of a megabyte
-    /// is not echoed whole, whatever it is made of.
-    static let maximumLineLength = 300
+    /// ArgumentParser's message as the program writes its own (``ArgumentParserMessage``).
+    static func diagnostic(_ message: String) -> String { ArgumentParserMessage.diagnostic(message) }
 }
 
 /// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.

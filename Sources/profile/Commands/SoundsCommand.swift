@@ -68,17 +68,9 @@ struct SoundsCommand: ParsableCommand {
     /// bell (the player has a process group of its own, which the terminal's Ctrl-C does not reach), and
     /// so does q on a terminal; returns false when a signal stopped it.
     static func play(_ text: String) throws(ProfileError) -> Bool {
-        let started = { (line: String) -> Void in _ = Output.stderr(diagnosticLine(line, limit: Output.diagnosticLimit) + "\n") }
-        // A bell (or a recording) first; a soundscape's name that is neither plays ten seconds of it.
-        let choice: BellChoice
-        do throws(ProfileError) { choice = try BellChoice(parsing: text, catalog: Context.soundCatalog()) } catch {
-            guard let soundscape = Soundscape(matching: text) else { throw error }
-            return try BellPlay.play(soundscape, on: Terminal.bellRinger(), keys: TerminalKeys(), started: started,
-                                     notice: { Output.diagnostic("notice: \($0)") })
-        }
-        let ringer = Terminal.bellRinger()
-        let keys = TerminalKeys()
-        return try BellPlay.play(choice, on: ringer, keys: keys, started: started, notice: { Output.diagnostic("notice: \($0)") })
+        try BellPlay.play(named: text, catalog: Context.soundCatalog(), on: Terminal.bellRinger(), keys: TerminalKeys(),
+                          started: { _ = Output.stderr(diagnosticLine($0, limit: Output.diagnosticLimit) + "\n") },
+                          notice: { Output.diagnostic("notice: \($0)") })
     }
 
     /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
