@@ -4,7 +4,7 @@ import Testing
 @testable import ProfileKit
 
 /// A recording made into an ambience's loop (issue 38): the same seamless join as the soundscapes'.
-@Suite("A recording as a loop")
+@Suite("A recording as a loop", .disabled(if: Sanitizer.isOn, Sanitizer.note))
 struct RecordingLoopTests {
     static func sine(_ frequency: Double, seconds: Double, sampleRate: Int, amplitude: Double = 0.5) -> PCMSound {
         PCMSound(sampleRate: sampleRate, samples: (0..<Int(seconds * Double(sampleRate))).map {

@@ -6,7 +6,7 @@ import Testing
 /// Issue 38's properties of the ambience's soundscapes, measured from their samples: each a loop of at
 /// least 30 s that joins without a click or a jump in loudness, decorrelated stereo, matched in loudness
 /// and under the bells, and each with the character of its name.
-@Suite("Soundscapes measured from their samples")
+@Suite("Soundscapes measured from their samples", .disabled(if: Sanitizer.isOn, Sanitizer.note))
 struct SoundscapeTests {
     static let rate = SoundscapeSynth.sampleRate
     /// Every soundscape once per test run.

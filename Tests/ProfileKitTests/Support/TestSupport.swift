@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @_exported import TestSupport
 @testable import ProfileKit
 
@@ -61,4 +62,15 @@ func makeProfile(warmUp: Bool = false, coolDown: Bool = false, bells: Bool = fal
     if coolDown { profile[segment: .coolDown].enabled = true }
     if bells { profile[segment: .coolDown].bellEnabled = true }
     return profile
+}
+
+/// Whether the tests run under a sanitizer (`Scripts/reliability --sanitizers` sets `PROFILE_SANITIZER`).
+///
+/// The suites that measure sounds from their samples (seconds of audio through FFTs, envelopes and a
+/// loudness meter) are left out there: they are safe array arithmetic on one thread, which neither
+/// AddressSanitizer nor ThreadSanitizer checks beyond Swift's own bounds checks, and under them they
+/// took four of CI's minutes. `make check` runs them, in the ordinary build.
+enum Sanitizer {
+    static let isOn = ProcessInfo.processInfo.environment["PROFILE_SANITIZER"] != nil
+    static let note: Comment = "sound measurements run in make check, not under a sanitizer"
 }
