@@ -84,7 +84,7 @@ package struct SoundLibrary: Sendable {
         var names: [String] = []
         for bytes in entries where bytes.count > suffix.count && bytes.first != UInt8(ascii: ".") && bytes.suffix(suffix.count).elementsEqual(suffix) {
             guard let stem = String(validating: bytes.dropLast(suffix.count), as: UTF8.self),
-                  (try? Self.validate(name: stem)) == stem else { continue }
+                  (try? RecordedSoundName.validate(stem)) == stem else { continue }
             var info = stat()
             guard stat("\(folder)/\(stem)\(Self.fileExtension)", &info) == 0, POSIX.isRegular(info) else { continue }
             names.append(stem)
@@ -106,12 +106,19 @@ package struct SoundLibrary: Sendable {
         resolve(name: name).map(file)
     }
 
-    /// Checks `name` as a recorded sound's name (``RecordedSoundName``) and returns it as it would be
-    /// stored (NFC).
+    /// Checks `name` as a recorded sound's name (``RecordedSoundName``) for a new recording, and returns
+    /// it as it would be stored (NFC). A soundscape's name is refused too: a profile's ambience naming
+    /// it would play the soundscape, and `sounds --play` the recording. (Documents that name such a
+    /// recording as a bell, from before the soundscapes, still read: the document reader applies
+    /// ``RecordedSoundName`` alone.)
     ///
     /// - Throws: ``ProfileError/invalidSoundName(_:reason:)``.
     package static func validate(name: String) throws(ProfileError) -> String {
-        try RecordedSoundName.validate(name)
+        let value = try RecordedSoundName.validate(name)
+        if let soundscape = Soundscape(matching: value) {
+            throw .invalidSoundName(name, reason: "it is the soundscape \(quoted(soundscape.rawValue)); choose another name")
+        }
+        return value
     }
 
     // MARK: Changes

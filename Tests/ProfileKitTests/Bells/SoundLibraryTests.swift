@@ -84,6 +84,9 @@ struct SoundLibraryTests {
         NameCase(name: "temple bell", reason: "it is the built-in bell \"Temple Bell\"; choose another name"),
         NameCase(name: "TEMPLE-BELL", reason: "it is the built-in bell \"Temple Bell\"; choose another name"),
         NameCase(name: "gong", reason: "it is the built-in bell \"Gong\"; choose another name"),
+        // Issue 38: nor a soundscape's, which a profile's ambience would play in its place.
+        NameCase(name: "rain", reason: "it is the soundscape \"Rain\"; choose another name"),
+        NameCase(name: "Brown-Noise", reason: "it is the soundscape \"Brown Noise\"; choose another name"),
         NameCase(name: "Wood_Block", reason: "it is the built-in bell \"Wood Block\"; choose another name"),
         NameCase(name: "None", reason: "\"none\" means no bell; choose another name"),
         NameCase(name: "bowl x3", reason: "it ends with \"x3\", which a bell reads as its strikes (x3) or volume (70%)"),
