@@ -117,10 +117,19 @@ package final class ProcessSink: SoundSink {
             errno = result
             return nil
         }
+        // A pipe that would block could hold the run up behind a stuck player: without O_NONBLOCK the
+        // program is no sink.
+        let flags = fcntl(pipeEnds[1], F_GETFL)
+        guard flags >= 0, fcntl(pipeEnds[1], F_SETFL, flags | O_NONBLOCK) == 0 else {
+            Glibc.close(pipeEnds[1])
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0, errno == EINTR {}
+            return nil
+        }
         pid = child
         fd = pipeEnds[1]
         name = escaped(POSIX.baseName(program.path))
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         // Room for one top-up whole (0.2 s is 35 KB): the stream's lead, not the pipe, bounds what is
         // written ahead; a pipe smaller than a top-up would take it a page at a time, a wake-up each.
         _ = fcntl(fd, ProcessSink.setPipeSize, ProcessSink.pipeBytes)

@@ -37,9 +37,6 @@ package struct GainRamp: Hashable, Sendable {
         }
         return value
     }
-
-    /// Whether it stands still.
-    package var isSettled: Bool { value == target }
 }
 
 /// Everything a sit sounds, mixed into one stereo stream: bells (mono, in both channels) placed at the
@@ -123,9 +120,6 @@ package struct StreamMixer: Sendable {
         guard ambience != nil, ambienceLevel > 0 else { return false }
         return ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0
     }
-
-    /// Whether a bell is still to be rendered.
-    package var bellsLeft: Bool { voices.contains { $0.end > position } }
 
     /// Renders the next `frames` frames as interleaved 16-bit stereo (left, right), appended to `out`.
     package mutating func render(_ frames: Int, into out: inout [Int16]) {

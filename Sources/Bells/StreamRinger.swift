@@ -44,6 +44,12 @@ package final class StreamRinger: BellRinger {
     private var bells: [BellChoice: [Float]] = [:]
     private var untold: [String] = []
     private var missing: Set<String> = []
+    /// The bells handed to the stream lately, with when: one a stream loses in its first seconds (a
+    /// player with no server to play to, stopped at once) rings again through the fallback, as a failed
+    /// player's bell does.
+    private var recent: [(choice: BellChoice, at: Double)] = []
+    /// How long after its ring a bell lost with the stream rings again: the WAV chain's grace.
+    static let ringAgainWithin = 2.0
     /// The most written ahead of what was heard, in seconds, for tests and the benchmark.
     package private(set) var mostAhead = 0.0
 
@@ -98,14 +104,18 @@ package final class StreamRinger: BellRinger {
 
     // MARK: the controls a sit has over its sound
 
+    /// The mixer's gain, and the fallback's, which rings the bells once no sink is left: a volume set
+    /// before a stream died holds for the bells after it.
     package func setVolume(decibels: Double?) {
         pump()
         mixer.setVolume(decibels: decibels)
+        fallback?.setVolume(decibels: decibels)
     }
 
     package func setMuted(_ muted: Bool) {
         pump()
         mixer.setMuted(muted)
+        fallback?.setMuted(muted)
     }
 
     package func setAmbienceSwitch(_ on: Bool) {
@@ -136,6 +146,7 @@ package final class StreamRinger: BellRinger {
         mixer.add(samples(for: choice), at: max(heard, mixer.position))
         if anchor == nil { anchor = time - Double(mixer.position) / Double(StreamMixer.sampleRate) }
         expected = nil
+        recent = recent.filter { $0.at > time - Self.ringAgainWithin } + [(choice, time)]
         pump()
         let note = untold.isEmpty ? nil : untold.joined(separator: "; ")
         untold = []
@@ -266,8 +277,17 @@ package final class StreamRinger: BellRinger {
         pending = []
         anchor = nil
         let next = startSink()
-        let now = next.map { "\($0.name) plays the sound" } ?? (fallback == nil ? "no sound" : "the bells' players ring the bells, without ambience")
+        let ambience = hasAmbience ? ", without ambience" : ""
+        let now = next.map { "\($0.name) plays the sound" } ?? (fallback == nil ? "no sound" : "the bells' players ring the bells\(ambience)")
         untold.append("\(reason); \(now) from now on")
+        // No sink left: what the stream lost of a bell just rung, the fallback rings again (a new sink
+        // goes on from where the mix is, so nothing of it is lost there).
+        guard next == nil, let fallback else { return }
+        let time = self.now()
+        for bell in recent where bell.at > time - Self.ringAgainWithin {
+            if let note = fallback.ring(bell.choice).note { untold.append(note) }
+        }
+        recent = []
     }
 
     /// The bell `choice` as samples from -1 to 1 at the stream's rate: its strikes at its volume times

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Files
 import LocalTime
+import ProfileKit
 import TextSupport
 
 /// `profile status`'s cache, `${XDG_CACHE_HOME:-$HOME/.cache}/profile/status`: the ``PracticeStatus``
@@ -33,14 +34,8 @@ package enum StatusCache {
         var tailHash: UInt64
     }
 
-    /// FNV-1a, 64 bits.
-    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return value
-    }
+    /// The bytes' FNV-1a hash, as the store's revisions take it.
+    static func hash(_ bytes: [UInt8]) -> UInt64 { Revision(of: bytes).hash }
 
     /// `length` bytes at `offset` of `fd`, or nil when they cannot all be read.
     static func read(_ fd: Int32, at offset: Int, length: Int) -> [UInt8]? {

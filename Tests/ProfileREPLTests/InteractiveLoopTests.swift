@@ -8,14 +8,15 @@ import TestDoubles
 @Suite("The editor's loop on a terminal")
 struct InteractiveLoopTests {
     /// Runs `lines` through a session of Morning and gives what was printed, said and remembered.
-    static func run(_ lines: [ScriptLine]) throws -> (printed: String, said: [String], remembered: [String], store: InMemoryProfileStore) {
+    static func run(_ lines: [ScriptLine]) throws -> (printed: String, said: [String], remembered: [String], store: InMemoryProfileStore,
+                                                     unread: Int) {
         let store = try InMemoryProfileStore([Profile(name: "Morning")])
         let session = try Session(store: store, name: "Morning", mode: .interactive)
         var pending = lines[...]
         var printed = "", said: [String] = [], remembered: [String] = []
         try session.runInteractive(read: { _ in pending.popFirst() ?? .end }, remember: { remembered.append($0) },
                                    print: { printed += $0 }, diagnostic: { said.append($0) })
-        return (printed, said, remembered, store)
+        return (printed, said, remembered, store, pending.count)
     }
 
     static func line(_ text: String) -> ScriptLine { .line(Array(text.utf8)) }
@@ -35,7 +36,7 @@ struct InteractiveLoopTests {
                                    Self.line("tap 0.0"), .end, .end, Self.line("never read")])
         #expect(result.remembered == ["tap 0.0", "tap 0.0", "tap 0.0"])
         #expect(try result.store.load("Morning").profile.duration == .minutes(25))
-        #expect(!result.printed.contains("never read"))
+        #expect(result.unread == 1, "the line after the quitting Ctrl-D is never read")
         #expect(result.printed.hasSuffix("\n\n"), "Ctrl-D ends the line before the editor quits")
     }
 
@@ -49,10 +50,16 @@ struct InteractiveLoopTests {
     @Test func aReplyThatCannotBeWrittenEndsIt() throws {
         let store = try InMemoryProfileStore([Profile(name: "Morning")])
         let session = try Session(store: store, name: "Morning", mode: .interactive)
+        // The welcome is written; the reply to `show` is not, and the loop reads no further line.
+        var printed = 0, reads = 0
         #expect(throws: ProfileError.self) {
-            try session.runInteractive(read: { _ in Self.line("show") }, remember: { _ in },
-                                       print: { _ throws(ProfileError) in throw .io(path: "<stdout>", operation: "write", errno: 5) },
+            try session.runInteractive(read: { _ in reads += 1; return Self.line("show") }, remember: { _ in },
+                                       print: { _ throws(ProfileError) in
+                                           printed += 1
+                                           if printed > 1 { throw .io(path: "<stdout>", operation: "write", errno: 5) }
+                                       },
                                        diagnostic: { _ in })
         }
+        #expect(printed == 2 && reads == 1)
     }
 }

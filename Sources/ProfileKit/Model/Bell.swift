@@ -48,7 +48,9 @@ package enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
         self = bell
     }
 
-    private static func key(_ name: String) -> String {
+    /// A catalog name as it is found (``init(named:)``, ``Soundscape/init(matching:)``): lower case, and
+    /// runs of spaces, hyphens or underscores one space.
+    package static func key(_ name: String) -> String {
         name.lowercased()
             .split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" })
             .joined(separator: " ")

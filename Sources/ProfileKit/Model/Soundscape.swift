@@ -21,15 +21,9 @@ package enum Soundscape: String, CaseIterable, Sendable, CustomStringConvertible
             self = exact
             return
         }
-        let key = Self.key(name)
-        guard let found = Self.allCases.first(where: { Self.key($0.rawValue) == key }) else { return nil }
+        let key = Bell.key(name)
+        guard let found = Self.allCases.first(where: { Bell.key($0.rawValue) == key }) else { return nil }
         self = found
-    }
-
-    private static func key(_ name: String) -> String {
-        name.lowercased()
-            .split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" })
-            .joined(separator: " ")
     }
 }
 

@@ -4,7 +4,8 @@
 /// It is a hash of the file's bytes: any edit, even one that keeps the size and the timestamp, gives a
 /// new revision, while rewriting the same bytes does not count as a change.
 package struct Revision: Hashable, Sendable, CustomStringConvertible {
-    let hash: UInt64
+    /// The bytes' FNV-1a hash (also `status`'s cache's check of a journal's tail).
+    package let hash: UInt64
 
     /// The revision of a document's bytes.
     package init(of bytes: [UInt8]) {

@@ -385,7 +385,7 @@ extension Setting {
             case .bell: "\(setting.name) (a bell of 'profile sounds')"
             case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
             case .soundscape: "\(setting.name) (a soundscape or recording of 'profile sounds')"
-            case .percent: "\(setting.name) (0% to 100%)"
+            case .percent: "\(setting.name) (\(Ambience.volumes.lowerBound)% to \(Ambience.volumes.upperBound)%)"
             }
         }.joined(separator: ", ")
     }

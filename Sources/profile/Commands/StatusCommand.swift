@@ -23,6 +23,7 @@ struct StatusCommand: ParsableCommand {
     static func status(format: String?, journal: String?) -> Int32 {
         let (line, status) = StatusLine.run(format: format, journalFlag: journal, environment: Terminal.environment, passwordHome: Terminal.passwordHome, now: WallClock.now())
         Output.stdout(line)
-        return status
+        // Silent on standard error as promised, but a line that could not be written is no success.
+        return Output.stdoutError == nil ? status : ExitStatus.ioError.rawValue
     }
 }

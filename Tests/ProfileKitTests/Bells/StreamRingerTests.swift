@@ -208,6 +208,44 @@ struct StreamRingerTests {
         #expect(first.closed)
     }
 
+    /// Takes the bells the stream hands on once no sink is left, and the volume keys.
+    final class Fallback: BellRinger {
+        var rung: [BellChoice] = []
+        var volumes: [Double?] = []
+        var muted: [Bool] = []
+        func ring(_ choice: BellChoice) -> RingReport { rung.append(choice); return RingReport(via: "players") }
+        func finish(timeout: Double) {}
+        func setVolume(decibels: Double?) { volumes.append(decibels) }
+        func setMuted(_ muted: Bool) { self.muted.append(muted) }
+    }
+
+    /// The last sink lost within a bell's first seconds (a player with no server to play to): the bell
+    /// rings again through the fallback, and the volume keys set before reach the fallback too.
+    @Test func aBellTheLastSinkLostRingsThroughTheFallback() {
+        let clock = Clock()
+        let only = FakeSink("only", clock: clock)
+        let fallback = Fallback()
+        let ringer = StreamRinger(sinks: [{ only }], fallback: fallback, ambience: nil, clock: { clock.time })
+        ringer.setVolume(decibels: -6)
+        ringer.setMuted(false)
+        _ = ringer.ring(BellChoice(.gong))
+        only.dead = true
+        clock.time += 0.3
+        #expect(ringer.check().notes == ["only stopped; the bells' players ring the bells from now on"])
+        #expect(fallback.rung == [BellChoice(.gong)])
+        #expect(fallback.volumes == [-6] && fallback.muted == [false])
+        // A bell rung longer ago than the grace is not rung twice.
+        let later = FakeSink("later", clock: clock)
+        let other = Fallback()
+        let second = StreamRinger(sinks: [{ later }], fallback: other, ambience: nil, clock: { clock.time })
+        _ = second.ring(BellChoice(.tingsha))
+        Self.drive(second, clock: clock, until: clock.time + StreamRinger.ringAgainWithin + 0.5)
+        later.dead = true
+        clock.time += 0.1
+        _ = second.check()
+        #expect(other.rung.isEmpty)
+    }
+
     /// A sink that takes nothing cannot hold up the run: nothing piles up, the wake-ups stay few.
     @Test func aStuckSinkHangsNothing() {
         let clock = Clock()
