@@ -181,26 +181,26 @@ package enum StatusLine {
         return status.todaySeconds >= goal
     }
 
-    /// The line and exit status of `profile status`: the line (with its newline) and 0; an empty line
-    /// and 0 when there is no journal yet; an empty line and the error's status (65 for a damaged
-    /// journal or settings file) otherwise. Nothing is said on standard error: a prompt shows no error.
+    /// The line of `profile status` (with its newline), and the class of the failure when there is one
+    /// (the caller makes it the exit status, as every error's): an empty line and no failure when there
+    /// is no journal yet; an empty line and the failure's class (data for a damaged journal or settings
+    /// file) otherwise. Nothing is said on standard error: a prompt shows no error.
     package static func run(format: String?, journalFlag: String?, environment: [String: String],
-                            passwordHome: () -> String?, now: Int) -> (line: String, status: Int32) {
+                            passwordHome: () -> String?, now: Int) -> (line: String, failure: ErrorCategory?) {
         guard let journal = JournalFile.location(flag: journalFlag, environment: environment, homeFallback: passwordHome) else {
-            return ("\n", 0)
+            return ("\n", nil)
         }
         do throws(JournalError) {
-            let goal = try PracticeSettings.location(environment: environment, homeFallback: passwordHome)
-                .map { path throws(JournalError) in try PracticeSettings.read(path: path).dailyGoalSeconds } ?? nil
+            let goal = try PracticeSettings.goal(environment: environment, homeFallback: passwordHome)
             let cache = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment, homeFallback: passwordHome)
                 .map { "\($0)/profile/status" }
             guard let status = try StatusCache.status(journal: journal, goal: goal, cache: cache, now: now,
                                                       calendar: LocalCalendar(), zone: environment["TZ"] ?? "") else {
-                return ("\n", 0)
+                return ("\n", nil)
             }
-            return (line(status, format: format) + "\n", 0)
+            return (line(status, format: format) + "\n", nil)
         } catch {
-            return ("\n", error.category == .data ? 65 : error.category == .usage ? 64 : 74)
+            return ("\n", error.category)
         }
     }
 }
