@@ -72,11 +72,12 @@ package final class StreamRinger: BellRinger {
     /// A ringer over the programs of ``SinkProgram/chain(environment:)`` (read from `players`' variables),
     /// with `players` (the WAV players, then the terminal bell) to fall back on; nil when there is no
     /// stream program (the caller keeps `players`).
-    package static func live(over players: SystemBellRinger, ambience: (loop: StereoLoop, volume: Int)?) -> StreamRinger? {
+    package static func live(over players: SystemBellRinger, ambience: (loop: StereoLoop, volume: Int)?,
+                             clock: @escaping () -> Double) -> StreamRinger? {
         let programs = SinkProgram.chain(environment: players.environment).programs
         guard !programs.isEmpty else { return nil }
         return StreamRinger(sinks: programs.map { program in { ProcessSink(program) } }, fallback: players,
-                            volume: players.volumePercent, library: players.library, ambience: ambience)
+                            volume: players.volumePercent, library: players.library, ambience: ambience, clock: clock)
     }
 
     /// How reports name what plays the stream: the sink's name, or the fallback's.

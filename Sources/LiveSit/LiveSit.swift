@@ -142,9 +142,10 @@ package enum LiveSit {
         // One stream for bells and ambience at speed 1 (or wherever PROFILE_SINK asks for it); today's
         // players otherwise, and when there is no stream program.
         var ambienceNotes: [String] = []
-        let ambience = options.speed == 1 && system != nil ? ambienceLoop(of: profile, host: host) { ambienceNotes.append($0) } : nil
+        let ambience = options.speed == 1 && system != nil ? ambienceLoop(of: profile, host: host, library: system?.library) { ambienceNotes.append($0) } : nil
         let stream: StreamRinger? = if let system, options.speed == 1 || system.environment["PROFILE_SINK"] != nil {
-            StreamRinger.live(over: system, ambience: ambience)
+            // On the run's own clock, so that what it writes ahead and the bells' times agree.
+            StreamRinger.live(over: system, ambience: ambience, clock: host.clock.now)
         } else {
             nil
         }
@@ -209,16 +210,18 @@ package enum LiveSit {
     /// Ambience section's soundscape synthesized, or its recording made a loop; a recording that is
     /// missing, unreadable or too short for a loop plays nothing, and `say` tells why once.
     ///
+    /// A recording is read from `library`, the players' own (nil: none here).
+    ///
     /// `PROFILE_AMBIENCE_TEST` (`tone` or `noise`, then an optional `:N` volume) gives the runs of the
     /// tests and the benchmark a sound whose level is easy to measure, in place of the profile's.
-    static func ambienceLoop(of profile: Profile, host: SitHost, say: (String) -> Void) -> (loop: StereoLoop, volume: Int)? {
+    static func ambienceLoop(of profile: Profile, host: SitHost, library: SoundLibrary?,
+                             say: (String) -> Void) -> (loop: StereoLoop, volume: Int)? {
         if let asked = host.environment["PROFILE_AMBIENCE_TEST"] { return TestAmbience.loop(asked) }
         guard profile.ambience.isEnabled else { return nil }
         switch profile.ambience.sound {
         case let .builtIn(soundscape):
             return (SoundscapeSynth.loop(for: soundscape), profile.ambience.volume)
         case let .recorded(name):
-            let library = SoundLibrary(environment: host.environment, homeFallback: host.passwordHome)
             let sound: PCMSound
             do throws(SoundError) {
                 guard let library else { throw .noFolder }
