@@ -121,7 +121,7 @@ package struct PracticeSettings: Equatable, Sendable {
 
     /// The file's text: `{"dailyGoalSeconds": 1200}` or `{}`, with a newline.
     package var encoded: [UInt8] {
-        Array((dailyGoalSeconds.map { "{\"\(Self.goalKey)\": \($0)}" } ?? "{}").utf8) + [0x0A]
+        Array(JSONWriter.text(inlineFlatObjects: true, .object(dailyGoalSeconds.map { [(Self.goalKey, .int($0))] } ?? [])).utf8)
     }
 
     /// The settings in `path`; no file is no goal.

@@ -21,7 +21,7 @@ struct SoundsCommand: ParsableCommand {
             The table says what each is. Your own recordings join them with 'profile sounds add NAME FILE' and are kept in \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds. The list gives the built-in bells first, then \
             the recordings by name; the editor's bell picker numbers them in the same order; then the ambience's soundscapes, \
-            30-second stereo loops under their own heading. --export writes the built-in bells as 16-bit mono PCM WAV files \
+            \(Int(SoundscapeSynth.loopSeconds))-second stereo loops under their own heading. --export writes the built-in bells as 16-bit mono PCM WAV files \
             at 44100 Hz, named like singing-bowl.wav, and the soundscapes' loops as 16-bit stereo ones, named like rain.wav.
             """,
         subcommands: [SoundsAddCommand.self, SoundsRemoveCommand.self])
