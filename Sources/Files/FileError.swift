@@ -16,6 +16,9 @@ package enum FileError: ReportedError, Equatable {
     case locked(path: String, pid: Int32, host: String)
     /// The file's name kept leading elsewhere while its lock was taken (a link re-pointed each time).
     case conflict(path: String)
+    /// Another process holds the lock of the file itself (reached through another of its names: a hard
+    /// link, a bind mount).
+    case busy(path: String)
 
     /// The errno of an ``io(path:operation:errno:)``, else nil.
     package var code: Int32? {
@@ -28,7 +31,7 @@ package enum FileError: ReportedError, Equatable {
     package var category: ErrorCategory {
         switch self {
         case .io, .notFlushed: .io
-        case .locked, .conflict: .temporary
+        case .locked, .conflict, .busy: .temporary
         }
     }
 
@@ -44,6 +47,8 @@ package enum FileError: ReportedError, Equatable {
             return "\(escapedPath(path)): locked by \(owner); try again when it has finished; if no profile is running on \(escaped(host)), remove the lock: rm \(shellQuoted(path))"
         case let .conflict(path):
             return "\(escapedPath(path)): the file was changed by someone else since it was read; reload it or save again to replace it"
+        case let .busy(path):
+            return "\(escapedPath(path)): another program is writing it (through another of its names, such as a hard link); try again when it has finished"
         }
     }
 

@@ -43,6 +43,28 @@ package struct FileLock: Sendable {
         try withLock(on: path, failure: E.init, body)
     }
 
+    /// Takes an exclusive `flock` on the file open as `fd` itself (at `path`, for the error), waiting up
+    /// to ``timeout``: the lock of the file, whatever name reached it (a hard link, a bind mount), which
+    /// `<file>.lock` beside one name cannot be. It goes with the descriptor's last close, so a killed
+    /// holder leaves none. The caller checks that its path still names the file once it holds it (a
+    /// rename may have put another file there meanwhile).
+    ///
+    /// - Throws: ``FileError/busy(path:)`` after the timeout; ``FileError/io(path:operation:errno:)``.
+    package func lockFile(_ fd: Int32, path: String) throws(FileError) {
+        let deadline = POSIX.monotonicNow() + timeout
+        var delay = 0.001
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK:
+                guard POSIX.monotonicNow() < deadline else { throw .busy(path: path) }
+                POSIX.sleep(seconds: delay)
+                delay = min(delay * 2, 0.05)
+            default: throw POSIX.failure(path, "lock")
+            }
+        }
+    }
+
     /// Whether a process's program name is this program's (`profile`, or a renamed copy such as
     /// `profile-1.2`).
     package static func isProfileProgram(_ name: String) -> Bool { name.hasPrefix("profile") }

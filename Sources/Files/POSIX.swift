@@ -299,6 +299,35 @@ extension POSIX {
         rename(old, new)
     }
 
+    /// When `info`'s file last changed (its data or its inode), in seconds since 1970: the one time no
+    /// user can set back (`touch -r` and `rsync -t` set the modification time, not this).
+    package static func changeTime(_ info: stat) -> Double {
+        #if canImport(Darwin)
+        Double(info.st_ctimespec.tv_sec) + Double(info.st_ctimespec.tv_nsec) / 1e9
+        #else
+        Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+        #endif
+    }
+
+    /// Exactly `count` bytes at `offset` of `fd` (`pread`, retried on EINTR and short reads).
+    ///
+    /// - Throws: ``FileError/io(path:operation:errno:)``; EIO-like `ENODATA` when the file ends first.
+    package static func readBytes(_ fd: Int32, at offset: Int, count: Int, path: String) throws(FileError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var failed: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+            done = 0
+            while done < count {
+                let got = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { failed = got == 0 ? ENODATA : errno; return }
+                done += got
+            }
+        }
+        if failed != 0 { throw failure(path, "read", failed) }
+        return bytes
+    }
+
     /// When `info`'s file was last modified, in seconds since 1970.
     package static func modificationTime(_ info: stat) -> Double {
         #if canImport(Darwin)

@@ -38,6 +38,9 @@ extension JournalFile {
         package var added: [Sit] = []
         /// The sits the journal (or the import, earlier) held already.
         package var skipped = 0
+        /// The journal's sits before the import, read under its lock: with ``added``, what the import
+        /// crossed (a milestone) is worked out from them, never from a second read.
+        package var journal: [Sit] = []
         /// The sits whose id the journal held with other content, left as logged (`--keep-logged`).
         package var kept = 0
     }
@@ -90,6 +93,7 @@ extension JournalFile {
             var times = Set(held.map(Moment.init))
             var timesWithoutIDs = Set(held.filter { JournalImport.isInsightID($0.id) }.map(Moment.init))
             var result = Imported()
+            result.journal = held
             for (index, (sit, byTime)) in sits.enumerated() {
                 let moment = Moment(sit)
                 if !byTime, let other = logged[sit.id], other != sit {

@@ -104,9 +104,9 @@ extension JournalFile {
         // Nothing damaged: no lock taken, nothing written.
         let first = try check(warn: true)
         guard !first.damaged.isEmpty else { return Repair(check: first, damagedFile: nil, journal: file) }
-        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(JournalError) -> Repair in
-            try settleUnderLock()
-            guard let bytes = try contents() else {
+        return try withWriteLock { (held: Int32?) throws(JournalError) -> Repair in
+            // A line of any length is moved aside whole: the repair reads past the readers' line limit.
+            guard held != nil, let bytes = try contents(lineLimit: nil) else {
                 return Repair(check: Check(exists: false, sits: 0, lines: 0, damaged: []), damagedFile: nil, journal: file)
             }
             let (check, ranges) = check(bytes, warn: false)

@@ -57,11 +57,21 @@ package struct JournalFile: Sendable {
         var range: Range<Int>
     }
 
-    /// The file's bytes, or nil when there is no journal yet.
+    /// The longest line a reader takes, in bytes: no record comes near it (a note and a profile name of
+    /// 4,000 bytes each, every character escaped, take under 17 KiB), and a line past it is refused as
+    /// soon as the limit is read, so that a 1 GB line costs a moment and a few MiB, not the whole line
+    /// in memory.
+    package static let lineLimit = 64 * 1024
+
+    /// The journal's bytes as every reader counts them, or nil when there is no journal yet.
     ///
     /// It is opened with `O_NONBLOCK`, so that a FIFO does not wait for a writer, and anything but a
-    /// regular file (a FIFO, `/dev/zero`, a folder) is refused before a byte is read.
-    func contents() throws(JournalError) -> [UInt8]? {
+    /// regular file (a FIFO, `/dev/zero`, a folder) is refused before a byte is read. A line longer than
+    /// `lineLimit` stops the read there (65, with its line). The rest of an append that has not finished
+    /// (``AppendMark``: cut off, or being written now), when its mark proves those bytes its own, is left
+    /// out, with a notice: a reader counts what was logged and changes nothing; the next writer takes
+    /// them back.
+    func contents(lineLimit: Int? = Self.lineLimit) throws(JournalError) -> [UInt8]? {
         let fd: Int32
         do throws(JournalError) {
             fd = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
@@ -73,10 +83,71 @@ package struct JournalFile: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
         guard POSIX.isRegular(info) else { throw Self.notRegular(path, info) }
-        guard let bytes = try JournalError.io(POSIX.readAll(fd, path: path, limit: Self.sizeLimit)) else {
-            throw JournalError.failure(path, "read", EFBIG)
+        var bytes = try readLines(fd, size: Int(info.st_size), lineLimit: lineLimit)
+        guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
+        if case let .proven(length, removable) = AppendMark.look(at: info, bytes: bytes, folder: POSIX.directoryName(realFile)),
+           removable > 0 {
+            report("notice: \(escapedPath(path)): left out its last \(Self.bytes(removable)), an entry or import that has not finished (being written now, or cut off); the next command that writes the journal takes them back if it was cut off")
+            bytes.removeSubrange(length...)
         }
         return bytes
+    }
+
+    /// The bytes of the journal open as `fd` (about `size` bytes), read a block at a time; a line longer
+    /// than `lineLimit` (when given) stops the read as soon as its limit is passed.
+    private func readLines(_ fd: Int32, size: Int, lineLimit: Int?) throws(JournalError) -> [UInt8] {
+        let block = 1 << 20
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(size, 64 << 20) + 1)
+        var lineStart = 0
+        var lineNumber = 1
+        var scanned = 0
+        var failed: Int32 = 0
+        while true {
+            let start = bytes.count
+            let room = min(block, Self.sizeLimit + 1 - start)
+            var ended = false
+            bytes.append(contentsOf: [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                count = 0
+                while count < room {
+                    let got = Glibc.read(fd, buffer.baseAddress! + count, room - count)
+                    if got == 0 { ended = true; return }
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failed = errno
+                        return
+                    }
+                    count += got
+                }
+            })
+            if failed != 0 { throw JournalError.failure(path, "read", failed) }
+            if bytes.count > Self.sizeLimit { throw JournalError.failure(path, "read", EFBIG) }
+            if let lineLimit {
+                var tooLong = false
+                bytes.withUnsafeBufferPointer { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    while scanned < buffer.count {
+                        guard let found = memchr(base + scanned, 0x0A, buffer.count - scanned) else {
+                            scanned = buffer.count
+                            tooLong = buffer.count - lineStart > lineLimit
+                            return
+                        }
+                        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        if index - lineStart > lineLimit {
+                            tooLong = true
+                            return
+                        }
+                        lineStart = index + 1
+                        lineNumber += 1
+                        scanned = index + 1
+                    }
+                }
+                if tooLong {
+                    throw .document(DocumentError(file: path, line: lineNumber, message: "a line longer than \(grouped(lineLimit)) bytes, which no record is; \(Self.repairHint)"))
+                }
+            }
+            if ended { return bytes }
+        }
     }
 
     /// The error for a journal that is not a regular file (65): what it is instead.
@@ -298,14 +369,46 @@ package struct JournalFile: Sendable {
     /// - Parameter once: append only when no line holds the sit's id yet (read under the lock), as a
     ///   recovery does: the run it recovers may have logged the sit before it died.
     /// - Returns: whether the sit was appended (always, unless `once` found it).
+    /// - Parameter before: told the journal's sits just before the line is written, read under the
+    ///   lock (nil when they cannot be read): what the append crossed is worked out from them and the
+    ///   sit, so that two appends at once never both say one milestone.
     @discardableResult
-    package func append(_ sit: Sit, once: Bool = false, announce: () throws(ProfileError) -> Void = {}) throws(JournalError) -> Bool {
+    package func append(_ sit: Sit, once: Bool = false, announce: () throws(ProfileError) -> Void = {},
+                        before: (([Sit]?) -> Void)? = nil) throws(JournalError) -> Bool {
         try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
         return try appendMany(prepare: { () throws(JournalError) -> Bool in
             once ? try !holds(id: sit.id) : true
         }, lines: { $0 ? [sit] : [] }, announce: { (appends: Bool) throws(JournalError) in
             if appends { try JournalError.refusing(announce) }
-        })
+        }, before: before)
+    }
+
+    /// What ``appendRecovered(_:)`` did.
+    package enum RecoveredAppend: Sendable {
+        /// The sit was appended.
+        case appended
+        /// A line held its id already.
+        case alreadyLogged
+        /// The journal ends with the proven rest of an append that was cut off, which only a command
+        /// that writes the journal takes back: nothing was written, and the sit waits for it.
+        case waiting
+    }
+
+    /// Appends the sit of a run that was cut off, once (only when no line holds its id), without ever
+    /// cutting: a recovery runs in commands that only read, which leave the rest of a cut-off append
+    /// where it is (``RecoveredAppend/waiting``).
+    package func appendRecovered(_ sit: Sit) throws(JournalError) -> RecoveredAppend {
+        try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
+        return try appendMany(prepare: { () throws(JournalError) -> RecoveredAppend in
+            try holds(id: sit.id) ? .alreadyLogged : .appended
+        }, lines: { $0 == .appended ? [sit] : [] }, announce: { _ throws(JournalError) in }, orWait: { .waiting })
+    }
+
+    /// The journal's sits as they are now, read quietly (the holder of the lock, before its write);
+    /// nil when they cannot be read.
+    private func sitsQuietly() -> [Sit]? {
+        guard let bytes = try? contents() else { return (try? POSIX.lstatIfExists(path)) == nil ? [] : nil }
+        return try? parse(bytes, warn: false, keepLines: false).sits
     }
 
     /// Appends the lines of the sits `lines` makes of what `prepare` gives (run under the lock, so that
@@ -313,33 +416,40 @@ package struct JournalFile: Sendable {
     /// the lines are written and flushed (or when there is nothing to write); an error it throws takes
     /// the lines back.
     ///
-    /// Under the lock: an earlier append that was cut off is taken back (``settleUnderLock()``); a file
-    /// that is not empty and holds no record is refused (65, ``checkIsJournal(_:)``), changing nothing;
-    /// a last line with no newline gets one when it is a record (or blank), and is otherwise moved to a
-    /// damaged-lines file, byte for byte, with a notice (``moveTailAside(_:_:journal:)``). The file's
-    /// length goes into its mark (``AppendMark``), the lines are written with `O_APPEND` in one `write`
-    /// and `fsync`ed (cut back when either fails), and the mark is removed: a process killed at any
-    /// moment leaves none of the lines once the next command has settled the journal. A new file is
-    /// created with mode 0600 (its folders 0700) and its folder is flushed too.
+    /// Under the lock (``withWriteLock(orWait:_:)``): an earlier append that was cut off is taken back,
+    /// as far as its mark proves it its own (``settleUnderLock(_:file:cutting:)``); a file that is not
+    /// empty and holds no record is refused (65, ``checkIsJournal(_:)``), changing nothing; a last line
+    /// with no newline gets one when it is a record (or blank), and is otherwise moved to a
+    /// damaged-lines file, byte for byte, with a notice (``moveTailAside(_:_:journal:moved:)``). The
+    /// file's length and the checksums of what is written go into its mark (``AppendMark``), the lines
+    /// are written with `O_APPEND` in one `write` and `fsync`ed (cut back when either fails), and the
+    /// mark is removed: a process killed at any moment leaves none of the lines once the next writer
+    /// has settled the journal, and nothing else is ever cut. A new file is created with mode 0600 (its
+    /// folders 0700) and its folder is flushed too.
+    ///
+    /// - Parameters:
+    ///   - before: told the sits the journal holds under the lock, before anything is written.
+    ///   - waiting: for a writer that may not cut (``appendRecovered(_:)``): what to return when the
+    ///     rest of a cut-off append waits.
     func appendMany<T>(prepare: () throws(JournalError) -> T, lines: (T) -> [Sit],
-                       announce: (T) throws(JournalError) -> Void) throws(JournalError) -> T {
+                       announce: (T) throws(JournalError) -> Void, before: (([Sit]?) -> Void)? = nil,
+                       orWait waiting: (() -> T)? = nil) throws(JournalError) -> T {
         let folder = POSIX.directoryName(path)
         try JournalError.io(POSIX.makeDirectories(folder, mode: 0o700))
-        // The lock is beside the real file, as a delete takes it, when the journal is a link.
-        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: path) { () throws(JournalError) -> T in
-            try settleUnderLock()
+        return try withWriteLock(orWait: waiting) { (held: Int32?) throws(JournalError) -> T in
             let value = try prepare()
             let sits = lines(value)
             guard !sits.isEmpty else {
                 try announce(value)
                 return value
             }
+            before?(sitsQuietly())
             var line: [UInt8] = []
             line.reserveCapacity(sits.count * 200)
             for sit in sits { line += sit.line.utf8 }
-            let existed = try JournalError.io(POSIX.lstatIfExists(path)) != nil
             let fd = try openForAppend()
             defer { close(fd) }
+            if held == nil { try lockCreated(fd) }
             var info = stat()
             guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
             if info.st_size > 0 {
@@ -352,12 +462,12 @@ package struct JournalFile: Sendable {
                     line = try repairTail(fd, reader: reader, newLine: line)
                 }
             }
-            // Killed from here until the mark is cleared, the next command takes the lines back.
-            let mark = try JournalError.io(AppendMark.mark(fd, file: realFile))
+            // Killed from here until the mark is cleared, the next writer takes back what it proves of the lines.
+            let mark = try JournalError.io(AppendMark.mark(fd, file: realFile, adding: line))
             do throws(JournalError) {
                 // A write or fsync that fails leaves the file as long as it was: no part of these sits stays.
                 try JournalError.io(AppendFile.append(line, to: fd, path: path))
-                if !existed { try JournalError.io(POSIX.fsyncDirectory(folder)) }
+                if held == nil { try JournalError.io(POSIX.fsyncDirectory(folder)) }
                 try JournalError.io(mark.clear())
             } catch {
                 try? JournalError.io(AppendFile.cut(fd, to: mark.length, path: path))
@@ -463,10 +573,9 @@ package struct JournalFile: Sendable {
     private func rewrite(id: String, change: (Sit) throws(JournalError) -> Sit?,
                          beforeWriting: (Sit, Sit?) throws(JournalError) -> Void) throws(JournalError) -> (old: Sit, new: Sit?)? {
         // The real file behind a link: the rename must replace it, not the link.
-        let file = POSIX.realPath(path) ?? path
-        return try FileLock(timeout: lockTimeout, notice: { [report] in report("notice: \($0)") }).withLock(on: file) { () throws(JournalError) -> (old: Sit, new: Sit?)? in
-            try settleUnderLock()
-            guard let bytes = try contents() else { return nil }
+        let file = realFile
+        return try withWriteLock { (held: Int32?) throws(JournalError) -> (old: Sit, new: Sit?)? in
+            guard held != nil, let bytes = try contents() else { return nil }
             let (sits, lines, _) = try parse(bytes, warn: false)
             guard let index = try Self.index(of: id, in: sits, lines: lines, path: path) else { return nil }
             let new = try change(sits[index])

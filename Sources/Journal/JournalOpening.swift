@@ -38,12 +38,6 @@ extension SitRecordFolder {
     ///   - now: the wall clock's time, for the file stamp of moved records and "today".
     package static func recoverCutOffSits(current: JournalFile, environment: [String: String], passwordHome: () -> String?,
                                           now: Int, calendar: LocalCalendar, say: (String) -> Void) {
-        // Half an append (an import killed midway) is taken back before anything reads the journal.
-        do throws(JournalError) {
-            try current.settleInterruptedAppend()
-        } catch {
-            say("warning: \(error); a write that was cut off may still be in the journal: the next command tries again")
-        }
         guard let folder = location(environment: environment, homeFallback: passwordHome) else { return }
         let records = SitRecordFolder(path: folder)
         let timeout = min(current.lockTimeout, recoveryLockTimeout)
@@ -58,7 +52,7 @@ extension SitRecordFolder {
             case .logged(let record):
                 let elsewhere = here == nil || POSIX.realPath(record.journal) != here
                 say("recovered a sit \(describe(record, calendar: calendar, now: now))\(elsewhere ? " (logged in \(escapedPath(record.journal)))" : "")")
-            case .alreadyLogged, .tooShort:
+            case .alreadyLogged, .tooShort, .waiting:
                 break
             case .failed(let record, let error):
                 let path = records.recordPath(id: record.sit.id)

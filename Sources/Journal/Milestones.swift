@@ -115,10 +115,6 @@ package struct Milestones: Equatable, Sendable {
         return after.reached.filter { !old.contains("\($0.kind)\($0.count)") }.map { "milestone: \($0.text)\(since)" }
     }
 
-    /// The sits of the journal at `path` as a command that logs finds them before it does, read quietly
-    /// (a torn line is the append's to say); nil when they cannot be read, and no milestone is said.
-    package static func journal(_ path: String) -> [Sit]? { try? JournalFile(path: path).read() }
-
     /// The milestones crossed between the journal `before` and `after` a command logged sits, said as
     /// ``crossed(before:after:)``; nothing when either is unknown.
     package static func crossed(_ before: [Sit]?, after: [Sit]?, calendar: LocalCalendar, today: Int) -> [String] {

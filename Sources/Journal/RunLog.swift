@@ -104,9 +104,9 @@ package struct RunLog {
         }
         // The sit as it ended, should the journal fail now: the next command logs it from the record.
         let kept = progress?.keep(sit) == true
-        let before = Milestones.journal(file.path)
+        var before: [Sit]?
         do throws(JournalError) {
-            try file.append(sit)
+            try file.append(sit, before: { before = $0 })
         } catch {
             let keptNote = "the sit is kept in \(escapedPath(progress?.path ?? "")) for the next journal command to log"
             guard outcome == .interrupted else {

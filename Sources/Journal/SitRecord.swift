@@ -231,6 +231,9 @@ extension SitRecordFolder {
         case tooShort(SitRecord)
         /// The sit could not be appended: the record stays for the next command.
         case failed(SitRecord, JournalError)
+        /// The journal ends with the rest of an append that was cut off, which a recovery never cuts:
+        /// the record stays, quietly, for the next command that writes the journal.
+        case waiting(SitRecord)
         /// The record could not be read: it was moved to `aside`.
         case unreadable(path: String, problem: String, aside: String)
         /// The record could not be read and not moved aside either: it stays where it is.
@@ -435,8 +438,11 @@ extension SitRecordFolder {
         var sit = record.sit
         sit.recovered = true
         do throws(JournalError) {
-            let logged = try journal(record.journal).append(sit, once: true)
-            return removed(logged ? .logged(record) : .alreadyLogged(record))
+            switch try journal(record.journal).appendRecovered(sit) {
+            case .appended: return removed(.logged(record))
+            case .alreadyLogged: return removed(.alreadyLogged(record))
+            case .waiting: return [.waiting(record)]
+            }
         } catch {
             if case .file(.locked) = error { locked[record.journal] = error }
             return [.failed(record, error)]

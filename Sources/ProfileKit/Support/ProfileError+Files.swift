@@ -13,6 +13,7 @@ extension ProfileError: FileFailure {
         case let .notFlushed(path, operation, code): self = .notFlushed(path: path, operation: operation, errno: code)
         case let .locked(path, pid, host): self = .locked(path: path, pid: pid, host: host)
         case let .conflict(path): self = .conflict(path: path)
+        case let .busy(path): self = .busy(path: path)
         }
     }
 

@@ -53,6 +53,8 @@ package enum ProfileError: ReportedError, Equatable {
     case locked(path: String, pid: Int32, host: String)
     /// The file changed on disk since it was read; saving would overwrite someone else's change.
     case conflict(path: String)
+    /// Another process holds the lock of the file itself, reached through another of its names.
+    case busy(path: String)
     /// A system call on `path` failed with `errno`.
     case io(path: String, operation: String, errno: Int32)
     /// The change is in place, but flushing the folder `path` to disk failed: a power loss may take it back.
@@ -82,7 +84,7 @@ package enum ProfileError: ReportedError, Equatable {
         case .profileNotFound, .danglingLink: .notFound
         case .profileExists: .cannotCreate
         case .io, .notFlushed: .io
-        case .locked, .conflict: .temporary
+        case .locked, .conflict, .busy: .temporary
         case .configuration: .configuration
         }
     }
@@ -147,6 +149,8 @@ package enum ProfileError: ReportedError, Equatable {
             return FileError.locked(path: path, pid: pid, host: host).description
         case let .conflict(path):
             return FileError.conflict(path: path).description
+        case let .busy(path):
+            return FileError.busy(path: path).description
         case let .io(path, operation, code):
             return FileError.io(path: path, operation: operation, errno: code).description
         case let .notFlushed(path, operation, code):

@@ -116,10 +116,11 @@ struct LogAddCommand: ParsableCommand {
             }
             // Printed under the lock just before the line is written: output that cannot be written
             // logs nothing.
-            let before = Milestones.journal(file.path)
-            try file.append(sit) { () throws(ProfileError) in
+            // The journal as the append found it under its lock: a milestone is said by the one append that crossed it.
+            var before: [Sit]?
+            try file.append(sit, announce: { () throws(ProfileError) in
                 try Output.print("logged: \(JournalRenderer.describe(sit, calendar: calendar))\n")
-            }
+            }, before: { before = $0 })
             Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar, today: calendar.day(of: WallClock.now())).forEach { Output.diagnostic($0) }
             if let warning { Output.diagnostic(warning) }
         }
@@ -165,12 +166,13 @@ struct LogImportCommand: ParsableCommand {
             try JournalOptions.checkClock(calendar, at: now)
             let gathered = try JournalImport.gather(files, calendar: calendar, now: now) { Output.diagnostic($0) }
             let file = try journal.file()
-            let before = Milestones.journal(file.path)
-            _ = try file.appendImported(gathered.sits, places: gathered.places, keepLogged: keepLogged, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
+            let imported = try file.appendImported(gathered.sits, places: gathered.places, keepLogged: keepLogged, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
                 // Printed under the lock just before the write: output that cannot be written adds nothing.
                 try Output.print(result.summary(empty: gathered.empty, dryRun: dryRun, calendar: calendar))
             }
-            if !dryRun { Milestones.crossed(before, after: Milestones.journal(file.path), calendar: calendar, today: calendar.day(of: now)).forEach { Output.diagnostic($0) } }
+            if !dryRun, !imported.added.isEmpty {
+                Milestones.crossed(imported.journal, after: imported.journal + imported.added, calendar: calendar, today: calendar.day(of: now)).forEach { Output.diagnostic($0) }
+            }
         }
     }
 

@@ -64,66 +64,6 @@ struct JournalSafetyTests {
         #expect(try contents(path) == text + sits[1].line)
     }
 
-    /// An append killed between its mark and the mark's removal is taken back by the next command that
-    /// reads the journal, with a notice; the journal's old bytes are all still there.
-    @Test func aWriteCutOffIsTakenBackByTheNextCommand() throws {
-        let sits = JournalTests.sampleSits()
-        let old = sits[0].line + "\n" + sits[1].line
-        let (folder, path) = try file(old)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        // What a killed import leaves: its mark, and part of its lines.
-        let fd = open(path, O_WRONLY | O_APPEND)
-        #expect(fd >= 0)
-        _ = try AppendMark.mark(fd, file: path)
-        let half = Array((sits[2].line + String(sits[3].line.prefix(30))).utf8)
-        #expect(write(fd, half, half.count) == half.count)
-        close(fd)
-
-        let messages = Messages()
-        let journal = JournalFile(path: path, report: { messages.add($0) })
-        try journal.settleInterruptedAppend()
-        #expect(try contents(path) == old)
-        #expect(!FileManager.default.fileExists(atPath: AppendMark.path(of: path)))
-        #expect(messages.all == ["notice: \(path): took back the \(half.count) bytes of a write that was cut off (an import or an entry killed before it finished): none of it was logged"])
-        #expect(try journal.read() == Array(sits.prefix(2)))
-
-        // Settled once: the next command finds nothing to do.
-        try journal.settleInterruptedAppend()
-        #expect(messages.all.count == 1)
-    }
-
-    /// An append settles a mark left behind before it writes its own lines.
-    @Test func anAppendSettlesAnEarlierCutOffWriteFirst() throws {
-        let sits = JournalTests.sampleSits()
-        let (folder, path) = try file(sits[0].line)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fd = open(path, O_WRONLY | O_APPEND)
-        _ = try AppendMark.mark(fd, file: path)
-        let partial = Array(sits[1].line.utf8)
-        _ = write(fd, partial, partial.count)
-        close(fd)
-        try JournalFile(path: path).append(sits[2])
-        #expect(try contents(path) == sits[0].line + sits[2].line, "the cut-off sit is not logged, the new one is")
-    }
-
-    /// A mark that does not fit the file (another file now, or one shorter than the mark says) is
-    /// removed and the file left as it is: a mark never cuts what it did not see written.
-    @Test func aMarkThatDoesNotFitTheFileCutsNothing() throws {
-        let sits = JournalTests.sampleSits()
-        let (folder, path) = try file(sits[0].line + sits[1].line)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fd = open(path, O_WRONLY | O_APPEND)
-        _ = try AppendMark.mark(fd, file: path)
-        close(fd)
-        // Replaced since (a new inode), shorter.
-        try Data(sits[0].line.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        let messages = Messages()
-        try JournalFile(path: path, report: { messages.add($0) }).settleInterruptedAppend()
-        #expect(try contents(path) == sits[0].line)
-        #expect(!FileManager.default.fileExists(atPath: AppendMark.path(of: path)))
-        #expect(messages.all.count == 1 && messages.all[0].contains("removed the mark of a write that was cut off"), "\(messages.all)")
-    }
-
     /// What a command announces after the write (`added 3 sits`) that cannot be said takes the write
     /// back: the journal is as it was, and no mark is left.
     @Test func anAnnouncementThatFailsTakesTheImportBack() throws {

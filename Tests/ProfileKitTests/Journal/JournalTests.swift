@@ -465,6 +465,7 @@ struct JournalTests {
         private var list: [String] = []
         func add(_ text: String) { lock.withLock { list.append(text) } }
         var all: [String] { lock.withLock { list } }
+        func clear() { lock.withLock { list.removeAll() } }
     }
 
     @Test func appendsReadBackAndATornTailIsWarnedAboutThenCutOff() throws {
