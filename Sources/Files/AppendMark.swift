@@ -185,7 +185,7 @@ package struct AppendMark: Sendable {
         /// off: a prefix of it, each chunk matching, ending at the write's end or on a chunk boundary.
         package func isPrefix(_ rest: ArraySlice<UInt8>) -> Bool {
             guard rest.count <= writeLength else { return false }
-            guard rest.count == writeLength || (length + rest.count) % chunkSize == 0 else { return false }
+            guard rest.isEmpty || rest.count == writeLength || (length + rest.count) % chunkSize == 0 else { return false }
             for (index, range) in Self.chunkRanges(start: length, count: writeLength).enumerated() where range.upperBound <= rest.count {
                 let chunk = rest[(rest.startIndex + range.lowerBound)..<(rest.startIndex + range.upperBound)]
                 guard Self.checksum(chunk) == chunks[index] else { return false }

@@ -61,8 +61,8 @@ extension JournalFile {
         try check(warn: true)
     }
 
-    private func check(warn: Bool) throws(JournalError) -> Check {
-        guard let bytes = try contents() else { return Check(exists: false, sits: 0, lines: 0, damaged: []) }
+    private func check(warn: Bool, lineLimit: Int? = JournalFile.lineLimit) throws(JournalError) -> Check {
+        guard let bytes = try contents(lineLimit: lineLimit) else { return Check(exists: false, sits: 0, lines: 0, damaged: []) }
         return check(bytes, warn: warn).check
     }
 
@@ -102,7 +102,7 @@ extension JournalFile {
         // The real file behind a link: the rename must replace it, not the link.
         let file = POSIX.realPath(path) ?? path
         // Nothing damaged: no lock taken, nothing written.
-        let first = try check(warn: true)
+        let first = try check(warn: true, lineLimit: nil)
         guard !first.damaged.isEmpty else { return Repair(check: first, damagedFile: nil, journal: file) }
         return try withWriteLock { (held: Int32?) throws(JournalError) -> Repair in
             // A line of any length is moved aside whole: the repair reads past the readers' line limit.
