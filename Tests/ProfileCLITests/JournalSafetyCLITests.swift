@@ -329,35 +329,97 @@ struct JournalSafetyCLITests {
     /// took 3.5 s here and the test 44 s.
     static let killRows = 40_000
 
-    /// An import of profile's own CSV (40,000 rows) killed with SIGKILL at 20 random moments within the
-    /// time it takes: after each, `profile log check` (which settles a cut-off write first) finds the
-    /// journal's old sits byte for byte as a prefix, and either none or all of the new ones.
-    @Test func anImportKilledAtRandomMomentsLeavesNoneOrAllOfItsRows() throws {
+    /// The marks of appends left in the journal's folder.
+    func marks() throws -> [String] { try Self.names(folder).filter { $0.hasPrefix(".appending-") } }
+
+    /// What the reader and the writer after a killed import must find: the reader (`log check`, then
+    /// `stats`) counts the old sits, or all of them once the import's mark is gone, and changes not a
+    /// byte; the next writer (`log add`) takes back exactly the import's proven bytes (or keeps a
+    /// finished import) and appends its sit after them. Returns whether the kill left the import's
+    /// bytes in the file under their mark: a kill inside the write.
+    func checkAfterKill(_ label: String, before: Data, all: Data, oldSits: Int, allSits: Int, environment: [String: String]) throws -> Bool {
+        let now = try Self.bytes(journal)
+        let marked = try !marks().isEmpty
+        #expect(now.starts(with: before), "\(label): the old sits are not a prefix")
+        #expect(now == before || now == all, "\(label): a kill at a call leaves none or all of the write (\(now.count - before.count) of \(all.count - before.count) bytes)")
+        let check = try Harness.run(["log", "check"], store: store, home: home, environment: environment)
+        #expect(check.status == 0, "\(label): log check: \(check.stdout)\(check.stderr)")
+        let counted = marked ? oldSits : (now == all ? allSits : oldSits)
+        let grouped = counted.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        #expect(check.stdout.contains(" \(grouped) sits,"), "\(label): log check counted \(check.stdout)")
+        let stats = try Harness.run(["stats", "--format", "json"], store: store, home: home, environment: environment)
+        let figures = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
+        #expect(figures?["sessions"] as? Int == counted, "\(label): stats: \(stats.stdout)")
+        #expect(try Self.bytes(journal) == now, "\(label): a reader changed the journal")
+        #expect(try marks().isEmpty == !marked, "\(label): a reader touched the mark")
+
+        let add = try Harness.run(["log", "add", "--start", "2001-01-01 07:00", "--duration", "20m"], store: store, home: home, environment: environment)
+        #expect(add.status == 0, "\(label): log add: \(add.stderr)")
+        let settled = try Self.bytes(journal)
+        let kept = marked ? before : now
+        #expect(settled.starts(with: kept) && settled.count > kept.count && settled.last == 0x0A,
+                "\(label): the writer did not take back exactly the cut-off import (\(kept.count) kept, \(settled.count) now)")
+        #expect(!marked || add.stderr.contains("took back") || now == before, "\(label): \(add.stderr)")
+        #expect(try marks().isEmpty, "\(label): the writer left a mark")
+        return marked && now == all
+    }
+
+    /// An import of profile's own CSV (40,000 rows) killed with SIGKILL at each of its `fsync`s and
+    /// `unlink`s (strace's fault injection: the kill lands at that call, every time), and at 6 random
+    /// moments: after each, readers count none or all of the import and change nothing, and the next
+    /// writer takes back exactly the import's bytes. At least one kill must land inside the write (its
+    /// bytes in the file, its mark still there), or the test proves nothing.
+    @Test(.enabled(if: canInject, "strace is not installed (apt-get install strace)"))
+    func anImportKilledAtEachCallLeavesNoneOrAllOfItsRows() throws {
+        let strace = try #require(Self.strace, "strace is missing; .ci/run installs it")
         let old = (1...5).map { Self.line(String(format: "dddd%08d", $0), day: $0) }.joined(separator: "\n") + "\n"
         let before = Data(old.utf8)
         let csv = "\(home)/big.csv"
         try Self.write(Self.csv(rows: Self.killRows), to: csv)
-        let environment = Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
+        let variables = ["PROFILE_JOURNAL": journal, "TZ": "UTC"]
+        let environment = Harness.environment(store: store, home: home, extra: variables)
         func reset() throws {
             for name in try Self.names(folder) { try FileManager.default.removeItem(atPath: "\(folder)/\(name)") }
             try before.write(to: URL(fileURLWithPath: journal))
         }
 
-        // One whole import: its time sets the window, its journal is the "all" outcome.
+        // One whole import, traced: its journal is the "all" outcome, its calls the places to kill at.
         try reset()
+        let trace = "\(home)/trace.txt"
         let clock = ContinuousClock()
         let start = clock.now
-        let whole = try Harness.run(["log", "import", csv], store: store, home: home, environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
+        let whole = try Harness.run(executable: URL(fileURLWithPath: strace), ["-f", "-qq", "-o", trace, "-e", "trace=fsync,unlink", Harness.binary.path, "log", "import", csv],
+                                    environment: environment)
         let duration = clock.now - start
-        #expect(whole.status == 0 && whole.stdout.hasPrefix("added "),
-                "\(whole.stdout)\(whole.stderr)")
+        #expect(whole.status == 0 && whole.stdout.hasPrefix("added "), "\(whole.stdout)\(whole.stderr)")
         let all = try Self.bytes(journal)
         #expect(all.starts(with: before) && all.count > before.count)
-        let window = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter { !$0.contains("resumed>") }
+        let fsyncs = calls.filter { $0.contains("fsync(") }.count
+        let unlinks = calls.filter { $0.contains("unlink(") }.count
+        #expect(fsyncs >= 2 && unlinks >= 1, "\(calls)")
 
+        var inside = 0
+        var rounds = 0
+        for (call, count) in [("fsync", fsyncs), ("unlink", unlinks)] {
+            for when in 1...count {
+                try reset()
+                let killed = try Harness.run(executable: URL(fileURLWithPath: strace),
+                                             ["-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call)", "-e", "inject=\(call):signal=SIGKILL:when=\(when)",
+                                              Harness.binary.path, "log", "import", csv], environment: environment)
+                #expect(killed.status != 0, "\(call) #\(when): the import was not killed")
+                if try checkAfterKill("\(call) #\(when)", before: before, all: all, oldSits: 5, allSits: 5 + Self.killRows, environment: variables) {
+                    inside += 1
+                }
+                rounds += 1
+            }
+        }
+        #expect(inside >= 1, "no kill landed inside the import's write: the test proved nothing")
+
+        // Random moments too, as a person's kill -9 lands.
+        let window = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         var generator = SeededGenerator(seed: 37)
-        var outcomes = (none: 0, all: 0, finished: 0, rolledBack: 0)
-        for round in 0..<20 {
+        for round in 0..<6 {
             try reset()
             let process = Process()
             process.executableURL = Harness.binary
@@ -371,25 +433,17 @@ struct JournalSafetyCLITests {
             usleep(UInt32(delay))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            if process.terminationReason == .exit { outcomes.finished += 1 }
             // A lock killed before its owner was written in it is broken once 2 s old: make it so.
             let lock = "\(journal).lock"
             if let info = try? FileManager.default.attributesOfItem(atPath: lock), (info[.size] as? Int) == 0 {
                 try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: lock)
             }
-            let check = try Harness.run(["log", "check"], store: store, home: home, environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"])
-            #expect(check.status == 0, "round \(round) (killed after \(delay) µs): log check: \(check.stdout)\(check.stderr)")
-            if check.stderr.contains("took back") { outcomes.rolledBack += 1 }
-            let now = try Self.bytes(journal)
-            #expect(now.starts(with: before), "round \(round) (killed after \(delay) µs): the old sits are not a prefix")
-            #expect(now == before || now == all, "round \(round) (killed after \(delay) µs): part of the import is in (\(now.count - before.count) of \(all.count - before.count) bytes)")
-            if now == before { outcomes.none += 1 } else if now == all { outcomes.all += 1 }
-            // A lock the killed import held may stay (a reader takes the lock only to settle a mark; the
-            // next writer breaks it); a mark may not: the check settled it.
-            let left = try Self.names(folder).filter { $0 != "journal.jsonl.lock" }
-            #expect(left == ["journal.jsonl"], "round \(round): left beside the journal: \(left)")
+            if try checkAfterKill("random round \(round) (after \(delay) µs)", before: before, all: all, oldSits: 5, allSits: 5 + Self.killRows, environment: variables) {
+                inside += 1
+            }
+            rounds += 1
         }
-        print("kill test: import of \(Self.killRows) rows takes \(duration); 20 kills: none \(outcomes.none), all \(outcomes.all), finished before the kill \(outcomes.finished), write taken back \(outcomes.rolledBack)")
+        print("kill test: import of \(Self.killRows) rows takes \(duration); \(rounds) kills (each fsync and unlink, 6 random): \(inside) inside the write, each taken back by the next writer alone")
     }
 
     // MARK: 6. A full disk
