@@ -227,10 +227,12 @@ package struct PracticeSettings: Equatable, Sendable {
             return real
         case let .failure(error):
             let pointed = POSIX.linkTarget(path).map { quoted($0, limit: 200) } ?? "an unreadable place"
-            let why = error.code == ELOOP ? "which loops back on itself" : "which leads to no file (\(errnoName(error.code ?? 0)))"
+            let (why, mend) = error.code == ELOOP
+                ? ("which leads round in a loop of links", "point one of them at a file")
+                : ("which leads to no file (\(errnoName(error.code ?? 0)))", "create the file it leads to")
             throw .document(DocumentError(file: path, message: """
-                is a symbolic link to \(pointed), \(why); create the file it leads to, or remove the link \
-                (rm \(shellWord(path))) to keep the settings here, then set the goal again
+                is a symbolic link to \(pointed), \(why); \(mend), or remove the link (rm \(shellWord(path))) \
+                to keep the settings here, then set the goal again
                 """))
         }
     }

@@ -417,7 +417,7 @@ extension SitRecordFolder {
                 try record.sit.checkRecordedByRun(written: record.written, now: now)
             } catch {
                 guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
-                throw SitRecord.Problem(description: "it is no record a run of profile writes: \(problem.message)")
+                throw SitRecord.Problem(description: "no run of profile could have written it: \(problem.message)")
             }
         } catch {
             return [moveAside(file, problem: error.description, stamp: stamp)]

@@ -463,7 +463,7 @@ extension JournalSafetyCLITests {
 
         let clock = ContinuousClock()
         let start = clock.now
-        let result = try Harness.run(executable: URL(fileURLWithPath: "/usr/bin/timeout"), ["30", Harness.binary.path, "log", "import", file],
+        let result = try Harness.run(executable: URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "1", "30", Harness.binary.path, "log", "import", file],
                                      environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"]))
         let took = clock.now - start
         #expect(result.status == 65, "\(result.status) \(result.stderr)")

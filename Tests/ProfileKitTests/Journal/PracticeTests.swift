@@ -134,7 +134,7 @@ struct PracticeTests {
         UnusableSettings(name: "a link to nothing", make: { path, folder in #expect(symlink("\(folder)/gone.json", path) == 0) },
                          says: "settings.json: is a symbolic link to \"/"),
         UnusableSettings(name: "a link to itself", make: { path, _ in #expect(symlink(path, path) == 0) },
-                         says: "which loops back on itself; create the file it leads to, or remove the link (rm "),
+                         says: "which leads round in a loop of links; point one of them at a file, or remove the link (rm "),
     ]
 
     /// What is no settings file is refused with what it is and what to do, never waited on, replaced or

@@ -548,7 +548,7 @@ extension SitRecordTests {
         }
         let bytes = FileManager.default.contents(atPath: folder.recordPath(id: c.sit.id))
         let problem = Self.movedAside(Self.recover(folder), folder)
-        #expect(problem?.hasPrefix("it is no record a run of profile writes: \(c.says)") == true, "\(problem ?? "")")
+        #expect(problem?.hasPrefix("no run of profile could have written it: \(c.says)") == true, "\(problem ?? "")")
         #expect(try JournalFile(path: journal).read().isEmpty, "not logged")
         #expect(FileManager.default.contents(atPath: folder.recordPath(id: c.sit.id) + ".unreadable-20261125T064100") == bytes, "kept as it was")
     }
