@@ -95,7 +95,8 @@ extension JournalImport {
 
         /// Reads the line ends of `bytes` from `from` (what is new since the last call), each found with
         /// `memchr`; returns the number of the first line longer than ``limit``, or nil. LF, CR LF and CR
-        /// alone each end a line, as the CSV reader counts them.
+        /// alone each end a line, as the CSV reader counts them; in UTF-16 the bytes of CR and LF are found
+        /// the same way (their other byte is zero), so a line is no longer than its bytes.
         ///
         /// - Complexity: O(*n*) in the new bytes.
         mutating func scan(_ bytes: [UInt8], from: Int) -> Int? {
@@ -109,6 +110,9 @@ extension JournalImport {
                 while let end = nextLF.map({ lf in nextCR.map { min(lf, $0) } ?? lf }) ?? nextCR {
                     if buffer[end] == 0x0A, end > 0, buffer[end - 1] == 0x0D, start == end {
                         // The LF of a CR LF: the CR ended the line already.
+                        start = end + 1
+                    } else if buffer[end] == 0x0A, end > 1, buffer[end - 2] == 0x0D, buffer[end - 1] == 0, start == end - 1 {
+                        // The same in UTF-16 (`0D 00 0A 00`, `00 0D 00 0A`): a zero byte between them.
                         start = end + 1
                     } else {
                         if end - start > limit { return line }

@@ -126,6 +126,27 @@ extension JournalImportFilesTests {
         }
     }
 
+    /// UTF-16 with its byte-order mark, either end first: its CR LF is one line end too, so the long
+    /// line is named by its number.
+    @Test(arguments: [true, false])
+    func aLongLineOfUTF16IsRefusedWithItsPlace(_ little: Bool) throws {
+        let folder = try TemporaryDirectory()
+        let text = "Started At,Duration,Preset,Activity\r\n04/20/2026 08:00:00,0:20:0,,Meditation\r\n" + String(repeating: "P", count: 40_000) + "\r\n"
+        let units = Array(text.utf16)
+        var bytes: [UInt8] = little ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        for unit in units {
+            let (low, high) = (UInt8(unit & 0xFF), UInt8(unit >> 8))
+            bytes += little ? [low, high] : [high, low]
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(folder.path)/u16.csv"))
+        do {
+            _ = try JournalImport.contents(of: "\(folder.path)/u16.csv", lineLimit: 64 * 1024)
+            Issue.record("a line of 80,000 bytes was read")
+        } catch {
+            #expect(Self.lineTooLong(error)?.line == 3, "\(error)")
+        }
+    }
+
     /// Read from a pipe that a writer fills with one endless line: the refusal comes once the limit is
     /// passed, not at the end of what the writer has (which it never gets rid of), so the memory it
     /// costs is the limit and a block or two, whatever the line's length.
