@@ -127,7 +127,7 @@ package struct PracticeSettings: Equatable, Sendable {
 
     /// The most bytes a settings file may hold: its one key fits in 40, so room to spare for spaces
     /// and an editor's habits, and no more than a glance reads.
-    package static let sizeLimit = 64 * 1024
+    static let sizeLimit = 64 * 1024
 
     /// The settings in `path`; no file (a link to nothing included) is no goal.
     ///

@@ -47,24 +47,24 @@ extension Sit {
     /// The earliest moment a run's sit may start: 2000-01-01T00:00:00Z. This program did not run before;
     /// a record that starts earlier was not written by a run whose clock was right, and a journal line
     /// from it would sit at the head of every log and calendar.
-    package static let earliestRun = 946_684_800
+    static let earliestRun = 946_684_800
 
     /// Seconds a run's record may be off by between its two clocks. A run takes its start, end and
     /// `written` from the wall clock and its seconds sat and paused from the monotonic clock, each
     /// rounded to the whole second (the seconds sat cut, the paused rounded), at moments a few
     /// instructions apart; and the wall clock may be stepped a little (NTP) between the run and the
     /// recovery. A few seconds cover that; a record off by more is not the run's own.
-    package static let runClockSlack = 5
+    static let runClockSlack = 5
 
     /// The bells a run rings besides its interval bells: the main sit's start, the cool-down's start
     /// and the session's end (the events of a session that ring; see `Timeline`, which the journal
     /// does not import).
-    package static let partBells = 3
+    static let partBells = 3
 
     /// The most bells a session that sat `seconds` session seconds can have rung: its interval bells,
     /// at most one each ``Intervals/allowedEvery``'s shortest interval or the ``Intervals/maximumTimes``
     /// chosen times, and ``partBells``. A rung bell is counted once, whatever its strikes.
-    package static func mostBells(sitting seconds: Int) -> Int {
+    static func mostBells(sitting seconds: Int) -> Int {
         max(max(seconds, 0) / Intervals.allowedEvery.lowerBound.seconds + 1, Intervals.maximumTimes) + partBells
     }
 
@@ -74,7 +74,7 @@ extension Sit {
     /// of none of a profile's (under ``SegmentType/allowedDurations``' shortest) or shorter than the
     /// seconds sat; a start before ``earliestRun``. Each allows ``runClockSlack`` where two clocks meet.
     /// The error's message is the reason in words.
-    package func checkRecordedByRun(written: Timestamp, now: Int) throws(JournalError) {
+    func checkRecordedByRun(written: Timestamp, now: Int) throws(JournalError) {
         func refuse(_ message: String) -> JournalError { .document(DocumentError(message: message)) }
         let slack = Self.runClockSlack
         guard start.epoch >= Self.earliestRun else {
