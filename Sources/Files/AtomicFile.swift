@@ -21,12 +21,16 @@ package enum AtomicFile {
 
     /// Creates a new temporary file beside `path` for writing, with `O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC`
     /// and `mode`; tries new random names while one exists.
-    package static func createTemporary(beside path: String, mode: mode_t) throws(FileError) -> (path: String, fd: Int32) {
+    ///
+    /// - Parameter naming: the name of a temporary of a file named so, asked anew for each attempt:
+    ///   ``temporaryName(of:)``; a test passes its own to plant a link or a file at the next name.
+    package static func createTemporary(beside path: String, mode: mode_t,
+                                        naming: (String) -> String = temporaryName(of:)) throws(FileError) -> (path: String, fd: Int32) {
         let folder = POSIX.directoryName(path)
         let base = POSIX.baseName(path)
         var attempts = 0
         while true {
-            let temporary = "\(folder)/\(temporaryName(of: base))"
+            let temporary = "\(folder)/\(naming(base))"
             do throws(FileError) {
                 let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode, operation: "create")
                 return (temporary, fd)
@@ -46,16 +50,18 @@ package enum AtomicFile {
     ///     ``FileError/notFlushed(path:operation:errno:)``: the new file is in place.
     ///   - renamed: runs once the rename is done, so that a caller knows a later failure left the new
     ///     bytes in place.
+    ///   - naming: the temporary's name (``createTemporary(beside:mode:naming:)``); a test's seam.
     /// - Throws: ``FileError/io(path:operation:errno:)`` naming the file and what failed, with nothing changed.
     package static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
-                                flush: Bool = true, renamed: () -> Void = {}) throws(FileError) {
+                                flush: Bool = true, renamed: () -> Void = {},
+                                naming: (String) -> String = temporaryName(of:)) throws(FileError) {
         var mode = newFileMode
         var owner: (uid_t, gid_t)?
         if let info = try POSIX.lstatIfExists(path), !POSIX.isSymlink(info) {
             mode = info.st_mode & 0o7777
             owner = (info.st_uid, info.st_gid)
         }
-        let (temporary, fd) = try createTemporary(beside: path, mode: mode)
+        let (temporary, fd) = try createTemporary(beside: path, mode: mode, naming: naming)
         var done = false
         defer { if !done { unlink(temporary) } }
         do throws(FileError) {

@@ -10,12 +10,32 @@ import ProfileKit
 import TextSupport
 
 extension JournalImport {
+    /// The longest line of a file `log import` reads, in bytes: 1 MiB. The longest real line is a
+    /// journal's record with a profile's name and a note of ``Sit/longestText`` (4,000) bytes each:
+    /// under 50 KB even with every character written as a JSON escape (`\u00e9`: six bytes for one),
+    /// twice that in UTF-16, and a CSV row is shorter. A line twenty times that is no export; reading
+    /// on would cost the whole line in memory (a 1 GB line took 3 GB and a minute) before a parser
+    /// refused it anyway.
+    package static let lineLimit = 1 << 20
+
+    /// How much of a file is read at a time: each block's line ends are found as it comes.
+    static let blockSize = 1 << 20
+
     /// The bytes of `path`, or of standard input for `-`, up to the journal's own limit (1 GiB).
-    package static func contents(of path: String) throws(JournalError) -> [UInt8] {
+    ///
+    /// The file is read a block at a time, and each line's length (to LF, CR LF or CR) checked as the
+    /// block comes: a line longer than `lineLimit` is refused as soon as that much of it is read, so a
+    /// file of one endless line costs a few MiB, not its size.
+    ///
+    /// - Parameter lineLimit: the longest line taken (``lineLimit``; lower in tests).
+    /// - Throws: ``JournalError/document(_:)`` (65) naming the file and the line that is too long;
+    ///   ``JournalError/file(_:)`` when it cannot be read or is larger than the journal's limit.
+    package static func contents(of path: String, lineLimit: Int = lineLimit) throws(JournalError) -> [UInt8] {
         let name = path == "-" ? "<stdin>" : path
         let fd = path == "-" ? 0 : try JournalError.io(POSIX.open(path, O_RDONLY))
         defer { if path != "-" { close(fd) } }
         var info = stat()
+        var expected = 0
         if fstat(fd, &info) == 0 {
             if POSIX.isDirectory(info) { throw JournalError.failure(name, "read", EISDIR) }
             // A device (a terminal, /dev/zero) is no file of sits, and would be read until the limit.
@@ -24,10 +44,92 @@ extension JournalImport {
                 throw JournalError.invalidOption(name, option: "log import",
                                                  accepted: "a file or a pipe of sits, not \(kind == S_IFSOCK ? "a socket" : "a device")\(path == "-" ? " (standard input is one here: give a file, or pipe one in)" : "")")
             }
+            if POSIX.isRegular(info) {
+                guard Int(info.st_size) <= JournalFile.sizeLimit else { throw JournalError.failure(name, "read", EFBIG) }
+                expected = Int(info.st_size)
+            }
         }
-        guard let bytes = try JournalError.io(POSIX.readAll(fd, path: name, limit: JournalFile.sizeLimit)) else { throw JournalError.failure(name, "read", EFBIG) }
+        var bytes: [UInt8] = []
+        // Room for a file of lines as it says it is, but never more than a few blocks ahead of what
+        // was read: a file of one long line is refused long before.
+        bytes.reserveCapacity(min(expected, 16 * blockSize) + 1)
+        var lines = LineLengths(limit: lineLimit)
+        while true {
+            var failed: Int32 = 0
+            let before = bytes.count
+            bytes.append(contentsOf: [UInt8](unsafeUninitializedCapacity: blockSize) { buffer, count in
+                count = 0
+                guard let base = buffer.baseAddress else { return }
+                while true {
+                    let got = readBlock(fd, base, buffer.count)
+                    if got < 0, errno == EINTR { continue }
+                    if got < 0 { failed = errno } else { count = got }
+                    return
+                }
+            })
+            if failed != 0 { throw JournalError.failure(name, "read", failed) }
+            if bytes.count == before { break }
+            if bytes.count > JournalFile.sizeLimit { throw JournalError.failure(name, "read", EFBIG) }
+            if let line = lines.scan(bytes, from: before) {
+                throw JournalError.document(DocumentError(file: name, line: line, message: """
+                    a line longer than \(grouped(lineLimit)) bytes, refused once that much of it was read: no file \
+                    'log import' reads has one (a journal's line or a CSV row with a note and a profile of \
+                    \(grouped(Sit.longestText)) bytes each is under 50 KB); is this the file meant?
+                    """))
+            }
+        }
         return bytes
     }
+
+    /// The lines of a file as it is read, block by block: their number and where the one under way
+    /// starts, so that a line too long is caught in the block that makes it so.
+    struct LineLengths {
+        /// The longest line taken, in bytes, its line end left out.
+        let limit: Int
+        /// The number of the line under way, from 1.
+        private(set) var line = 1
+        /// Where it starts.
+        private var start = 0
+
+        init(limit: Int) { self.limit = limit }
+
+        /// Reads the line ends of `bytes` from `from` (what is new since the last call), each found with
+        /// `memchr`; returns the number of the first line longer than ``limit``, or nil. LF, CR LF and CR
+        /// alone each end a line, as the CSV reader counts them; in UTF-16 the bytes of CR and LF are found
+        /// the same way (their other byte is zero), so a line is no longer than its bytes.
+        ///
+        /// - Complexity: O(*n*) in the new bytes.
+        mutating func scan(_ bytes: [UInt8], from: Int) -> Int? {
+            bytes.withUnsafeBufferPointer { buffer -> Int? in
+                guard let base = buffer.baseAddress else { return nil }
+                func find(_ byte: UInt8, from index: Int) -> Int? {
+                    guard index < buffer.count, let found = memchr(base + index, Int32(byte), buffer.count - index) else { return nil }
+                    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
+                var nextLF = find(0x0A, from: from), nextCR = find(0x0D, from: from)
+                while let end = nextLF.map({ lf in nextCR.map { min(lf, $0) } ?? lf }) ?? nextCR {
+                    if buffer[end] == 0x0A, end > 0, buffer[end - 1] == 0x0D, start == end {
+                        // The LF of a CR LF: the CR ended the line already.
+                        start = end + 1
+                    } else if buffer[end] == 0x0A, end > 1, buffer[end - 2] == 0x0D, buffer[end - 1] == 0, start == end - 1 {
+                        // The same in UTF-16 (`0D 00 0A 00`, `00 0D 00 0A`): a zero byte between them.
+                        start = end + 1
+                    } else {
+                        if end - start > limit { return line }
+                        line += 1
+                        start = end + 1
+                    }
+                    if end == nextLF { nextLF = find(0x0A, from: end + 1) } else { nextCR = find(0x0D, from: end + 1) }
+                }
+                return buffer.count - start > limit ? line : nil
+            }
+        }
+    }
+}
+
+/// The C library's `read`, named apart from the import's own `read`.
+private func readBlock(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }
 
 /// `log import`'s append: many sits under one lock, in one write, each only once.

@@ -364,6 +364,10 @@ package enum JournalImport {
 /// them), rows by CR LF, LF or CR alone (Excel's "CSV (Macintosh)"), a field in double quotes when it
 /// holds a separator, a quote (doubled) or a line break. Blank lines are skipped.
 package enum CSVRows {
+    /// The longest field taken, in bytes: 64 KiB, sixteen times the longest note or profile's name
+    /// (``Sit/longestText``), the longest text a row of these files holds.
+    package static let fieldLimit = 64 * 1024
+
     /// A row: its first line's number and its fields.
     package struct Row: Sendable {
         package var line: Int
@@ -375,8 +379,14 @@ package enum CSVRows {
     ///
     /// - Complexity: one pass over the bytes.
     ///
-    /// - Parameter separator: the byte between fields: a comma (0x2C), or a tab (0x09).
-    package static func parse(_ bytes: [UInt8], path: String, separator: UInt8 = 0x2C) throws(JournalError) -> [Row] {
+    /// A field longer than `fieldLimit` bytes is refused as soon as it is, naming the line it starts
+    /// on: a quoted field may run over many lines, so the line limit of the file's read does not bound it.
+    ///
+    /// - Parameters:
+    ///   - separator: the byte between fields: a comma (0x2C), or a tab (0x09).
+    ///   - fieldLimit: the longest field taken (``fieldLimit``; lower in tests).
+    package static func parse(_ bytes: [UInt8], path: String, separator: UInt8 = 0x2C,
+                              fieldLimit: Int = fieldLimit) throws(JournalError) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field: [UInt8] = []
@@ -389,6 +399,13 @@ package enum CSVRows {
         var quoteLine = 1
         func fail(_ message: String) -> JournalError {
             .document(DocumentError(file: path, line: line, message: message))
+        }
+        func tooLong(_ start: Int) -> JournalError {
+            .document(DocumentError(file: path, line: start, message: """
+                a field longer than \(grouped(fieldLimit)) bytes, refused once that much of it was read: no field of \
+                these files is (a note or a profile's name is at most \(grouped(Sit.longestText)) bytes); a quote that \
+                is never closed makes the rest of a file one field: check this line's quotes
+                """))
         }
         func endField() throws(JournalError) {
             guard let text = String(validating: field, as: UTF8.self) else {
@@ -425,6 +442,7 @@ package enum CSVRows {
                 // A line break in a quoted field: LF, or CR alone (CR LF counts at its LF).
                 if byte == 0x0A || (byte == 0x0D && (index + 1 == count || bytes[index + 1] != 0x0A)) { line += 1 }
                 field.append(byte)
+                if field.count > fieldLimit { throw tooLong(quoteLine) }
                 index += 1
                 continue
             }
@@ -451,6 +469,7 @@ package enum CSVRows {
                 quoteLine = line
             default:
                 field.append(byte)
+                if field.count > fieldLimit { throw tooLong(line) }
             }
             index += 1
         }

@@ -13,8 +13,9 @@ import TextSupport
 ///
 /// The file is one JSON object, `{"dailyGoalSeconds": 1200}` (`{}`: no goal). It is read strictly: a key
 /// it does not know, a key twice, or a value out of range is refused with the file's `path:line:col`,
-/// never reset; it is written as the profile store writes, under `settings.json.lock`, through one
-/// atomic replace.
+/// never reset, as is anything but a regular file of at most 64 KiB; it is written as the profile store
+/// writes, under `settings.json.lock`, through one atomic replace (mode 0600), and through a symbolic
+/// link to the file it leads to.
 package struct PracticeSettings: Equatable, Sendable {
     /// The daily goal in seconds, 1 to ``maximumGoal``; nil: no goal.
     package var dailyGoalSeconds: Int?
@@ -124,37 +125,115 @@ package struct PracticeSettings: Equatable, Sendable {
         Array(JSONWriter.text(inlineFlatObjects: true, .object(dailyGoalSeconds.map { [(Self.goalKey, .int($0))] } ?? [])).utf8)
     }
 
-    /// The settings in `path`; no file is no goal.
+    /// The most bytes a settings file may hold: its one key fits in 40, so room to spare for spaces
+    /// and an editor's habits, and no more than a glance reads.
+    static let sizeLimit = 64 * 1024
+
+    /// The settings in `path`; no file (a link to nothing included) is no goal.
     ///
-    /// - Throws: ``JournalError/document(_:)`` for a damaged file, ``JournalError/file(_:)`` when it
-    ///   cannot be read.
+    /// The file is opened with `O_NONBLOCK` (a FIFO there does not wait for a writer) and must be a
+    /// regular file of at most ``sizeLimit`` bytes, which is refused before a byte is read.
+    ///
+    /// - Throws: ``JournalError/document(_:)`` (65) for a damaged file, one that is no regular file or
+    ///   one too large, each saying what it is and what to do; ``JournalError/file(_:)`` when it cannot be
+    ///   read.
     package static func read(path: String) throws(JournalError) -> PracticeSettings {
         let fd: Int32
         do throws(FileError) {
-            fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK)
+            fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         } catch {
             if case let .io(_, _, code) = error, code == ENOENT { return PracticeSettings() }
+            // A socket does not open (ENXIO): say what is there rather than the errno.
+            var info = stat()
+            if stat(path, &info) == 0, !POSIX.isRegular(info) { throw notRegular(path, info) }
             throw .file(error)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .file(POSIX.failure(path, "fstat")) }
-        guard POSIX.isRegular(info) else { throw .file(POSIX.failure(path, "read", EINVAL)) }
-        guard let bytes = try JournalError.io(POSIX.readAll(fd, path: path, limit: 1 << 16)) else {
-            throw .file(POSIX.failure(path, "read", EFBIG))
+        guard POSIX.isRegular(info) else { throw notRegular(path, info) }
+        guard Int(info.st_size) <= sizeLimit, let bytes = try JournalError.io(POSIX.readAll(fd, path: path, limit: sizeLimit)) else {
+            // fstat's size, or what was read when the file grew meanwhile.
+            var now = stat()
+            throw tooLarge(path, size: fstat(fd, &now) == 0 ? max(Int(now.st_size), sizeLimit + 1) : sizeLimit + 1)
         }
         return try decode(bytes, path: path)
     }
 
-    /// Changes the settings in `path` under its lock and writes them in one atomic replace, creating the
-    /// folder when needed; a damaged file is refused, unchanged. Returns the new settings.
+    /// What to do about a settings file that cannot be used as it is: move it away and set the goal anew.
+    private static func remedy(_ path: String) -> String {
+        "move it away (mv \(shellWord(path)) \(shellWord(path + ".old"))) and set the goal again with 'profile goal DURATION'"
+    }
+
+    /// The error for a settings file that is not a regular file (65): what it is instead, and what to do.
+    static func notRegular(_ path: String, _ info: stat) -> JournalError {
+        let kind = switch info.st_mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        return .document(DocumentError(file: path, message: """
+            is \(kind)\(linkNote(path)), not a regular file; the settings are a small JSON file such as \
+            {"\(goalKey)": 1200}: \(remedy(path))
+            """))
+    }
+
+    /// The error for a settings file over ``sizeLimit`` (65): its size, the limit, and what to do.
+    static func tooLarge(_ path: String, size: Int) -> JournalError {
+        .document(DocumentError(file: path, message: """
+            is \(grouped(size)) bytes\(linkNote(path)), larger than the \(grouped(sizeLimit)) bytes (64 KiB) a settings \
+            file may be (it holds one key, {"\(goalKey)": 1200}); \(remedy(path))
+            """))
+    }
+
+    /// ` (a link to FILE)` when `path` is a symbolic link, else nothing: the file a person must look at.
+    private static func linkNote(_ path: String) -> String {
+        guard let info = try? POSIX.lstatIfExists(path), POSIX.isSymlink(info) else { return "" }
+        return " (through the link, \(escapedPath(POSIX.realPath(path) ?? POSIX.linkTarget(path) ?? "?")))"
+    }
+
+    /// Changes the settings in `path` under its lock and writes them in one atomic replace, mode 0600,
+    /// creating the folder when needed; a damaged file is refused, unchanged. Returns the new settings.
+    ///
+    /// A settings file that is a symbolic link (dotfiles kept by stow or chezmoi) is written through:
+    /// the file it leads to is replaced and the link stays a link, as `log repair` keeps a journal's.
+    /// A link that leads nowhere (to no file, or round in a loop) is refused, not replaced by a file.
     package static func update(path: String, _ change: (inout PracticeSettings) -> Void) throws(JournalError) -> PracticeSettings {
         try JournalError.io(POSIX.makeDirectories(POSIX.directoryName(path), mode: 0o700))
-        return try FileLock(timeout: 5).withLock(on: path) { () throws(JournalError) -> PracticeSettings in
+        let file = try target(of: path)
+        return try FileLock(timeout: 5).withLock(on: file) { () throws(JournalError) -> PracticeSettings in
+            // Read through the name the user knows: what is wrong there is said of it (and of its link).
             var settings = try read(path: path)
             change(&settings)
-            try JournalError.io(AtomicFile.replace(path, with: settings.encoded, newFileMode: 0o644))
+            // The settings are the user's alone, as the journal and the records of sits are; an existing
+            // file is made so first, since the replace keeps the mode it finds.
+            if (try? POSIX.lstatIfExists(file)) != nil { _ = chmod(file, 0o600) }
+            try JournalError.io(AtomicFile.replace(file, with: settings.encoded, newFileMode: 0o600))
             return settings
+        }
+    }
+
+    /// The file a write of the settings at `path` replaces: `path` itself, or the file its links lead to.
+    ///
+    /// - Throws: ``JournalError/document(_:)`` (65) for a link that leads to no file or loops, naming it,
+    ///   where it points and what to do.
+    static func target(of path: String) throws(JournalError) -> String {
+        guard let info = try JournalError.io(POSIX.lstatIfExists(path)), POSIX.isSymlink(info) else { return path }
+        switch POSIX.canonicalPath(path) {
+        case let .success(real):
+            return real
+        case let .failure(error):
+            let pointed = POSIX.linkTarget(path).map { quoted($0, limit: 200) } ?? "an unreadable place"
+            let (why, mend) = error.code == ELOOP
+                ? ("which leads round in a loop of links", "point one of them at a file")
+                : ("which leads to no file (\(errnoName(error.code ?? 0)))", "create the file it leads to")
+            throw .document(DocumentError(file: path, message: """
+                is a symbolic link to \(pointed), \(why); \(mend), or remove the link (rm \(shellWord(path))) \
+                to keep the settings here, then set the goal again
+                """))
         }
     }
 }

@@ -1,3 +1,4 @@
+import LocalTime
 import ProfileKit
 import TextSupport
 
@@ -34,6 +35,73 @@ extension Sit {
         }
         guard seconds <= Self.longestSit else {
             throw refuse("seconds: \(grouped(seconds)) seconds sat: expected a sit of at most 24 hours (\(grouped(Self.longestSit)) seconds), as 'log add' takes one")
+        }
+    }
+}
+
+/// The rules a record of a sit in progress (``SitRecord``) obeys beyond ``Sit/checkPlausible(now:file:line:)``:
+/// what only a run of this program writes. A run's record holds what ``Sit/runSoFar(id:outcome:elapsed:total:bells:pausedSeconds:speed:started:now:profile:note:calendar:)``
+/// made of the run's own counts, so anything it could not have made (a record edited by hand, copied
+/// from another machine, damaged, or planted) is moved aside rather than logged.
+extension Sit {
+    /// The earliest moment a run's sit may start: 2000-01-01T00:00:00Z. This program did not run before;
+    /// a record that starts earlier was not written by a run whose clock was right, and a journal line
+    /// from it would sit at the head of every log and calendar.
+    static let earliestRun = 946_684_800
+
+    /// Seconds a run's record may be off by between its two clocks. A run takes its start, end and
+    /// `written` from the wall clock and its seconds sat and paused from the monotonic clock, each
+    /// rounded to the whole second (the seconds sat cut, the paused rounded), at moments a few
+    /// instructions apart; and the wall clock may be stepped a little (NTP) between the run and the
+    /// recovery. A few seconds cover that; a record off by more is not the run's own.
+    static let runClockSlack = 5
+
+    /// The bells a run rings besides its interval bells: the main sit's start, the cool-down's start
+    /// and the session's end (the events of a session that ring; see `Timeline`, which the journal
+    /// does not import).
+    static let partBells = 3
+
+    /// The most bells a session that sat `seconds` session seconds can have rung: its interval bells,
+    /// at most one each ``Intervals/allowedEvery``'s shortest interval or the ``Intervals/maximumTimes``
+    /// chosen times, and ``partBells``. A rung bell is counted once, whatever its strikes.
+    static func mostBells(sitting seconds: Int) -> Int {
+        max(max(seconds, 0) / Intervals.allowedEvery.lowerBound.seconds + 1, Intervals.maximumTimes) + partBells
+    }
+
+    /// Refuses (65) a sit no run of this program could have kept in a record `written` (seconds since
+    /// 1970) and read at `now`: a record written before the sit's end or after `now`; pauses that do
+    /// not fit the span with the seconds sat; more bells than the session could ring; a planned length
+    /// of none of a profile's (under ``SegmentType/allowedDurations``' shortest) or shorter than the
+    /// seconds sat; a start before ``earliestRun``. Each allows ``runClockSlack`` where two clocks meet.
+    /// The error's message is the reason in words.
+    func checkRecordedByRun(written: Timestamp, now: Int) throws(JournalError) {
+        func refuse(_ message: String) -> JournalError { .document(DocumentError(message: message)) }
+        let slack = Self.runClockSlack
+        guard start.epoch >= Self.earliestRun else {
+            throw refuse("it starts at \(start.text), before 2000: no run of profile keeps such a record (was the clock wrong?)")
+        }
+        guard written.epoch >= end.epoch - slack else {
+            throw refuse("written: it was written at \(written.text), before its sit's end at \(end.text): a run writes its record as the sit goes, so never before the end it gives")
+        }
+        guard written.epoch <= now + slack else {
+            throw refuse("written: it was written at \(written.text), which is still to come: a record is written by a run that has been")
+        }
+        let span = end.epoch - start.epoch
+        guard seconds + pausedSeconds <= span + slack else {
+            throw refuse("pausedSeconds: \(grouped(pausedSeconds)) seconds paused and \(grouped(seconds)) sat between \(start.text) and \(end.text), which are \(grouped(span)) seconds apart: a run's pauses lie within its span")
+        }
+        let most = Self.mostBells(sitting: seconds)
+        guard bells <= most else {
+            throw refuse("bells: \(grouped(bells)) bells in \(grouped(seconds)) seconds sat: a session that long rings at most \(grouped(most)) (an interval bell every \(Intervals.allowedEvery.lowerBound.seconds) seconds at most, or \(Intervals.maximumTimes) chosen times, and \(Self.partBells) more)")
+        }
+        if let planned = plannedSeconds {
+            let shortest = SegmentType.main.allowedDurations.lowerBound.seconds
+            guard planned >= shortest else {
+                throw refuse("plannedSeconds: \(grouped(planned)): a run plans a session of at least \(shortest) second (the shortest a profile may be), or null for an open-ended one")
+            }
+            guard seconds <= planned else {
+                throw refuse("seconds: \(grouped(seconds)) seconds sat of \(grouped(planned)) planned: a run stops at the length it planned")
+            }
         }
     }
 }

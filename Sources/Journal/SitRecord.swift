@@ -255,15 +255,18 @@ extension SitRecordFolder {
     /// Only the user's own records are trusted: a folder another user owns, or that group or others
     /// may write in, is not read at all (one ``Recovery/untrustedFolder(path:problem:)``); a record
     /// another user owns, a sit that could not have happened (``Sit/checkPlausible(now:file:line:)``),
-    /// or a journal that is not the user's own journal (another user's file, a text file, a device) has
+    /// a record no run could have written (``Sit/checkRecordedByRun(written:now:)``: written before the
+    /// sit's end or after `now`, pauses outside its span, more bells than it could ring, a planned
+    /// length no profile has), or a journal that is not the user's own journal (another user's file, a text file, a device) has
     /// its record moved aside, the journal untouched.
     ///
     /// - Parameters:
     ///   - journal: the journal at a path, as the command opens its own (its lock timeout, its reports).
     ///   - stamp: the local time for the name an unreadable record is moved to
     ///     (``LocalCalendar/fileStamp(_:)``).
-    ///   - now: the wall clock, seconds since the epoch: a temporary file a killed run left before its
-    ///     first record (``staleAfter`` old, with no record beside it) is removed.
+    ///   - now: the wall clock, seconds since the epoch: a record's sit must have ended and its record
+    ///     been written by then, and a temporary file a killed run left before its first record
+    ///     (``staleAfter`` old, with no record beside it) is removed.
     package func recover(journal: (String) -> JournalFile, stamp: String, now: Int) -> [Recovery] {
         var folder = stat()
         guard stat(path, &folder) == 0 else { return [] }
@@ -412,6 +415,12 @@ extension SitRecordFolder {
             } catch {
                 guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
                 throw SitRecord.Problem(description: "its sit could not have happened: \(problem.message)")
+            }
+            do throws(JournalError) {
+                try record.sit.checkRecordedByRun(written: record.written, now: now)
+            } catch {
+                guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
+                throw SitRecord.Problem(description: "no run of profile could have written it: \(problem.message)")
             }
         } catch {
             return [moveAside(file, problem: error.description, stamp: stamp)]

@@ -498,3 +498,32 @@ struct JournalSafetyCLITests {
         #expect(next.status == 0 && next.stdout == "\(path): 4 sits, no damaged line\n", "\(next.stdout)\(next.stderr)")
     }
 }
+
+extension JournalSafetyCLITests {
+    /// Issue 46, item 9 end to end: `log import` of a file whose second line is 50 MB is refused at
+    /// that line as soon as its limit (1 MiB) is passed, with 65 and the file and line named, in
+    /// seconds (under `timeout`, which fails the test at 30), and the journal is not touched.
+    @Test func aFiftyMegabyteLineIsRefusedWithItsPlace() throws {
+        let file = "\(home)/long.jsonl"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data((Self.line("aaaaaaaaaaaa", day: 1) + "\n").utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.seekToEnd()
+        let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<50 { try handle.write(contentsOf: block) }
+        try handle.write(contentsOf: Data("\n".utf8))
+        try handle.close()
+        try Self.write(Self.line("bbbbbbbbbbbb", day: 2) + "\n", to: journal)
+        let before = try Self.bytes(journal)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try Harness.run(executable: URL(fileURLWithPath: "/usr/bin/timeout"), ["-k", "1", "30", Harness.binary.path, "log", "import", file],
+                                     environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"]))
+        let took = clock.now - start
+        #expect(result.status == 65, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("\(file):2: a line longer than 1,048,576 bytes, refused once that much of it was read"), "\(result.stderr)")
+        #expect(result.stderr.utf8.count < 1000, "the line itself is not echoed")
+        #expect(took < .seconds(10), "\(took)")
+        #expect(try Self.bytes(journal) == before)
+    }
+}

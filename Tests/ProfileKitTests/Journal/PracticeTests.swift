@@ -72,6 +72,93 @@ struct PracticeTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"dailyGoal\": 5}", "unchanged")
     }
 
+    /// A settings file that is a link (dotfiles kept by stow or chezmoi), through a chain of two, is
+    /// written through: the file the links lead to gets the goal, mode 0600, and the links stay links.
+    @Test func theSettingsAreWrittenThroughTheirLinks() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["XDG_CONFIG_HOME": "\(folder)/config"]
+        let path = "\(folder)/config/profile/settings.json", middle = "\(folder)/config/middle.json", target = "\(folder)/dotfiles/settings.json"
+        try FileManager.default.createDirectory(atPath: "\(folder)/config/profile", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(folder)/dotfiles", withIntermediateDirectories: true)
+        try Data("{\"dailyGoalSeconds\": 600}\n".utf8).write(to: URL(fileURLWithPath: target))
+        #expect(chmod(target, 0o644) == 0)
+        #expect(symlink("../dotfiles/settings.json", middle) == 0)
+        #expect(symlink("../middle.json", path) == 0)
+        #expect(try PracticeSettings.command(nil, environment: environment) == "10:00\n")
+        #expect(try PracticeSettings.command("25m", environment: environment) == "25:00\n")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"dailyGoalSeconds\": 1500}\n")
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is kept")
+        #expect(lstat(middle, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link in the middle too")
+        #expect(lstat(target, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o7777 == 0o600, "mode \(String(info.st_mode & 0o7777, radix: 8))")
+        #expect(try PracticeSettings.goal(environment: environment) == 1500)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/config/profile")
+        #expect(names.sorted() == ["settings.json", "settings.json.lock"] || names == ["settings.json"], "no file made beside the link: \(names)")
+    }
+
+    /// A new settings file is the user's alone.
+    @Test func aNewSettingsFileIsMode0600() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try PracticeSettings.command("20m", environment: ["XDG_CONFIG_HOME": folder])
+        var info = stat()
+        #expect(stat("\(folder)/profile/settings.json", &info) == 0 && info.st_mode & 0o7777 == 0o600)
+    }
+
+    struct UnusableSettings: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// Makes what is at the settings' path, given the path and a scratch folder.
+        var make: @Sendable (_ path: String, _ folder: String) throws -> Void
+        var says: String
+        var testDescription: String { name }
+    }
+
+    static let unusable: [UnusableSettings] = [
+        UnusableSettings(name: "a FIFO", make: { path, _ in #expect(mkfifo(path, 0o600) == 0) },
+                         says: "settings.json: is a FIFO (named pipe), not a regular file; the settings are a small JSON file such as {\"dailyGoalSeconds\": 1200}: move it away (mv "),
+        UnusableSettings(name: "a link to a FIFO", make: { path, folder in
+            #expect(mkfifo("\(folder)/pipe", 0o600) == 0)
+            #expect(symlink("\(folder)/pipe", path) == 0)
+        }, says: "settings.json: is a FIFO (named pipe) (through the link, "),
+        UnusableSettings(name: "a folder", make: { path, _ in try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) },
+                         says: "settings.json: is a folder, not a regular file"),
+        UnusableSettings(name: "a link to a folder", make: { path, folder in #expect(symlink(folder, path) == 0) },
+                         says: "is a folder (through the link, "),
+        UnusableSettings(name: "a link to a device", make: { path, _ in #expect(symlink("/dev/zero", path) == 0) },
+                         says: "settings.json: is a character device (through the link, /dev/zero), not a regular file"),
+        UnusableSettings(name: "a valid file of 70 KB", make: { path, _ in
+            let text = "{\"dailyGoalSeconds\": 1200" + String(repeating: " ", count: 70 * 1024 - 27) + "}\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }, says: "settings.json: is 71,680 bytes, larger than the 65,536 bytes (64 KiB) a settings file may be"),
+        UnusableSettings(name: "a link to nothing", make: { path, folder in #expect(symlink("\(folder)/gone.json", path) == 0) },
+                         says: "settings.json: is a symbolic link to \"/"),
+        UnusableSettings(name: "a link to itself", make: { path, _ in #expect(symlink(path, path) == 0) },
+                         says: "which leads round in a loop of links; point one of them at a file, or remove the link (rm "),
+    ]
+
+    /// What is no settings file is refused with what it is and what to do, never waited on, replaced or
+    /// read past its limit; whatever was there stays.
+    @Test(arguments: unusable)
+    func unusableSettingsAreRefusedAndLeftAsTheyAre(_ c: UnusableSettings) throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/profile/settings.json"
+        try FileManager.default.createDirectory(atPath: "\(folder)/profile", withIntermediateDirectories: true)
+        try c.make(path, folder)
+        var before = stat()
+        #expect(lstat(path, &before) == 0)
+        do {
+            _ = try PracticeSettings.command("25m", environment: ["XDG_CONFIG_HOME": folder])
+            Issue.record("set the goal in \(c.name)")
+        } catch {
+            #expect(error.description.contains(c.says), "\(error.description)")
+            #expect(error.category == .data, "\(error.category)")
+        }
+        var after = stat()
+        #expect(lstat(path, &after) == 0 && after.st_ino == before.st_ino && after.st_mode == before.st_mode, "left as it was")
+    }
+
     // MARK: Goal streaks
 
     /// 20 minutes on each of the last three days and 12 today, against 20 minutes: today counts once met.

@@ -11,7 +11,8 @@ import ProfileKit
 @Suite("Sit records")
 struct SitRecordTests {
     static func sit(id: String = "0123456789ab", seconds: Int = 300, note: String? = nil) -> Sit {
-        Sit(id: id, start: Timestamp(epoch: 1_795_414_500, offset: 3600), end: Timestamp(epoch: 1_795_414_500 + seconds, offset: 3600),
+        // Its span holds the seconds sat and the 40 paused, as a run's does.
+        Sit(id: id, start: Timestamp(epoch: 1_795_414_500, offset: 3600), end: Timestamp(epoch: 1_795_414_500 + seconds + 40, offset: 3600),
             profile: "Morning", seconds: seconds, plannedSeconds: 1800, outcome: .interrupted, bells: 2, note: note, pausedSeconds: 40)
     }
 
@@ -94,7 +95,7 @@ struct SitRecordTests {
         let (folder, journal) = try Self.scratch()
         var writer: SitRecordWriter? = SitRecordWriter(folder: folder, id: "0123456789ab")
         for seconds in [0, 60, 120, 180] {
-            try writer?.write(SitRecord(journal: journal, written: Timestamp(epoch: 1_795_414_500 + seconds, offset: 3600),
+            try writer?.write(SitRecord(journal: journal, written: Timestamp(epoch: 1_795_414_500 + seconds + 40, offset: 3600),
                                         sit: Self.sit(seconds: seconds)))
             #expect(Self.recover(folder).isEmpty, "a live run's record is not taken at \(seconds) s")
         }
@@ -111,7 +112,7 @@ struct SitRecordTests {
             Issue.record("expected one sit logged, got \(recoveries)")
             return
         }
-        #expect(record.sit.seconds == 180 && record.written.epoch == 1_795_414_680)
+        #expect(record.sit.seconds == 180 && record.written.epoch == 1_795_414_720)
         var expected = Self.sit(seconds: 180)
         expected.recovered = true
         #expect(try JournalFile(path: journal).read() == [expected])
@@ -141,7 +142,7 @@ struct SitRecordTests {
         let (folder, journal) = try Self.scratch()
         do {
             let writer = SitRecordWriter(folder: folder, id: "0123456789ab")
-            try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit(seconds: 59)))
+            try writer.write(SitRecord(journal: journal, written: Self.sit().end, sit: Self.sit(seconds: 59)))
         }
         let recoveries = Self.recover(folder)
         #expect(recoveries.count == 1 && { if case .tooShort = recoveries[0] { true } else { false } }())
@@ -155,7 +156,7 @@ struct SitRecordTests {
         try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
         do {
             let writer = SitRecordWriter(folder: folder, id: "0123456789ab")
-            try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()))
+            try writer.write(SitRecord(journal: journal, written: Self.sit().end, sit: Self.sit()))
         }
         let recoveries = Self.recover(folder)
         #expect(recoveries.count == 1 && { if case .unreadable(_, "its journal, \(journal), is not a regular file", _) = recoveries[0] { true } else { false } }(),
@@ -189,7 +190,7 @@ struct SitRecordTests {
         let (folder, journal) = try Self.scratch()
         do {
             let writer = SitRecordWriter(folder: folder, id: "aaaaaaaaaaaa")
-            try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit(id: "0123456789ab")))
+            try writer.write(SitRecord(journal: journal, written: Self.sit().end, sit: Self.sit(id: "0123456789ab")))
         }
         let recoveries = Self.recover(folder)
         #expect(recoveries.count == 1 && { if case .unreadable(_, let problem, _) = recoveries[0] { problem.contains("not the \"aaaaaaaaaaaa\"") } else { false } }())
@@ -200,7 +201,7 @@ struct SitRecordTests {
     @Test func removingLeavesNothing() throws {
         let (folder, journal) = try Self.scratch()
         let writer = SitRecordWriter(folder: folder, id: "0123456789ab")
-        try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()))
+        try writer.write(SitRecord(journal: journal, written: Self.sit().end, sit: Self.sit()))
         try writer.remove()
         #expect(Self.names(folder).isEmpty)
         try writer.remove()
@@ -213,7 +214,7 @@ struct SitRecordTests {
         let (folder, journal) = try Self.scratch()
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         let target = "\(folder.path)/../target.json"
-        try Data(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()).bytes).write(to: URL(fileURLWithPath: target))
+        try Data(SitRecord(journal: journal, written: Self.sit().end, sit: Self.sit()).bytes).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: folder.recordPath(id: "0123456789ab"), withDestinationPath: target)
         try FileManager.default.createDirectory(atPath: folder.recordPath(id: "aaaaaaaaaaaa"), withIntermediateDirectories: false)
         let recoveries = Self.recover(folder)
@@ -230,7 +231,7 @@ struct SitRecordTests {
         let (folder, journal) = try Self.scratch(journalExists: false)
         do {
             let writer = SitRecordWriter(folder: folder, id: "0123456789ab")
-            try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit()))
+            try writer.write(SitRecord(journal: journal, written: Self.sit().end, sit: Self.sit()))
         }
         let recoveries = Self.recover(folder)
         #expect(recoveries.count == 1 && { if case .failed(_, let error) = recoveries[0] { "\(error)".contains("ENOENT") } else { false } }())
@@ -283,7 +284,7 @@ extension SitRecordTests {
         try FileLock.record(for: getpid()).write(toFile: journal + ".lock", atomically: false, encoding: .utf8)
         for id in ["aaaaaaaaaaaa", "bbbbbbbbbbbb"] {
             let writer = SitRecordWriter(folder: folder, id: id)
-            try writer.write(SitRecord(journal: journal, written: Self.sit().start, sit: Self.sit(id: id)))
+            try writer.write(SitRecord(journal: journal, written: Self.sit().end, sit: Self.sit(id: id)))
         }
         var opened = 0
         let recoveries = folder.recover(journal: { opened += 1; return JournalFile(path: $0, lockTimeout: 0.2) },
@@ -440,7 +441,7 @@ extension SitRecordTests {
         return [
             Implausible(name: "a start in 2099", sit: future, says: "a sit still to come (it starts at 2099-01-01T00:00:00+00:00)"),
             Implausible(name: "9,999,999 seconds in 20 minutes", sit: long,
-                        says: "seconds: 9,999,999 seconds sat between 2026-11-23T07:15:00+01:00 and 2026-11-23T07:35:00+01:00, which are 1,200 seconds apart, 40 of them paused"),
+                        says: "seconds: 9,999,999 seconds sat between 2026-11-23T07:15:00+01:00 and 2026-11-23T07:35:40+01:00, which are 1,240 seconds apart, 40 of them paused"),
             Implausible(name: "more than a day", sit: day, says: "seconds: 86,401 seconds sat: expected a sit of at most 24 hours"),
             Implausible(name: "an end before the start", sit: backwards, says: "end: a time before the start"),
             Implausible(name: "an end a second after now", sit: ahead, says: "a sit still to come (it ends at 2026-11-24T07:15:01+01:00)"),
@@ -485,5 +486,118 @@ extension SitRecordTests {
         }
         // The same file without it is taken.
         #expect(try JournalImport.read(Array(good.line.utf8), path: "/in/good.jsonl", calendar: LocalCalendar(), now: now).sits == [good])
+    }
+}
+
+/// Issue 46, item 8: a record is trusted only when a run of this program could have written it.
+extension SitRecordTests {
+    struct NoRunsRecord: CustomTestStringConvertible, Sendable {
+        var name: String
+        var sit: Sit
+        /// When the record says it was written; nil: at the sit's end, as a run writes it.
+        var written: Timestamp?
+        var says: String
+        var testDescription: String { name }
+    }
+
+    /// Recovery's now in these tests (``recover(_:)``): a day after the sits' start.
+    static let recoveryNow = 1_795_414_500 + 86_400
+
+    /// A real record of 10 minutes sat and 40 seconds paused, changed by `change`.
+    static func tenMinutes(_ change: (inout Sit) -> Void = { _ in }) -> Sit {
+        var sit = sit(seconds: 600)
+        change(&sit)
+        return sit
+    }
+
+    static let noRunsRecords: [NoRunsRecord] = {
+        let yearOne = CivilDate.days(year: 1, month: 1, day: 1) * 86_400 + 6 * 3600
+        return [
+            NoRunsRecord(name: "9,999,999 seconds paused in a 10-minute span", sit: tenMinutes { $0.pausedSeconds = 9_999_999 },
+                         says: "pausedSeconds: 9,999,999 seconds paused and 600 sat between 2026-11-23T07:15:00+01:00 and 2026-11-23T07:25:40+01:00, which are 640 seconds apart: a run's pauses lie within its span"),
+            NoRunsRecord(name: "46 seconds paused in a span with room for 40", sit: tenMinutes { $0.pausedSeconds = 46 },
+                         says: "pausedSeconds: 46 seconds paused and 600 sat"),
+            NoRunsRecord(name: "9,999,999 bells", sit: tenMinutes { $0.bells = 9_999_999 },
+                         says: "bells: 9,999,999 bells in 600 seconds sat: a session that long rings at most 102"),
+            NoRunsRecord(name: "a bell more than a session can ring", sit: tenMinutes { $0.bells = 103 },
+                         says: "bells: 103 bells in 600 seconds sat"),
+            NoRunsRecord(name: "plannedSeconds 0", sit: tenMinutes { $0.plannedSeconds = 0 },
+                         says: "plannedSeconds: 0: a run plans a session of at least 1 second"),
+            NoRunsRecord(name: "more sat than planned", sit: tenMinutes { $0.plannedSeconds = 300 },
+                         says: "seconds: 600 seconds sat of 300 planned: a run stops at the length it planned"),
+            NoRunsRecord(name: "a sit in year 0001", sit: tenMinutes {
+                $0.start = Timestamp(epoch: yearOne, offset: 0)
+                $0.end = Timestamp(epoch: yearOne + 640, offset: 0)
+            }, says: "it starts at 0001-01-01T06:00:00+00:00, before 2000: no run of profile keeps such a record"),
+            NoRunsRecord(name: "written in 2099", sit: tenMinutes(), written: Timestamp(epoch: 4_070_908_800, offset: 0),
+                         says: "written: it was written at 2099-01-01T00:00:00+00:00, which is still to come"),
+            NoRunsRecord(name: "written 6 seconds after now", sit: tenMinutes(), written: Timestamp(epoch: recoveryNow + 6, offset: 3600),
+                         says: "written: it was written at 2026-11-24T07:15:06+01:00, which is still to come"),
+            NoRunsRecord(name: "written before its sit's end", sit: tenMinutes(), written: Timestamp(epoch: 1_795_414_500 + 634, offset: 3600),
+                         says: "written: it was written at 2026-11-23T07:25:34+01:00, before its sit's end at 2026-11-23T07:25:40+01:00"),
+        ]
+    }()
+
+    /// What no run writes is moved aside, its reason said, and nothing is logged.
+    @Test(arguments: noRunsRecords)
+    func aRecordNoRunWritesIsMovedAside(_ c: NoRunsRecord) throws {
+        let (folder, journal) = try Self.scratch()
+        do {
+            let writer = SitRecordWriter(folder: folder, id: c.sit.id)
+            try writer.write(SitRecord(journal: journal, written: c.written ?? c.sit.end, sit: c.sit))
+        }
+        let bytes = FileManager.default.contents(atPath: folder.recordPath(id: c.sit.id))
+        let problem = Self.movedAside(Self.recover(folder), folder)
+        #expect(problem?.hasPrefix("no run of profile could have written it: \(c.says)") == true, "\(problem ?? "")")
+        #expect(try JournalFile(path: journal).read().isEmpty, "not logged")
+        #expect(FileManager.default.contents(atPath: folder.recordPath(id: c.sit.id) + ".unreadable-20261125T064100") == bytes, "kept as it was")
+    }
+
+    struct RunsRecord: CustomTestStringConvertible, Sendable {
+        var name: String
+        var sit: Sit
+        var written: Timestamp?
+        var testDescription: String { name }
+    }
+
+    /// Records at the edge of each rule, as a run can write them: each is logged.
+    static let runsRecords: [RunsRecord] = [
+        RunsRecord(name: "a real record", sit: tenMinutes()),
+        RunsRecord(name: "pauses that fill the span, and the clocks' slack", sit: tenMinutes { $0.pausedSeconds = 45 }),
+        RunsRecord(name: "as many bells as a session can ring", sit: tenMinutes { $0.bells = 102 }),
+        RunsRecord(name: "an open-ended sit", sit: tenMinutes { $0.plannedSeconds = nil }),
+        RunsRecord(name: "all that was planned", sit: tenMinutes { $0.plannedSeconds = 600; $0.outcome = .completed }),
+        RunsRecord(name: "written a few seconds before the sit's end", sit: tenMinutes(), written: Timestamp(epoch: 1_795_414_500 + 635, offset: 3600)),
+        RunsRecord(name: "written a few seconds after now", sit: tenMinutes(), written: Timestamp(epoch: recoveryNow + 5, offset: 3600)),
+        RunsRecord(name: "written hours after the sit's end", sit: tenMinutes(), written: Timestamp(epoch: 1_795_414_500 + 7200, offset: 3600)),
+    ]
+
+    @Test(arguments: runsRecords)
+    func aRecordARunCouldWriteIsLogged(_ c: RunsRecord) throws {
+        let (folder, journal) = try Self.scratch()
+        do {
+            let writer = SitRecordWriter(folder: folder, id: c.sit.id)
+            try writer.write(SitRecord(journal: journal, written: c.written ?? c.sit.end, sit: c.sit))
+        }
+        let recoveries = Self.recover(folder)
+        #expect(recoveries.count == 1 && { if case .logged = recoveries[0] { true } else { false } }(), "\(recoveries)")
+        var expected = c.sit
+        expected.recovered = true
+        #expect(try JournalFile(path: journal).read() == [expected])
+        #expect(Self.names(folder).isEmpty)
+    }
+
+    /// A profile may be 30 seconds long: its run's record plans 30 and is dropped as too short, as the
+    /// run would drop it, not moved aside as no run's.
+    @Test func aShortProfilesRecordIsDroppedNotMovedAside() throws {
+        let (folder, journal) = try Self.scratch()
+        var sit = Self.sit(seconds: 30)
+        sit.plannedSeconds = 30
+        sit.bells = 1
+        try Self.leave(sit, journal: journal, in: folder)
+        let recoveries = Self.recover(folder)
+        #expect(recoveries.count == 1 && { if case .tooShort = recoveries[0] { true } else { false } }(), "\(recoveries)")
+        #expect(try JournalFile(path: journal).read().isEmpty)
+        #expect(Self.names(folder).isEmpty)
     }
 }
