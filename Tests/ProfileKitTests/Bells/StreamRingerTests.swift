@@ -39,6 +39,8 @@ struct StreamRingerTests {
             return count
         }
 
+        /// Bytes taken but not read yet, as a pipe holds them: a player that never reads keeps them here.
+        var unread = 0
         var hasEnded: Bool { dead }
         func close(within seconds: Double) { closed = true }
 
@@ -59,7 +61,7 @@ struct StreamRingerTests {
 
     /// A ringer over `sinks` on `clock`.
     static func ringer(_ sinks: [FakeSink], clock: Clock, ambience: (loop: StereoLoop, volume: Int)? = nil) -> StreamRinger {
-        StreamRinger(sinks: sinks.map { sink in { sink } }, fallback: nil, ambience: ambience, clock: { clock.time })
+        StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: nil, ambience: ambience, clock: { clock.time })
     }
 
     /// Runs the ringer as the run does: wakes when ``StreamRinger/nextCheck`` asks (or after `idle` when
@@ -225,7 +227,7 @@ struct StreamRingerTests {
         let clock = Clock()
         let only = FakeSink("only", clock: clock)
         let fallback = Fallback()
-        let ringer = StreamRinger(sinks: [{ only }], fallback: fallback, ambience: nil, clock: { clock.time })
+        let ringer = StreamRinger(sinks: [{ .success(only) }], fallback: fallback, ambience: nil, clock: { clock.time })
         ringer.setVolume(decibels: -6)
         ringer.setMuted(false)
         _ = ringer.ring(BellChoice(.gong))
@@ -237,7 +239,7 @@ struct StreamRingerTests {
         // A bell rung longer ago than the grace is not rung twice.
         let later = FakeSink("later", clock: clock)
         let other = Fallback()
-        let second = StreamRinger(sinks: [{ later }], fallback: other, ambience: nil, clock: { clock.time })
+        let second = StreamRinger(sinks: [{ .success(later) }], fallback: other, ambience: nil, clock: { clock.time })
         _ = second.ring(BellChoice(.tingsha))
         Self.drive(second, clock: clock, until: clock.time + StreamRinger.ringAgainWithin + 0.5)
         later.dead = true
