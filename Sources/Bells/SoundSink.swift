@@ -110,7 +110,7 @@ package final class ProcessSink: SoundSink {
             process = try Subprocess(program.path, arguments: program.arguments, input: pipeEnds[0])
         } catch {
             for end in pipeEnds { Glibc.close(end) }
-            throw SinkFailure("\(name) could not be started (\(errnoName(error.errno)))")
+            throw SinkFailure("\(name) could not be started (\(error.name))")
         }
         Glibc.close(pipeEnds[0])
         // A pipe that would block could hold the run up behind a stuck player: without O_NONBLOCK the

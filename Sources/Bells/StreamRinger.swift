@@ -319,16 +319,7 @@ package final class StreamRinger: BellRinger {
         let rate = Double(StreamMixer.sampleRate)
         if anchor == nil { anchor = time - Double(mixer.position) / rate }
         guard let anchor else { return }
-        // What the sink read since the last look: bells it read a frame of sounded; none read for
-        // stallLimit while bytes wait, and it has failed (a full pipe and EAGAIN is all that says so).
-        let unread = sink.unread
-        let read = written - unread
-        if read > taken || (pending.isEmpty && unread == 0) {
-            taken = max(taken, read)
-            lastTaken = time
-        }
-        let readUpTo = mixer.position - (pending.count + unread + 3) / 4
-        unconfirmed.removeAll { $0.start < readUpTo && $0.end > sinkFrom }
+        let unread = noteReads(of: sink, at: time)
         if sink.hasEnded {
             replace(because: "\(sink.name) stopped")
             return
@@ -383,6 +374,23 @@ package final class StreamRinger: BellRinger {
         }
         written += count
         pending = Array(bytes[count...])
+        noteReads(of: sink, at: time)
+    }
+
+    /// Looks at what `sink` read since the last look: a bell it read a frame of sounded; one that reads
+    /// nothing for ``stallLimit`` while bytes wait has failed (a full pipe and EAGAIN is all that says
+    /// so). Returns the bytes it has not read.
+    @discardableResult
+    private func noteReads(of sink: SoundSink, at time: Double) -> Int {
+        let unread = sink.unread
+        let read = written - unread
+        if read > taken || (pending.isEmpty && unread == 0) {
+            taken = max(taken, read)
+            lastTaken = time
+        }
+        let readUpTo = mixer.position - (pending.count + unread + 3) / 4
+        unconfirmed.removeAll { $0.start < readUpTo && $0.end > sinkFrom }
+        return unread
     }
 
     /// Drops the sink playing now for the next (its whole process group ended); says so once, and who

@@ -26,6 +26,10 @@ package final class Subprocess {
     /// Why a program could not be started: the `errno` of `posix_spawn` (ENOENT, EACCES, ENOEXEC…).
     package struct Failure: Error, Hashable, Sendable {
         package var errno: Int32
+
+        /// The errno's symbolic name: also ENOEXEC, which a file that is no program (no `#!`, not ELF)
+        /// gives and the file layer's names leave out.
+        package var name: String { errno == ENOEXEC ? "ENOEXEC" : errnoName(errno) }
     }
 
     /// Starts `path` with `arguments` (after its name), standard input from `input` (a descriptor of
