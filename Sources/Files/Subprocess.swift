@@ -27,6 +27,10 @@ package final class Subprocess {
     package struct Failure: Error, Hashable, Sendable {
         package var errno: Int32
 
+        package init(errno: Int32) {
+            self.errno = errno
+        }
+
         /// The errno's symbolic name: also ENOEXEC, which a file that is no program (no `#!`, not ELF)
         /// gives and the file layer's names leave out.
         package var name: String { errno == ENOEXEC ? "ENOEXEC" : errnoName(errno) }
