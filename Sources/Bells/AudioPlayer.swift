@@ -59,6 +59,10 @@ package protocol BellRinger: AnyObject {
     /// The monotonic time the run's next event is due, nil when none: a stream keeps what it writes
     /// ahead from passing it, so that the bell lands at its time.
     func expectBell(at time: Double?)
+    /// The monotonic time by which the ringer will know whether the bells it was handed sounded (a
+    /// stream's sink has read them, or is found stuck); nil when it knows now. What a run waits for, with
+    /// ``check()``, before it counts its bells.
+    var soundedKnownBy: Double? { get }
 }
 
 /// What ``BellRinger/check()`` found.
@@ -86,6 +90,7 @@ extension BellRinger {
     package func setAmbienceSwitch(_ on: Bool) {}
     package func fadeAmbience(_ playing: Bool, seconds: Double) {}
     package func expectBell(at time: Double?) {}
+    package var soundedKnownBy: Double? { nil }
 }
 
 /// Rings nothing (`--silent`).
@@ -169,7 +174,7 @@ package final class SystemBellRinger: BellRinger {
     /// A player playing a bell.
     private struct Child {
         /// The player's process, the leader of its own process group.
-        var pid: pid_t
+        var process: Subprocess
         /// The player's path.
         var player: String
         /// What it was handed: a bell, or ten seconds of a soundscape (`sounds --play rain`).
@@ -226,7 +231,11 @@ package final class SystemBellRinger: BellRinger {
 
     /// The executable called `name` (a path, or a name looked up on `path`).
     static func find(_ name: String, path: String) -> String? {
-        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        if name.contains("/") {
+            // A folder passes access(X_OK) too: only a regular file can be run.
+            var info = stat()
+            return stat(name, &info) == 0 && POSIX.isRegular(info) && access(name, X_OK) == 0 ? name : nil
+        }
         for directory in path.split(separator: ":") where !directory.isEmpty {
             let candidate = "\(directory)/\(name)"
             var info = stat()
@@ -265,8 +274,8 @@ package final class SystemBellRinger: BellRinger {
     /// the player's name, or nil when it fell back to the terminal bell or to no sound.
     private func sound(_ choice: Sounding) -> String? {
         while let player = players.first, let file = file(for: choice) {
-            if let pid = spawn(player, file) {
-                children.append(Child(pid: pid, player: player, choice: choice, handed: now(), length: lengths[file] ?? 0))
+            if let process = spawn(player, file) {
+                children.append(Child(process: process, player: player, choice: choice, handed: now(), length: lengths[file] ?? 0))
                 return escaped(POSIX.baseName(player))
             }
             replace(player, because: "\(escaped(POSIX.baseName(player))) could not be started (\(errnoName(errno)))")
@@ -307,23 +316,16 @@ package final class SystemBellRinger: BellRinger {
         var failures: [String] = []
         while let player = players.first, let file = silence() {
             let name = escaped(POSIX.baseName(player))
-            guard let pid = spawn(player, file) else {
+            guard let process = spawn(player, file) else {
                 failures.append("\(name) could not be started (\(errnoName(errno)))")
                 players.removeFirst()
                 continue
             }
-            var status: Int32 = 0
-            var waited = 0.0
-            while waitpid(pid, &status, WNOHANG) == 0 {
-                if waited >= Self.preflightWait {
-                    // Still playing a tenth of a second of silence: it started, which is what is checked.
-                    kill(-pid, SIGKILL)
-                    waitpid(pid, &status, 0)
-                    return Self.preflightNotes(failures, startNote: &startNote, nowRinging: nowRinging)
-                }
-                POSIX.sleep(seconds: 0.005)
-                waited += 0.005
-            }
+            let exited = process.wait(upTo: Self.preflightWait)
+            // Done with it either way: what it left running goes with it.
+            process.terminateGroup()
+            // Still playing a tenth of a second of silence: it started, which is what is checked.
+            guard exited, let status = process.status else { break }
             guard let why = Self.failed(status, name: name) else { break }
             failures.append(why)
             players.removeFirst()
@@ -398,25 +400,10 @@ package final class SystemBellRinger: BellRinger {
             collect(ringingAgain: true)
             if !children.isEmpty { POSIX.sleep(seconds: 0.02) }
         }
-        // Each player's whole group: a player that is a script stops with what it started.
-        for child in children { kill(-child.pid, SIGTERM) }
-        for child in children { Self.reap(child.pid, within: 0.5) }
+        // Each player's whole group (SIGTERM, then SIGKILL for what is left): a player that is a script
+        // stops with what it started.
+        for child in children { child.process.terminateGroup() }
         children = []
-    }
-
-    /// Waits up to `seconds` for the player `pid` to end, then kills its group and waits for it.
-    private static func reap(_ pid: pid_t, within seconds: Double) {
-        var status: Int32 = 0
-        var waited = 0.0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if waited >= seconds {
-                kill(-pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                return
-            }
-            POSIX.sleep(seconds: 0.01)
-            waited += 0.01
-        }
     }
 
     /// Collects players that ended and kills those that hang; a player that failed leaves the chain, and
@@ -428,21 +415,16 @@ package final class SystemBellRinger: BellRinger {
         var failed: [(Child, String, hung: Bool)] = []
         children.removeAll { child in
             let name = escaped(POSIX.baseName(child.player))
-            var status: Int32 = 0
-            switch waitpid(child.pid, &status, WNOHANG) {
-            case child.pid:
-                if let why = Self.failed(status, name: name) { failed.append((child, why, false)) }
-                return true
-            case 0:
-                guard time >= child.hangsAfter else { return false }
-                kill(-child.pid, SIGKILL)
-                waitpid(child.pid, &status, 0)
-                failed.append((child, "\(name) was still playing \(Int(Self.hangGrace)) s after its bell's end and was stopped", true))
-                return true
-            default:
-                // Not ours to wait for any more (reaped elsewhere): nothing more to learn about it.
+            if child.process.poll() {
+                // The player is done: what it started and left running (a wrapper's `sleep &`) goes too.
+                child.process.terminateGroup()
+                if let status = child.process.status, let why = Self.failed(status, name: name) { failed.append((child, why, false)) }
                 return true
             }
+            guard time >= child.hangsAfter else { return false }
+            child.process.terminateGroup()
+            failed.append((child, "\(name) was still playing \(Int(Self.hangGrace)) s after its bell's end and was stopped", true))
+            return true
         }
         for (child, why, hung) in failed {
             replace(child.player, because: why)
@@ -572,39 +554,16 @@ package final class SystemBellRinger: BellRinger {
         rmdir(temporary)
     }
 
-    private func spawn(_ player: String, _ file: String) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = POSIX.baseName(player) == "aplay" ? [player, "-q", file] : [player, file]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        // The player starts with every signal's default action, whatever this process ignores (`profile`
-        // ignores SIGPIPE to see EPIPE instead).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // And no signal blocked, whatever this thread blocks (a run that reads signals from a descriptor
-        // blocks them), so that SIGTERM stops it.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        // Its own process group, so that stopping a player (a script, say) stops what it started too.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let result = posix_spawn(&pid, player, &actions, &attributes, &argv, environ)
-        guard result == 0 else {
-            errno = result
+    /// Starts `player` on `file` in a process group of its own (``Subprocess``); nil when it cannot be
+    /// started, with `errno` saying why.
+    private func spawn(_ player: String, _ file: String) -> Subprocess? {
+        let arguments = POSIX.baseName(player) == "aplay" ? ["-q", file] : [file]
+        do throws(Subprocess.Failure) {
+            return try Subprocess(player, arguments: arguments)
+        } catch {
+            errno = error.errno
             return nil
         }
-        return pid
     }
 }
 

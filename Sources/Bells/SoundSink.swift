@@ -13,6 +13,9 @@ package protocol SoundSink: AnyObject {
     /// Writes as much of `bytes` as the sink takes now, without waiting; the number written (0 when it
     /// takes nothing now), or nil when the sink is gone (its pipe broken, its process ended).
     func write(_ bytes: ArraySlice<UInt8>) -> Int?
+    /// Bytes written that the player has not read yet (what its pipe still holds): a player that takes
+    /// none of them for ``StreamRinger/stallLimit`` seconds has failed, however full the pipe.
+    var unread: Int { get }
     /// Whether the sink is gone (its process ended) even though nothing was written to it lately.
     var hasEnded: Bool { get }
     /// Lets the sink play what it was given, waiting up to `seconds`, then stops it.
@@ -74,62 +77,54 @@ package struct SinkProgram: Hashable, Sendable {
     }
 }
 
+/// Why a stream player could not be started, as the notes say it: `test-sink could not be started (EACCES)`.
+package struct SinkFailure: Error, Hashable, Sendable {
+    package var reason: String
+
+    package init(_ reason: String) {
+        self.reason = reason
+    }
+}
+
 /// A player process reading the stream on its standard input, through a pipe whose write end never
-/// blocks (a stuck player cannot hang the run) and whose buffer is as small as the system allows.
+/// blocks (a stuck player cannot hang the run) and whose buffer is as small as the system allows. The
+/// player is a ``Subprocess``: its whole process group is ended when the stream is done with it.
 package final class ProcessSink: SoundSink {
     package let name: String
-    private let pid: pid_t
+    private let process: Subprocess
     private var fd: Int32
     private var ended = false
 
-    /// Starts `program`; nil when it cannot be started (errno says why).
-    package init?(_ program: SinkProgram) {
+    /// Starts `program`.
+    ///
+    /// - Throws: ``SinkFailure`` saying why it could not be started (`posix_spawn`'s error: ENOENT,
+    ///   EACCES, ENOEXEC), or that its pipe could not be made.
+    package init(_ program: SinkProgram) throws(SinkFailure) {
+        let name = escaped(POSIX.baseName(program.path))
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { return nil }
+        guard pipe(&pipeEnds) == 0 else { throw SinkFailure("\(name) could not be started (no pipe: \(errnoName(errno)))") }
         // Neither end leaks into players started later (the child gets its end as 0 by dup2).
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // As the bells' players: every signal at its default, none blocked, its own process group.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-        let arguments = [program.path] + program.arguments
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, program.path, &actions, &attributes, &argv, environ)
-        Glibc.close(pipeEnds[0])
-        guard result == 0 else {
-            Glibc.close(pipeEnds[1])
-            errno = result
-            return nil
+        let process: Subprocess
+        do {
+            process = try Subprocess(program.path, arguments: program.arguments, input: pipeEnds[0])
+        } catch {
+            for end in pipeEnds { Glibc.close(end) }
+            throw SinkFailure("\(name) could not be started (\(error.name))")
         }
+        Glibc.close(pipeEnds[0])
         // A pipe that would block could hold the run up behind a stuck player: without O_NONBLOCK the
         // program is no sink.
         let flags = fcntl(pipeEnds[1], F_GETFL)
         guard flags >= 0, fcntl(pipeEnds[1], F_SETFL, flags | O_NONBLOCK) == 0 else {
+            let why = errnoName(errno)
             Glibc.close(pipeEnds[1])
-            kill(child, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0, errno == EINTR {}
-            return nil
+            process.end(within: 0)
+            throw SinkFailure("\(name) could not be started (its pipe: \(why))")
         }
-        pid = child
+        self.process = process
         fd = pipeEnds[1]
-        name = escaped(POSIX.baseName(program.path))
+        self.name = name
         // Room for one top-up whole (0.2 s is 35 KB): the stream's lead, not the pipe, bounds what is
         // written ahead; a pipe smaller than a top-up would take it a page at a time, a wake-up each.
         _ = fcntl(fd, ProcessSink.setPipeSize, ProcessSink.pipeBytes)
@@ -140,7 +135,7 @@ package final class ProcessSink: SoundSink {
         var total = 0
         while total < bytes.count {
             let count = bytes.withUnsafeBufferPointer { buffer in
-                Glibc.write(fd, buffer.baseAddress! + total, buffer.count - total)
+                buffer.baseAddress.map { Glibc.write(fd, $0 + total, buffer.count - total) } ?? 0
             }
             if count > 0 {
                 total += count
@@ -156,39 +151,43 @@ package final class ProcessSink: SoundSink {
         return total
     }
 
+    /// The bytes still in the pipe (Linux's FIONREAD answers for either end of a pipe): written, but not
+    /// read by the player, which a player that never reads leaves there for good.
+    package var unread: Int {
+        guard fd >= 0 else { return 0 }
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(max(0, count)) : 0
+    }
+
     package var hasEnded: Bool {
-        if ended { return true }
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) != 0 {
-            ended = true
-            reaped = true
-        }
+        if !ended, process.poll() { ended = true }
         return ended
     }
 
-    private var reaped = false
     /// Linux's `F_SETPIPE_SZ` (fcntl.h, `F_LINUX_SPECIFIC_BASE + 7`), which Glibc's module leaves out.
     static let setPipeSize: Int32 = 1031
     /// The pipe's size: 64 KiB, 0.37 s of the stream, Linux's default, asked for in case it was lowered.
     static let pipeBytes: Int32 = 65_536
 
+    /// Closes the pipe (the player reads to its end), lets the player finish for up to `seconds`, then
+    /// ends its whole process group, whether the player is still running or has exited and left
+    /// something behind (a wrapper's `sleep 300 &`): returns within `seconds` plus
+    /// ``Subprocess/terminateGrace``.
     package func close(within seconds: Double) {
         if fd >= 0 {
             Glibc.close(fd)
             fd = -1
         }
-        guard !reaped else { return }
-        reaped = true
-        var status: Int32 = 0
-        var waited = 0.0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if waited >= seconds {
-                kill(-pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                return
-            }
-            POSIX.sleep(seconds: 0.01)
-            waited += 0.01
+        ended = true
+        process.end(within: seconds)
+    }
+
+    /// Starts `program`, or says why it could not be: what a ``StreamRinger``'s chain is made of.
+    package static func start(_ program: SinkProgram) -> Result<SoundSink, SinkFailure> {
+        do throws(SinkFailure) {
+            return .success(try ProcessSink(program))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -27,6 +27,12 @@ package struct GainRamp: Hashable, Sendable {
         if frames <= 0 { value = target }
     }
 
+    /// Frames until it reaches its target (0 when there).
+    package var framesToTarget: Int {
+        guard value != target, step.isFinite, step > 0 else { return 0 }
+        return Int((abs(target - value) / step).rounded(.up))
+    }
+
     /// The gain for the next frame.
     @inline(__always)
     package mutating func next() -> Float {
@@ -119,6 +125,15 @@ package struct StreamMixer: Sendable {
         if voices.contains(where: { $0.end > position }) { return true }
         guard ambience != nil, ambienceLevel > 0 else { return false }
         return ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0
+    }
+
+    /// Frames from ``position`` until nothing sounds unless something changes: the last bell's end, or
+    /// a fading ambience's end (a playing one has none: ``Int/max``).
+    package var framesLeft: Int {
+        let bells = voices.map { $0.end - position }.max() ?? 0
+        guard ambience != nil, ambienceLevel > 0, ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0 else { return max(0, bells) }
+        guard ambienceEnvelope.target == 0 else { return .max }
+        return max(0, bells, ambienceEnvelope.framesToTarget)
     }
 
     /// Renders the next `frames` frames as interleaved 16-bit stereo (left, right), appended to `out`.

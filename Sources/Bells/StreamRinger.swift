@@ -13,8 +13,15 @@ import ProfileKit
 /// time is heard at; a bell due soon (``expectBell(at:)``) stops the lead at its frame, so that it is not
 /// written behind sound already sent.
 ///
-/// A sink that ends or whose pipe breaks is replaced by the next of the chain and said once; when none is
-/// left, the `fallback` (the WAV players, then the terminal bell) rings the bells that follow.
+/// A sink that ends, whose pipe breaks, or that takes no bytes for ``stallLimit`` seconds of the run's
+/// clock while bytes wait for it (a player that never reads, a stuck `pw-cat`) is replaced by the next of
+/// the chain and said once; when none is left, the `fallback` (the WAV players, then the terminal bell)
+/// rings the bells that follow. A bell counts as sounded once a sink has read a frame of it: one no sink
+/// read (lost with a failed sink and not rung again) is reported as ``RingerCheck/unsounded``.
+///
+/// Bounds: a ring-out ends within ``ringOutLimit`` seconds of the run's clock whatever the sink does (the
+/// sound left in the mix, the lead and a stuck sink's ``stallLimit``), then the sink is given half a
+/// second to play what it has and ``Subprocess/terminateGrace`` to go.
 package final class StreamRinger: BellRinger {
     /// Seconds written ahead below which the stream is topped up.
     package static let lowWater = 0.15
@@ -26,9 +33,12 @@ package final class StreamRinger: BellRinger {
     package static let bellGrace = 0.1
     /// Seconds the `a` key's fade takes.
     package static let switchFade = 1.0
+    /// Seconds a sink may take no bytes, while bytes wait for it, before it counts as failed (issue 46):
+    /// far past a player's own buffer (0.1 s) and a sound server's start, well short of a bell's length.
+    package static let stallLimit = 2.0
 
     private var mixer: StreamMixer
-    private var sinks: [() -> SoundSink?]
+    private var sinks: [() -> Result<SoundSink, SinkFailure>]
     private var sink: SoundSink?
     private let fallback: BellRinger?
     private let now: () -> Double
@@ -50,6 +60,20 @@ package final class StreamRinger: BellRinger {
     private var recent: [(choice: BellChoice, at: Double)] = []
     /// How long after its ring a bell lost with the stream rings again: the WAV chain's grace.
     static let ringAgainWithin = 2.0
+    /// Why the chain starts as it does (`PROFILE_SINK` names no program) and sinks that could not be
+    /// started, not told yet: said once, with what plays instead.
+    private var starting: [String] = []
+    /// Bytes written to the sink playing now, and how many of them it had read at the last look.
+    private var written = 0
+    private var taken = 0
+    /// When the sink playing now last read a byte, or had none waiting: ``stallLimit`` after it, it failed.
+    private var lastTaken = 0.0
+    /// The stream frame the sink playing now started at: the frames before went to another sink.
+    private var sinkFrom = 0
+    /// Bells in the stream no sink has read a frame of yet: the first and last frame after, and when rung.
+    private var unconfirmed: [(choice: BellChoice, start: Int, end: Int, at: Double)] = []
+    /// Bells counted as rung that no sink read, not told yet.
+    private var unsounded = 0
     /// The most written ahead of what was heard, in seconds, for tests and the benchmark.
     package private(set) var mostAhead = 0.0
 
@@ -58,10 +82,13 @@ package final class StreamRinger: BellRinger {
     ///   - fallback: what rings the bells once no sink is left.
     ///   - volume: the percentage every bell is scaled by (`run --volume`).
     ///   - ambience: the loop to play under the bells, and its volume (0 to 100).
-    ///   - clock: the monotonic clock, in seconds.
-    package init(sinks: [() -> SoundSink?], fallback: BellRinger?, volume: Int = 100, library: SoundLibrary? = nil,
-                 ambience: (loop: StereoLoop, volume: Int)? = nil, clock: @escaping () -> Double = POSIX.monotonicNow) {
+    ///   - clock: the monotonic clock, in seconds: the run's own, which also measures ``stallLimit``.
+    ///   - note: why the chain starts as it does, said once with what plays.
+    package init(sinks: [() -> Result<SoundSink, SinkFailure>], fallback: BellRinger?, volume: Int = 100, library: SoundLibrary? = nil,
+                 ambience: (loop: StereoLoop, volume: Int)? = nil, clock: @escaping () -> Double = POSIX.monotonicNow,
+                 note: String? = nil) {
         self.sinks = sinks
+        starting = note.map { [$0] } ?? []
         self.fallback = fallback
         self.volume = Double(volume) / 100
         self.library = library
@@ -71,13 +98,43 @@ package final class StreamRinger: BellRinger {
 
     /// A ringer over the programs of ``SinkProgram/chain(environment:)`` (read from `players`' variables),
     /// with `players` (the WAV players, then the terminal bell) to fall back on; nil when there is no
-    /// stream program (the caller keeps `players`).
+    /// stream program (the caller keeps `players`) and nothing to say about it. A `PROFILE_SINK` that
+    /// names no program gives a ringer all the same, with no sink, so that ``preflight()`` says so.
     package static func live(over players: SystemBellRinger, ambience: (loop: StereoLoop, volume: Int)?,
                              clock: @escaping () -> Double) -> StreamRinger? {
-        let programs = SinkProgram.chain(environment: players.environment).programs
-        guard !programs.isEmpty else { return nil }
-        return StreamRinger(sinks: programs.map { program in { ProcessSink(program) } }, fallback: players,
-                            volume: players.volumePercent, library: players.library, ambience: ambience, clock: clock)
+        let chain = SinkProgram.chain(environment: players.environment)
+        guard !chain.programs.isEmpty || (chain.note != nil && players.environment["PROFILE_SINK"] != "none") else { return nil }
+        return StreamRinger(sinks: chain.programs.map { program in { ProcessSink.start(program) } },
+                            fallback: players, volume: players.volumePercent, library: players.library, ambience: ambience,
+                            clock: clock, note: chain.note)
+    }
+
+    /// Starts the stream's player before the sit, and says, once, what the run's header should: why the
+    /// chain starts as it does (`PROFILE_SINK names "sinc", which is not an executable on PATH`), sinks
+    /// that could not be started, and what plays. With no sink at all the bells' players are checked as
+    /// they are without a stream (``SystemBellRinger/preflight()``).
+    package func preflight() -> [String] {
+        let started = startSink()
+        let players = started == nil ? (fallback as? SystemBellRinger)?.preflight() ?? [] : []
+        guard !starting.isEmpty else { return players }
+        defer { starting = [] }
+        return [(starting + [nowPlaying(started)]).joined(separator: "; ")] + players
+    }
+
+    /// What plays the sound once `next` does (nil: no sink is left).
+    private func nowPlaying(_ next: SoundSink?) -> String {
+        let ambience = mixer.hasAmbience ? ", without ambience" : ""
+        return next.map { "\($0.name) plays the sound" } ?? (fallback == nil ? "no sound" : "the bells' players ring the bells\(ambience)")
+    }
+
+    /// The notes not told yet, with the start's first: what ``check()`` and a report say.
+    private func takeNotes() -> [String] {
+        if !starting.isEmpty {
+            untold.insert((starting + [nowPlaying(sink)]).joined(separator: "; "), at: 0)
+            starting = []
+        }
+        defer { untold = [] }
+        return untold
     }
 
     /// How reports name what plays the stream: the sink's name, or the fallback's.
@@ -95,9 +152,16 @@ package final class StreamRinger: BellRinger {
         if let sink { return sink }
         while !sinks.isEmpty {
             let start = sinks.removeFirst()
-            if let started = start() {
+            switch start() {
+            case let .success(started):
                 sink = started
+                written = 0
+                taken = 0
+                lastTaken = now()
+                sinkFrom = mixer.position
                 return started
+            case let .failure(failure):
+                starting.append(failure.reason)
             }
         }
         return nil
@@ -140,18 +204,23 @@ package final class StreamRinger: BellRinger {
     package func ring(_ choice: BellChoice) -> RingReport {
         // Placed before anything more is written: the lead was held at the bell's frame.
         guard let sink = startSink() else {
-            return fallback?.ring(choice) ?? RingReport(via: SystemBellRinger.noSound, sounded: false)
+            var report = fallback?.ring(choice) ?? RingReport(via: SystemBellRinger.noSound, sounded: false)
+            let notes = takeNotes() + [report.note].compactMap { $0 }
+            report.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
+            return report
         }
         let time = now()
         let heard = anchor.map { Int(((time - $0) * Double(StreamMixer.sampleRate)).rounded()) } ?? mixer.position
-        mixer.add(samples(for: choice), at: max(heard, mixer.position))
+        let bell = samples(for: choice)
+        let start = max(heard, mixer.position)
+        mixer.add(bell, at: start)
+        if !bell.isEmpty { unconfirmed.append((choice, start, start + bell.count, time)) }
         if anchor == nil { anchor = time - Double(mixer.position) / Double(StreamMixer.sampleRate) }
         expected = nil
         recent = recent.filter { $0.at > time - Self.ringAgainWithin } + [(choice, time)]
         pump()
-        let note = untold.isEmpty ? nil : untold.joined(separator: "; ")
-        untold = []
-        return RingReport(via: self.sink?.name ?? sink.name, note: note)
+        let notes = takeNotes()
+        return RingReport(via: self.sink?.name ?? sink.name, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
     package var isSounding: Bool {
@@ -161,10 +230,20 @@ package final class StreamRinger: BellRinger {
 
     package func check() -> RingerCheck {
         pump()
+        let notes = takeNotes()
         var checked = fallback?.check() ?? RingerCheck()
-        checked.notes = untold + checked.notes
-        untold = []
+        checked.notes = notes + checked.notes
+        checked.unsounded += unsounded
+        unsounded = 0
         return checked
+    }
+
+    /// While a bell is in the stream that the sink has not read a frame of: when the sink will have
+    /// failed (``stallLimit`` after it last read) unless it reads. The run waits for this before it
+    /// counts its bells, so that a summary never counts a bell no sink took.
+    package var soundedKnownBy: Double? {
+        guard sink != nil, !unconfirmed.isEmpty else { return fallback?.soundedKnownBy }
+        return [lastTaken + Self.stallLimit, fallback?.soundedKnownBy].compactMap { $0 }.min()
     }
 
     package var nextCheck: Double? {
@@ -190,8 +269,19 @@ package final class StreamRinger: BellRinger {
         fallback?.prepare(choices)
     }
 
+    /// The longest a ring-out takes from now, in seconds of the run's clock: what the mix has left to
+    /// sound, the lead already written, and ``stallLimit`` for a sink that stops reading.
+    package var ringOutLimit: Double {
+        // An ambience left playing (never at a sit's end, which fades it) rings out for a minute at most,
+        // as a bell does.
+        min(Double(mixer.framesLeft) / Double(StreamMixer.sampleRate), 60) + Self.maximumAhead + Self.stallLimit
+    }
+
+    /// Lets the stream ring out, for ``ringOutLimit`` at most whatever the sink does (one that never
+    /// reads fails after ``stallLimit``), then the fallback's bells; then closes the sink.
     package func ringOut(stop: (Double) -> Bool) {
-        while !stop(0.05) {
+        let deadline = now() + ringOutLimit
+        while now() < deadline, !stop(0.05) {
             pump()
             if anchor == nil || sink == nil { break }
         }
@@ -199,6 +289,8 @@ package final class StreamRinger: BellRinger {
         finish(timeout: 0)
     }
 
+    /// Waits up to `timeout` seconds (of the run's clock) for the stream to be heard, then closes the
+    /// sink: it gets half a second to play what it holds, then its whole process group is ended.
     package func finish(timeout: Double) {
         let deadline = now() + timeout
         while anchor != nil, sink != nil, now() < deadline {
@@ -208,6 +300,10 @@ package final class StreamRinger: BellRinger {
         sink?.close(within: 0.5)
         sink = nil
         anchor = nil
+        pending = []
+        // Closed before a sink read them: they did not sound.
+        unsounded += unconfirmed.count
+        unconfirmed = []
         fallback?.finish(timeout: 0)
     }
 
@@ -223,8 +319,13 @@ package final class StreamRinger: BellRinger {
         let rate = Double(StreamMixer.sampleRate)
         if anchor == nil { anchor = time - Double(mixer.position) / rate }
         guard let anchor else { return }
+        let unread = noteReads(of: sink, at: time)
         if sink.hasEnded {
             replace(because: "\(sink.name) stopped")
+            return
+        }
+        if time - lastTaken >= Self.stallLimit {
+            replace(because: "\(sink.name) took no sound for \(Int(Self.stallLimit)) s and was stopped")
             return
         }
         if !pending.isEmpty {
@@ -232,6 +333,7 @@ package final class StreamRinger: BellRinger {
                 replace(because: "\(sink.name) stopped taking the sound")
                 return
             }
+            written += count
             pending.removeFirst(count)
             if !pending.isEmpty { return }
         }
@@ -243,7 +345,9 @@ package final class StreamRinger: BellRinger {
         }
         let ahead = Double(mixer.position - heard) / rate
         guard mixer.isSounding else {
-            if ahead <= 0 { self.anchor = nil }
+            // Idle once all written was heard and read: a sink still holding bytes is watched till it
+            // reads them or is found stuck.
+            if ahead <= 0, unread == 0 { self.anchor = nil }
             return
         }
         // A few milliseconds' slack: a wake-up a hair early (poll counts whole milliseconds) still tops up.
@@ -268,25 +372,51 @@ package final class StreamRinger: BellRinger {
             replace(because: "\(sink.name) stopped taking the sound")
             return
         }
+        written += count
         pending = Array(bytes[count...])
+        noteReads(of: sink, at: time)
     }
 
-    /// Drops the sink playing now for the next; says so once, and who plays from now on.
+    /// Looks at what `sink` read since the last look: a bell it read a frame of sounded; one that reads
+    /// nothing for ``stallLimit`` while bytes wait has failed (a full pipe and EAGAIN is all that says
+    /// so). Returns the bytes it has not read.
+    @discardableResult
+    private func noteReads(of sink: SoundSink, at time: Double) -> Int {
+        let unread = sink.unread
+        let read = written - unread
+        if read > taken || (pending.isEmpty && unread == 0) {
+            taken = max(taken, read)
+            lastTaken = time
+        }
+        let readUpTo = mixer.position - (pending.count + unread + 3) / 4
+        unconfirmed.removeAll { $0.start < readUpTo && $0.end > sinkFrom }
+        return unread
+    }
+
+    /// Drops the sink playing now for the next (its whole process group ended); says so once, and who
+    /// plays from now on. Bells no sink read a frame of and that the next cannot read either did not
+    /// sound, unless the fallback rings them again.
     private func replace(because reason: String) {
         sink?.close(within: 0)
         sink = nil
         pending = []
         anchor = nil
+        // What was rendered went with the sink; a next one goes on from here.
+        let lostBefore = mixer.position
         let next = startSink()
-        let ambience = hasAmbience ? ", without ambience" : ""
-        let now = next.map { "\($0.name) plays the sound" } ?? (fallback == nil ? "no sound" : "the bells' players ring the bells\(ambience)")
-        untold.append("\(reason); \(now) from now on")
+        untold.append((([reason] + starting) + ["\(nowPlaying(next)) from now on"]).joined(separator: "; "))
+        starting = []
+        var lost = unconfirmed.filter { next == nil || $0.end <= lostBefore }
+        unconfirmed.removeAll { next == nil || $0.end <= lostBefore }
+        defer { unsounded += lost.count }
         // No sink left: what the stream lost of a bell just rung, the fallback rings again (a new sink
         // goes on from where the mix is, so nothing of it is lost there).
         guard next == nil, let fallback else { return }
         let time = self.now()
         for bell in recent where bell.at > time - Self.ringAgainWithin {
-            if let note = fallback.ring(bell.choice).note { untold.append(note) }
+            let report = fallback.ring(bell.choice)
+            if let note = report.note { untold.append(note) }
+            if report.sounded { lost.removeAll { $0.choice == bell.choice && $0.at == bell.at } }
         }
         recent = []
     }

@@ -178,7 +178,9 @@ package enum LiveSit {
             clock: host.clock, input: keys, display: display, ringer: ringer,
             // Before the sit: a player that fails at once is replaced now, and the header says so.
             checkBells: {
-                guard stream == nil else { return ambienceNotes }
+                // The stream's player started now: one that cannot be is said under the header, as a
+                // PROFILE_PLAYER that names no program is.
+                if let stream { return ambienceNotes + stream.preflight() }
                 return ambienceNotes + (system?.preflight() ?? []) + (ambience != nil && system != nil ? [Self.ambienceUnavailable] : [])
             },
             sound: { stream?.soundName ?? system?.soundName ?? "silent" },

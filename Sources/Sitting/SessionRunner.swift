@@ -421,12 +421,25 @@ package final class SessionRunner {
     /// a player that fails at once on the end bell is known (and replaced, or the bell not counted).
     static let finishGrace = 0.25
 
-    /// Lets the players of the last bells fail if they fail at once (for up to ``finishGrace``), and takes
-    /// what the ringer found into the count and the display.
+    /// The longest the runner waits at the end for a stream's sink to show that it read the last bells
+    /// (``BellRinger/soundedKnownBy``): a sink that reads nothing fails by then.
+    static let settleLimit = StreamRinger.stallLimit + 0.5
+
+    /// Lets the players of the last bells fail if they fail at once (for up to ``finishGrace``), and a
+    /// stream's sink read them or be found stuck (for up to ``settleLimit``); takes what the ringer found
+    /// into the count and the display. A key or a signal cuts the wait for the sink short.
     private func settle(_ state: inout RunState) {
-        let until = clock.now() + Self.finishGrace
+        let start = clock.now()
+        let until = start + Self.finishGrace
         var checked = ringer.check()
-        while ringer.isSounding, clock.now() < until, input.wait(upTo: until - clock.now()) == .child {
+        while true {
+            let now = clock.now()
+            if let known = ringer.soundedKnownBy.map({ min($0, start + Self.settleLimit) }), now < known {
+                let wake = input.wait(upTo: max(0, min(known, ringer.nextCheck ?? known) - now))
+                if case .key = wake { break }
+            } else if !(ringer.isSounding && now < until && input.wait(upTo: until - now) == .child) {
+                break
+            }
             let more = ringer.check()
             checked.notes += more.notes
             checked.unsounded += more.unsounded

@@ -31,14 +31,25 @@ struct StreamRingerTests {
             self.clock = clock
         }
 
+        /// Whether the player reads what its pipe holds: one that does not leaves up to ``pipe`` bytes
+        /// there (``unread``), then takes nothing more, as a full pipe gives EAGAIN.
+        var reading = true
+        var pipe = 65_536
+
         func write(_ slice: ArraySlice<UInt8>) -> Int? {
             if dead { return nil }
-            let count = min(slice.count, capacity ?? slice.count)
+            var count = min(slice.count, capacity ?? slice.count)
+            if !reading {
+                count = min(count, pipe - unread)
+                unread += count
+            }
             bytes += slice.prefix(count)
             if count > 0 { arrivals.append((clock.time, bytes.count)) }
             return count
         }
 
+        /// Bytes taken but not read yet, as a pipe holds them: a player that never reads keeps them here.
+        var unread = 0
         var hasEnded: Bool { dead }
         func close(within seconds: Double) { closed = true }
 
@@ -59,7 +70,7 @@ struct StreamRingerTests {
 
     /// A ringer over `sinks` on `clock`.
     static func ringer(_ sinks: [FakeSink], clock: Clock, ambience: (loop: StereoLoop, volume: Int)? = nil) -> StreamRinger {
-        StreamRinger(sinks: sinks.map { sink in { sink } }, fallback: nil, ambience: ambience, clock: { clock.time })
+        StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: nil, ambience: ambience, clock: { clock.time })
     }
 
     /// Runs the ringer as the run does: wakes when ``StreamRinger/nextCheck`` asks (or after `idle` when
@@ -225,7 +236,7 @@ struct StreamRingerTests {
         let clock = Clock()
         let only = FakeSink("only", clock: clock)
         let fallback = Fallback()
-        let ringer = StreamRinger(sinks: [{ only }], fallback: fallback, ambience: nil, clock: { clock.time })
+        let ringer = StreamRinger(sinks: [{ .success(only) }], fallback: fallback, ambience: nil, clock: { clock.time })
         ringer.setVolume(decibels: -6)
         ringer.setMuted(false)
         _ = ringer.ring(BellChoice(.gong))
@@ -237,7 +248,7 @@ struct StreamRingerTests {
         // A bell rung longer ago than the grace is not rung twice.
         let later = FakeSink("later", clock: clock)
         let other = Fallback()
-        let second = StreamRinger(sinks: [{ later }], fallback: other, ambience: nil, clock: { clock.time })
+        let second = StreamRinger(sinks: [{ .success(later) }], fallback: other, ambience: nil, clock: { clock.time })
         _ = second.ring(BellChoice(.tingsha))
         Self.drive(second, clock: clock, until: clock.time + StreamRinger.ringAgainWithin + 0.5)
         later.dead = true
@@ -256,6 +267,117 @@ struct StreamRingerTests {
         let wakes = Self.drive(ringer, clock: clock, until: clock.time + 10)
         #expect(wakes <= 250, "\(wakes) wake-ups in 10 s")
         #expect(ringer.mostAhead <= StreamRinger.maximumAhead)
+    }
+
+    // MARK: issue 46, item 4: a sink that stops reading
+
+    /// Drives `ringer` as the run does, noting each note with the clock's time.
+    static func notes(_ ringer: StreamRinger, clock: Clock, until: Double) -> (notes: [(at: Double, note: String)], unsounded: Int) {
+        var notes: [(at: Double, note: String)] = []
+        var unsounded = 0
+        while clock.time < until {
+            clock.time = min(until, max(clock.time + 0.001, ringer.nextCheck ?? (clock.time + 0.1)))
+            let checked = ringer.check()
+            notes += checked.notes.map { (clock.time, $0) }
+            unsounded += checked.unsounded
+        }
+        return (notes, unsounded)
+    }
+
+    /// A player that never reads fills its pipe and then takes nothing: 2 s of the ringer's clock later
+    /// it has failed, said once in the words of the other failures, and the next plays the sound from
+    /// where the mix is; the bell it held did not reach a sink, but the next reads the rest of it.
+    @Test func aSinkThatReadsNothingFailsAfterTwoSecondsAndTheNextTakesOver() {
+        let clock = Clock()
+        let stuck = FakeSink("stuck", clock: clock), next = FakeSink("next", clock: clock)
+        stuck.reading = false
+        let ringer = Self.ringer([stuck, next], clock: clock)
+        let start = clock.time
+        #expect(ringer.ring(BellChoice(.singingBowl)).sounded)
+        let before = Self.notes(ringer, clock: clock, until: start + StreamRinger.stallLimit - 0.1)
+        #expect(before.notes.isEmpty && !stuck.closed, "failed early: \(before.notes)")
+        #expect(stuck.unread > 0 && next.bytes.isEmpty)
+        let after = Self.notes(ringer, clock: clock, until: start + StreamRinger.stallLimit + 1)
+        #expect(after.notes.map(\.note) == ["stuck took no sound for 2 s and was stopped; next plays the sound from now on"])
+        #expect(after.notes.allSatisfy { $0.at <= start + StreamRinger.stallLimit + 0.1 }, "said at \(after.notes.map(\.at))")
+        #expect(stuck.closed && !next.bytes.isEmpty)
+        // The singing bowl rings for many seconds: the next sink read the rest of it, so it sounded.
+        #expect(before.unsounded + after.unsounded == 0)
+        #expect(Self.notes(ringer, clock: clock, until: clock.time + 5).notes.isEmpty, "said once")
+    }
+
+    /// A bell no sink read is not counted: the count comes back as unsounded, and the run knows when it
+    /// will know (``StreamRinger/soundedKnownBy``) instead of counting at once.
+    @Test func aBellNoSinkReadIsNotCounted() throws {
+        let clock = Clock()
+        let stuck = FakeSink("stuck", clock: clock)
+        stuck.reading = false
+        let ringer = Self.ringer([stuck], clock: clock)
+        let start = clock.time
+        _ = ringer.ring(BellChoice(.woodBlock))
+        let known = try #require(ringer.soundedKnownBy)
+        #expect(abs(known - (start + StreamRinger.stallLimit)) < 0.01, "known by \(known - start) s")
+        let driven = Self.notes(ringer, clock: clock, until: start + 3)
+        #expect(driven.unsounded == 1)
+        #expect(driven.notes.map(\.note) == ["stuck took no sound for 2 s and was stopped; no sound from now on"])
+        #expect(ringer.soundedKnownBy == nil)
+        // A sink that reads: known as soon as it read the bell's first frame, and counted.
+        let reader = FakeSink("reader", clock: clock)
+        let healthy = Self.ringer([reader], clock: clock)
+        _ = healthy.ring(BellChoice(.woodBlock))
+        #expect(healthy.soundedKnownBy == nil)
+        #expect(Self.notes(healthy, clock: clock, until: clock.time + 3).unsounded == 0)
+    }
+
+    /// Whatever the sink does, a ring-out ends within its stated bound of the ringer's clock: one that
+    /// never reads fails after ``StreamRinger/stallLimit``; one that reads a trickle (never 2 s without a
+    /// byte, so never failed) is cut at ``StreamRinger/ringOutLimit``.
+    @Test(arguments: ["never reads", "reads a trickle", "reads"])
+    func aRingOutEndsWithinItsBound(_ behaviour: String) {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        switch behaviour {
+        case "never reads": sink.reading = false
+        case "reads a trickle": sink.capacity = 64
+        default: break
+        }
+        let ringer = Self.ringer([sink], clock: clock)
+        _ = ringer.ring(BellChoice(.singingBowl))
+        Self.drive(ringer, clock: clock, until: clock.time + 0.5)
+        let start = clock.time
+        let limit = ringer.ringOutLimit
+        var asked = 0
+        ringer.ringOut { seconds in
+            clock.time += seconds
+            asked += 1
+            return asked > 1_000_000
+        }
+        let took = clock.time - start
+        #expect(took <= limit + 0.06, "\(behaviour): rang out for \(took) s, bound \(limit) s")
+        #expect(sink.closed)
+        if behaviour == "never reads" { #expect(took <= StreamRinger.stallLimit + 0.06, "\(took) s") }
+        if behaviour == "reads" {
+            let length = StrikeMix.seconds(of: PCMSound(bell: .singingBowl), strikes: 1, spacing: BellSynth.spacing(for: .singingBowl))
+            #expect(took >= length - 0.5 - 0.1, "a healthy sink rings the bell out: \(took) of \(length) s")
+        }
+    }
+
+    /// A sink that cannot be started, and a PROFILE_SINK that names no program, are said once before the
+    /// sit with what plays instead, as PROFILE_PLAYER's is.
+    @Test func aSinkThatCannotStartIsSaidOnceBeforeTheSit() {
+        let clock = Clock()
+        let good = FakeSink("pacat", clock: clock)
+        let ringer = StreamRinger(sinks: [{ .failure(SinkFailure("typo could not be started (EACCES)")) }, { .success(good) }],
+                                  fallback: nil, clock: { clock.time },
+                                  note: "PROFILE_SINK names \"typo\", which is not an executable on PATH")
+        #expect(ringer.preflight() == ["PROFILE_SINK names \"typo\", which is not an executable on PATH; typo could not be started (EACCES); pacat plays the sound"])
+        #expect(ringer.preflight().isEmpty)
+        let report = ringer.ring(BellChoice(.woodBlock))
+        #expect(report.note == nil && report.via == "pacat")
+        // Not asked before the sit: said with the first check, once.
+        let other = StreamRinger(sinks: [], fallback: Fallback(), clock: { clock.time }, note: "PROFILE_SINK names \"x\", which is not an executable on PATH")
+        #expect(other.check().notes == ["PROFILE_SINK names \"x\", which is not an executable on PATH; the bells' players ring the bells"])
+        #expect(other.check().notes.isEmpty)
     }
 
     /// Without ambience the mixer's gain ramps are pure: a volume of nil is silence, and `+` from there is
