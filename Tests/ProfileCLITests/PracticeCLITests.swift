@@ -201,25 +201,27 @@ struct PracticeCLITests {
         #expect(fstat(fd, &after) == 0 && after.st_ino == info.st_ino)
     }
 
-    /// Thirty days of sits (more than 4 KiB) and today's; then a line a month back, far from the end, is
+    /// Forty days of sits and today's; then the line of 30 days ago, more than 4 KiB from the end, is
     /// moved to another day in place, the size and the mtime kept: the streak breaks, and `status`
     /// says so as `stats` does. A line damaged the same way is 65 for both.
     @Test func statusSeesAnEditFarFromTheEndWithItsTimesSetBack() throws {
-        for daysAgo in (1...30).reversed() {
+        for daysAgo in (1...40).reversed() {
             #expect(try run("log", "add", "--start", "\(Self.day(daysAgo)) 07:00", "--duration", "15m").status == 0)
         }
         #expect(try run("log", "add", "--start", "\(Self.day(0)) 07:00", "--duration", "5m").status == 0)
-        let (before, stats) = try statusAndStats("thirty days")
-        #expect(before == stats && before == "5m|31\n", "\(before) \(stats)")
-        // The sit of 20 days ago goes to 25 days ago: same length, 20 days' streak left.
+        let (before, stats) = try statusAndStats("forty days")
+        #expect(before == stats && before == "5m|41\n", "\(before) \(stats)")
+        // The sit of 30 days ago goes to 35 days ago: same length, 29 days and today left.
         try changeInPlace(keepingTimes: true) { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
-            let edited = text.replacingOccurrences(of: "\"\(Self.day(20))T", with: "\"\(Self.day(25))T")
+            let edited = text.replacingOccurrences(of: "\"\(Self.day(30))T", with: "\"\(Self.day(35))T")
             #expect(edited != text && edited.utf8.count == bytes.count)
+            #expect(bytes.count - (bytes.firstRange(of: Array("\"\(Self.day(30))T".utf8))?.lowerBound ?? bytes.count) > 4096,
+                    "the edit is more than 4 KiB from the end")
             bytes = Array(edited.utf8)
         }
-        let (after, statsAfter) = try statusAndStats("an edit 20 lines from the end, times kept")
-        #expect(after == statsAfter && after == "5m|20\n", "\(after) \(statsAfter)")
+        let (after, statsAfter) = try statusAndStats("an edit 30 lines from the end, times kept")
+        #expect(after == statsAfter && after == "5m|30\n", "\(after) \(statsAfter)")
         try changeInPlace(keepingTimes: true) { bytes in bytes[0] = UInt8(ascii: "[") }
         let damaged = try run("status")
         #expect(damaged.status == 65 && damaged.stdout == "\n" && damaged.stderr.isEmpty, "a damaged first line, whatever the cache holds")
@@ -229,22 +231,22 @@ struct PracticeCLITests {
     /// `rsync --inplace`: an early line changed and a line appended in one go, in place. `status` does
     /// not add the new line to figures its old bytes no longer give.
     @Test func statusSeesAnEditInPlaceWithAnAppend() throws {
-        for daysAgo in (1...30).reversed() {
+        for daysAgo in (1...40).reversed() {
             #expect(try run("log", "add", "--start", "\(Self.day(daysAgo)) 07:00", "--duration", "15m").status == 0)
         }
-        #expect(try run("status").stdout == "0m · 30d\n")
+        #expect(try run("status").stdout == "0m · 40d\n")
         // A line of today, as another machine logged it.
         let elsewhere = "\(home)/elsewhere.jsonl"
         #expect(try Harness.run(["log", "add", "--start", "\(Self.day(0)) 09:00", "--duration", "20m"], store: store, home: home,
                                 environment: ["PROFILE_JOURNAL": elsewhere, "TZ": Self.noonZone]).status == 0)
         let line = Array(try Data(contentsOf: URL(fileURLWithPath: elsewhere)))
-        // The sit of 10 days ago goes to 12 days ago: 9 days left before today.
+        // The sit of 30 days ago (more than 4 KiB from the end) goes to 32 days ago: 29 days left before today.
         try changeInPlace(keepingTimes: false) { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
-            bytes = Array(text.replacingOccurrences(of: "\"\(Self.day(10))T", with: "\"\(Self.day(12))T").utf8) + line
+            bytes = Array(text.replacingOccurrences(of: "\"\(Self.day(30))T", with: "\"\(Self.day(32))T").utf8) + line
         }
-        let (after, stats) = try statusAndStats("an edit 20 lines from the end and an append")
-        #expect(after == stats && after == "20m|10\n", "\(after) \(stats)")
+        let (after, stats) = try statusAndStats("an edit 30 lines from the end and an append")
+        #expect(after == stats && after == "20m|30\n", "\(after) \(stats)")
     }
 
     /// A run killed with SIGKILL leaves its record: `status` counts its sit at once (read-only: the
