@@ -271,6 +271,32 @@ struct PracticeCLITests {
         #expect(again == stats && "\(parts.first ?? "")|\(parts.last ?? "")\n" == stats, "\(status.stdout) \(again) \(stats)")
     }
 
+    /// A `log add` killed after its write, before it removed its mark (strace kills it at its first
+    /// `unlink`): every reader leaves that write out, and so does `status`, as it reads the journal
+    /// through `JournalFile.contents()`. That read is made mark-aware by issue 46's items 1 and 2 (another
+    /// branch); until then this is a known issue, which fails this test once it is mended, so that the
+    /// wrapper goes.
+    @Test(.enabled(if: Harness.runs(needing: "strace")))
+    func statusLeavesOutAKilledLogAdd() throws {
+        #expect(try run("log", "add", "--start", "\(Self.day(0)) 07:00", "--duration", "20m").status == 0)
+        #expect(try run("status", "--format", "{today}").stdout == "20m\n")
+        let strace = try #require(Harness.tool("strace"))
+        let killed = try Harness.run(executable: URL(fileURLWithPath: strace),
+                                     ["-f", "-o", "/dev/null", "-e", "trace=unlink", "-e", "inject=unlink:signal=SIGKILL:when=1", Harness.binary.path,
+                                      "log", "add", "--start", "\(Self.day(0)) 08:00", "--duration", "30m"],
+                                     environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": Self.noonZone]))
+        #expect(killed.status != 0 && !killed.stdout.contains("logged"), "killed before it said it logged: \(killed.stdout)")
+        let status = try run("status", "--format", "{today}")
+        withKnownIssue("JournalFile.contents() reads past a mark until issue 46 items 1 and 2 land") {
+            #expect(status.stdout == "20m\n", "the killed write left out")
+            let (again, stats) = try statusAndStats("after the killed log add")
+            #expect(again == stats, "\(again) \(stats)")
+        }
+        // `stats` has taken the write back (today: by cutting it; with items 1 and 2, the next writer does).
+        let (after, stats) = try statusAndStats("once stats has read the journal")
+        #expect(after == stats && stats.hasPrefix("20m|"), "\(after) \(stats)")
+    }
+
     /// A day of summer time counts its sits in its own 23 hours: in Berlin on 2026-03-29 a sit at 00:30
     /// and one at 23:30 are the same day (in UTC they are not).
     @Test func aDayOfSummerTimeIsOneDay() throws {
