@@ -74,12 +74,16 @@ package enum StatusCache {
         }
 
         // The last line with no newline: a record counts, a fragment is left out, as every reader does.
+        // One that is damaged (whole JSON, no record) is the readers' error, unless a recovery is due:
+        // its append moves such a line aside first, as every append does.
         var tail: [Sit] = []
+        var tailDamaged = false
         if wholeEnd < bytes.count {
             let scan = JournalFile.scan(Array(bytes[wholeEnd...]), keepLines: false, firstDamage: true)
-            if !scan.damaged.isEmpty { try throwDamage(bytes, file) }
+            tailDamaged = !scan.damaged.isEmpty
             tail = scan.sits
         }
+        if tailDamaged, pending.isEmpty { try throwDamage(bytes, file) }
         var counted: (status: PracticeStatus, digest: UInt64)?
         var sits: [Sit]?
         // Records to count: whether the journal holds their ids already needs every sit.
@@ -100,7 +104,14 @@ package enum StatusCache {
         }
         var logged = Set((sits ?? []).map(\.id))
         logged.formUnion(tail.map(\.id))
-        let extra = tail + pending.filter { !logged.contains($0.id) }
+        // Recovery logs a sit once: not when a record has its id, nor when a damaged line holds it.
+        let damagedTail = tailDamaged ? Array(bytes[wholeEnd...]) : []
+        let recovered = pending.filter { sit in
+            let quotedID = Array("\"\(sit.id)\"".utf8)
+            return !logged.contains(sit.id) && !damagedTail.indices.contains { damagedTail[$0...].starts(with: quotedID) }
+        }
+        if tailDamaged, recovered.isEmpty { try throwDamage(bytes, file) }
+        let extra = tail + recovered
         var status = counted.status
         if extra.isEmpty || status.add(extra, calendar: calendar) { return status }
         let all: [Sit]
