@@ -60,7 +60,7 @@ extension SitRecordFolder {
     ///
     /// A folder recovery would not trust gives none; so does a record it would leave for later (a
     /// live run's, one it cannot open, one naming a journal that cannot be read).
-    package func pendingSits(journal: String, now: Int) -> [Sit] {
+    func pendingSits(journal: String, now: Int) -> [Sit] {
         var folder = stat(), target = stat()
         guard stat(path, &folder) == 0, untrustedFolderProblem(folder) == nil,
               let names = try? POSIX.directoryEntries(path), stat(journal, &target) == 0 else { return [] }

@@ -14,7 +14,7 @@ extension StatusCache {
     /// The file is the one glibc's `tzset` reads: `TZ` unset, `/etc/localtime`; empty, `Universal`; a
     /// leading `:` dropped (a lone `:`, UTC); an absolute path, that file; any other name, `${TZDIR:-/usr/share/zoneinfo}/name`.
     /// A POSIX rule (`CET-1CEST,M3.5.0,M10.5.0/3`), which names no file, is its own text.
-    package static func zoneKey(environment: [String: String]) -> String {
+    static func zoneKey(environment: [String: String]) -> String {
         var input: [UInt8]
         var file: String?
         if var zone = environment["TZ"] {
