@@ -48,8 +48,6 @@ package enum POSIX {
         while true {
             var failed: Int32 = 0
             var ended = false
-            let start = bytes.count
-            bytes.reserveCapacity(start + capacity)
             // Reading one byte more than the size proves the end of a file that did not grow meanwhile.
             let appended = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
@@ -65,7 +63,9 @@ package enum POSIX {
                 }
             }
             if failed != 0 { throw failure(path, "read", failed) }
-            bytes.append(contentsOf: appended)
+            // The first read's buffer is kept as it is: a second one of the file's size, and the copy
+            // into it, were most of what reading a journal of megabytes cost (`status` reads it whole).
+            if bytes.isEmpty { bytes = appended } else { bytes.append(contentsOf: appended) }
             if bytes.count > limit { return nil }
             if ended { return bytes }
             capacity = min(max(capacity * 2, 4096), limit + 1)

@@ -72,6 +72,12 @@ package struct JournalFile: Sendable {
     /// out, with a notice: a reader counts what was logged and changes nothing; the next writer takes
     /// them back.
     func contents(lineLimit: Int? = Self.lineLimit) throws(JournalError) -> [UInt8]? {
+        try readable(lineLimit: lineLimit)?.bytes
+    }
+
+    /// What ``contents(lineLimit:)`` gives, and how many bytes of an append that has not finished it
+    /// left out (0 when none): a recovery waits while there are such bytes, so `status` counts no record.
+    func readable(lineLimit: Int? = Self.lineLimit) throws(JournalError) -> (bytes: [UInt8], leftOut: Int)? {
         let fd: Int32
         do throws(JournalError) {
             fd = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
@@ -89,8 +95,9 @@ package struct JournalFile: Sendable {
            removable > 0 {
             report("notice: \(escapedPath(path)): left out its last \(Self.bytes(removable)), an entry or import that has not finished (being written now, or cut off); the next command that writes the journal takes them back if it was cut off")
             bytes.removeSubrange(length...)
+            return (bytes, removable)
         }
-        return bytes
+        return (bytes, 0)
     }
 
     /// The bytes of the journal open as `fd` (about `size` bytes), read a block at a time; a line longer

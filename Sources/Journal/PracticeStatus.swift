@@ -176,8 +176,9 @@ package enum StatusLine {
     package static func goalMet(environment: [String: String], passwordHome: () -> String?, now: Int) -> Bool {
         guard let journal = JournalFile.location(flag: nil, environment: environment, homeFallback: passwordHome),
               let goal = try? PracticeSettings.goal(environment: environment, homeFallback: passwordHome),
-              let status = try? StatusCache.status(journal: journal, goal: goal, cache: nil, now: now, calendar: LocalCalendar(),
-                                                   zone: environment["TZ"] ?? "") else { return false }
+              let status = try? StatusCache.status(journal: journal, goal: goal, cache: nil,
+                                                   records: SitRecordFolder.location(environment: environment, homeFallback: passwordHome).map(SitRecordFolder.init(path:)),
+                                                   now: now, calendar: LocalCalendar(), zone: StatusCache.zoneKey(environment: environment)) else { return false }
         return status.todaySeconds >= goal
     }
 
@@ -194,8 +195,9 @@ package enum StatusLine {
             let goal = try PracticeSettings.goal(environment: environment, homeFallback: passwordHome)
             let cache = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment, homeFallback: passwordHome)
                 .map { "\($0)/profile/status" }
-            guard let status = try StatusCache.status(journal: journal, goal: goal, cache: cache, now: now,
-                                                      calendar: LocalCalendar(), zone: environment["TZ"] ?? "") else {
+            let records = SitRecordFolder.location(environment: environment, homeFallback: passwordHome).map(SitRecordFolder.init(path:))
+            guard let status = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: records, now: now,
+                                                      calendar: LocalCalendar(), zone: StatusCache.zoneKey(environment: environment)) else {
                 return ("\n", nil)
             }
             return (line(status, format: format) + "\n", nil)

@@ -397,41 +397,19 @@ extension SitRecordFolder {
         guard fstat(fd, &held) == 0, lstat(file, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
             return []
         }
-        let record: SitRecord
-        do throws(SitRecord.Problem) {
-            guard POSIX.isRegular(held) else { throw SitRecord.Problem(description: "not a regular file") }
-            if let problem = Self.foreignRecordProblem(held) { throw SitRecord.Problem(description: problem) }
-            guard let bytes = try? POSIX.readAll(fd, path: file, limit: SitRecord.sizeLimit) else {
-                throw SitRecord.Problem(description: "larger than \(grouped(SitRecord.sizeLimit)) bytes, or could not be read")
-            }
-            record = try SitRecord.decode(bytes)
-            guard record.sit.id == id else {
-                throw SitRecord.Problem(description: "its sit has the id \(quoted(record.sit.id)), not the \(quoted(id)) its name says")
-            }
-            do throws(JournalError) {
-                // Ended by now, strictly, as an import's sit must: a run sped up with --speed, too, ends
-                // its sit when its record was written.
-                try record.sit.checkPlausible(now: now)
-            } catch {
-                guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
-                throw SitRecord.Problem(description: "its sit could not have happened: \(problem.message)")
-            }
-            do throws(JournalError) {
-                try record.sit.checkRecordedByRun(written: record.written, now: now)
-            } catch {
-                guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
-                throw SitRecord.Problem(description: "no run of profile could have written it: \(problem.message)")
-            }
-        } catch {
-            return [moveAside(file, problem: error.description, stamp: stamp)]
-        }
         func removed(_ recovery: Recovery) -> [Recovery] {
             let gone = unlink(file) == 0 || errno == ENOENT
             let code = errno
             unlink(temporaryPath(id: id))
             return gone ? [recovery] : [recovery, .notRemoved(path: file, error: JournalError.failure(file, "remove", code))]
         }
-        guard record.sit.seconds >= Sit.shortestRun else { return removed(.tooShort(record)) }
+        // The one decision `status` takes too (SitRecord+Pending.swift), so that it counts what is logged here.
+        let record: SitRecord
+        switch Self.decide(id: id, info: held, bytes: { try? POSIX.readAll(fd, path: file, limit: SitRecord.sizeLimit) }, now: now) {
+        case .unreadable(let problem): return [moveAside(file, problem: problem, stamp: stamp)]
+        case .tooShort(let short): return removed(.tooShort(short))
+        case .log(let found): record = found
+        }
         // The run made its journal before the sit began: a journal that is not there now is not made
         // anew (an unmounted disk would get a new file under its mount point); the record waits.
         var info = stat()

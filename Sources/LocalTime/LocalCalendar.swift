@@ -16,13 +16,25 @@ package final class LocalCalendar {
     /// `localtime_r` costs more than the rest of reading a record.
     private var cachedHour = Int.min
     private var cachedOffset = 0
+    /// The zone's offsets when given in place of the C library's (``init(offsets:)``).
+    private let offsets: ((Int) -> Int)?
 
     package init() {
         tzset()
+        offsets = nil
+    }
+
+    /// A calendar whose local clock is `offsets` (seconds east of UTC at a moment) rather than `TZ`'s:
+    /// for a zone known without setting `TZ` in a process where other work reads it. Only what follows
+    /// from ``offset(at:)`` (days, stamps, times of day) follows it; ``epoch(year:month:day:hour:minute:second:)``
+    /// and ``nextEpoch(of:after:nowWithin:)`` still ask the C library.
+    package init(offsets: @escaping (Int) -> Int) {
+        self.offsets = offsets
     }
 
     /// Seconds east of UTC of the local clock at `epoch`.
     package func offset(at epoch: Int) -> Int {
+        if let offsets { return offsets(epoch) }
         // Zones change their offset on the quarter hour at the finest (most on the hour).
         let quarter = Int((Double(epoch) / 900).rounded(.down))
         if quarter == cachedHour { return cachedOffset }

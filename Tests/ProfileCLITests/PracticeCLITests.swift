@@ -200,6 +200,138 @@ struct PracticeCLITests {
         try check("another goal")
     }
 
+    // MARK: status proves the journal by its content (issue 46, item 3)
+
+    /// `status --format {today}|{streak}` and the same figures from `stats --format json`, run after
+    /// it (`stats` recovers what `status` only counts).
+    func statusAndStats(_ comment: Comment) throws -> (status: String, stats: String) {
+        let status = try run("status", "--format", "{today}|{streak}")
+        #expect(status.status == 0 && status.stderr.isEmpty, comment)
+        let json = try run("stats", "--format", "json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let today = try #require(stats["todaySeconds"] as? Int) / 60
+        let shown = today < 60 ? "\(today)m" : "\(today / 60)h \(String(format: "%02d", today % 60))m"
+        let streak = stats["goalStreakDays"] as? Int ?? stats["currentStreak"] as? Int ?? -1
+        return (status.stdout, "\(shown)|\(streak)\n")
+    }
+
+    /// The journal's bytes `change` makes of them, written in place (the same inode) with its
+    /// modification time set back to the nanosecond, as `touch -r` or `rsync -t` leave it.
+    func changeInPlace(keepingTimes: Bool, _ change: (inout [UInt8]) -> Void) throws {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: journal)))
+        var info = stat()
+        #expect(stat(journal, &info) == 0)
+        change(&bytes)
+        let fd = open(journal, O_WRONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } == bytes.count)
+        #expect(ftruncate(fd, off_t(bytes.count)) == 0)
+        if keepingTimes {
+            var times = [info.st_atim, info.st_mtim]
+            #expect(futimens(fd, &times) == 0)
+        }
+        var after = stat()
+        #expect(fstat(fd, &after) == 0 && after.st_ino == info.st_ino)
+    }
+
+    /// Forty days of sits and today's; then the line of 30 days ago, more than 4 KiB from the end, is
+    /// moved to another day in place, the size and the mtime kept: the streak breaks, and `status`
+    /// says so as `stats` does. A line damaged the same way is 65 for both.
+    @Test func statusSeesAnEditFarFromTheEndWithItsTimesSetBack() throws {
+        for daysAgo in (1...40).reversed() {
+            #expect(try run("log", "add", "--start", "\(Self.day(daysAgo)) 07:00", "--duration", "15m").status == 0)
+        }
+        #expect(try run("log", "add", "--start", "\(Self.day(0)) 07:00", "--duration", "5m").status == 0)
+        let (before, stats) = try statusAndStats("forty days")
+        #expect(before == stats && before == "5m|41\n", "\(before) \(stats)")
+        // The sit of 30 days ago goes to 35 days ago: same length, 29 days and today left.
+        try changeInPlace(keepingTimes: true) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            let edited = text.replacingOccurrences(of: "\"\(Self.day(30))T", with: "\"\(Self.day(35))T")
+            #expect(edited != text && edited.utf8.count == bytes.count)
+            #expect(bytes.count - (bytes.firstRange(of: Array("\"\(Self.day(30))T".utf8))?.lowerBound ?? bytes.count) > 4096,
+                    "the edit is more than 4 KiB from the end")
+            bytes = Array(edited.utf8)
+        }
+        let (after, statsAfter) = try statusAndStats("an edit 30 lines from the end, times kept")
+        #expect(after == statsAfter && after == "5m|30\n", "\(after) \(statsAfter)")
+        try changeInPlace(keepingTimes: true) { bytes in bytes[0] = UInt8(ascii: "[") }
+        let damaged = try run("status")
+        #expect(damaged.status == 65 && damaged.stdout == "\n" && damaged.stderr.isEmpty, "a damaged first line, whatever the cache holds")
+        #expect(try run("stats", "--format", "json").status == 65)
+    }
+
+    /// `rsync --inplace`: an early line changed and a line appended in one go, in place. `status` does
+    /// not add the new line to figures its old bytes no longer give.
+    @Test func statusSeesAnEditInPlaceWithAnAppend() throws {
+        for daysAgo in (1...40).reversed() {
+            #expect(try run("log", "add", "--start", "\(Self.day(daysAgo)) 07:00", "--duration", "15m").status == 0)
+        }
+        #expect(try run("status").stdout == "0m · 40d\n")
+        // A line of today, as another machine logged it.
+        let elsewhere = "\(home)/elsewhere.jsonl"
+        #expect(try Harness.run(["log", "add", "--start", "\(Self.day(0)) 09:00", "--duration", "20m"], store: store, home: home,
+                                environment: ["PROFILE_JOURNAL": elsewhere, "TZ": Self.noonZone]).status == 0)
+        let line = Array(try Data(contentsOf: URL(fileURLWithPath: elsewhere)))
+        // The sit of 30 days ago (more than 4 KiB from the end) goes to 32 days ago: 29 days left before today.
+        try changeInPlace(keepingTimes: false) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            bytes = Array(text.replacingOccurrences(of: "\"\(Self.day(30))T", with: "\"\(Self.day(32))T").utf8) + line
+        }
+        let (after, stats) = try statusAndStats("an edit 30 lines from the end and an append")
+        #expect(after == stats && after == "20m|30\n", "\(after) \(stats)")
+    }
+
+    /// A run killed with SIGKILL leaves its record: `status` counts its sit at once (read-only: the
+    /// record and the journal stay as they were), as `stats` does once it has recovered it.
+    @Test func statusCountsTheSitOfAKilledRun() throws {
+        try FileManager.default.copyItem(atPath: Harness.fixtures.appendingPathComponent("Morning.json").path, toPath: "\(store)/Morning.json")
+        #expect(try run("log", "add", "--start", "\(Self.day(1)) 07:00", "--duration", "20m").status == 0)
+        #expect(try run("status").stdout == "0m · 1d\n")
+        let (process, _) = try Harness.start(["run", "Morning", "--speed", "60", "--log", "--silent"], store: store, home: home,
+                                             extra: ["PROFILE_JOURNAL": journal, "TZ": Self.noonZone, "XDG_CACHE_HOME": "\(home)/cache"])
+        #expect(Harness.waitForRecords(home: home, holding: 180), "the run got so far before the kill")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let records = "\(home)/.local/state/profile"
+        let before = Harness.snapshot(records).merging(["journal": try Data(contentsOf: URL(fileURLWithPath: journal))]) { $1 }
+        let status = try run("status", "--format", "{today}|{sits}|{streak}")
+        let after = Harness.snapshot(records).merging(["journal": try Data(contentsOf: URL(fileURLWithPath: journal))]) { $1 }
+        #expect(before == after, "status wrote nothing")
+        let parts = status.stdout.dropLast().split(separator: "|").map(String.init)
+        #expect(parts.count == 3 && parts.dropFirst() == ["1", "2"] && parts.first != "0m", "\(status.stdout)")
+        let (again, stats) = try statusAndStats("after the killed run")
+        #expect(again == stats && "\(parts.first ?? "")|\(parts.last ?? "")\n" == stats, "\(status.stdout) \(again) \(stats)")
+    }
+
+    /// A `log add` killed after its write, before it removed its mark (strace kills it at its first
+    /// `unlink`): every reader leaves that write out, and so does `status`, as it reads the journal
+    /// through `JournalFile.contents()`; none of them changes the journal, and the next writer takes
+    /// the write back.
+    @Test(.enabled(if: Harness.runs(needing: "strace")))
+    func statusLeavesOutAKilledLogAdd() throws {
+        #expect(try run("log", "add", "--start", "\(Self.day(0)) 07:00", "--duration", "20m").status == 0)
+        #expect(try run("status", "--format", "{today}").stdout == "20m\n")
+        let strace = try #require(Harness.tool("strace"))
+        let killed = try Harness.run(executable: URL(fileURLWithPath: strace),
+                                     ["-f", "-o", "/dev/null", "-e", "trace=unlink", "-e", "inject=unlink:signal=SIGKILL:when=1", Harness.binary.path,
+                                      "log", "add", "--start", "\(Self.day(0)) 08:00", "--duration", "30m"],
+                                     environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": Self.noonZone]))
+        #expect(killed.status != 0 && !killed.stdout.contains("logged"), "killed before it said it logged: \(killed.stdout)")
+        let status = try run("status", "--format", "{today}")
+        #expect(status.stdout == "20m\n", "the killed write left out")
+        let written = try Data(contentsOf: URL(fileURLWithPath: journal))
+        let (again, stats) = try statusAndStats("after the killed log add")
+        #expect(again == stats && stats.hasPrefix("20m|"), "\(again) \(stats)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: journal)) == written, "the readers left the journal as it was")
+        // The next writer takes the write back, and adds its own sit.
+        #expect(try run("log", "add", "--start", "\(Self.day(0)) 09:00", "--duration", "10m").status == 0)
+        let (after, stats2) = try statusAndStats("once a writer settled the journal")
+        #expect(after == stats2 && stats2.hasPrefix("30m|"), "\(after) \(stats2)")
+    }
+
     /// A day of summer time counts its sits in its own 23 hours: in Berlin on 2026-03-29 a sit at 00:30
     /// and one at 23:30 are the same day (in UTC they are not).
     @Test func aDayOfSummerTimeIsOneDay() throws {

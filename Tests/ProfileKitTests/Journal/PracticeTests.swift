@@ -330,24 +330,24 @@ struct PracticeTests {
             try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: journal))
         }
         func check(now: Int = Self.noon, goal: Int? = 1200, _ comment: Comment) throws {
-            let cached = try StatusCache.status(journal: journal, goal: goal, cache: cache, now: now, calendar: calendar, zone: "UTC")
-            let fresh = try StatusCache.status(journal: journal, goal: goal, cache: nil, now: now, calendar: calendar, zone: "UTC")
+            let cached = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar, zone: "UTC")
+            let fresh = try StatusCache.status(journal: journal, goal: goal, cache: nil, records: nil, now: now, calendar: calendar, zone: "UTC")
             #expect(cached == fresh, comment)
-            let again = try StatusCache.status(journal: journal, goal: goal, cache: cache, now: now, calendar: calendar, zone: "UTC")
+            let again = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar, zone: "UTC")
             #expect(again == fresh, comment)
         }
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC") == nil)
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC") == nil)
         try write(sits)
         try check("a first full read")
         #expect(FileManager.default.fileExists(atPath: cache))
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 30)
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 30)
         let handle = try #require(FileHandle(forWritingAtPath: journal))
         handle.seekToEndOfFile()
         handle.write(Data(Self.sit(day: t, hour: 2, seconds: 900).line.utf8))
         try handle.close()
         sits.append(Self.sit(day: t, hour: 2, seconds: 900))
         try check("an append of today")
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 31)
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 31)
         sits.append(Self.sit(day: t - 40, seconds: 60))
         let copy = "\(folder)/copy"
         try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: copy))
@@ -369,7 +369,7 @@ struct PracticeTests {
         try check("a lost cache")
         try Data("{not a sit}\n".utf8).write(to: URL(fileURLWithPath: journal))
         #expect(throws: JournalError.self) {
-            try StatusCache.status(journal: journal, goal: 1200, cache: cache, now: Self.noon, calendar: calendar, zone: "UTC")
+            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")
         }
     }
 }
