@@ -55,7 +55,8 @@ package struct AppendMark: Sendable {
         let record = Record(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), length: Int(info.st_size),
                             writeLength: bytes.count, chunks: Record.checksums(of: bytes[...], at: Int(info.st_size)))
         let path = path(folder: POSIX.directoryName(file), info: info)
-        let markFd = try AtomicFile.createNew(path, mode: 0o600)
+        // Whoever may read the file may read its mark: a reader of another user counts as this one does.
+        let markFd = try AtomicFile.createNew(path, mode: (info.st_mode & 0o666) | 0o600)
         do throws(FileError) {
             defer { close(markFd) }
             try POSIX.writeAll(markFd, record.text, path: path)
@@ -202,6 +203,8 @@ package struct AppendMark: Sendable {
         case unreadable
         /// It is another file's (another device or inode).
         case otherFile
+        /// It cannot be read by this user (another user's journal, read through its permissions).
+        case forbidden
         /// The file's bytes past the mark's length are not what its write left (restored, edited or
         /// appended to by another program since), or the file is shorter than before the write.
         case changed
@@ -223,8 +226,13 @@ package struct AppendMark: Sendable {
     package static func look(at info: stat, bytes: [UInt8], folder: String) -> Finding {
         let path = path(folder: folder, info: info)
         guard let markInfo = try? POSIX.lstatIfExists(path) else { return .none }
-        guard POSIX.isRegular(markInfo), let content = try? readMark(path),
-              let record = Record(content) else { return .doubtful(.unreadable) }
+        let content: [UInt8]?
+        do throws(FileError) {
+            content = try readMark(path)
+        } catch {
+            return .doubtful(error.code == EACCES ? .forbidden : .unreadable)
+        }
+        guard POSIX.isRegular(markInfo), let content, let record = Record(content) else { return .doubtful(.unreadable) }
         return judge(record, info: info, markWritten: markInfo, rest: { range in bytes.count >= range.upperBound ? bytes[range] : nil },
                      size: bytes.count)
     }
@@ -236,7 +244,8 @@ package struct AppendMark: Sendable {
         let count = size - record.length
         guard count > 0 else { return .proven(length: record.length, removable: 0) }
         // The write comes after its mark: a file last changed before the mark was made holds none of it.
-        guard POSIX.changeTime(info) >= POSIX.modificationTime(markInfo) else { return .doubtful(.changed) }
+        // (Change times, which no one can set back: `touch` sets a mark's modification time.)
+        guard POSIX.changeTime(info) >= POSIX.changeTime(markInfo) else { return .doubtful(.changed) }
         guard count <= record.writeLength, let bytes = rest(record.length..<size), record.isPrefix(bytes) else {
             return .doubtful(.changed)
         }

@@ -48,7 +48,7 @@ package enum FileError: ReportedError, Equatable {
         case let .conflict(path):
             return "\(escapedPath(path)): the file was changed by someone else since it was read; reload it or save again to replace it"
         case let .busy(path):
-            return "\(escapedPath(path)): another program is writing it (through another of its names, such as a hard link); try again when it has finished"
+            return "\(escapedPath(path)): another process holds its lock (through this name or another of the file's, such as a hard link); try again when it has finished"
         }
     }
 

@@ -96,8 +96,9 @@ extension JournalFile {
             report("notice: \(escapedPath(path)): took back the last \(Self.bytes(removed)), what an entry or import that was cut off (killed, or the power lost) had written: none of it was logged")
         case let .leftAsIs(doubt):
             let why = switch doubt {
-            case .unreadable: "it was not a mark this version of profile wrote"
+            case .unreadable: "it was not a whole mark of this version of profile (cut off while it was made, or written by hand or by another version)"
             case .otherFile: "it was the mark of another file"
+            case .forbidden: "it could not be read"
             case .changed: "the journal was changed since (restored, edited or added to by another program)"
             }
             report("notice: \(escapedPath(path)): found the mark of an entry or import that was cut off, but \(why); removed the mark and left the journal as it is, every line kept")

@@ -91,11 +91,15 @@ package struct JournalFile: Sendable {
         guard POSIX.isRegular(info) else { throw Self.notRegular(path, info) }
         var bytes = try readLines(fd, size: Int(info.st_size), lineLimit: lineLimit)
         guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
-        if case let .proven(length, removable) = AppendMark.look(at: info, bytes: bytes, folder: POSIX.directoryName(realFile)),
-           removable > 0 {
+        switch AppendMark.look(at: info, bytes: bytes, folder: POSIX.directoryName(realFile)) {
+        case let .proven(length, removable) where removable > 0:
             report("notice: \(escapedPath(path)): left out its last \(Self.bytes(removable)), an entry or import that has not finished (being written now, or cut off); the next command that writes the journal takes them back if it was cut off")
             bytes.removeSubrange(length...)
             return (bytes, removable)
+        case .doubtful(.forbidden):
+            report("warning: \(escapedPath(path)): an entry or import has not finished (being written now, or cut off), and its mark cannot be read here: what it wrote so far may be counted; the journal's owner's next command settles it")
+        default:
+            break
         }
         return (bytes, 0)
     }
@@ -385,7 +389,7 @@ package struct JournalFile: Sendable {
         try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
         return try appendMany(prepare: { () throws(JournalError) -> Bool in
             once ? try !holds(id: sit.id) : true
-        }, lines: { $0 ? [sit] : [] }, announce: { (appends: Bool) throws(JournalError) in
+        }, again: { () throws(JournalError) -> Bool in try !holds(id: sit.id) }, lines: { $0 ? [sit] : [] }, announce: { (appends: Bool) throws(JournalError) in
             if appends { try JournalError.refusing(announce) }
         }, before: before)
     }
@@ -438,60 +442,94 @@ package struct JournalFile: Sendable {
     ///   - before: told the sits the journal holds under the lock, before anything is written.
     ///   - waiting: for a writer that may not cut (``appendRecovered(_:)``): what to return when the
     ///     rest of a cut-off append waits.
-    func appendMany<T>(prepare: () throws(JournalError) -> T, lines: (T) -> [Sit],
+    func appendMany<T>(prepare: () throws(JournalError) -> T, again: (() throws(JournalError) -> T)? = nil, lines: (T) -> [Sit],
                        announce: (T) throws(JournalError) -> Void, before: (([Sit]?) -> Void)? = nil,
                        orWait waiting: (() -> T)? = nil) throws(JournalError) -> T {
         let folder = POSIX.directoryName(path)
         try JournalError.io(POSIX.makeDirectories(folder, mode: 0o700))
-        return try withWriteLock(orWait: waiting) { (held: Int32?) throws(JournalError) -> T in
-            let value = try prepare()
-            let sits = lines(value)
-            guard !sits.isEmpty else {
-                try announce(value)
-                return value
+        // Another program that replaces the journal by a rename (a sync tool, an editor, `sed -i`) while
+        // the lines are written leaves them in the file it replaced: they are written again, once, into
+        // the one the name now gives (`again` leaves out what that file holds already).
+        for attempt in 0..<4 {
+            let wait: (() -> Attempt<T>)? = waiting.map { waiting in { .done(waiting()) } }
+            switch try withWriteLock(orWait: wait, { (held: Int32?) throws(JournalError) -> Attempt<T> in
+                try appendOnce(prepare: { () throws(JournalError) -> T in
+                    if attempt > 0, let again { return try again() }
+                    return try prepare()
+                }, lines: lines, announce: announce, before: before, held: held, folder: folder)
+            }) {
+            case let .done(value): return value
+            case .replaced: continue
             }
-            before?(sitsQuietly())
-            var line: [UInt8] = []
-            line.reserveCapacity(sits.count * 200)
-            for sit in sits { line += sit.line.utf8 }
-            let fd = try openForAppend()
-            defer { close(fd) }
-            if held == nil { try lockCreated(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
-            if info.st_size > 0 {
-                let reader = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
-                defer { close(reader) }
-                try checkIsJournal(reader)
-                var last: UInt8 = 0
-                guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw JournalError.failure(path, "read") }
-                if last != 0x0A {
-                    line = try repairTail(fd, reader: reader, newLine: line)
-                }
-            }
-            // Killed from here until the mark is cleared, the next writer takes back what it proves of the lines.
-            let mark = try JournalError.io(AppendMark.mark(fd, file: realFile, adding: line))
-            do throws(JournalError) {
-                // A write or fsync that fails leaves the file as long as it was: no part of these sits stays.
-                try JournalError.io(AppendFile.append(line, to: fd, path: path))
-                if held == nil { try JournalError.io(POSIX.fsyncDirectory(folder)) }
-                try JournalError.io(mark.clear())
-            } catch {
-                try? JournalError.io(AppendFile.cut(fd, to: mark.length, path: path))
-                _ = fsync(fd)
-                unlink(mark.path)
-                throw error
-            }
-            do throws(JournalError) {
-                try announce(value)
-            } catch {
-                // What could not be said is not done: the lines go again, under the same lock.
-                try? JournalError.io(AppendFile.cut(fd, to: mark.length, path: path))
-                _ = fsync(fd)
-                throw error
-            }
-            return value
         }
+        throw .file(.conflict(path: path))
+    }
+
+    /// What one try of ``appendMany(prepare:again:lines:announce:before:orWait:)`` came to.
+    private enum Attempt<T> {
+        case done(T)
+        /// The journal was replaced while the lines were written into it: nothing was said yet.
+        case replaced
+    }
+
+    /// One try of an append, holding the lock (`held`: the locked journal, nil when there was none).
+    private func appendOnce<T>(prepare: () throws(JournalError) -> T, lines: (T) -> [Sit], announce: (T) throws(JournalError) -> Void,
+                               before: (([Sit]?) -> Void)?, held: Int32?, folder: String) throws(JournalError) -> Attempt<T> {
+        let value = try prepare()
+        let sits = lines(value)
+        guard !sits.isEmpty else {
+            try announce(value)
+            return .done(value)
+        }
+        before?(sitsQuietly())
+        var line: [UInt8] = []
+        line.reserveCapacity(sits.count * 200)
+        for sit in sits { line += sit.line.utf8 }
+        let fd = try openForAppend()
+        defer { close(fd) }
+        if held == nil { try lockCreated(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
+        if let held {
+            // The name must still give the file locked.
+            var locked = stat()
+            guard fstat(held, &locked) == 0, locked.st_dev == info.st_dev, locked.st_ino == info.st_ino else { return .replaced }
+        }
+        if info.st_size > 0 {
+            let reader = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
+            defer { close(reader) }
+            try checkIsJournal(reader)
+            var last: UInt8 = 0
+            guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw JournalError.failure(path, "read") }
+            if last != 0x0A {
+                line = try repairTail(fd, reader: reader, newLine: line)
+            }
+        }
+        // Killed from here until the mark is cleared, the next writer takes back what it proves of the lines.
+        let mark = try JournalError.io(AppendMark.mark(fd, file: realFile, adding: line))
+        do throws(JournalError) {
+            // A write or fsync that fails leaves the file as long as it was: no part of these sits stays.
+            try JournalError.io(AppendFile.append(line, to: fd, path: path))
+            if held == nil { try JournalError.io(POSIX.fsyncDirectory(folder)) }
+            try JournalError.io(mark.clear())
+        } catch {
+            try? JournalError.io(AppendFile.cut(fd, to: mark.length, path: path))
+            _ = fsync(fd)
+            unlink(mark.path)
+            throw error
+        }
+        // Replaced by a rename meanwhile: the lines are in a file no name gives any more.
+        var named = stat()
+        guard stat(path, &named) == 0, named.st_dev == info.st_dev, named.st_ino == info.st_ino else { return .replaced }
+        do throws(JournalError) {
+            try announce(value)
+        } catch {
+            // What could not be said is not done: the lines go again, under the same lock.
+            try? JournalError.io(AppendFile.cut(fd, to: mark.length, path: path))
+            _ = fsync(fd)
+            throw error
+        }
+        return .done(value)
     }
 
     /// Whether a line of the journal is the sit `id`'s: a record with that id (a torn last line that is

@@ -37,18 +37,30 @@ package enum StatusCache {
     ///   cannot be read.
     package static func status(journal path: String, goal: Int?, cache: String?, records: SitRecordFolder?, now: Int,
                                calendar: LocalCalendar, zone: String) throws(JournalError) -> PracticeStatus? {
-        let file = JournalFile(path: path)
-        guard let (bytes, leftOut) = try file.readable() else { return nil }
         let today = calendar.day(of: now)
         let key = Key(journal: path, zone: zone, goal: goal)
+        // The file as it stands, taken before it is read: a change after this moment changes its ctime.
+        var info = stat()
+        let identity = stat(path, &info) == 0 && POSIX.isRegular(info) ? Identity(info) : nil
+        var cacheInfo = stat()
+        let cacheChanged = cache.flatMap { stat($0, &cacheInfo) == 0 ? POSIX.changeTime(cacheInfo) : nil }
+        let cached = cache.flatMap { Entry(text: smallFile($0)) }.flatMap { entry in
+            entry.key == key && calendar.offset(at: entry.now) == entry.offset ? entry : nil
+        }
+        // Unchanged since the cache was written, by what no one can set back, and with no record to count.
+        if let cached, let identity, let cacheChanged, cached.identity == identity, identity.size == cached.length,
+           !identity.isRacy(before: cacheChanged), records?.pendingSits(journal: path, now: now).isEmpty ?? true {
+            var status = cached.status
+            if status.roll(to: today) { return status }
+        }
+        let file = JournalFile(path: path)
+        guard let (bytes, leftOut) = try file.readable() else { return nil }
         // The cache holds whole lines: a last line with no newline (a write cut off, or one by hand) is
         // read apart each time, and proves nothing about what comes after it.
         let wholeEnd = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
         // A recovery waits while the journal ends with the rest of a cut-off append (it never cuts).
         let pending = leftOut > 0 ? [] : records?.pendingSits(journal: path, now: now) ?? []
-        let entry = cache.flatMap { Entry(text: smallFile($0)) }.flatMap { entry in
-            entry.key == key && calendar.offset(at: entry.now) == entry.offset ? entry : nil
-        }
+        let entry = cached
 
         /// The figures of the whole lines from the cache and the lines appended since, and their hash;
         /// nil when the cache does not hold a prefix of them.
@@ -99,9 +111,13 @@ package enum StatusCache {
             counted = (PracticeStatus(sits: whole, calendar: calendar, day: today, goal: goal), digest)
         }
         guard let counted else { return nil }
-        if let cache, entry?.length != wholeEnd || entry?.digest != counted.digest || entry?.status != counted.status {
+        // Written again while the journal's last change is too close to the cache's own (racy), so that a
+        // later call finds the cache written after it and may trust the identity.
+        let racy = identity.map { identity in cacheChanged.map { identity.isRacy(before: $0) } ?? true } ?? false
+        if let cache, entry?.length != wholeEnd || entry?.digest != counted.digest || entry?.status != counted.status
+            || entry?.identity != identity || racy {
             write(Entry(key: key, length: wholeEnd, digest: counted.digest, now: now, offset: calendar.offset(at: now),
-                        status: counted.status), to: cache)
+                        status: counted.status, identity: identity), to: cache)
         }
         var logged = Set((sits ?? []).map(\.id))
         logged.formUnion(tail.map(\.id))
@@ -133,6 +149,63 @@ package enum StatusCache {
         _ = try? AtomicFile.replace(cache, with: Array(entry.text.utf8), newFileMode: 0o600, flush: false)
     }
 
+    /// The journal as `stat` sees it, down to its change time, which no one can set back (`touch -r`,
+    /// `rsync -t` and Syncthing set the modification time; every write, by any program, sets this): the
+    /// same identity, taken when the cache was not written in the same moment as the journal's last
+    /// change, means the same bytes, and the journal is not read at all.
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var changed: Int
+        var changedNanoseconds: Int
+        var modified: Int
+        var modifiedNanoseconds: Int
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int(info.st_size)
+            changed = Int(info.st_ctim.tv_sec)
+            changedNanoseconds = Int(info.st_ctim.tv_nsec)
+            modified = Int(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        }
+
+        init(device: UInt64, inode: UInt64, size: Int, changed: Int, changedNanoseconds: Int, modified: Int, modifiedNanoseconds: Int) {
+            self.device = device
+            self.inode = inode
+            self.size = size
+            self.changed = changed
+            self.changedNanoseconds = changedNanoseconds
+            self.modified = modified
+            self.modifiedNanoseconds = modifiedNanoseconds
+        }
+
+        /// Whether a change of the journal could still carry this change time when the cache's own
+        /// file was changed at `cacheChanged` (git's racily clean index): a file system stamps times
+        /// from a clock that ticks every few milliseconds (or every second, or two, where it keeps no
+        /// fraction), so a change within that tick of the cache's writing is not told apart by it.
+        func isRacy(before cacheChanged: Double) -> Bool {
+            let margin = changedNanoseconds == 0 ? 2.0 : 0.1
+            return Double(changed) + Double(changedNanoseconds) / 1e9 + margin >= cacheChanged
+        }
+
+        var text: String {
+            [String(device), String(inode), String(size), String(changed), String(changedNanoseconds), String(modified),
+             String(modifiedNanoseconds)].joined(separator: " ")
+        }
+
+        init?(text: Substring) {
+            let words = text.split(separator: " ")
+            guard words.count == 7, let device = UInt64(words[0]), let inode = UInt64(words[1]), let size = Int(words[2]),
+                  let changed = Int(words[3]), let changedNanoseconds = Int(words[4]), let modified = Int(words[5]),
+                  let modifiedNanoseconds = Int(words[6]) else { return nil }
+            self.init(device: device, inode: inode, size: size, changed: changed, changedNanoseconds: changedNanoseconds,
+                      modified: modified, modifiedNanoseconds: modifiedNanoseconds)
+        }
+    }
+
     /// What the cache's figures hold for.
     struct Key: Equatable {
         var journal: String
@@ -142,7 +215,7 @@ package enum StatusCache {
 
     /// The cache file: a first line naming it, the journal's path, the zone's key, then one line of numbers.
     struct Entry {
-        static let header = "profile status cache 2"
+        static let header = "profile status cache 3"
         var key: Key
         /// The length of the whole lines counted, and their bytes' ``ContentHash``.
         var length: Int
@@ -151,8 +224,11 @@ package enum StatusCache {
         var now: Int
         var offset: Int
         var status: PracticeStatus
+        /// The journal when its bytes were read, if it could be seen.
+        var identity: Identity?
 
-        init(key: Key, length: Int, digest: UInt64, now: Int, offset: Int, status: PracticeStatus) {
+        init(key: Key, length: Int, digest: UInt64, now: Int, offset: Int, status: PracticeStatus, identity: Identity? = nil) {
+            self.identity = identity
             self.key = key
             self.length = length
             self.digest = digest
@@ -165,7 +241,9 @@ package enum StatusCache {
         init?(text: String?) {
             guard let text else { return nil }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.count == 5, lines[0] == Self.header, lines[4].isEmpty else { return nil }
+            guard lines.count == 6, lines[0] == Self.header, lines[5].isEmpty else { return nil }
+            identity = lines[4] == "-" ? nil : Identity(text: lines[4])
+            guard identity != nil || lines[4] == "-" else { return nil }
             let words = lines[3].split(separator: " ")
             guard words.count == 11, let length = Int(words[0]), length >= 0, let digest = UInt64(words[1]),
                   let now = Int(words[2]), let offset = Int(words[3]), let goal = Int(words[4]), let day = Int(words[5]),
@@ -188,7 +266,7 @@ package enum StatusCache {
             let numbers = [String(length), String(digest), String(now), String(offset),
                            String(key.goal ?? -1), String(status.day), String(status.todaySeconds), String(status.todaySits),
                            String(status.dayStreakBefore), String(status.goalStreakBefore), status.hasLater ? "1" : "0"]
-            return [Self.header, key.journal, key.zone, numbers.joined(separator: " "), ""].joined(separator: "\n")
+            return [Self.header, key.journal, key.zone, numbers.joined(separator: " "), identity?.text ?? "-", ""].joined(separator: "\n")
         }
     }
 }

@@ -166,7 +166,7 @@ struct AppendMarkTests {
         try journal.append(sits[3])
         #expect(try bytes() == all + Array(sits[3].line.utf8))
         #expect(marks.isEmpty)
-        #expect(messages.all.count == 1 && messages.all[0].contains("not a mark this version of profile wrote"), "\(messages.all)")
+        #expect(messages.all.count == 1 && messages.all[0].contains("not a whole mark of this version of profile"), "\(messages.all)")
     }
 
     /// A mark made after the file's last change is not the mark of the write that made it.
@@ -184,6 +184,53 @@ struct AppendMarkTests {
         #expect(try JournalFile(path: path).read().count == 2)
         try JournalFile(path: path).append(sits[2])
         #expect(try bytes() == all + Array(sits[2].line.utf8))
+    }
+
+    /// A mark whose modification time is set back still cannot be older than the file's last change:
+    /// the rule reads change times, which no one can set back.
+    @Test func aMarkMadeAfterTheFileCutsNothingWhateverItsTimes() throws {
+        try write(sits[0].line + sits[1].line)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let tail = Array(sits[1].line.utf8)
+        let length = sits[0].line.utf8.count
+        let record = AppendMark.Record(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), length: length,
+                                       writeLength: tail.count, chunks: AppendMark.Record.checksums(of: tail[...], at: length))
+        usleep(20_000)
+        let markPath = AppendMark.path(folder: folder, info: info)
+        try Data(record.text).write(to: URL(fileURLWithPath: markPath))
+        var past = [timespec(tv_sec: 946_684_800, tv_nsec: 0), timespec(tv_sec: 946_684_800, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, markPath, &past, 0) == 0)
+        let all = try bytes()
+        #expect(try JournalFile(path: path).read().count == 2)
+        try JournalFile(path: path).append(sits[2])
+        #expect(try bytes() == all + Array(sits[2].line.utf8))
+    }
+
+    /// Whoever may read the journal may read its mark.
+    @Test func aMarkIsAsReadableAsItsJournal() throws {
+        try write(sits[0].line)
+        #expect(chmod(path, 0o644) == 0)
+        let mark = try killedWrite(adding: Array(sits[1].line.utf8), written: 0)
+        var info = stat()
+        #expect(stat(mark.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o644)
+    }
+
+    /// A journal replaced by a rename (a sync tool, an editor) while an entry is written: the entry is
+    /// written again into the file the name now gives, once.
+    @Test func anEntryWrittenWhileTheJournalIsReplacedLandsInTheNewOne() throws {
+        try write(sits[0].line)
+        let incoming = "\(folder)/incoming"
+        var replaced = false
+        try JournalFile(path: path).append(sits[1], before: { _ in
+            guard !replaced else { return }
+            replaced = true
+            try? Data((sits[0].line + sits[2].line).utf8).write(to: URL(fileURLWithPath: incoming))
+            rename(incoming, path)
+        })
+        #expect(replaced)
+        #expect(try JournalFile(path: path).read() == [sits[0], sits[2], sits[1]])
     }
 
     // MARK: One file, two names

@@ -372,4 +372,49 @@ struct PracticeTests {
             try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")
         }
     }
+
+    /// The cache is trusted without a read only when the journal is as it was by what no one sets back
+    /// (its change time) and was last changed well before the cache was written: an in-place edit of
+    /// the same size, its modification time put back, after the cache was written, is read again.
+    @Test func aCacheTrustedByItsIdentityStillSeesAnEditWithItsTimePutBack() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journal = "\(folder)/journal.jsonl"
+        let cache = "\(folder)/cache/profile/status"
+        let calendar = LocalCalendar()
+        let t = Self.today
+        let sits = (1...40).map { Self.sit(day: t - $0, seconds: 1200) }
+        try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: journal))
+        var before = stat()
+        #expect(stat(journal, &before) == 0)
+        // Older than the racy margin when the cache is written: the identity alone is then trusted.
+        usleep(250_000)
+        func status() throws -> PracticeStatus? {
+            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")
+        }
+        #expect(try status()?.goalStreakBefore == 40)
+        #expect(try status()?.goalStreakBefore == 40, "from the cache")
+        // Day 20 back sat 1,100 seconds, under the goal: the same size, far from the end, the time put back.
+        var edited = sits
+        edited[19] = Self.sit(day: t - 20, seconds: 1100)
+        edited[19].id = sits[19].id
+        let text = edited.map(\.line).joined()
+        #expect(text.utf8.count == sits.map(\.line).joined().utf8.count)
+        let fd = open(journal, O_WRONLY)
+        #expect(fd >= 0)
+        let bytes = Array(text.utf8)
+        #expect(write(fd, bytes, bytes.count) == bytes.count)
+        var times = [before.st_atim, before.st_mtim]
+        #expect(futimens(fd, &times) == 0)
+        close(fd)
+        let fresh = try StatusCache.status(journal: journal, goal: 1200, cache: nil, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")
+        #expect(fresh?.goalStreakBefore == 19)
+        // The cache, as one written just after the edit by a status that read the journal before it
+        // (its figures and identity from before): only the identity tells them apart.
+        let stale = try Data(contentsOf: URL(fileURLWithPath: cache))
+        usleep(250_000)
+        try stale.write(to: URL(fileURLWithPath: cache))
+        #expect(try status() == fresh, "the cache saw the edit")
+        #expect(try status() == fresh, "and its new figures")
+    }
 }
