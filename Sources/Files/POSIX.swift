@@ -23,6 +23,19 @@ package enum POSIX {
     }
 
     package static func isSymlink(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFLNK }
+
+    /// What a file that is not a regular file is, in words: `a folder`, `a FIFO (named pipe)`.
+    package static func kindName(_ info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
     package static func isRegular(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
     package static func isDirectory(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFDIR }
 

@@ -53,16 +53,7 @@ extension JournalFile {
                 if code == ELOOP || code == ENXIO, lstat(file, &info) == 0, !POSIX.isRegular(info) { throw Self.notRegular(path, info) }
                 throw JournalError.failure(path, "open", code)
             }
-            var info = stat()
-            guard fstat(fd, &info) == 0 else {
-                let code = errno
-                close(fd)
-                throw JournalError.failure(path, "fstat", code)
-            }
-            guard POSIX.isRegular(info) else {
-                close(fd)
-                throw Self.notRegular(path, info)
-            }
+            let info = try checkRegular(fd)
             do throws(FileError) {
                 try lock.lockFile(fd, path: path)
             } catch {

@@ -163,14 +163,7 @@ package struct JournalFile: Sendable {
 
     /// The error for a journal that is not a regular file (65): what it is instead.
     package static func notRegular(_ path: String, _ info: stat) -> JournalError {
-        let kind = switch info.st_mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
+        let kind = POSIX.kindName(info)
         return .document(DocumentError(file: path, message: "is \(kind), not a regular file; the journal must be a file of lines (use --journal FILE or PROFILE_JOURNAL to name another)"))
     }
 
@@ -354,6 +347,13 @@ package struct JournalFile: Sendable {
             }
             throw error
         }
+        try checkRegular(fd)
+        return fd
+    }
+
+    /// Refuses the journal open as `fd` unless it is a regular file, closing it then.
+    @discardableResult
+    func checkRegular(_ fd: Int32) throws(JournalError) -> stat {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno
@@ -364,7 +364,7 @@ package struct JournalFile: Sendable {
             close(fd)
             throw Self.notRegular(path, info)
         }
-        return fd
+        return info
     }
 
     /// Appends `sit` as one line; `announce` runs under the lock once the line is written and flushed (a

@@ -167,14 +167,7 @@ package struct PracticeSettings: Equatable, Sendable {
 
     /// The error for a settings file that is not a regular file (65): what it is instead, and what to do.
     static func notRegular(_ path: String, _ info: stat) -> JournalError {
-        let kind = switch info.st_mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
+        let kind = POSIX.kindName(info)
         return .document(DocumentError(file: path, message: """
             is \(kind)\(linkNote(path)), not a regular file; the settings are a small JSON file such as \
             {"\(goalKey)": 1200}: \(remedy(path))
