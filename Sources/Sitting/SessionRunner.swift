@@ -444,6 +444,10 @@ package final class SessionRunner {
             checked.notes += more.notes
             checked.unsounded += more.unsounded
         }
+        // What the last look found (a sink found stuck just as the wait ended) counts too.
+        let last = ringer.check()
+        checked.notes += last.notes
+        checked.unsounded += last.unsounded
         state.bellsRung -= min(checked.unsounded, state.bellsRung)
         for note in checked.notes { display.note(note, state: state) }
     }

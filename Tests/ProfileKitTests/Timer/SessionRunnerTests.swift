@@ -329,6 +329,36 @@ struct SessionRunnerTests {
         #expect(display.notes == ["paplay failed with status 1; no terminal for the terminal bell either"])
     }
 
+    /// A stream's sink found stuck by the last look of the end's wait (its `isSounding`, just as the
+    /// time to know came): the end bell it never read is not counted, and the failure is said.
+    @Test func anEndBellAStuckSinkNeverReadIsNotCounted() {
+        final class StuckAtTheEnd: BellRinger {
+            let clock: FakeClock
+            var rung = 0
+            var found = false
+            var told = false
+            init(clock: FakeClock) { self.clock = clock }
+            func ring(_ choice: BellChoice) -> RingReport { rung += 1; return RingReport(via: "sink") }
+            func finish(timeout: Double) {}
+            var soundedKnownBy: Double? { rung == 7 && !found ? clock.time : nil }
+            var isSounding: Bool {
+                if rung == 7 { found = true }
+                return false
+            }
+            func check() -> RingerCheck {
+                guard found, !told else { return RingerCheck() }
+                told = true
+                return RingerCheck(notes: ["sink took no sound for 2 s and was stopped; no sound from now on"], unsounded: 1)
+            }
+        }
+        let clock = FakeClock()
+        let display = Recorder(clock: clock)
+        let summary = SessionRunner(name: "Run", timeline: Timeline(profile: Self.profile), speed: 60, sound: "sink",
+                                    clock: clock, input: ScriptedInput(clock: clock), display: display, ringer: StuckAtTheEnd(clock: clock)).run()
+        #expect(summary.bellsRung == 6 && summary.ending == .completed)
+        #expect(display.notes == ["sink took no sound for 2 s and was stopped; no sound from now on"])
+    }
+
     /// Ctrl-C before the sit started (while the bells were checked): no bell rings, nothing fires.
     @Test func anInterruptBeforeTheSitRingsNothing() {
         let run = Self.run(keys: [(0, .interrupt)])
