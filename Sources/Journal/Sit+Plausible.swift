@@ -55,6 +55,9 @@ extension Sit {
     /// instructions apart; and the wall clock may be stepped a little (NTP) between the run and the
     /// recovery. A few seconds cover that; a record off by more is not the run's own.
     static let runClockSlack = 5
+    /// How much longer than what it sat and paused a run's span may be: its start taken on a busy
+    /// machine before the first second counts (seen: 8 s), and the tick of a minute's record.
+    static let runSpanSlack = 120
 
     /// The bells a run rings besides its interval bells: the main sit's start, the cool-down's start
     /// and the session's end (the events of a session that ring; see `Timeline`, which the journal
@@ -89,6 +92,12 @@ extension Sit {
         let span = end.epoch - start.epoch
         guard seconds + pausedSeconds <= span + slack else {
             throw refuse("pausedSeconds: \(grouped(pausedSeconds)) seconds paused and \(grouped(seconds)) sat between \(start.text) and \(end.text), which are \(grouped(span)) seconds apart: a run's pauses lie within its span")
+        }
+        // And they fill it: a run's span is what it sat and paused (stops and sleeps count as paused),
+        // give or take its start on a busy machine; a span of years around ten minutes is no run's.
+        let accounted = seconds + pausedSeconds
+        guard span <= accounted + max(Self.runSpanSlack, accounted / 10) else {
+            throw refuse("it spans \(grouped(span)) seconds from \(start.text) to \(end.text), but sat \(grouped(seconds)) and paused \(grouped(pausedSeconds)): a run's span is what it sat and paused")
         }
         let most = Self.mostBells(sitting: seconds)
         guard bells <= most else {

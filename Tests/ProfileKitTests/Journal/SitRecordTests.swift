@@ -515,6 +515,9 @@ extension SitRecordTests {
         return [
             NoRunsRecord(name: "9,999,999 seconds paused in a 10-minute span", sit: tenMinutes { $0.pausedSeconds = 9_999_999 },
                          says: "pausedSeconds: 9,999,999 seconds paused and 600 sat between 2026-11-23T07:15:00+01:00 and 2026-11-23T07:25:40+01:00, which are 640 seconds apart: a run's pauses lie within its span"),
+            NoRunsRecord(name: "ten minutes sat over 25 years", sit: tenMinutes {
+                $0.start = Timestamp(epoch: 978_307_200, offset: 0)
+            }, says: "it spans"),
             NoRunsRecord(name: "46 seconds paused in a span with room for 40", sit: tenMinutes { $0.pausedSeconds = 46 },
                          says: "pausedSeconds: 46 seconds paused and 600 sat"),
             NoRunsRecord(name: "9,999,999 bells", sit: tenMinutes { $0.bells = 9_999_999 },
