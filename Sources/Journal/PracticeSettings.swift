@@ -143,6 +143,8 @@ package struct PracticeSettings: Equatable, Sendable {
             fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         } catch {
             if case let .io(_, _, code) = error, code == ENOENT { return PracticeSettings() }
+            // A link that loops: said as a write says it, in words and with what to do (65).
+            if case let .io(_, _, code) = error, code == ELOOP { _ = try target(of: path) }
             // A socket does not open (ENXIO): say what is there rather than the errno.
             var info = stat()
             if stat(path, &info) == 0, !POSIX.isRegular(info) { throw notRegular(path, info) }
@@ -204,6 +206,8 @@ package struct PracticeSettings: Equatable, Sendable {
             // The settings are the user's alone, as the journal and the records of sits are; an existing
             // file is made so first, since the replace keeps the mode it finds.
             if (try? POSIX.lstatIfExists(file)) != nil { _ = chmod(file, 0o600) }
+            // What a write killed before its rename left beside the file (in a dotfiles folder, for good).
+            AtomicFile.removeLeftovers(of: POSIX.baseName(file), in: POSIX.directoryName(file))
             try JournalError.io(AtomicFile.replace(file, with: settings.encoded, newFileMode: 0o600))
             return settings
         }

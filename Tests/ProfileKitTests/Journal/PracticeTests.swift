@@ -159,6 +159,34 @@ struct PracticeTests {
         #expect(lstat(path, &after) == 0 && after.st_ino == before.st_ino && after.st_mode == before.st_mode, "left as it was")
     }
 
+    /// A temporary a write killed before its rename left (an old one, of a pid long gone) is removed by
+    /// the next write: nothing stays in the folder the settings live in.
+    @Test func aWriteCleansWhatAKilledWriteLeft() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: "\(folder)/profile", withIntermediateDirectories: true)
+        let left = "\(folder)/profile/.settings.json.999999.5edb582.tmp"
+        try Data("{\"dailyGoalSeconds\": 600}\n".utf8).write(to: URL(fileURLWithPath: left))
+        _ = try PracticeSettings.command("25m", environment: ["XDG_CONFIG_HOME": folder])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/profile").sorted() == ["settings.json"])
+    }
+
+    /// Read (as `goal` with no duration and `status` read it), a link that loops is said as a write
+    /// says it: in words, with what to do (65), not as an errno.
+    @Test func aLoopOfLinksIsSaidInWordsWhenRead() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/settings.json"
+        #expect(symlink(path, path) == 0)
+        do {
+            _ = try PracticeSettings.read(path: path)
+            Issue.record("read a loop of links")
+        } catch {
+            #expect(error.description.contains("which leads round in a loop of links"), "\(error.description)")
+            #expect(error.category == .data)
+        }
+    }
+
     // MARK: Goal streaks
 
     /// 20 minutes on each of the last three days and 12 today, against 20 minutes: today counts once met.
