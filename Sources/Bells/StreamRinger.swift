@@ -388,8 +388,10 @@ package final class StreamRinger: BellRinger {
             taken = max(taken, read)
             lastTaken = time
         }
+        // This sink was given the frames from `sinkFrom` on, and has read those before `readUpTo`: a bell
+        // it read a frame of has one in between. Its frames before `sinkFrom` went to a sink that failed.
         let readUpTo = mixer.position - (pending.count + unread + 3) / 4
-        unconfirmed.removeAll { $0.start < readUpTo && $0.end > sinkFrom }
+        unconfirmed.removeAll { max($0.start, sinkFrom) < readUpTo && $0.end > sinkFrom }
         return unread
     }
 

@@ -329,6 +329,56 @@ struct StreamRingerTests {
         #expect(Self.notes(healthy, clock: clock, until: clock.time + 3).unsounded == 0)
     }
 
+    /// Three sinks in a row that never read (`pw-cat`, `pacat`, `aplay` stuck): each fails 2 s after it
+    /// started and the next goes on from where the mix is, while the bell rung at 0 still sounds. None
+    /// read a frame of it, so it did not sound: the next sink's first look (nothing written to it yet)
+    /// does not confirm it, and it comes back as unsounded once no sink is left (hostile run, issue 46).
+    @Test func aBellThreeStuckSinksNeverReadIsNotCounted() {
+        let clock = Clock()
+        let sinks = ["pw-cat", "pacat", "aplay"].map { FakeSink($0, clock: clock) }
+        for sink in sinks { sink.reading = false }
+        let fallback = Fallback()
+        let ringer = StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: fallback, ambience: nil,
+                                  clock: { clock.time })
+        let start = clock.time
+        #expect(ringer.ring(BellChoice(.singingBowl)).sounded)
+        let driven = Self.notes(ringer, clock: clock, until: start + 3 * StreamRinger.stallLimit + 1)
+        #expect(driven.notes.map(\.note) == [
+            "pw-cat took no sound for 2 s and was stopped; pacat plays the sound from now on",
+            "pacat took no sound for 2 s and was stopped; aplay plays the sound from now on",
+            "aplay took no sound for 2 s and was stopped; the bells' players ring the bells from now on",
+        ])
+        #expect(sinks.allSatisfy { $0.closed })
+        // Rung 6 s before the last sink failed: not rung again by the players.
+        #expect(fallback.rung.isEmpty)
+        #expect(driven.unsounded == 1, "the bell no sink read: \(driven.unsounded) unsounded")
+        #expect(ringer.soundedKnownBy == nil)
+        // The next bell rings through the players and is not taken back.
+        #expect(ringer.ring(BellChoice(.gong)).via == "players")
+        #expect(Self.notes(ringer, clock: clock, until: clock.time + 1).unsounded == 0)
+    }
+
+    /// A stuck sink replaced by one that reads: the bell that goes on past the switch sounded, but only
+    /// once the new sink read one of its frames, not at the new sink's first look.
+    @Test func aBellTheNextSinkReadsIsCountedOnlyOnceItReadsAFrame() {
+        let clock = Clock()
+        let stuck = FakeSink("stuck", clock: clock), next = FakeSink("next", clock: clock)
+        stuck.reading = false
+        next.reading = false
+        let ringer = Self.ringer([stuck, next], clock: clock)
+        let start = clock.time
+        _ = ringer.ring(BellChoice(.singingBowl))
+        _ = Self.notes(ringer, clock: clock, until: start + StreamRinger.stallLimit + 0.5)
+        #expect(stuck.closed && next.unread > 0, "the next sink holds what it was given")
+        // Not read yet: the run still waits to know.
+        #expect(ringer.soundedKnownBy != nil)
+        next.reading = true
+        next.unread = 0
+        clock.time += 0.05
+        let after = Self.notes(ringer, clock: clock, until: clock.time + 1)
+        #expect(after.unsounded == 0 && ringer.soundedKnownBy == nil)
+    }
+
     /// Whatever the sink does, a ring-out ends within its stated bound of the ringer's clock: one that
     /// never reads fails after ``StreamRinger/stallLimit``; one that reads a trickle (never 2 s without a
     /// byte, so never failed) is cut at ``StreamRinger/ringOutLimit``.

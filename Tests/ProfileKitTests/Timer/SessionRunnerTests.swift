@@ -359,6 +359,30 @@ struct SessionRunnerTests {
         #expect(display.notes == ["sink took no sound for 2 s and was stopped; no sound from now on"])
     }
 
+    /// `run 10s` over a stream whose three sinks never read (the hostile run of issue 46, item 4): each is
+    /// replaced after 2 s, then the bells' players ring the end bell. The start bell reached no sink: the
+    /// summary counts 1 of 2, not 2 of 2.
+    @Test func aStartBellThreeStuckSinksNeverReadIsNotCounted() {
+        let clock = FakeClock()
+        let sinkClock = StreamRingerTests.Clock()
+        let sinks = ["pw-cat", "pacat", "aplay"].map { StreamRingerTests.FakeSink($0, clock: sinkClock) }
+        for sink in sinks { sink.reading = false }
+        let fallback = StreamRingerTests.Fallback()
+        let ringer = StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: fallback, clock: { clock.time })
+        let display = Recorder(clock: clock)
+        let summary = SessionRunner(name: "Ten", timeline: Timeline(profile: Profile(name: "Ten", duration: TimerDuration(seconds: 10))),
+                                    speed: 1, sound: "pw-cat", clock: clock, input: ScriptedInput(clock: clock), display: display,
+                                    ringer: ringer).run()
+        #expect(display.notes == [
+            "pw-cat took no sound for 2 s and was stopped; pacat plays the sound from now on",
+            "pacat took no sound for 2 s and was stopped; aplay plays the sound from now on",
+            "aplay took no sound for 2 s and was stopped; the bells' players ring the bells from now on",
+        ])
+        #expect(fallback.rung.count == 1, "the end bell, through the players")
+        #expect(summary.ending == .completed && summary.bellsPlanned == 2)
+        #expect(summary.bellsRung == 1, "\(summary.bellsRung) of 2 bells counted")
+    }
+
     /// Ctrl-C before the sit started (while the bells were checked): no bell rings, nothing fires.
     @Test func anInterruptBeforeTheSitRingsNothing() {
         let run = Self.run(keys: [(0, .interrupt)])
