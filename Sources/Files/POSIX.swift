@@ -85,6 +85,27 @@ package enum POSIX {
         }
     }
 
+    /// Up to `count` bytes of `fd` from where it stands, as many as a regular file holds (reads retried on
+    /// EINTR and short counts); fewer only at the end of the file, none there.
+    package static func readBlock(_ fd: Int32, count: Int, path: String) throws(FileError) -> [UInt8] {
+        var failed: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+            done = 0
+            while done < count {
+                let got = read(fd, buffer.baseAddress! + done, count - done)
+                if got == 0 { return }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = errno
+                    return
+                }
+                done += got
+            }
+        }
+        if failed != 0 { throw failure(path, "read", failed) }
+        return bytes
+    }
+
     /// The bytes of a C string (an argument, an environment variable), before anything decodes them.
     package static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
         Array(UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string)))
@@ -339,6 +360,16 @@ extension POSIX {
         }
         if failed != 0 { throw failure(path, "read", failed) }
         return bytes
+    }
+
+    /// When `info`'s file last changed and was last modified, each as seconds and nanoseconds since 1970,
+    /// exactly as the file system keeps them (for comparing, where a `Double` would round).
+    package static func stamps(_ info: stat) -> (changed: (seconds: Int, nanoseconds: Int), modified: (seconds: Int, nanoseconds: Int)) {
+        #if canImport(Darwin)
+        ((Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)), (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)))
+        #else
+        ((Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)), (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)))
+        #endif
     }
 
     /// When `info`'s file was last modified, in seconds since 1970.

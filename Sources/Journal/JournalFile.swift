@@ -113,25 +113,11 @@ package struct JournalFile: Sendable {
         var lineStart = 0
         var lineNumber = 1
         var scanned = 0
-        var failed: Int32 = 0
         while true {
-            let start = bytes.count
-            let room = min(block, Self.sizeLimit + 1 - start)
-            var ended = false
-            bytes.append(contentsOf: [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-                count = 0
-                while count < room {
-                    let got = Glibc.read(fd, buffer.baseAddress! + count, room - count)
-                    if got == 0 { ended = true; return }
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        failed = errno
-                        return
-                    }
-                    count += got
-                }
-            })
-            if failed != 0 { throw JournalError.failure(path, "read", failed) }
+            let room = min(block, Self.sizeLimit + 1 - bytes.count)
+            let got = try JournalError.io(POSIX.readBlock(fd, count: room, path: path))
+            let ended = got.count < room
+            bytes.append(contentsOf: got)
             if bytes.count > Self.sizeLimit { throw JournalError.failure(path, "read", EFBIG) }
             if let lineLimit {
                 var tooLong = false

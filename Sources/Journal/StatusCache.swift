@@ -166,10 +166,9 @@ package enum StatusCache {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int(info.st_size)
-            changed = Int(info.st_ctim.tv_sec)
-            changedNanoseconds = Int(info.st_ctim.tv_nsec)
-            modified = Int(info.st_mtim.tv_sec)
-            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+            let stamps = POSIX.stamps(info)
+            (changed, changedNanoseconds) = stamps.changed
+            (modified, modifiedNanoseconds) = stamps.modified
         }
 
         init(device: UInt64, inode: UInt64, size: Int, changed: Int, changedNanoseconds: Int, modified: Int, modifiedNanoseconds: Int) {

@@ -146,16 +146,7 @@ struct RunTests {
         output.split(separator: "\n").compactMap { line in line.range(of: "  note  ").map { String(line[$0.upperBound...]) } }
     }
 
-    /// Whether process `pid` is gone (or dead, a zombie no one reaped yet), within 3 s.
-    static func isGone(_ pid: pid_t) -> Bool {
-        let deadline = Date().addingTimeInterval(3)
-        repeat {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        } while Date() < deadline
-        return false
-    }
+    static func isGone(_ pid: pid_t) -> Bool { Harness.processIsGone(pid) }
 
     /// The journal's records, from the JSON lines file at `path`.
     static func records(_ path: String) throws -> [[String: Any]] {

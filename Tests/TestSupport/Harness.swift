@@ -390,6 +390,19 @@ public struct SeededGenerator: RandomNumberGenerator {
 
 
 extension Harness {
+    /// Whether process `pid` is gone (or dead, a zombie no one reaped yet), within 3 s.
+    public static func processIsGone(_ pid: pid_t) -> Bool {
+        let deadline = Date().addingTimeInterval(3)
+        repeat {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date() < deadline
+        return false
+    }
+}
+
+extension Harness {
     /// The session seconds each record of a sit in progress holds now, in `home`'s state folder
     /// (`$HOME/.local/state/profile/sit-*.json`): what a running `run --log` keeps.
     public static func recordedSeconds(home: String) -> [Int] {

@@ -10,16 +10,7 @@ import TestSupport
 /// whole group, also once the leader has exited and been reaped.
 @Suite("Subprocess: the whole group ends", .serialized)
 struct SubprocessTests {
-    /// Whether `pid` is gone (or a zombie that its new parent has not reaped yet: it runs no more).
-    static func isGone(_ pid: pid_t) -> Bool {
-        let deadline = Date().addingTimeInterval(3)
-        repeat {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        } while Date() < deadline
-        return false
-    }
+    static func isGone(_ pid: pid_t) -> Bool { Harness.processIsGone(pid) }
 
     /// Runs `script` under /bin/sh as a Subprocess; the pid of the `sleep` it leaves behind.
     static func start(_ script: String, in folder: String) throws -> (Subprocess, pid_t) {
