@@ -56,7 +56,11 @@ let package = Package(
 
         // Bell synthesis, WAV files and the players that ring them (posix_spawn of pw-play, paplay, aplay).
         // Never imports the store's users, the timeline or the editor.
-        .target(name: "Bells", dependencies: ["TextSupport", "Files", "ProfileKit"]),
+        // Optimized in the debug build too: synthesis is array arithmetic that runs many times slower
+        // unoptimized, and the tests synthesize every bell and soundscape (the sound tests took half the
+        // CPU time at -O that they took at -Onone, measured on this 2-core machine).
+        .target(name: "Bells", dependencies: ["TextSupport", "Files", "ProfileKit"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // The session's timeline and the runner (injected clock, input, display and ringer), and `plan`'s
         // rendering. Never imports a terminal: the live display belongs to the executable.
