@@ -62,8 +62,9 @@ struct PosixRule: Hashable, Sendable {
         return inSummer ? summerOffset : standard
     }
 
-    /// The moments in `from...through` at which the rule changes the offset (some may change nothing:
-    /// the caller checks).
+    /// The moments in `from...through` at which the rule may change the offset (some change nothing: the
+    /// caller checks): each year's two changes, and each new year of UTC, where ``offset(at:)`` takes
+    /// the next year's changes (a change near the new year can move there, as glibc has it).
     func changes(from first: Int, through last: Int) -> [Int] {
         guard let summerOffset = summer, first <= last else { return [] }
         let firstYear = CivilDate.fromDays(Self.floorDiv(first, 86_400)).year
@@ -71,7 +72,8 @@ struct PosixRule: Hashable, Sendable {
         var found: [Int] = []
         for year in (firstYear - 1)...(lastYear + 1) {
             let (starts, ends) = changes(in: year, summer: summerOffset)
-            found += [starts, ends].filter { $0 >= first && $0 <= last }
+            let newYear = CivilDate.days(year: year, month: 1, day: 1) * 86_400
+            found += [starts, ends, newYear].filter { $0 >= first && $0 <= last }
         }
         return found.sorted()
     }
