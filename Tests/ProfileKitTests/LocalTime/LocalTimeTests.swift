@@ -1,12 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import LocalTime
 
 /// The one local time: the HH:MM grammar every option reads times with, and the calendar's arithmetic.
-/// Zones with summer time are tested end to end (a child process gets its own TZ); here the process's
-/// zone is UTC, as the journal's tests set it.
+/// Here the calendar's zone is UTC (`Zone.utc`); zones with summer time are tested in `ZoneTests`
+/// (against glibc) and end to end (a child process gets its own TZ).
 @Suite("Local time")
 struct LocalTimeTests {
     @Test(arguments: [
