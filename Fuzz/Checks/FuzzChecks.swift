@@ -84,8 +84,7 @@ package enum FuzzChecks {
     /// line (the file, for its encoding); every sit it reads is one the journal reads back from its own line, and what the program's
     /// CSV writes of them imports as the same sits.
     package static func journalImport(_ bytes: [UInt8]) {
-        setenv("TZ", "UTC", 1)
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         do throws(JournalError) {
             let now = 1_795_000_000
             let read = try JournalImport.read(bytes, path: "fuzz.csv", calendar: calendar, now: now)

@@ -6,6 +6,7 @@ import Darwin
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import Files
+import LocalTime
 import ProfileKit
 import TextSupport
 
@@ -29,12 +30,15 @@ package struct JournalFile: Sendable {
     /// Receives the notices of repairs (a fragment cut off, a stale lock broken) and warnings about a
     /// torn last line; each message is whole (`warning: …`, `notice: …`).
     let report: @Sendable (String) -> Void
+    /// The zone whose local time names a damaged-lines file (``moveTailAside(_:_:journal:moved:)``).
+    package let zone: Zone
 
     /// The largest journal read, in bytes: a million sits take about 250 MB.
     package static let sizeLimit = 1 << 30
 
-    package init(path: String, lockTimeout: Double = 5, report: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(path: String, lockTimeout: Double = 5, zone: Zone = .utc, report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.path = path
+        self.zone = zone
         self.lockTimeout = lockTimeout
         self.report = report
     }

@@ -50,7 +50,7 @@ package enum JournalImport {
             if body.contains(0x0D), !body.contains(0x0A) {
                 throw failure(path, 1, "a journal whose lines end in CR alone: a journal's lines end in LF (\\n), as the program writes them")
             }
-            return try journal(body, path: path, now: now)
+            return try journal(body, path: path, now: now, calendar: calendar)
         }
         if firstByte == UInt8(ascii: "[") {
             throw failure(path, 1, "a JSON array, as 'log --format json' prints it: import the journal itself (a record a line), or what 'log --format csv' writes")
@@ -161,7 +161,7 @@ package enum JournalImport {
     /// readers leave it. A note or profile with a control or invisible character, which a journal
     /// written before they were checked may hold, is refused as `log add` refuses one: an import is a
     /// way in.
-    private static func journal(_ bytes: [UInt8], path: String, now: Int) throws(JournalError) -> Read {
+    private static func journal(_ bytes: [UInt8], path: String, now: Int, calendar: LocalCalendar) throws(JournalError) -> Read {
         let file = JournalFile(path: path)
         let scan = JournalFile.scan(bytes, keepLines: true, firstDamage: true)
         if let first = scan.damaged.first { throw .document(file.damage(first.line, first.problem)) }
@@ -176,7 +176,7 @@ package enum JournalImport {
             _ = try sit.note.map { text throws(JournalError) in try Self.text(text, key: "note", row: row, path: path, emptyIsNone: false, id: sit.id) }
             read.append(sit, line: line.number)
         }
-        try checkTimes(read, path: path, now: now, calendar: LocalCalendar())
+        try checkTimes(read, path: path, now: now, calendar: calendar)
         return read
     }
 

@@ -6,18 +6,18 @@ import TextSupport
 extension JournalFile {
     /// The journal a command line names: `--journal FILE` (`flag`), else `PROFILE_JOURNAL`, else
     /// `${XDG_DATA_HOME:-$HOME/.local/share}/profile/journal.jsonl`, with the lock timeout the
-    /// environment sets; `report` is told its repairs and warnings.
+    /// environment sets, in `zone` (what names its damaged-lines files); `report` is told its repairs and warnings.
     ///
     /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` for an empty `--journal`,
     ///   ``JournalError/configuration(_:)`` when no home is known or the lock timeout is not a number.
-    package static func named(flag: String?, environment: [String: String], passwordHome: () -> String?,
+    package static func named(flag: String?, environment: [String: String], passwordHome: () -> String?, zone: Zone,
                               report: @escaping @Sendable (String) -> Void) throws(JournalError) -> JournalFile {
         if flag == "" { throw JournalError.invalidOption("", option: "--journal", accepted: "the path of a file, such as ~/sits.jsonl") }
         guard let path = location(flag: flag, environment: environment, homeFallback: passwordHome) else {
             throw JournalError.configuration("cannot find the journal: HOME is not set (or is not an absolute path) and the password database names no home folder; use --journal FILE or set PROFILE_JOURNAL")
         }
         let timeout = try JournalError.refusing { () throws(ProfileError) in try StoreLocation.lockTimeout(environment: environment) }
-        return JournalFile(path: path, lockTimeout: timeout, report: report)
+        return JournalFile(path: path, lockTimeout: timeout, zone: zone, report: report)
     }
 }
 
@@ -44,7 +44,7 @@ extension SitRecordFolder {
         let report = current.report
         let recoveries = records.recover(
             // Recovery is housekeeping: it waits for a journal's lock less than the command's own work does.
-            journal: { path in JournalFile(path: path, lockTimeout: timeout, report: report) },
+            journal: { path in JournalFile(path: path, lockTimeout: timeout, zone: calendar.zone, report: report) },
             stamp: calendar.fileStamp(now), now: now)
         let here = POSIX.realPath(current.path)
         for recovery in recoveries {

@@ -173,12 +173,12 @@ package enum StatusLine {
     /// Whether today's daily goal is met, for `remind ring` of a reminder added `--unless-met`: false
     /// without a goal, and when the journal or the settings cannot be read (a reminder rings rather than
     /// stay quiet by mistake).
-    package static func goalMet(environment: [String: String], passwordHome: () -> String?, now: Int) -> Bool {
+    package static func goalMet(environment: [String: String], passwordHome: () -> String?, now: Int, calendar: LocalCalendar) -> Bool {
         guard let journal = JournalFile.location(flag: nil, environment: environment, homeFallback: passwordHome),
               let goal = try? PracticeSettings.goal(environment: environment, homeFallback: passwordHome),
               let status = try? StatusCache.status(journal: journal, goal: goal, cache: nil,
                                                    records: SitRecordFolder.location(environment: environment, homeFallback: passwordHome).map(SitRecordFolder.init(path:)),
-                                                   now: now, calendar: LocalCalendar(), zone: StatusCache.zoneKey(environment: environment)) else { return false }
+                                                   now: now, calendar: calendar) else { return false }
         return status.todaySeconds >= goal
     }
 
@@ -187,7 +187,7 @@ package enum StatusLine {
     /// is no journal yet; an empty line and the failure's class (data for a damaged journal or settings
     /// file) otherwise. Nothing is said on standard error: a prompt shows no error.
     package static func run(format: String?, journalFlag: String?, environment: [String: String],
-                            passwordHome: () -> String?, now: Int) -> (line: String, failure: ErrorCategory?) {
+                            passwordHome: () -> String?, now: Int, calendar: LocalCalendar) -> (line: String, failure: ErrorCategory?) {
         guard let journal = JournalFile.location(flag: journalFlag, environment: environment, homeFallback: passwordHome) else {
             return ("\n", nil)
         }
@@ -197,7 +197,7 @@ package enum StatusLine {
                 .map { "\($0)/profile/status" }
             let records = SitRecordFolder.location(environment: environment, homeFallback: passwordHome).map(SitRecordFolder.init(path:))
             guard let status = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: records, now: now,
-                                                      calendar: LocalCalendar(), zone: StatusCache.zoneKey(environment: environment)) else {
+                                                      calendar: calendar) else {
                 return ("\n", nil)
             }
             return (line(status, format: format) + "\n", nil)

@@ -39,7 +39,7 @@ package struct RunLog {
     ///   - recover: logs the sits of runs that were cut off, once the journal is ready.
     ///   - warn: told what goes wrong but does not fail the run (a record that could not be removed).
     package init(log: Bool?, journal: () throws(JournalError) -> JournalFile, note: String?, speed: Double, profile: String?,
-                 total: Int?, zoneName: String?, recordFolder: String?, calendar: LocalCalendar = LocalCalendar(),
+                 total: Int?, zoneName: String?, recordFolder: String?, calendar: LocalCalendar,
                  now: @escaping () -> Int, recover: (JournalFile) -> Void, warn: @escaping (String) -> Void) throws(JournalError) {
         let logs = log ?? (speed == 1)
         self.note = try Sit.checkedText(note, option: "--note")

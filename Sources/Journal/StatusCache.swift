@@ -10,7 +10,7 @@ import TextSupport
 
 /// `profile status`'s cache, `${XDG_CACHE_HOME:-$HOME/.cache}/profile/status`: the ``PracticeStatus``
 /// of the whole lines of one journal, with their length and a hash of their bytes (``ContentHash``), for
-/// one goal and one zone's rules (``zoneKey(environment:)``).
+/// one goal and one zone's rules (``zoneKey(_:)``).
 ///
 /// The journal is read whole every time, as every reader reads it (``JournalFile/contents()``, which
 /// leaves out a write that was cut off), and proven by its content, never by its length, inode or
@@ -32,13 +32,13 @@ package enum StatusCache {
     /// The status of the journal `path` for now's day, through the cache at `cache` (nil: none), with
     /// the sits recovery would log from `records` (nil: none); nil when there is no journal.
     ///
-    /// - Parameter zone: the zone's rules as a key (``zoneKey(environment:)``), which `calendar` follows.
+    /// - Parameter calendar: the local calendar; its zone's rules are part of the cache's key (``zoneKey(_:)``).
     /// - Throws: ``JournalError/document(_:)`` for a damaged journal, ``JournalError/file(_:)`` when it
     ///   cannot be read.
     package static func status(journal path: String, goal: Int?, cache: String?, records: SitRecordFolder?, now: Int,
-                               calendar: LocalCalendar, zone: String) throws(JournalError) -> PracticeStatus? {
+                               calendar: LocalCalendar) throws(JournalError) -> PracticeStatus? {
         let today = calendar.day(of: now)
-        let key = Key(journal: path, zone: zone, goal: goal)
+        let key = Key(journal: path, zone: zoneKey(calendar.zone), goal: goal)
         // The file as it stands, taken before it is read: a change after this moment changes its ctime.
         var info = stat()
         let identity = stat(path, &info) == 0 && POSIX.isRegular(info) ? Identity(info) : nil
@@ -253,7 +253,8 @@ package enum StatusCache {
             self.digest = digest
             self.now = now
             self.offset = offset
-            status = PracticeStatus(sits: [], calendar: LocalCalendar(), day: day, goal: key.goal)
+            // No sits: the calendar decides nothing here.
+            status = PracticeStatus(sits: [], calendar: LocalCalendar(zone: .utc), day: day, goal: key.goal)
             status.todaySeconds = todaySeconds
             status.todaySits = todaySits
             status.dayStreakBefore = dayStreak

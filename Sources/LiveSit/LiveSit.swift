@@ -124,17 +124,17 @@ package enum LiveSit {
                                                           accepted: "a terminal on standard input for --open (q, then y, ends the main sit); without one, give the sit a length or --until"))
         }
         // Sized on the local clock from the moment the sit starts, across a change to or from summer time.
-        let startEpoch = options.at.map { ClockTime.nextEpoch(of: $0, after: host.now()) } ?? host.now()
+        let startEpoch = options.at.map { ClockTime.nextEpoch(of: $0, after: host.now(), calendar: host.calendar) } ?? host.now()
         let timeline = try CarriedError.carrying { () throws(ProfileError) in
-            try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(at: startEpoch),
-                                       secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
+            try options.shape.timeline(of: profile, startingAt: options.at ?? ClockTime(at: startEpoch, calendar: host.calendar),
+                                       secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0, calendar: host.calendar) })
         }
         let planned: Int? = switch timeline.end {
         case .fixed(let seconds): seconds
         case .open: nil
         }
         if case .until(let until) = options.shape, let planned, planned > SitOptions.longestUnasked, !options.yes {
-            guard try confirmLongSit(profile.name, until: until, seconds: planned, ends: LocalMoment(epoch: startEpoch + Double(planned), now: host.now()),
+            guard try confirmLongSit(profile.name, until: until, seconds: planned, ends: LocalMoment(epoch: startEpoch + Double(planned), now: host.now(), calendar: host.calendar),
                                      host: host) else { return .stopped }
         }
 
@@ -194,7 +194,7 @@ package enum LiveSit {
         // from now (at another speed the session's clock is not the wall clock's).
         let ends = planned.flatMap { planned in
             options.speed == 1 && (options.at != nil || options.shape.endsAtATime)
-                ? LocalMoment(epoch: startEpoch + Double(planned), now: host.now()) : nil
+                ? LocalMoment(epoch: startEpoch + Double(planned), now: host.now(), calendar: host.calendar) : nil
         }
         let summary = try SitSession(name: profile.name, timeline: timeline, speed: options.speed, ends: ends).perform(in: environment)
         keys.restore()
@@ -272,11 +272,11 @@ package enum LiveSit {
     /// Waits for `run --at`: sleep held off, a countdown on a terminal (`Morning starts at 07:00, in
     /// 12:34 · q cancels`), one line elsewhere.
     static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: SitKeys, inhibit: Bool, host: SitHost) -> StartWait.Outcome {
-        let target = ClockTime.nextEpoch(of: time, after: host.now())
+        let target = ClockTime.nextEpoch(of: time, after: host.now(), calendar: host.calendar)
         let hold = host.holdOffSleep(name, max(0, target - host.now()), inhibit, keys, host)
         defer { hold.release() }
         if let note = hold.note { host.say(live ? "  \(note)\n" : "\(host.logStamp())  note  \(note)\n") }
-        let calendar = LocalCalendar()
+        let calendar = host.calendar
         let tomorrow = calendar.day(of: Int(target)) != calendar.day(of: Int(host.now()))
         let title = "\(escaped(name)) starts at \(time)\(tomorrow ? " tomorrow" : "")"
         let outcome = StartWait.wait(until: target, wall: host.now, input: keys, countsDown: live) { seconds in
@@ -303,7 +303,7 @@ package enum LiveSit {
         }
         let ends = host.wholeNow + Int(seconds.rounded(.up))
         do {
-            let held = HeldSleepLock(try SleepLock(why: SleepLock.reason(profile: profile, until: LocalCalendar().timeOfDay(ends))))
+            let held = HeldSleepLock(try SleepLock(why: SleepLock.reason(profile: profile, until: host.calendar.timeOfDay(ends))))
             keys.sleepWatch = try? SleepWatch()
             return SleepHold(release: held.release)
         } catch {

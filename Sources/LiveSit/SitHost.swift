@@ -1,4 +1,5 @@
 import Desktop
+import LocalTime
 import Sitting
 
 /// What a live sit reads from the keyboard and the process's signals, beyond what the runner waits for:
@@ -23,6 +24,8 @@ package struct SitHost {
     package var passwordHome: () -> String?
     /// Now, in seconds since 1970 with their fraction: the process's one reading of the wall clock.
     package var now: () -> Double
+    /// The local calendar of the process's zone, read once where the program starts.
+    package var calendar: LocalCalendar
     /// Whether standard input is a terminal (keys can end an open-ended sit).
     package var stdinIsTerminal: Bool
     /// Asks a question on the terminal (`… Start it` shown as `… Start it? [y/N] `): true for yes.
@@ -40,7 +43,7 @@ package struct SitHost {
     /// in the process. `inhibit` false (`--no-inhibit`) takes no lock.
     package var holdOffSleep: (_ profile: String, _ seconds: Double, _ inhibit: Bool, _ keys: SitKeys, _ host: SitHost) -> SleepHold
 
-    package init(environment: [String: String], passwordHome: @escaping () -> String?, now: @escaping () -> Double,
+    package init(environment: [String: String], passwordHome: @escaping () -> String?, now: @escaping () -> Double, calendar: LocalCalendar,
                  stdinIsTerminal: Bool, say: @escaping (String) -> Void, diagnostic: @escaping @Sendable (String) -> Void,
                  logStamp: @escaping () -> String, clock: RunClock = MonotonicClock(),
                  holdOffSleep: @escaping (String, Double, Bool, SitKeys, SitHost) -> SleepHold = LiveSit.logindSleep,
@@ -49,6 +52,7 @@ package struct SitHost {
         self.environment = environment
         self.passwordHome = passwordHome
         self.now = now
+        self.calendar = calendar
         self.stdinIsTerminal = stdinIsTerminal
         self.say = say
         self.diagnostic = diagnostic

@@ -15,17 +15,17 @@ struct SitJournal {
         log = try RunLog(log: options.log, journal: { () throws(JournalError) in try Self.file(flag: options.journal, host: host) },
                          note: options.note, speed: options.speed, profile: profile, total: total, zoneName: host.environment["TZ"],
                          recordFolder: SitRecordFolder.location(environment: host.environment, homeFallback: host.passwordHome),
-                         now: { host.wholeNow },
+                         calendar: host.calendar, now: { host.wholeNow },
                          recover: { file in
                              SitRecordFolder.recoverCutOffSits(current: file, environment: host.environment, passwordHome: host.passwordHome,
-                                                               now: host.wholeNow, calendar: LocalCalendar(), say: host.diagnostic)
+                                                               now: host.wholeNow, calendar: host.calendar, say: host.diagnostic)
                          },
                          warn: host.diagnostic)
     }
 
     /// The journal `--journal` (`flag`) names, as every journal command finds it.
     static func file(flag: String?, host: SitHost) throws(JournalError) -> JournalFile {
-        try JournalFile.named(flag: flag, environment: host.environment, passwordHome: host.passwordHome, report: host.diagnostic)
+        try JournalFile.named(flag: flag, environment: host.environment, passwordHome: host.passwordHome, zone: host.calendar.zone, report: host.diagnostic)
     }
 
     /// The record of the sit in progress, for the runner to save.

@@ -1,48 +1,28 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-
-/// The local calendar of this process (`TZ`, else the system's zone): which day a moment falls on, and
-/// the moment of a local date and time.
+/// The local calendar of a zone: which day a moment falls on, and the moment of a local date and time.
+/// The zone comes in from where the program starts (``Zone/process(tz:zoneDirectory:read:)``); nothing
+/// here reads `TZ` or asks the C library.
 ///
 /// A day is a local calendar day: a sit at 23:30 belongs to the day it started on, wherever the clock
 /// was changed that night.
 package final class LocalCalendar {
-    /// The last hour looked up and its offset from UTC: sits come in runs of nearby times, and
-    /// `localtime_r` costs more than the rest of reading a record.
-    private var cachedHour = Int.min
+    /// The zone whose clock this calendar reads.
+    package let zone: Zone
+    /// The last quarter hour looked up and its offset from UTC: sits come in runs of nearby times, and a
+    /// zone's binary search costs more than the rest of reading a record.
+    private var cachedQuarter = Int.min
     private var cachedOffset = 0
-    /// The zone's offsets when given in place of the C library's (``init(offsets:)``).
-    private let offsets: ((Int) -> Int)?
 
-    package init() {
-        tzset()
-        offsets = nil
-    }
-
-    /// A calendar whose local clock is `offsets` (seconds east of UTC at a moment) rather than `TZ`'s:
-    /// for a zone known without setting `TZ` in a process where other work reads it. Only what follows
-    /// from ``offset(at:)`` (days, stamps, times of day) follows it; ``epoch(year:month:day:hour:minute:second:)``
-    /// and ``nextEpoch(of:after:nowWithin:)`` still ask the C library.
-    package init(offsets: @escaping (Int) -> Int) {
-        self.offsets = offsets
+    package init(zone: Zone) {
+        self.zone = zone
     }
 
     /// Seconds east of UTC of the local clock at `epoch`.
     package func offset(at epoch: Int) -> Int {
-        if let offsets { return offsets(epoch) }
         // Zones change their offset on the quarter hour at the finest (most on the hour).
-        let quarter = Int((Double(epoch) / 900).rounded(.down))
-        if quarter == cachedHour { return cachedOffset }
-        var time = time_t(epoch)
-        var parts = tm()
-        guard localtime_r(&time, &parts) != nil else { return 0 }
-        cachedHour = quarter
-        cachedOffset = Int(parts.tm_gmtoff)
+        let quarter = epoch >= 0 ? epoch / 900 : -((899 - epoch) / 900)
+        if quarter == cachedQuarter { return cachedOffset }
+        cachedQuarter = quarter
+        cachedOffset = zone.offset(at: epoch)
         return cachedOffset
     }
 
@@ -93,34 +73,27 @@ package final class LocalCalendar {
     /// The moment of a local date and time; nil when the clock skipped it (the hour a change to summer
     /// time leaves out). Of a time that came twice (the hour a change back repeats), the first.
     package func epoch(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0) -> Int? {
-        guard let (result, parts) = Self.makeTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        else { return nil }
-        // mktime moves a time the clock skipped; such a time does not exist here.
-        guard parts.tm_hour == Int32(hour), parts.tm_min == Int32(minute), parts.tm_mday == Int32(day) else { return nil }
-        // Of a repeated time, take the earlier moment.
-        let earlier = result - 3600
-        var check = time_t(earlier)
-        var again = tm()
-        if localtime_r(&check, &again) != nil, again.tm_hour == Int32(hour), again.tm_min == Int32(minute),
-           again.tm_mday == Int32(day) {
-            return earlier
-        }
-        return result
+        guard let local = Self.local(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return nil }
+        return zone.moments(atLocal: local).first
     }
 
     /// The next moment after `epoch` (seconds since 1970) at which the local clock reads `secondsSinceMidnight`:
     /// today or tomorrow, across a change to or from summer time as the local clock has it (a time the
-    /// clock skipped is the moment after the skip). A time that came less than `grace` seconds ago is
-    /// now: `--at 07:00` typed at 07:00:20 starts at once, not tomorrow.
+    /// clock skipped is the moment after the skip, read with the offset before it, as `mktime` reads it;
+    /// a time the clock showed twice is its first moment, or its second once the first has passed). A
+    /// time that came less than `grace` seconds ago is now: `--at 07:00` typed at 07:00:20 starts at
+    /// once, not tomorrow.
     package func nextEpoch(of secondsSinceMidnight: Int, after epoch: Double, nowWithin grace: Double = 60) -> Double {
         let today = day(of: Int(epoch.rounded(.down)))
         for offset in 0...2 {
-            let date = CivilDate.fromDays(today + offset)
-            guard let (result, _) = Self.makeTime(year: date.year, month: date.month, day: date.day, hour: secondsSinceMidnight / 3600,
-                                                  minute: secondsSinceMidnight / 60 % 60, second: secondsSinceMidnight % 60) else { continue }
-            let candidate = Double(result)
-            if offset == 0, candidate <= epoch, epoch - candidate < grace { return epoch }
-            if candidate > epoch { return candidate }
+            let local = (today + offset) * 86_400 + secondsSinceMidnight
+            var candidates = zone.moments(atLocal: local)
+            if candidates.isEmpty { candidates = [zone.momentPastSkip(atLocal: local)] }
+            for result in candidates {
+                let candidate = Double(result)
+                if offset == 0, candidate <= epoch, epoch - candidate < grace { return epoch }
+                if candidate > epoch { return candidate }
+            }
         }
         return epoch
     }
@@ -131,19 +104,12 @@ package final class LocalCalendar {
         Int((nextEpoch(of: secondsSinceMidnight, after: epoch, nowWithin: 0) - epoch).rounded())
     }
 
-    /// The one call of `mktime`: a local date and time as the C library reads it (summer time found by
-    /// itself; a skipped time moved past the skip), with the fields it settled on; nil when it fails.
-    private static func makeTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> (Int, tm)? {
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        parts.tm_isdst = -1
-        let result = mktime(&parts)
-        guard result != -1 || (year == 1969 && month == 12 && day == 31) else { return nil }
-        return (Int(result), parts)
+    /// A local date and time as seconds since 1970-01-01T00:00:00 on the local clock; nil for a date
+    /// or time that is none (a 31 April, a 24:00). Seconds past 59 run on into the next minute.
+    private static func local(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int? {
+        guard (1...12).contains(month), day >= 1, (0..<24).contains(hour), (0..<60).contains(minute), second >= 0 else { return nil }
+        let lengths = [31, CivilDate.isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= lengths[month - 1] else { return nil }
+        return CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 }

@@ -1,6 +1,7 @@
 import Bells
 import ProfileKit
 import Screens
+import Sitting
 import TableKit
 import TextSupport
 
@@ -52,11 +53,11 @@ package final class Session {
     /// profile is created (the editor's `Default`).
     /// - Parameters:
     ///   - runSit: runs a sit for `run` (the executable's `profile run`); nil where none can, as `run` says.
-    ///   - wallClock: the process's wall clock (seconds since 1970) for `plan now`; 1970 in a test.
+    ///   - timeOfDay: the time of day now on the process's local clock, for `plan now`; midnight in a test.
     package init(store: any ProfileStore, name: String, createIfMissing: Bool = false, mode: Mode,
                  options: RenderOptions = RenderOptions(), player: BellPlayer = NamingBellPlayer(),
                  sounds: @escaping () -> SoundCatalog = { .builtIn }, runSit: SitRunner? = nil,
-                 wallClock: @escaping () -> Double = { 0 }) throws(ProfileError) {
+                 timeOfDay: @escaping () -> ClockTime = { ClockTime(secondsSinceMidnight: 0) }) throws(ProfileError) {
         self.mode = mode
         self.options = options
         self.player = player
@@ -70,7 +71,7 @@ package final class Session {
         stack = [ProfilesScreen(model: profiles), profileScreen]
         editor.didRequestBellPicker = { [unowned self] in openBellPicker() }
         editor.runSit = runSit
-        editor.wallClock = wallClock
+        editor.timeOfDay = timeOfDay
         profiles.didSelectProfile = { [unowned self] in showProfile() }
     }
 

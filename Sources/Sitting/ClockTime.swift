@@ -26,7 +26,7 @@ package struct ClockTime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The time of day on the local clock at `epoch` (seconds since 1970: the process's wall clock).
-    package init(at epoch: Double, calendar: LocalCalendar = LocalCalendar()) {
+    package init(at epoch: Double, calendar: LocalCalendar) {
         self.init(secondsSinceMidnight: calendar.dayAndSecond(Int(epoch.rounded(.down))).second)
     }
 
@@ -50,15 +50,15 @@ package struct ClockTime: Hashable, Sendable, CustomStringConvertible {
 extension ClockTime {
     /// Seconds from `epoch` until the local clock next reads `time` (a whole day when it reads it now):
     /// ``LocalCalendar/secondsFrom(_:until:)``.
-    package static func secondsFrom(_ epoch: Double, until time: ClockTime) -> Int {
-        LocalCalendar().secondsFrom(epoch, until: time.secondsSinceMidnight)
+    package static func secondsFrom(_ epoch: Double, until time: ClockTime, calendar: LocalCalendar) -> Int {
+        calendar.secondsFrom(epoch, until: time.secondsSinceMidnight)
     }
 
     /// A start time as `plan --start` and the editor's `plan` read it: `HH:MM`, `HH:MM:SS` or `now` (any
-    /// case), the time of day on the local clock at `now` (seconds since 1970).
-    package static func start(_ text: String, now: Double) throws(ProfileError) -> ClockTime {
+    /// case), the time of day on the local clock now (`now`).
+    package static func start(_ text: String, now: ClockTime) throws(ProfileError) -> ClockTime {
         guard text.lowercased() == "now" else { return try ClockTime(parsing: text) }
-        return ClockTime(at: now)
+        return now
     }
 
     /// `HH:MM` or `HH:MM:SS` given with `option`.
@@ -72,8 +72,8 @@ extension ClockTime {
 
     /// The next moment after `epoch` (seconds since 1970) at which the local clock reads `time`
     /// (``LocalCalendar/nextEpoch(of:after:nowWithin:)``): `--at 07:00` typed at 07:00:20 starts at once.
-    package static func nextEpoch(of time: ClockTime, after epoch: Double, nowWithin grace: Double = 60) -> Double {
-        LocalCalendar().nextEpoch(of: time.secondsSinceMidnight, after: epoch, nowWithin: grace)
+    package static func nextEpoch(of time: ClockTime, after epoch: Double, nowWithin grace: Double = 60, calendar: LocalCalendar) -> Double {
+        calendar.nextEpoch(of: time.secondsSinceMidnight, after: epoch, nowWithin: grace)
     }
 }
 
@@ -104,7 +104,7 @@ package struct LocalMoment: Hashable, Sendable, CustomStringConvertible {
 
     /// The moment `epoch` (seconds since 1970, rounded to the second) on the local clock, its day
     /// counted from the local day of `now`: across a change to or from summer time as the clock has it.
-    package init(epoch: Double, now: Double, calendar: LocalCalendar = LocalCalendar()) {
+    package init(epoch: Double, now: Double, calendar: LocalCalendar) {
         let (day, second) = calendar.dayAndSecond(Int(epoch.rounded()))
         self.init(time: ClockTime(secondsSinceMidnight: second), daysFromToday: day - calendar.day(of: Int(now.rounded(.down))))
     }
@@ -139,7 +139,7 @@ package struct PlanClock {
     private let calendar: LocalCalendar
 
     /// A session starting at `start` (seconds since 1970, rounded to the second), planned at `now`.
-    package init(start: Double, now: Double, calendar: LocalCalendar = LocalCalendar()) {
+    package init(start: Double, now: Double, calendar: LocalCalendar) {
         self.start = Int(start.rounded())
         self.now = now
         startsNow = start == now

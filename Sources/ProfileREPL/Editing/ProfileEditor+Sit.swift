@@ -9,7 +9,7 @@ extension ProfileEditor {
         let profile = self.profile
         return try screen { () throws(ProfileError) in
             let time = try start.map { text throws(ProfileError) -> ClockTime in
-                try ClockTime.start(text, now: wallClock())
+                try ClockTime.start(text, now: timeOfDay())
             }
             return ProfileRenderer.plan(Timeline(profile: profile), name: profile.name, start: time, format: .table,
                                         catalog: sounds())

@@ -24,8 +24,8 @@ final class ProfileEditor: ProfileScreenModel {
     var didRequestBellPicker: (() -> Void)?
     /// Runs a sit of the profile as `profile run` does, with its options; nil where no sit can run here.
     var runSit: SitRunner?
-    /// The wall clock, in seconds since 1970, for `plan now`: the process's, handed in.
-    var wallClock: () -> Double = { 0 }
+    /// The time of day now on the local clock, for `plan now`: the process's, handed in.
+    var timeOfDay: () -> ClockTime = { ClockTime(secondsSinceMidnight: 0) }
 
     init(documents: OpenDocuments, listing: ProfileListing, changes: StoreChanges, sounds: @escaping () -> SoundCatalog) {
         self.documents = documents

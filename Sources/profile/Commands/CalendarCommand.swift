@@ -29,7 +29,7 @@ struct CalendarCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let count = try weeks?.value() ?? CalendarHeatmap.defaultWeeks
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             let today = calendar.day(of: WallClock.now())
             var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count, goal: try PracticeSettings.goal(environment: Terminal.environment, homeFallback: Terminal.passwordHome))
             let selection = SitSelection(since: heatmap.firstMonday, until: today, profile: profile)

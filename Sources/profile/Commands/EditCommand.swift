@@ -1,8 +1,10 @@
 import Files
 import ArgumentParser
 import LineEditing
+import LocalTime
 import ProfileKit
 import ProfileREPL
+import Sitting
 import TextSupport
 
 struct EditCommand: ParsableCommand {
@@ -37,7 +39,7 @@ struct EditCommand: ParsableCommand {
                 try Session(store: context.store, name: name ?? "Default", createIfMissing: creating,
                             mode: interactive ? .interactive : .script, options: context.render,
                             player: player, sounds: { Context.soundCatalog() }, runSit: Self.runSit,
-                            wallClock: WallClock.precise)
+                            timeOfDay: { ClockTime(at: WallClock.precise(), calendar: LocalZone.calendar) })
             }
             let session = try openAsking(name: name, interactive: interactive, open: open)
             if interactive {

@@ -62,7 +62,7 @@ struct LogListCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             let selection = try filter.selection(today: calendar.day(of: WallClock.now()))
             let count = try last?.value()
             let file = try journal.file()
@@ -107,7 +107,7 @@ struct LogAddCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             let sit = try Sit.added(start: start, duration: duration, profile: profile, note: note, calendar: calendar,
                                     now: WallClock.now(), zoneName: Terminal.variable("TZ"))
             let file = try journal.file()
@@ -161,7 +161,7 @@ struct LogImportCommand: ParsableCommand {
     func run() throws {
         try reporting {
             try JournalImport.checkFiles(files)
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             let now = WallClock.now()
             try JournalOptions.checkClock(calendar, at: now)
             let gathered = try JournalImport.gather(files, calendar: calendar, now: now) { Output.diagnostic($0) }
@@ -217,7 +217,7 @@ struct LogEditCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             let now = WallClock.now()
             let edit = try Sit.Edit(id: id, start: start, duration: duration, profile: profile, noProfile: noProfile,
                                     note: note, noNote: noNote, calendar: calendar, now: now)
@@ -254,7 +254,7 @@ struct LogDeleteCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             let file = try journal.file()
             guard let sit = try file.sit(id: id) else { throw Self.missing(id, file) }
             if !force, try !Terminal.confirmDeletion(of: "the sit \(quoted(id))",
@@ -332,7 +332,7 @@ struct LogRepairCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let file = try journal.file()
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             // Printed under the lock once the damaged lines' file is made, before anything is written to
             // it or to the journal: output that cannot be written repairs nothing.
             let repair = try file.repair(stamp: calendar.fileStamp(WallClock.now())) { (repair: JournalFile.Repair) throws(ProfileError) in

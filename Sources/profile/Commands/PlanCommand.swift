@@ -7,6 +7,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import LocalTime
 import ProfileKit
 import Sitting
 
@@ -46,14 +47,15 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try reporting {
             let now = WallClock.precise()
-            let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text, now: now) }
+            let calendar = LocalZone.calendar
+            let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text, now: ClockTime(at: now, calendar: calendar)) }
             let shape = try shapeOptions.shape()
             let context = try Context(global)
             let profile = try context.store.load(name).profile
-            let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: now) } ?? now
-            let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime(at: now),
-                                              secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0) })
-            let clock = startTime != nil || shape.endsAtATime ? PlanClock(start: startEpoch, now: now) : nil
+            let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: now, calendar: calendar) } ?? now
+            let timeline = try shape.timeline(of: profile, startingAt: startTime ?? ClockTime(at: now, calendar: calendar),
+                                              secondsUntil: { ClockTime.secondsFrom(startEpoch, until: $0, calendar: calendar) })
+            let clock = startTime != nil || shape.endsAtATime ? PlanClock(start: startEpoch, now: now, calendar: calendar) : nil
             Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime, on: clock,
                                                format: context.format(format), catalog: Context.soundCatalog(),
                                                options: context.render))

@@ -166,7 +166,7 @@ struct RemindRingCommand: ParsableCommand {
         try reporting {
             let id = try ReminderError.id(id)
             let reminder = try RemindCommand.book().reminder(id)
-            if reminder.unlessMet, StatusLine.goalMet(environment: Terminal.environment, passwordHome: Terminal.passwordHome, now: WallClock.now()) { return }
+            if reminder.unlessMet, StatusLine.goalMet(environment: Terminal.environment, passwordHome: Terminal.passwordHome, now: WallClock.now(), calendar: LocalZone.calendar) { return }
             let notification = DesktopNotification(summary: ReminderRing.summary(reminder), body: ReminderRing.body(reminder))
             var failure: ReminderError?
             do throws(ReminderError) {

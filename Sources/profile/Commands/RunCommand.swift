@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bells
 import LiveSit
+import LocalTime
 import ProfileKit
 import Sitting
 
@@ -113,7 +114,7 @@ extension SitHost {
     static var process: SitHost {
         var environment = Terminal.environment
         environment["TZ"] = Terminal.variable("TZ")
-        return SitHost(environment: environment, passwordHome: Terminal.passwordHome, now: WallClock.precise,
+        return SitHost(environment: environment, passwordHome: Terminal.passwordHome, now: WallClock.precise, calendar: LocalZone.calendar,
                        stdinIsTerminal: Terminal.isTerminal(0), say: Output.stdout, diagnostic: { Output.diagnostic($0) },
                        logStamp: Terminal.logStamp, confirm: { (try? Terminal.askYesOrNo($0)) ?? false })
     }

@@ -32,7 +32,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let calendar = LocalCalendar()
+            let calendar = LocalZone.calendar
             let today = calendar.day(of: WallClock.now())
             let selection = try filter.selection(today: today)
             let all = try journal.file().read()

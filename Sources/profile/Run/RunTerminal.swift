@@ -181,7 +181,7 @@ final class TerminalKeys: SitKeys {
 
 extension Terminal {
     /// The local time now as logs write it: `2026-11-22T07:02:00+0100`.
-    static func logStamp() -> String { LocalCalendar().logStamp(WallClock.now()) }
+    static func logStamp() -> String { LocalZone.calendar.logStamp(WallClock.now()) }
 
     /// The variables the bell players read (``SystemBellRinger/variableNames``).
     static var soundEnvironment: [String: String] { variables(SystemBellRinger.variableNames) }

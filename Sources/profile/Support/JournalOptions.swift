@@ -23,7 +23,7 @@ struct JournalOptions: ParsableArguments {
 
     static func file(flag: String?) throws(JournalError) -> JournalFile {
         if let problem = Terminal.undecodableVariable() { throw .configuration(problem) }
-        return try JournalFile.named(flag: flag, environment: Terminal.environment, passwordHome: Terminal.passwordHome,
+        return try JournalFile.named(flag: flag, environment: Terminal.environment, passwordHome: Terminal.passwordHome, zone: LocalZone.zone,
                                      report: { Output.diagnostic($0) })
     }
 
@@ -31,7 +31,7 @@ struct JournalOptions: ParsableArguments {
     /// (``SitRecordFolder/recoverCutOffSits(current:environment:passwordHome:now:calendar:say:)``).
     static func recoverCutOffSits(current: JournalFile) {
         SitRecordFolder.recoverCutOffSits(current: current, environment: Terminal.environment, passwordHome: Terminal.passwordHome,
-                                          now: WallClock.now(), calendar: LocalCalendar(), say: { Output.diagnostic($0) })
+                                          now: WallClock.now(), calendar: LocalZone.calendar, say: { Output.diagnostic($0) })
     }
 
     /// Refuses (64) a moment the journal cannot record (``LocalCalendar/checkRecordable(_:zoneName:)``).

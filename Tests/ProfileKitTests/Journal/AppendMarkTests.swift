@@ -287,7 +287,7 @@ struct AppendMarkTests {
                 group.addTask {
                     var before: [Sit]?
                     _ = try? JournalFile(path: path, lockTimeout: 30).append(sit, before: { before = $0 })
-                    return Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: LocalCalendar(), today: 30_000)
+                    return Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: LocalCalendar(zone: .utc), today: 30_000)
                 }
             }
             var all: [String] = []

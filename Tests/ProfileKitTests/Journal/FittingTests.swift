@@ -9,7 +9,7 @@ import TextSupport
 /// plain lines; the height and width are parameters, never read here.
 @Suite("Output that fits")
 struct FittingTests {
-    static var calendar: LocalCalendar { LocalCalendar() }
+    static var calendar: LocalCalendar { LocalCalendar(zone: .utc) }
 
     /// `count` sits of 20 minutes, a day apart, with ids `s0`, `s1`, ….
     static func sits(_ count: Int) -> [Sit] {

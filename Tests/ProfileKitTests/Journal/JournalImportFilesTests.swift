@@ -29,14 +29,14 @@ struct JournalImportFilesTests {
         try folder.write("insight.csv", Self.insight)
         var warnings: [String] = []
         let gathered = try JournalImport.gather(["a.jsonl", "b.csv", "insight.csv"].map { "\(folder.path)/\($0)" },
-                                                calendar: LocalCalendar(), now: Self.now) { warnings.append($0) }
+                                                calendar: LocalCalendar(zone: .utc), now: Self.now) { warnings.append($0) }
         #expect(gathered.sits.map(\.sit.id).prefix(3) == ["aaaaaaaaaaaa", "bbbbbbbbbbbb", "aaaaaaaaaaaa"])
         #expect(gathered.sits.map(\.byTime) == [false, false, false, true], "only Insight Timer's rows, which have no ids")
         #expect(gathered.sits[3].sit.seconds == 1200 && gathered.sits[3].sit.profile == "Morning")
         #expect(gathered.empty == 1, "the row of no length")
         #expect(warnings.isEmpty)
         // Empty counts add up over the files.
-        let twice = try JournalImport.gather(["\(folder.path)/insight.csv", "\(folder.path)/insight.csv"], calendar: LocalCalendar(), now: Self.now) { _ in }
+        let twice = try JournalImport.gather(["\(folder.path)/insight.csv", "\(folder.path)/insight.csv"], calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }
         #expect(twice.empty == 2 && twice.sits.count == 2)
     }
 
@@ -50,7 +50,7 @@ struct JournalImportFilesTests {
         var warnings: [String] = []
         let paths = ["torn.jsonl", "a.jsonl", "other.jsonl"].map { "\(folder.path)/\($0)" }
         #expect(throws: JournalError.document(DocumentError(file: paths[2], line: 2, message: "the id \"aaaaaaaaaaaa\" is another sit's too, at \(paths[1]):2; give one of them another id (1 to 64 letters, digits, '-' or '_') and import again"))) {
-            try JournalImport.gather(paths, calendar: LocalCalendar(), now: Self.now) { warnings.append($0) }
+            try JournalImport.gather(paths, calendar: LocalCalendar(zone: .utc), now: Self.now) { warnings.append($0) }
         }
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix("warning: \(paths[0]):2: ignored an incomplete last line (") == true, "\(warnings)")
@@ -61,7 +61,7 @@ struct JournalImportFilesTests {
         try folder.write("twice.jsonl", Self.sit("aaaaaaaaaaaa", day: 0).line + Self.sit("aaaaaaaaaaaa", day: 2).line)
         let twice = "\(folder.path)/twice.jsonl"
         do {
-            _ = try JournalImport.gather([twice], calendar: LocalCalendar(), now: Self.now) { _ in }
+            _ = try JournalImport.gather([twice], calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }
             Issue.record("the second sit of one id was taken")
         } catch {
             #expect(error.description.hasPrefix("\(twice):2: the id \"aaaaaaaaaaaa\" is another sit's too, at \(twice):1; "), "\(error)")
@@ -72,11 +72,11 @@ struct JournalImportFilesTests {
         let folder = try TemporaryDirectory()
         try folder.write("a.jsonl", Self.sit("aaaaaaaaaaaa", day: 0).line)
         #expect(throws: JournalError.failure("\(folder.path)/missing.csv", "open", ENOENT)) {
-            try JournalImport.gather(["\(folder.path)/a.jsonl", "\(folder.path)/missing.csv"], calendar: LocalCalendar(), now: Self.now) { _ in }
+            try JournalImport.gather(["\(folder.path)/a.jsonl", "\(folder.path)/missing.csv"], calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }
         }
         // A sit still to come, by `now`: named by its file and line.
         do {
-            _ = try JournalImport.gather(["\(folder.path)/a.jsonl"], calendar: LocalCalendar(), now: 1_775_808_000) { _ in }
+            _ = try JournalImport.gather(["\(folder.path)/a.jsonl"], calendar: LocalCalendar(zone: .utc), now: 1_775_808_000) { _ in }
             Issue.record("a sit still to come was imported")
         } catch {
             #expect("\(error)".contains("\(folder.path)/a.jsonl:1"), "\(error)")

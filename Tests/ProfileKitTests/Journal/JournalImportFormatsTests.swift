@@ -26,7 +26,7 @@ struct JournalImportFormatsTests {
         + "4/21/2026 9:05:00 PM,1:2:3,Evening,Walking\r\n04/22/2026 12:30:00 am,0:20:0,Morning,Meditation\r\n"
 
     func read(_ bytes: [UInt8], path: String = "export.csv") throws(JournalError) -> JournalImport.Read {
-        try JournalImport.read(bytes, path: path, calendar: LocalCalendar(), now: Self.now)
+        try JournalImport.read(bytes, path: path, calendar: LocalCalendar(zone: .utc), now: Self.now)
     }
 
     /// `text` in UTF-16 with its byte-order mark, little- or big-endian, as Excel's Unicode text saves it.
@@ -130,7 +130,7 @@ struct JournalImportFormatsTests {
         try folder.write("b.csv", "Started At,Duration,Preset,Activity\n\n04/20/2026 8:00:00 AM,0:20:0,Evening,Meditation\n")
         let paths = ["\(folder.path)/a.csv", "\(folder.path)/b.csv"]
         do {
-            _ = try JournalImport.gather(paths, calendar: LocalCalendar(), now: Self.now) { _ in }
+            _ = try JournalImport.gather(paths, calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }
             Issue.record("two rows of one start and length were taken")
         } catch {
             let text = error.description
@@ -140,7 +140,7 @@ struct JournalImportFormatsTests {
         }
         // The same row twice is one sit.
         try folder.write("c.csv", "Started At,Duration,Preset,Activity\n04/20/2026 08:00:00,0:20:0,Morning,Meditation\n")
-        #expect(try JournalImport.gather([paths[0], "\(folder.path)/c.csv"], calendar: LocalCalendar(), now: Self.now) { _ in }.sits.count == 2)
+        #expect(try JournalImport.gather([paths[0], "\(folder.path)/c.csv"], calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }.sits.count == 2)
     }
 
     // MARK: conflicts
@@ -152,7 +152,7 @@ struct JournalImportFormatsTests {
         try folder.write("other.jsonl", sit("aaaaaaaaaaaa", day: 0).line + sit("cccccccccccc", day: 2).line
                          + sit("bbbbbbbbbbbb", day: 1, profile: "Evening", note: "edited elsewhere").line)
         let other = "\(folder.path)/other.jsonl"
-        let gathered = try JournalImport.gather([other], calendar: LocalCalendar(), now: now) { _ in }
+        let gathered = try JournalImport.gather([other], calendar: LocalCalendar(zone: .utc), now: now) { _ in }
         return ("\(folder.path)/journal.jsonl", other, gathered)
     }
 
@@ -172,7 +172,7 @@ struct JournalImportFormatsTests {
         #expect(folder.contents() == before, "nothing written")
         // Two conflicts: the first named, and how many there are.
         try folder.write("two.jsonl", Self.sit("aaaaaaaaaaaa", day: 0, note: "x").line + Self.sit("bbbbbbbbbbbb", day: 1, profile: nil).line)
-        let two = try JournalImport.gather(["\(folder.path)/two.jsonl"], calendar: LocalCalendar(), now: Self.now) { _ in }
+        let two = try JournalImport.gather(["\(folder.path)/two.jsonl"], calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }
         do {
             _ = try JournalFile(path: journal).appendImported(two.sits, places: two.places, dryRun: false)
             Issue.record("two conflicts were taken")
@@ -185,7 +185,7 @@ struct JournalImportFormatsTests {
     @Test func keepLoggedKeepsTheJournalsVersionAndCountsTheConflicts() throws {
         let folder = try TemporaryDirectory()
         let (journal, _, gathered) = try Self.conflicting(folder)
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         var said = ""
         let dry = try JournalFile(path: journal).appendImported(gathered.sits, places: gathered.places, keepLogged: true, dryRun: true) {
             said = $0.summary(empty: 0, dryRun: true, calendar: calendar)
@@ -204,10 +204,10 @@ struct JournalImportFormatsTests {
         let folder = try TemporaryDirectory()
         let (journal, _, _) = try Self.conflicting(folder)
         let before = folder.contents()
-        let same = try JournalImport.gather([journal], calendar: LocalCalendar(), now: Self.now) { _ in }
+        let same = try JournalImport.gather([journal], calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }
         let result = try JournalFile(path: journal).appendImported(same.sits, places: same.places, dryRun: false)
         #expect(result.added.isEmpty && result.skipped == 2 && result.kept == 0)
-        #expect(result.summary(empty: 0, dryRun: false, calendar: LocalCalendar()) == "added 0 sits, skipped 2 already logged\n")
+        #expect(result.summary(empty: 0, dryRun: false, calendar: LocalCalendar(zone: .utc)) == "added 0 sits, skipped 2 already logged\n")
         #expect(folder.contents() == before)
     }
 
@@ -218,7 +218,7 @@ struct JournalImportFormatsTests {
         try folder.write("export.csv", Self.insight24)
         let export = "\(folder.path)/export.csv"
         let journal = JournalFile(path: "\(folder.path)/journal.jsonl")
-        let gathered = try JournalImport.gather([export], calendar: LocalCalendar(), now: Self.now) { _ in }
+        let gathered = try JournalImport.gather([export], calendar: LocalCalendar(zone: .utc), now: Self.now) { _ in }
         #expect(try journal.appendImported(gathered.sits, places: gathered.places, dryRun: false).added.count == 3)
         var sits = try journal.read()
         sits[0].note = "edited here"
@@ -232,7 +232,7 @@ struct JournalImportFormatsTests {
 
     @Test func csvAndInsightTimersCSVEscapeOnATerminalOnly() {
         let sit = Self.sit("aaaaaaaaaaaa", day: 0, profile: "Eve\u{1B}]0;x\u{07}", note: "red \u{1B}[31m \u{202E}here\u{85}")
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let piped = String(decoding: JournalRenderer.logBytes([sit], format: .csv, calendar: calendar), as: UTF8.self)
         #expect(piped.contains("red \u{1B}[31m \u{202E}here\u{85}") && piped.contains("Eve\u{1B}]0;x\u{07}"))
         let shown = String(decoding: JournalRenderer.logBytes([sit], format: .csv, calendar: calendar, escaping: true), as: UTF8.self)

@@ -27,7 +27,7 @@ struct JournalMessagesTests {
     // MARK: log import
 
     @Test func importSummarySaysOnlyWhatHappened() {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let one = JournalFile.Imported(added: [Self.sit("a")], skipped: 0)
         #expect(one.summary(empty: 0, dryRun: false, calendar: calendar) == "added 1 sit\n")
         let none = JournalFile.Imported(added: [], skipped: 3)
@@ -40,7 +40,7 @@ struct JournalMessagesTests {
 
     /// A dry run lists each sit it would add (as `log` describes one) and says the rest in the conditional.
     @Test func aDryRunListsTheSitsAndSaysWould() {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let first = Self.sit("a"), second = Self.sit("b", at: 1_795_500_000, profile: nil)
         let result = JournalFile.Imported(added: [first, second], skipped: 1)
         let text = result.summary(empty: 3, dryRun: true, calendar: calendar)

@@ -189,10 +189,8 @@ struct JournalRepairTests {
         #expect(JournalFile.damagedFileName(for: c.journal, stamp: "20261124T063000", attempt: c.attempt) == c.name)
     }
 
-    /// The local time of the local calendar (TZ), in ISO 8601's basic format (UTC here: other tests set TZ
-    /// to UTC in this process, and run at the same time).
+    /// The local time of the local calendar, in ISO 8601's basic format (UTC here).
     @Test func theFileStampIsTheLocalTimeToTheSecond() {
-        setenv("TZ", "UTC", 1)
-        #expect(LocalCalendar().fileStamp(1_795_498_200) == "20261124T053000")
+        #expect(LocalCalendar(zone: .utc).fileStamp(1_795_498_200) == "20261124T053000")
     }
 }

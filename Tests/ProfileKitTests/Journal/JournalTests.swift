@@ -165,8 +165,7 @@ struct JournalTests {
         sit.pausedSeconds = 450
         #expect(sit.line.hasSuffix(#""bells":2,"note":null,"pausedSeconds":450}"# + "\n"))
         #expect(try SitLine.decode(Array(sit.line.utf8.dropLast())) == sit)
-        setenv("TZ", "UTC", 1)
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let json = JournalRenderer.log([Self.sit(note: nil, profile: nil), sit], format: .json, calendar: calendar)
         #expect(json.contains(#""note": null, "pausedSeconds": 0, "recovered": false}"#)
                     && json.contains(#""note": null, "pausedSeconds": 450, "recovered": false}"#), "\(json)")
@@ -193,19 +192,17 @@ struct JournalTests {
         for bad in [#","recovered":1}"#, #","recovered":"true"}"#, #","recovered":null}"#] {
             #expect(throws: SitLine.Problem.self, "\(bad)") { try SitLine.decode(Array((base + bad).utf8)) }
         }
-        setenv("TZ", "UTC", 1)
-        let table = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(), options: RenderOptions(width: 80))
+        let table = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(zone: .utc), options: RenderOptions(width: 80))
         #expect(table.contains("recovered") && !table.contains("completed"), "the table says how the sit was logged")
-        #expect(JournalRenderer.log([sit], format: .csv, calendar: LocalCalendar()).hasSuffix(",30,true\r\n"))
+        #expect(JournalRenderer.log([sit], format: .csv, calendar: LocalCalendar(zone: .utc)).hasSuffix(",30,true\r\n"))
     }
 
     /// The table leaves the seconds paused to the other formats, as it leaves the bells.
     @Test func theTableLeavesPausesOut() {
-        setenv("TZ", "UTC", 1)
         var sit = Self.sit(note: "a note", profile: "Morning")
-        let without = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(), options: RenderOptions(width: 80))
+        let without = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(zone: .utc), options: RenderOptions(width: 80))
         sit.pausedSeconds = 450
-        #expect(JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(), options: RenderOptions(width: 80)) == without)
+        #expect(JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(zone: .utc), options: RenderOptions(width: 80)) == without)
     }
 
     struct BadLine: CustomTestStringConvertible, Sendable {
@@ -360,8 +357,7 @@ struct JournalTests {
     /// Control characters, bidi overrides and line breaks never reach the terminal from a note or a
     /// name; JSON and CSV keep them exactly.
     @Test func tablesAndPlainLinesEscapeWhatWouldActOnATerminal() throws {
-        setenv("TZ", "UTC", 1)
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let hostile = "a\u{1B}[31mred\u{202E}X\nline\\"
         let sits = [Self.sit(note: hostile, profile: "P\u{7}\u{202E}")]
         for format in [LogFormat.table, .plain] {
@@ -392,7 +388,7 @@ struct JournalTests {
         #expect(line.contains(expected))
         let bytes = Array(line.utf8.dropLast())
         #expect(try SitLine.decode(bytes) == sit)
-        let json = JournalRenderer.log([sit], format: .json, calendar: LocalCalendar())
+        let json = JournalRenderer.log([sit], format: .json, calendar: LocalCalendar(zone: .utc))
         #expect(json.contains(#""note": "next\u0085line\u007fdel\u009fend""#), "\(json)")
         // Text with nothing to escape, including other non-ASCII text, takes the fast path unchanged.
         for plain in ["Morning", "禅 Zen 🧘", "é \u{A0} \u{C2}"] { #expect(JSONWriter.isPlain(plain), "\(plain)") }
@@ -415,19 +411,18 @@ struct JournalTests {
     /// The default table fits the width it is given: the note and the profile give up space.
     @Test(arguments: widthCases)
     func theLogTableFitsTheWidthGiven(_ c: WidthCase) {
-        setenv("TZ", "UTC", 1)
         for width in [80] {
-            let text = JournalRenderer.log(c.sits, format: .table, calendar: LocalCalendar(), options: RenderOptions(width: width))
+            let text = JournalRenderer.log(c.sits, format: .table, calendar: LocalCalendar(zone: .utc), options: RenderOptions(width: width))
             let lines = text.split(separator: "\n")
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width):\n\(text)")
             #expect(lines[1].contains("│ id") && lines[3].contains(c.sits[0].id), "\(text)")
         }
-        let whole = JournalRenderer.log(c.sits, format: .table, calendar: LocalCalendar(), options: RenderOptions(width: nil))
+        let whole = JournalRenderer.log(c.sits, format: .table, calendar: LocalCalendar(zone: .utc), options: RenderOptions(width: nil))
         #expect(c.sits[0].profile.map { whole.contains($0) } ?? true, "without a width nothing is cut")
     }
 
     @Test func aFilterThatLeavesNoSitSaysSoAndNamesIt() {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         #expect(JournalRenderer.log([], format: .table, calendar: calendar, filter: "--profile \"Evening\"") == "no sits match --profile \"Evening\"\n")
         #expect(JournalRenderer.log([], format: .table, calendar: calendar).hasPrefix("no sits logged; a run logs one"))
         #expect(JournalRenderer.stats(JournalStats(sits: [], days: [], today: 0), format: .table, filter: "--since 2026-01-01") == "no sits match --since 2026-01-01\n")

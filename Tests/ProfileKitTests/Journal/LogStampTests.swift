@@ -9,9 +9,8 @@ import TestSupport
 
 /// The time a run's log lines begin with (`2026-11-22T07:02:00+0100`), written without strftime: the
 /// format for offsets east and west, on the half and quarter hour, and the same text as strftime's
-/// `%Y-%m-%dT%H:%M:%S%z`, in this process's zone and, through `date` in child processes, in others.
-/// These tests never change the zone; the in-process suites that need one set TZ to UTC, so the
-/// comparison with strftime is of that zone, and the others are checked in child processes.
+/// `%Y-%m-%dT%H:%M:%S%z`, in this process's zone (found from its `TZ` as the executable finds it) and,
+/// through `date` in child processes, in others. No test changes the process's zone.
 @Suite("Journal: log stamps")
 struct LogStampTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -59,9 +58,13 @@ struct LogStampTests {
     }
 
     /// The local calendar's stamp is strftime's, every 37 minutes and 13 seconds for two years (both
-    /// changes of the clock each year, where the zone has them).
+    /// changes of the clock each year, where the zone has them): the zone read at the edge, as the
+    /// executable reads it from `TZ`, is the C library's own.
     @Test func theLocalStampIsStrftimes() {
-        let calendar = LocalCalendar()
+        let zone = LocalTime.Zone.process(tz: ProcessInfo.processInfo.environment["TZ"], zoneDirectory: ProcessInfo.processInfo.environment["TZDIR"]) {
+            FileManager.default.contents(atPath: $0).map { Array($0) }
+        }
+        let calendar = LocalCalendar(zone: zone)
         for epoch in stride(from: 1_767_225_600, through: 1_830_297_600, by: 2233) {
             let stamp = calendar.logStamp(epoch)
             guard stamp == Self.strftimeStamp(epoch) else {

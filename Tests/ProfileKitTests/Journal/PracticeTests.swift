@@ -10,8 +10,6 @@ import ProfileKit
 /// in PracticeCLITests, where a child process gets its own TZ).
 @Suite("Practice")
 struct PracticeTests {
-    init() { setenv("TZ", "UTC", 1) }
-
     /// 2026-11-25, a Wednesday, at noon UTC.
     static let noon = CivilDate.days(year: 2026, month: 11, day: 25) * 86_400 + 12 * 3600
     static var today: Int { noon / 86_400 }
@@ -219,10 +217,10 @@ struct PracticeTests {
         let across = Self.sit(day: t - 1, hour: 23, minute: 50, seconds: 1200)
         let stats = Self.stats([across], goal: 1200)
         #expect(stats.today.seconds == 0 && stats.goalStreak == 1)
-        let status = PracticeStatus(sits: [across], calendar: LocalCalendar(), day: t, goal: 1200)
+        let status = PracticeStatus(sits: [across], calendar: LocalCalendar(zone: .utc), day: t, goal: 1200)
         #expect(status.todaySeconds == 0 && status.goalStreak == 1)
         // At 00:00 the day turns: the streak is not broken before the day is over.
-        let lastMinute = PracticeStatus(sits: [Self.sit(day: t - 1, hour: 8, seconds: 1200)], calendar: LocalCalendar(), day: t - 1, goal: 1200)
+        let lastMinute = PracticeStatus(sits: [Self.sit(day: t - 1, hour: 8, seconds: 1200)], calendar: LocalCalendar(zone: .utc), day: t - 1, goal: 1200)
         #expect(lastMinute.goalStreak == 1 && lastMinute.todaySeconds == 1200)
     }
 
@@ -237,7 +235,7 @@ struct PracticeTests {
                 sits.append(Self.sit(day: day, hour: Int.random(in: 0..<24, using: &random), seconds: Int.random(in: 60...1800, using: &random)))
             }
         }
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         for goal in [nil, 600, 1200] {
             for day in (t - 10)...(t + 3) {
                 let stats = Self.stats(sits.filter { $0.start.epoch / 86_400 <= day }, goal: goal, today: day)
@@ -281,7 +279,7 @@ struct PracticeTests {
     /// Nine sits say nothing; the tenth says `10 sits`; the eleventh nothing; an import crossing
     /// several says each once.
     @Test func aMilestoneIsSaidOnceByTheSitThatCrossesIt() {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let t = Self.today
         var journal: [Sit] = []
         var said: [String] = []
@@ -320,7 +318,7 @@ struct PracticeTests {
     // MARK: status
 
     @Test func theLineAndItsPlaceholders() throws {
-        var status = PracticeStatus(sits: [], calendar: LocalCalendar(), day: Self.today, goal: 1200)
+        var status = PracticeStatus(sits: [], calendar: LocalCalendar(zone: .utc), day: Self.today, goal: 1200)
         status.todaySeconds = 720
         status.todaySits = 1
         status.goalStreakBefore = 3
@@ -351,31 +349,31 @@ struct PracticeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let journal = "\(folder)/journal.jsonl"
         let cache = "\(folder)/cache/profile/status"
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let t = Self.today
         var sits = (1...30).map { Self.sit(day: t - $0, seconds: 1200) } + [Self.sit(day: t, hour: 1, seconds: 300)]
         func write(_ sits: [Sit]) throws {
             try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: journal))
         }
         func check(now: Int = Self.noon, goal: Int? = 1200, _ comment: Comment) throws {
-            let cached = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar, zone: "UTC")
-            let fresh = try StatusCache.status(journal: journal, goal: goal, cache: nil, records: nil, now: now, calendar: calendar, zone: "UTC")
+            let cached = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar)
+            let fresh = try StatusCache.status(journal: journal, goal: goal, cache: nil, records: nil, now: now, calendar: calendar)
             #expect(cached == fresh, comment)
-            let again = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar, zone: "UTC")
+            let again = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar)
             #expect(again == fresh, comment)
         }
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC") == nil)
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar) == nil)
         try write(sits)
         try check("a first full read")
         #expect(FileManager.default.fileExists(atPath: cache))
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 30)
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)?.goalStreak == 30)
         let handle = try #require(FileHandle(forWritingAtPath: journal))
         handle.seekToEndOfFile()
         handle.write(Data(Self.sit(day: t, hour: 2, seconds: 900).line.utf8))
         try handle.close()
         sits.append(Self.sit(day: t, hour: 2, seconds: 900))
         try check("an append of today")
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")?.goalStreak == 31)
+        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)?.goalStreak == 31)
         sits.append(Self.sit(day: t - 40, seconds: 60))
         let copy = "\(folder)/copy"
         try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: copy))
@@ -397,7 +395,7 @@ struct PracticeTests {
         try check("a lost cache")
         try Data("{not a sit}\n".utf8).write(to: URL(fileURLWithPath: journal))
         #expect(throws: JournalError.self) {
-            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")
+            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)
         }
     }
 
@@ -409,7 +407,7 @@ struct PracticeTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let journal = "\(folder)/journal.jsonl"
         let cache = "\(folder)/cache/profile/status"
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let t = Self.today
         let sits = (1...40).map { Self.sit(day: t - $0, seconds: 1200) }
         try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: journal))
@@ -418,7 +416,7 @@ struct PracticeTests {
         // Older than the racy margin when the cache is written: the identity alone is then trusted.
         usleep(250_000)
         func status() throws -> PracticeStatus? {
-            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")
+            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)
         }
         #expect(try status()?.goalStreakBefore == 40)
         #expect(try status()?.goalStreakBefore == 40, "from the cache")
@@ -435,7 +433,7 @@ struct PracticeTests {
         var times = [before.st_atim, before.st_mtim]
         #expect(futimens(fd, &times) == 0)
         close(fd)
-        let fresh = try StatusCache.status(journal: journal, goal: 1200, cache: nil, records: nil, now: Self.noon, calendar: calendar, zone: "UTC")
+        let fresh = try StatusCache.status(journal: journal, goal: 1200, cache: nil, records: nil, now: Self.noon, calendar: calendar)
         #expect(fresh?.goalStreakBefore == 19)
         // The cache, as one written just after the edit by a status that read the journal before it
         // (its figures and identity from before): only the identity tells them apart.

@@ -13,8 +13,6 @@ struct SitEditsTests {
     /// 2026-11-23T12:00:00Z, a Monday: the tests' "now".
     static let now = 1_795_435_200
 
-    init() { setenv("TZ", "UTC", 1) }
-
     struct StartCase: CustomTestStringConvertible, Sendable {
         var start: String
         var expected: String
@@ -36,7 +34,7 @@ struct SitEditsTests {
     /// with an offset names a moment.
     @Test(arguments: starts)
     func aStartAsPeopleSayIt(_ c: StartCase) throws {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let epoch = try StartArgument.parse(c.start, calendar: calendar, now: Self.now)
         #expect(calendar.timestamp(epoch).text == c.expected)
     }
@@ -44,12 +42,12 @@ struct SitEditsTests {
     @Test(arguments: ["25:00", "6", "06:5", "tomorrow 06:00", "2026-13-01 06:00", "06:00 extra words", "yesterday", "", "06:00:60", "123:00"])
     func aStartThatIsNoTimeIsRefused(_ start: String) {
         #expect(throws: JournalError.invalidOption(start, option: "--start", accepted: StartArgument.accepted)) {
-            try StartArgument.parse(start, calendar: LocalCalendar(), now: Self.now)
+            try StartArgument.parse(start, calendar: LocalCalendar(zone: .utc), now: Self.now)
         }
     }
 
     @Test func anAddedSitHasEndedAndLastsASecondToADay() throws {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let sit = try Sit.added(start: "11:00", duration: "20m", profile: "Morning", note: "calm", calendar: calendar, now: Self.now, zoneName: nil)
         #expect(sit.start.text == "2026-11-23T11:00:00+00:00" && sit.end.text == "2026-11-23T11:20:00+00:00")
         #expect(sit.seconds == 1200 && sit.plannedSeconds == 1200 && sit.outcome == .completed && sit.bells == 0)
@@ -82,13 +80,13 @@ struct SitEditsTests {
     func edit(start: String? = nil, duration: String? = nil, profile: String? = nil, noProfile: Bool = false,
               note: String? = nil, noNote: Bool = false) throws -> Sit.Edit {
         try Sit.Edit(id: "0123456789ab", start: start, duration: duration, profile: profile, noProfile: noProfile, note: note,
-                     noNote: noNote, calendar: LocalCalendar(), now: Self.now)
+                     noNote: noNote, calendar: LocalCalendar(zone: .utc), now: Self.now)
     }
 
     /// The end moves with the start and the length (pauses kept); a planned length that was the length
     /// follows it, and no sit is sat longer than planned; an open-ended sit stays open.
     @Test func anEditMovesTheEndAndKeepsThePlanHonest() throws {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         let moved = try Self.sit(paused: 60).edited(try edit(start: "09:00"), calendar: calendar, now: Self.now, zoneName: nil)
         #expect(moved.start.text == "2026-11-23T09:00:00+00:00" && moved.end.text == "2026-11-23T09:21:00+00:00")
         let longer = try Self.sit().edited(try edit(duration: "30m"), calendar: calendar, now: Self.now, zoneName: nil)
@@ -119,7 +117,7 @@ struct SitEditsTests {
         nonisolated(unsafe) var recovered = 0
         func open(log: Bool?, speed: Double) throws -> RunLog {
             try RunLog(log: log, journal: { journal }, note: "quiet", speed: speed, profile: "Morning", total: 1200, zoneName: nil,
-                       recordFolder: "\(home)/state", now: { clock }, recover: { _ in recovered += 1 }, warn: { warnings.append($0) })
+                       recordFolder: "\(home)/state", calendar: LocalCalendar(zone: .utc), now: { clock }, recover: { _ in recovered += 1 }, warn: { warnings.append($0) })
         }
         // At another speed, not logged unless asked: said once.
         let fast = try open(log: nil, speed: 60)

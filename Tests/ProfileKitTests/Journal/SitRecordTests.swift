@@ -323,7 +323,7 @@ extension SitRecordTests {
         var said: [String] = []
         SitRecordFolder.recoverCutOffSits(current: JournalFile(path: journal, lockTimeout: 0.3),
                                           environment: ["XDG_STATE_HOME": POSIX.directoryName(folder.path), "TZ": "UTC"],
-                                          passwordHome: { nil }, now: 1_795_414_500 + 86_400, calendar: LocalCalendar()) { said.append($0) }
+                                          passwordHome: { nil }, now: 1_795_414_500 + 86_400, calendar: LocalCalendar(zone: .utc)) { said.append($0) }
         return said
     }
 
@@ -341,7 +341,7 @@ extension SitRecordTests {
             try Self.leave(journal: journal, in: folder)
             let said = Self.warnings(folder, journal: journal)
             #expect(FileManager.default.contents(atPath: journal) == bytes, "the file is untouched")
-            let record = folder.recordPath(id: "0123456789ab"), aside = record + ".unreadable-" + LocalCalendar().fileStamp(1_795_414_500 + 86_400)
+            let record = folder.recordPath(id: "0123456789ab"), aside = record + ".unreadable-" + LocalCalendar(zone: .utc).fileStamp(1_795_414_500 + 86_400)
             #expect(said == ["warning: \(record): not a record of a sit in progress: its journal, \(journal), holds no record of a sit, so it is no journal; moved it to \(aside)"])
             #expect(Self.names(folder) == [POSIX.baseName(aside)])
             try FileManager.default.removeItem(atPath: aside)
@@ -472,7 +472,7 @@ extension SitRecordTests {
             }.joined()
         for (name, text) in [("sits.csv", csv), ("sits.jsonl", good.line + c.sit.line)] {
             do {
-                _ = try JournalImport.read(Array(text.utf8), path: "/in/\(name)", calendar: LocalCalendar(), now: now)
+                _ = try JournalImport.read(Array(text.utf8), path: "/in/\(name)", calendar: LocalCalendar(zone: .utc), now: now)
                 Issue.record("imported \(c.name) from \(name)")
             } catch {
                 guard case .document(let problem) = error else {
@@ -485,7 +485,7 @@ extension SitRecordTests {
             }
         }
         // The same file without it is taken.
-        #expect(try JournalImport.read(Array(good.line.utf8), path: "/in/good.jsonl", calendar: LocalCalendar(), now: now).sits == [good])
+        #expect(try JournalImport.read(Array(good.line.utf8), path: "/in/good.jsonl", calendar: LocalCalendar(zone: .utc), now: now).sits == [good])
     }
 }
 

@@ -12,9 +12,8 @@ struct SitRunTests {
 
     static func record(_ outcome: Outcome, elapsed: Int, pausedSeconds: Int, total: Int = 1800, speed: Double,
                        now: Int) -> Sit? {
-        setenv("TZ", "UTC", 1)
         return Sit.run(outcome: outcome, elapsed: elapsed, total: total, bells: 3, pausedSeconds: pausedSeconds, speed: speed,
-                       started: started, now: now, profile: "Morning", note: "a note", calendar: LocalCalendar())
+                       started: started, now: now, profile: "Morning", note: "a note", calendar: LocalCalendar(zone: .utc))
     }
 
     /// At speed 1 the end is the wall clock's, and the pauses are the summary's real seconds.
@@ -49,7 +48,7 @@ struct SitRunTests {
         }
         // The record of a sped-up sit in progress ends when it was written, never ahead of the clock.
         let soFar = Sit.runSoFar(id: "0123456789ab", outcome: .interrupted, elapsed: 600, total: 1800, bells: 1, pausedSeconds: 0,
-                                 speed: 600, started: Self.started, now: Self.started + 1, profile: nil, note: nil, calendar: LocalCalendar())
+                                 speed: 600, started: Self.started, now: Self.started + 1, profile: nil, note: nil, calendar: LocalCalendar(zone: .utc))
         #expect(soFar.end.epoch == Self.started + 1 && soFar.start.epoch == Self.started + 1 - 600)
     }
 

@@ -10,11 +10,13 @@ import ProfileKit
 /// other tools, writes cut off, records of runs that died, in-place edits with the mtime set back,
 /// files put in place by rename, the zone's rules changed behind one `TZ`, new days, another goal, a
 /// lost or damaged cache), `status`'s figures are those of `stats`: the records recovered into the
-/// journal, then the journal read and counted (`StatsCommand`'s path). In process, on a calendar given
-/// its zone (`LocalCalendar(offsets:)`), so that no test sets `TZ`.
+/// journal, then the journal read and counted (`StatsCommand`'s path). In process, on a calendar of the
+/// zone the world's `TZ` names, read as the executable reads it (``LocalTime/Zone/process(tz:zoneDirectory:read:)``),
+/// so that no test sets `TZ`.
 @Suite("status agrees with stats")
 struct StatusAgreesWithStatsTests {
-    /// A zone: a zoneinfo file and the offsets it gives, worked out here (`offsets`).
+    /// A zone: a zoneinfo file and the offsets it gives, worked out here (`offsets`), which the zone read
+    /// from the file must give too.
     struct Zone: Sendable {
         var name: String
         var offsets: @Sendable (Int) -> Int
@@ -59,7 +61,7 @@ struct StatusAgreesWithStatsTests {
         var random: SeededGenerator
         /// Runs that live: each holds its record's lock.
         var live: [SitRecordWriter] = []
-        var calendar: LocalCalendar { LocalCalendar(offsets: zone.offsets) }
+        var calendar: LocalCalendar { LocalCalendar(zone: StatusAgreesWithStatsTests.zone(environment)) }
 
         init(seed: UInt64) throws {
             folder = try makeTemporaryDirectory()
@@ -89,6 +91,12 @@ struct StatusAgreesWithStatsTests {
             self.zone = zone
             let bytes = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/\(zone.name)"))
             try bytes.write(to: URL(fileURLWithPath: zoneFile))
+            // The zone read from the file gives the offsets worked out here, summers included.
+            let calendar = self.calendar
+            for daysAgo in stride(from: -100, through: 400, by: 5) {
+                let moment = now - daysAgo * 86_400
+                #expect(calendar.offset(at: moment) == zone.offsets(moment), "\(zone.name) at \(moment)")
+            }
         }
 
         /// A sit that ended by now, within the last 40 days; between 22:00 and 23:00 UTC half the time,
@@ -165,7 +173,7 @@ struct StatusAgreesWithStatsTests {
         do throws(JournalError) {
             return .success(try StatusCache.status(journal: world.journal, goal: world.goal, cache: world.cache,
                                                    records: SitRecordFolder(path: world.records), now: world.now,
-                                                   calendar: world.calendar, zone: StatusCache.zoneKey(environment: world.environment)))
+                                                   calendar: world.calendar))
         } catch {
             return .failure(error)
         }
@@ -332,14 +340,26 @@ struct StatusAgreesWithStatsTests {
         let file = "\(folder)/zone"
         let environment = ["TZ": ":\(file)"]
         try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Europe/Berlin")).write(to: URL(fileURLWithPath: file))
-        let berlin = StatusCache.zoneKey(environment: environment)
-        #expect(StatusCache.zoneKey(environment: environment) == berlin)
+        let berlin = Self.key(environment)
+        #expect(Self.key(environment) == berlin)
         try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/Africa/Lagos")).write(to: URL(fileURLWithPath: file))
-        #expect(StatusCache.zoneKey(environment: environment) != berlin, "other rules behind the same TZ")
-        #expect(StatusCache.zoneKey(environment: ["TZ": file]) == StatusCache.zoneKey(environment: ["TZ": file]))
-        #expect(StatusCache.zoneKey(environment: ["TZ": "Europe/Berlin", "TZDIR": folder]) != StatusCache.zoneKey(environment: ["TZ": "Europe/Berlin"]))
-        #expect(StatusCache.zoneKey(environment: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]) != StatusCache.zoneKey(environment: ["TZ": "CET-1"]))
-        #expect(StatusCache.zoneKey(environment: [:]) != StatusCache.zoneKey(environment: ["TZ": ""]))
+        #expect(Self.key(environment) != berlin, "other rules behind the same TZ")
+        #expect(Self.key(["TZ": file]) == Self.key(["TZ": file]))
+        #expect(Self.key(["TZ": "Europe/Berlin", "TZDIR": folder]) != Self.key(["TZ": "Europe/Berlin"]))
+        #expect(Self.key(["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"]) != Self.key(["TZ": "CET-1"]))
+        #expect(Self.key([:]) != Self.key(["TZ": ""]))
+    }
+
+    /// The zone a process with `environment` lives in, as the executable reads it where it starts.
+    static func zone(_ environment: [String: String]) -> LocalTime.Zone {
+        LocalTime.Zone.process(tz: environment["TZ"], zoneDirectory: environment["TZDIR"]) { path in
+            (try? Data(contentsOf: URL(fileURLWithPath: path))).map { Array($0) }
+        }
+    }
+
+    /// The status cache's key of the zone of `environment`.
+    static func key(_ environment: [String: String]) -> String {
+        StatusCache.zoneKey(zone(environment))
     }
 
     /// XXH64's published values, and a prefix's hash taken on the way to the whole's.

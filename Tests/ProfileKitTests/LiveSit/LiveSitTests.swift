@@ -6,6 +6,7 @@ import Testing
 import Bells
 import Desktop
 import Journal
+import LocalTime
 import ProfileKit
 import Sitting
 import TestDoubles
@@ -54,10 +55,8 @@ struct LiveSitTests {
     let clock = FakeClock()
 
     init() throws {
-        // The sit sizes its timeline and its journal's days in the process's zone: UTC, as the journal's
-        // in-process suites set it (the host's TZ is what the record names, not the zone).
-        setenv("TZ", "UTC", 1)
-        tzset()
+        // The sit sizes its timeline and its journal's days in the host's zone: UTC (the host's TZ is
+        // what the record names, not the zone).
         folder = try makeTemporaryDirectory()
     }
 
@@ -67,7 +66,7 @@ struct LiveSitTests {
         let said = said
         let answer = answer
         return SitHost(environment: ["HOME": folder, "XDG_STATE_HOME": "\(folder)/state", "TZ": "UTC"],
-                       passwordHome: { nil }, now: { Self.wall + 0 }, stdinIsTerminal: stdinIsTerminal,
+                       passwordHome: { nil }, now: { Self.wall + 0 }, calendar: LocalCalendar(zone: .utc), stdinIsTerminal: stdinIsTerminal,
                        say: { said.out.append($0) }, diagnostic: { said.errors.append($0) },
                        logStamp: { "2026-11-27T06:00:00+0000" }, clock: clock,
                        holdOffSleep: { profile, seconds, inhibit, _, _ in

@@ -1,16 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import LocalTime
 
 /// The one local time: the HH:MM grammar every option reads times with, and the calendar's arithmetic.
-/// Zones with summer time are tested end to end (a child process gets its own TZ); here the process's
-/// zone is UTC, as the journal's tests set it.
+/// Here the calendar's zone is UTC (`Zone.utc`); zones with summer time are tested in `ZoneTests`
+/// (against glibc) and end to end (a child process gets its own TZ).
 @Suite("Local time")
 struct LocalTimeTests {
-    init() { setenv("TZ", "UTC", 1) }
-
     @Test(arguments: [
         ("7:30", 27_000), ("07:30", 27_000), ("00:00", 0), ("23:59", 86_340), ("23:59:59", 86_399), ("6:05:09", 21_909),
     ])
@@ -40,7 +35,7 @@ struct LocalTimeTests {
     static let six = 1_795_759_200.0
 
     @Test func theNextMomentAtATimeIsTodayOrTomorrowAndAMomentAgoIsNow() {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         #expect(calendar.nextEpoch(of: 7 * 3600, after: Self.six) == Self.six + 3600)
         #expect(calendar.nextEpoch(of: 5 * 3600, after: Self.six) == Self.six + 23 * 3600, "passed today: tomorrow")
         #expect(calendar.nextEpoch(of: 6 * 3600, after: Self.six + 20) == Self.six + 20, "20 s ago is now")
@@ -50,7 +45,7 @@ struct LocalTimeTests {
     }
 
     @Test func aLocalDateAndTimeIsOneMoment() {
-        let calendar = LocalCalendar()
+        let calendar = LocalCalendar(zone: .utc)
         #expect(calendar.epoch(year: 2026, month: 11, day: 27, hour: 6, minute: 0) == Int(Self.six))
         #expect(calendar.dayAndSecond(Int(Self.six)).second == 6 * 3600)
         #expect(CivilDate.text(calendar.day(of: Int(Self.six))) == "2026-11-27")

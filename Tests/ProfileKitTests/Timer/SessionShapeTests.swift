@@ -177,14 +177,13 @@ struct SessionShapeTests {
     static let afternoon = 1_795_759_200.0 + 10 * 3600 + 55 * 60
 
     @Test func anUntilTwoHoursBeforeNowEndsTomorrowAndThePlanSaysSo() throws {
-        setenv("TZ", "UTC", 1)
-        tzset()
         let now = Self.afternoon
+        let calendar = LocalCalendar(zone: .utc)
         let until = ClockTime(secondsSinceMidnight: 14 * 3600 + 55 * 60)
-        let timeline = try SessionShape.until(until).timeline(of: Self.profile, startingAt: ClockTime(at: now),
-                                                              secondsUntil: { ClockTime.secondsFrom(now, until: $0) })
+        let timeline = try SessionShape.until(until).timeline(of: Self.profile, startingAt: ClockTime(at: now, calendar: calendar),
+                                                              secondsUntil: { ClockTime.secondsFrom(now, until: $0, calendar: calendar) })
         #expect(timeline.end == .fixed(seconds: 22 * 3600))
-        let clock = PlanClock(start: now, now: now)
+        let clock = PlanClock(start: now, now: now, calendar: calendar)
         #expect(clock.moment(at: 22 * 3600) == LocalMoment(time: until, daysFromToday: 1))
         #expect(clock.moment(at: 22 * 3600).description == "14:55 tomorrow")
         #expect(clock.moment(at: 0).description == "16:55 today")
@@ -204,7 +203,8 @@ struct SessionShapeTests {
         #expect(open.contains(#""endsAt": null"#))
         // A start at a time of day given (`--start 6:00`) is a session at that time: its clock times,
         // and no day said (whichever day the plan is read on).
-        let morning = PlanClock(start: ClockTime.nextEpoch(of: ClockTime(secondsSinceMidnight: 6 * 3600), after: now), now: now)
+        let morning = PlanClock(start: ClockTime.nextEpoch(of: ClockTime(secondsSinceMidnight: 6 * 3600), after: now, calendar: calendar), now: now,
+                                calendar: calendar)
         #expect(!morning.startsNow && clock.startsNow)
         let early = ProfileRenderer.plan(Timeline(profile: Self.profile), name: "Run", start: nil, on: morning, format: .table,
                                          options: RenderOptions(width: 100))
@@ -292,7 +292,7 @@ struct SessionShapeTests {
 
     @Test func anOpenEndedSitIsLoggedWithNoPlannedLength() throws {
         let sit = try #require(Sit.run(outcome: .completed, elapsed: 1920, total: nil, bells: 3, pausedSeconds: 0, speed: 1,
-                                       started: 1_700_000_000, now: 1_700_001_920, profile: "Run", note: nil, calendar: LocalCalendar()))
+                                       started: 1_700_000_000, now: 1_700_001_920, profile: "Run", note: nil, calendar: LocalCalendar(zone: .utc)))
         #expect(sit.seconds == 1920)
         #expect(sit.plannedSeconds == nil)
         #expect(sit.line.contains(#""plannedSeconds":null"#))
@@ -302,7 +302,7 @@ struct SessionShapeTests {
         #expect(line.withUnsafeBufferPointer { SitLine.fastDecode($0, 0..<line.count) } == sit)
         // A quick sit has no profile.
         let quick = Sit.run(outcome: .completed, elapsed: 120, total: 120, bells: 2, pausedSeconds: 0, speed: 1,
-                            started: 1_700_000_000, now: 1_700_000_120, profile: nil, note: nil, calendar: LocalCalendar())
+                            started: 1_700_000_000, now: 1_700_000_120, profile: nil, note: nil, calendar: LocalCalendar(zone: .utc))
         #expect(quick?.profile == nil)
         #expect(quick?.line.contains(#""profile":null"#) == true)
     }
