@@ -113,6 +113,20 @@ package final class RecordingRinger: BellRinger {
     package var isSounding: Bool { soundingNow.map { $0(self) } ?? sounding }
     package func check() -> RingerCheck { looks(self) }
     package var soundedKnownBy: Double? { knownBy(self) }
+    package var nextCheck: Double? { nil }
+
+    /// The run's sound controls, each as it was set, in order.
+    package var volumes: [Double?] = []
+    package var mutes: [Bool] = []
+    package var switches: [Bool] = []
+    package var fades: [(playing: Bool, seconds: Double)] = []
+    /// Each time the run said the next bell is due (nil: none).
+    package var expected: [Double?] = []
+    package func setVolume(decibels: Double?) { volumes.append(decibels) }
+    package func setMuted(_ muted: Bool) { mutes.append(muted) }
+    package func setAmbienceSwitch(_ on: Bool) { switches.append(on) }
+    package func fadeAmbience(_ playing: Bool, seconds: Double) { fades.append((playing, seconds)) }
+    package func expectBell(at time: Double?) { expected.append(time) }
 }
 
 extension RunMachine {

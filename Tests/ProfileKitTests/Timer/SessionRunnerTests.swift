@@ -323,6 +323,26 @@ struct SessionRunnerTests {
         #expect(summary.bellsRung == 1, "\(summary.bellsRung) of 2 bells counted")
     }
 
+    /// The driver hands the ringer what the machine says: the ambience's fades, the keys' sound
+    /// controls, and each next bell's time for a stream.
+    @Test func theRingerHearsTheFadesTheKeysAndTheNextBell() {
+        let clock = FakeClock()
+        let start = clock.time
+        let ringer = RecordingRinger()
+        let input = ScriptedInput(clock: clock, keys: [(start + 300, .volumeDown), (start + 301, .mute), (start + 302, .ambience)])
+        input.whenStuck = { Issue.record("the runner waits for ever with no key to come") }
+        let summary = SessionRunner(name: "Run", timeline: Timeline(profile: Self.profile), speed: 1, sound: "test", clock: clock,
+                                    input: input, display: Recorder(clock: clock, showsTime: false), ringer: ringer, ambience: true).run()
+        #expect(summary.ending == .completed)
+        // In over 8 s at the start; out over what is left of the last 8 s once the runner wakes for it.
+        #expect(ringer.fades.map(\.playing) == [true, false] && ringer.fades.first?.seconds == AmbienceFade.fadeIn)
+        #expect(ringer.fades.last.map { abs($0.seconds - AmbienceFade.fadeOut) < 0.01 } == true, "\(ringer.fades)")
+        #expect(ringer.volumes == [-3] && ringer.mutes == [true] && ringer.switches == [false])
+        // The main sit's start bell, at 2:00, is expected from the first look on.
+        #expect(ringer.expected.first == start + 120, "\(ringer.expected.prefix(3))")
+        #expect(ringer.expected.compactMap { $0 }.allSatisfy { time in Timeline(profile: Self.profile).bells.contains { abs(start + Double($0.offset) - time) < 1e-6 } })
+    }
+
     /// Ctrl-C before the sit started (while the bells were checked): no bell rings, nothing fires.
     @Test func anInterruptBeforeTheSitRingsNothing() {
         let run = Self.run(keys: [(0, .interrupt)])
