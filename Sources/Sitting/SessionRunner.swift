@@ -270,7 +270,7 @@ package final class SessionRunner {
         var sleep: SleepHold?
         var effects = RunMachine.opening(timeline: timeline, speed: speed)
         while true {
-            switch perform(effects.removeFirst(), machine: &machine, sleep: &sleep) {
+            switch perform(effects.removeFirst(), machine: machine, sleep: &sleep) {
             case .reported(let events): effects = machine.step(events, at: clock.now()) + effects
             case .ended(let summary): return summary
             }
@@ -278,7 +278,7 @@ package final class SessionRunner {
     }
 
     /// Does `effect`, and says what came of it.
-    private func perform(_ effect: RunEffect, machine: inout RunMachine, sleep: inout SleepHold?) -> Outcome {
+    private func perform(_ effect: RunEffect, machine: RunMachine, sleep: inout SleepHold?) -> Outcome {
         let now = clock.now()
         switch effect {
         case .holdSleep(let seconds):
