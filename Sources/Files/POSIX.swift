@@ -309,6 +309,14 @@ package enum POSIX {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// Seconds since boot, counting time the machine was suspended (`CLOCK_BOOTTIME`): where it grows
+    /// faster than ``monotonicNow()``, the machine slept.
+    package static func bootNow() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     package static func sleep(seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
         var remaining = timespec()

@@ -1,3 +1,4 @@
+import Files
 import Desktop
 import LocalTime
 import Sitting
@@ -11,6 +12,14 @@ package protocol SitKeys: RunInput {
     var sleepWatch: SleepWatch? { get set }
     /// Puts the terminal back as it was before the sit.
     func restore()
+}
+
+/// The run's clocks in the process: `CLOCK_MONOTONIC` beside `CLOCK_BOOTTIME`, as Files reads them;
+/// unaffected by changes to the wall clock.
+package final class MonotonicClock: RunClock {
+    package init() {}
+    package func now() -> Double { POSIX.monotonicNow() }
+    package func boot() -> Double { POSIX.bootNow() }
 }
 
 /// The process around a live sit, as the executable hands it in: the variables the program reads, the

@@ -68,42 +68,173 @@ package struct SleepClocks: Sendable, Equatable {
 }
 
 extension RunEffect {
-    /// Whether the effect changes only how the sit sounds (volume, mute, ambience): nothing of the sit's
-    /// record, which is then not kept again for it.
-    package var isSoundOnly: Bool {
+    /// Whether the effect changes what the sit's record would log: not a change of how it sounds alone
+    /// (volume, mute, ambience) nor a redraw, for which no record is kept again.
+    package var changesTheSit: Bool {
         switch self {
-        case .setVolume, .mute, .ambience: true
-        default: false
+        case .setVolume, .mute, .ambience, .redraw: false
+        default: true
         }
+    }
+
+    /// Whether the effect is a ``fire(_:ring:late:muted:)``, whose report a record waits for.
+    var isFire: Bool {
+        if case .fire = self { true } else { false }
+    }
+
+    /// Whether the effect is a ``record(_:)``.
+    package var isRecord: Bool {
+        if case .record = self { true } else { false }
     }
 }
 
 extension RunMachine {
     /// Takes the events of one wake-up of the driver, in order, at monotonic time `now`, and returns what
-    /// to do: their effects, with ``RunEffect/record`` where ``RecordCadence`` asks for one (before a
+    /// to do: their effects, with ``RunEffect/record(_:)`` where ``RecordCadence`` asks for one (before a
     /// stop, so that a run killed while stopped is recovered as it stood; once for the whole wake-up
     /// otherwise). `changed` says that effects handed out before these (keys typed before the sit) changed it.
+    ///
+    /// A record due when bells fire waits for their reports (``RunInputEvent/rang(_:_:late:muted:)``), so
+    /// that it counts them: it comes with the last.
     package mutating func handle(_ events: [RunInputEvent], at now: Double, changed: Bool = false) -> [RunEffect] {
-        var effects: [RunEffect] = []
-        for event in events { effects += handle(event) }
-        guard var cadence = recording else { return effects }
+        recorded(events.flatMap { handle($0) }, at: now, changed: changed)
+    }
+
+    /// `effects` with the record the cadence asks for at `now`, if any.
+    private mutating func recorded(_ effects: [RunEffect], at now: Double, changed: Bool) -> [RunEffect] {
+        recordAwaits = 0
+        guard var cadence = recording, ending == nil else { return effects }
         defer { recording = cadence }
-        if effects.contains(where: { if case .finish = $0 { true } else { false } }) { return effects }
-        if let stop = effects.firstIndex(of: .suspend) {
-            _ = cadence.due(changed: true, confirming: isConfirmingStop, paused: !pausedFor.isEmpty, elapsed: elapsed(at: now), now: now)
-            effects.insert(.record, at: stop)
+        let stop = effects.firstIndex(of: .suspend)
+        guard cadence.due(changed: changed || stop != nil || effects.contains { $0.changesTheSit }, confirming: isConfirmingStop,
+                          paused: !pausedFor.isEmpty, elapsed: elapsed(at: now), now: now) else { return effects }
+        let fires = effects.filter(\.isFire).count
+        guard fires == 0 else {
+            recordAwaits = fires
+            recordAt = now
             return effects
         }
-        if cadence.due(changed: changed || effects.contains { !$0.isSoundOnly }, confirming: isConfirmingStop, paused: !pausedFor.isEmpty,
-                       elapsed: elapsed(at: now), now: now) {
-            effects.append(.record)
-        }
+        var effects = effects
+        effects.insert(.record(progress(at: now)), at: stop ?? effects.endIndex)
         return effects
+    }
+
+    /// What the record of the sit in progress keeps at `now`: what the journal logs if the run is cut off.
+    func progress(at now: Double) -> SitProgress {
+        SitProgress(elapsed: Int(elapsed(at: now)), pausedSeconds: Int(pausedSeconds(at: now).rounded()), bellsRung: bellsRung)
     }
 
     /// The monotonic time the next record of the sit in progress is due when nothing else happens; nil
     /// when the run keeps none, or while it is paused.
     package func nextRecord(at now: Double) -> Double? {
         recording?.nextDue(elapsed: elapsed(at: now), now: now, speed: speed, paused: !pausedFor.isEmpty)
+    }
+
+    /// The driver's one entry: takes what it found at monotonic time `now` — a wake-up's events
+    /// (``events(of:at:boot:)``) or an effect's reports — and returns what to do next.
+    ///
+    /// A wake-up's effects end with the chores of every wake-up: the ambience's fade when it changes, the
+    /// next bell's time for a stream, a look at the ringer, a frame drawn, and the next wait. A stop
+    /// (Ctrl-Z) ends them instead (its continue is the next wake-up), and the end lets the last bells
+    /// settle before the summary. Before the first bell, keys already typed are taken without waiting.
+    package mutating func step(_ events: [RunInputEvent], at now: Double) -> [RunEffect] {
+        guard events.contains(where: \.isWake) else { return events.flatMap { handle($0) } }
+        var effects: [RunEffect]
+        if opening {
+            guard let key = events.first(where: { if case .key = $0 { true } else { false } }) else {
+                opening = false
+                return chores(after: handle(events, at: now), at: now)
+            }
+            effects = handle(key)
+            guard !effects.isEmpty else { return [.wait] }
+            opening = false
+            effects = recorded(effects, at: now, changed: true)
+        } else {
+            effects = handle(events, at: now)
+        }
+        return chores(after: effects, at: now)
+    }
+
+    /// `effects`, then what every wake-up does once they are done.
+    private mutating func chores(after effects: [RunEffect], at now: Double) -> [RunEffect] {
+        var effects = effects
+        if let end = effects.firstIndex(where: { if case .finish = $0 { true } else { false } }) {
+            effects.insert(.settle(grace: Self.finishGrace, limit: Self.settleLimit), at: end)
+            return effects
+        }
+        guard !effects.contains(.suspend) else { return effects }
+        let (elapsed, paused) = (elapsed(at: now), !pausedFor.isEmpty)
+        if let change = fade?.change(elapsed: elapsed, paused: paused, timeline: timeline) {
+            effects.append(.fadeAmbience(playing: change.playing, seconds: change.seconds))
+        }
+        return effects + [.expectBell(at: nextBell(at: now)), .check, .tick, .wait]
+    }
+
+    /// The monotonic time the next bell is due, when the next event rings one.
+    private func nextBell(at now: Double) -> Double? {
+        guard next < timeline.events.count, timeline.events[next].bell != nil else { return nil }
+        return untilNextEvent(at: now).map { now + max(0, $0) }
+    }
+
+    /// Real seconds from `now` the driver may wait before the machine needs it (nil: until a key or a
+    /// signal): the first of the next event, the display's next change (`nextFrame`, session seconds
+    /// after the elapsed; at most ten a real second, none while paused), the ringer's next look
+    /// (`nextCheck`, monotonic), the next record and the ambience's next fade. No wait at all before the
+    /// first bell, while keys typed before it are taken.
+    package func timeout(at now: Double, nextFrame: (Double) -> Double?, nextCheck: Double?) -> Double? {
+        guard !opening else { return 0 }
+        let elapsed = elapsed(at: now)
+        var times = [nextCheck, nextRecord(at: now).map { $0 + Self.margin }].compactMap { $0 }
+        if let until = untilNextEvent(at: now) { times.append(now + max(0, until) + Self.margin) }
+        if pausedFor.isEmpty, let change = nextFrame(elapsed) {
+            times.append(now + max(Self.shortestRedraw, (change - elapsed) / speed) + Self.margin)
+        }
+        if pausedFor.isEmpty, let change = fade?.nextChange(elapsed: elapsed, timeline: timeline) {
+            times.append(now + max(0, change - elapsed) / speed + Self.margin)
+        }
+        return times.min().map { max(0, $0 - now) }
+    }
+
+    /// What a wait that ended with `wake` at monotonic `now` (the boot clock reading `boot`) hands the
+    /// machine: the clocks, to tell a sleep, then what came.
+    package static func events(of wake: RunWake, at now: Double, boot: Double) -> [RunInputEvent] {
+        let event: RunInputEvent = switch wake {
+        case .key(let key): .key(key, at: now)
+        case .continued: .continuedFromElsewhere(at: now)
+        case .resized: .resized(at: now)
+        case .timeout, .child, .woke: .time(now)
+        }
+        return [.clocks(now, boot: boot, loginWoke: wake == .woke), event]
+    }
+
+    /// What the display shows at monotonic `now` (at the end, as the run ended).
+    package func state(at now: Double) -> RunState {
+        var state = shown
+        state.elapsed = elapsed(at: endedAt ?? now)
+        if ending == .completed, case .fixed(let seconds) = timeline.end { state.elapsed = Double(seconds) }
+        state.timeline = timeline
+        state.isPaused = isPaused
+        state.isConfirmingStop = isConfirmingStop
+        state.volume = volume
+        state.isMuted = isMuted
+        state.ambienceOn = ambienceOn
+        state.bellsRung = bellsRung
+        state.bellsMuted = bellsMuted
+        state.silence = silence
+        return state
+    }
+
+    /// How the run ended as `ending`: what it sat, the bells that rang, were muted or late, its pauses
+    /// and the volume it ended at.
+    package func summary(_ ending: RunSummary.Ending) -> RunSummary {
+        let at = endedAt ?? start
+        var summary = RunSummary(ending: ending, elapsed: Int(state(at: at).elapsed), bellsRung: bellsRung,
+                                 bellsPlanned: timeline.plannedBells, pauses: pauses, silence: silence, lateBells: lateBells,
+                                 pausedSeconds: Int(pausedSeconds(at: at).rounded()))
+        summary.bellsMuted = bellsMuted
+        summary.volumeChanged = volume != 0 || isMuted
+        summary.endVolume = summary.volumeChanged ? volume : nil
+        summary.endedMuted = isMuted
+        return summary
     }
 }

@@ -23,11 +23,14 @@ package struct Lateness: Hashable, Sendable {
     package var rings: Bool
 }
 
-/// Something the run asks its driver to do.
+/// Something the run asks its driver to do. The driver does each as it comes and hands what it found
+/// (a ring's report, the ringer's look, a wake-up) back to ``RunMachine/step(_:at:)``; it decides nothing.
 package enum RunEffect: Hashable, Sendable {
-    /// An event is due: ring `ring` (nil when the event has no bell, or its bell rings with another one),
-    /// then show the event.
-    case fire(Timeline.Event, ring: BellChoice?, late: Lateness?)
+    /// An event is due: ring `ring` (nil when the event has no bell, its bell rings with another one, or
+    /// everything is muted: `muted`), then hand the machine ``RunInputEvent/rang(_:_:late:muted:)``.
+    case fire(Timeline.Event, ring: BellChoice?, late: Lateness?, muted: Bool = false)
+    /// Show that an event fired and how its bell rang (`muted`, when it was muted), `late` when it came late.
+    case fired(Timeline.Event, report: RingReport?, late: Lateness?)
     /// The session was paused or resumed.
     case paused(Bool)
     /// The sitter ended the open-ended main sit: ``RunMachine/timeline`` now plans what follows it.
@@ -39,16 +42,22 @@ package enum RunEffect: Hashable, Sendable {
     case continued(after: Double)
     /// The machine slept for `seconds` (real seconds); the run is paused when keys can resume it.
     case slept(Double)
-    /// Keep the record of the sit in progress as it stands now (a logged run only): at the start, after
+    /// Keep the record of the sit in progress as `progress` says (a logged run only): at the start, after
     /// every change (an event, a pause, a resume, a stop, a sleep, the stop question), and once a minute
-    /// of session time but at most once a real second (``RecordCadence``).
-    case record
+    /// of session time but at most once a real second (``RecordCadence``). A record that cannot be kept
+    /// comes back as ``RunInputEvent/notKept(_:)``.
+    case record(SitProgress)
     /// Hold off the machine's sleep for `seconds` of real time from now: the whole session at its speed,
-    /// pauses included (an open-ended one as long as it could last). The first effect of a run.
+    /// pauses included (an open-ended one as long as it could last). The first effect of a run; its hold
+    /// comes back as ``RunInputEvent/held(note:at:boot:)``.
     case holdSleep(seconds: Double)
     /// Let the machine sleep again: just before ``finish(_:)``, however the run ends.
     case releaseSleep
-    /// The run is over.
+    /// Let the bells still sounding at the end fail if they fail at once (for up to `grace` real seconds),
+    /// and a stream's sink read them or be found stuck (for up to `limit`); a key or a signal cuts the
+    /// wait for the sink short. What the ringer found comes back as ``RunInputEvent/unsounded(_:notes:)``.
+    case settle(grace: Double, limit: Double)
+    /// The run is over: show its summary (``RunMachine/summary(_:)``).
     case finish(RunSummary.Ending)
     /// The sit's volume is now `decibels` (0: the profile's own volumes; nil: silence): the `-` and `+` keys.
     case setVolume(Double?)
@@ -56,9 +65,31 @@ package enum RunEffect: Hashable, Sendable {
     case mute(Bool)
     /// The ambience is switched on (true) or off: the `a` key.
     case ambience(Bool)
+    /// Fade the ambience in (true) or out (false) over `seconds` real seconds, as ``AmbienceFade`` says.
+    case fadeAmbience(playing: Bool, seconds: Double)
+    /// The monotonic time the next bell is due, nil when the next event rings none: a stream keeps what
+    /// it writes ahead from passing it.
+    case expectBell(at: Double?)
+    /// Look after the ringer's players (``BellRinger/check()``) and hand back what it found as
+    /// ``RunInputEvent/unsounded(_:notes:)``.
+    case check
+    /// Tell the user `text`, once, as it happens.
+    case note(String)
+    /// Show the run as it stands (``RunMachine/state(at:)``): the start's header.
+    case begin
+    /// Time passed, or something changed: a live display draws what changed.
+    case tick
+    /// The frame may have been lost (`resized`: the terminal changed size; else the program was continued
+    /// from elsewhere): the next tick draws it whole.
+    case redraw(resized: Bool)
+    /// Wait for the first of a key, a signal, a player's end and the machine's next deadline
+    /// (``RunMachine/timeout(at:nextFrame:nextCheck:)``), then hand the machine what came
+    /// (``RunMachine/events(of:at:boot:)``).
+    case wait
 }
 
-/// What happens to a run: the driver feeds these to ``RunMachine/handle(_:)``.
+/// What happens to a run: the driver feeds these to ``RunMachine/step(_:at:)``. The first are what
+/// happened (time passing, keys, signals); the last are reports of what an effect found.
 package enum RunInputEvent: Hashable, Sendable {
     /// The monotonic clock reads `now` (real seconds).
     case time(Double)
@@ -72,11 +103,25 @@ package enum RunInputEvent: Hashable, Sendable {
     /// The driver woke at monotonic time `now`, when the boot clock read `boot`; `loginWoke` when logind
     /// said the machine woke. The machine tells a sleep from them (``SleepClocks``).
     case clocks(Double, boot: Double, loginWoke: Bool)
+    /// The terminal changed size at `now` (SIGWINCH).
+    case resized(at: Double)
+    /// The program runs again at `now` after being stopped from elsewhere (SIGSTOP, then SIGCONT).
+    case continuedFromElsewhere(at: Double)
+    /// Sleep is held off (``RunEffect/holdSleep(seconds:)``), with what to say of it, and the run's clock
+    /// starts at monotonic `now`, the boot clock reading `boot`: the wait for the lock is no time sat.
+    case held(note: String?, at: Double, boot: Double)
+    /// What ``RunEffect/fire(_:ring:late:muted:)`` rang: the ringer's report (nil when it rang nothing).
+    case rang(Timeline.Event, RingReport?, late: Lateness?, muted: Bool)
+    /// The ringer found `count` bells it had reported as sounded did not sound, and has `notes` to say.
+    case unsounded(Int, notes: [String] = [])
+    /// A record of the sit in progress could not be kept: `note` says why.
+    case notKept(String)
 
-    /// The monotonic time the event happened at.
-    var time: Double {
+    /// Whether the event is something that happened (a wake-up's), not an effect's report.
+    var isWake: Bool {
         switch self {
-        case .time(let now), .key(_, let now), .continued(let now), .slept(_, let now), .clocks(let now, _, _): now
+        case .time, .key, .continued, .slept, .clocks, .resized, .continuedFromElsewhere: true
+        case .held, .rang, .unsounded, .notKept: false
         }
     }
 }
@@ -104,7 +149,19 @@ package struct RunMachine: Sendable {
     /// The plan; an open-ended main sit becomes a fixed one when the sitter ends it.
     package private(set) var timeline: Timeline
     package let speed: Double
-    private let start: Double
+    /// Real seconds after an event's time that the driver wakes for it, so that the clock has surely
+    /// passed it (a wake on the dot could read a hair before it and wait again for nothing).
+    package static let margin = 0.000_5
+    /// The shortest time between two redraws, in real seconds, whatever the speed.
+    package static let shortestRedraw = 0.1
+    /// Real seconds the bells still sounding at the end are given to fail before they are counted: a
+    /// player that fails at once on the end bell is known (and replaced, or the bell not counted).
+    package static let finishGrace = 0.25
+    /// The longest the run waits at the end for a stream's sink to show that it read the last bells
+    /// (``BellRinger/soundedKnownBy``): a sink that reads nothing fails by then.
+    package static let settleLimit = StreamRinger.stallLimit + 0.5
+
+    var start: Double
     private var pausedAt: Double?
     private var pausedTotal = 0.0
     /// Why the clock stands still; empty while it runs.
@@ -142,6 +199,28 @@ package struct RunMachine: Sendable {
     var recording: RecordCadence?
     /// The boot clock against the monotonic one, to tell a sleep.
     var sleepClocks: SleepClocks
+    /// Whether the run has just begun: keys typed before it (a Ctrl-C while the bells were checked) are
+    /// taken before its first bell, without waiting.
+    var opening = false
+    /// What the display shows that is not the machine's: the name, how bells ring, the notes, the end.
+    var shown: RunState
+    /// When the ambience fades, for a sit that plays one.
+    var fade: AmbienceFade?
+    /// Bells that sounded, as the ringer reported them and its later looks left them.
+    package private(set) var bellsRung = 0
+    /// Bells that came while everything was muted: not rung.
+    package private(set) var bellsMuted = 0
+    /// Bells that sounded late.
+    package private(set) var lateBells = 0
+    /// Why a bell that was due made no sound, once one did not.
+    var silence: String?
+    /// When the run ended: the summary's moment, however long its last bells take to settle.
+    var endedAt: Double?
+    /// Bells of the last wake-up whose reports a record due waits for (it counts them), and its moment.
+    var recordAwaits = 0
+    var recordAt = 0.0
+    /// Whether a record that could not be kept was said: once.
+    private var notKeptSaid = false
 
     /// The run's first effects, before its clock starts and anything is shown: sleep held off for as
     /// long as a session of `timeline` at `speed` can last in real time (``RunEffect/holdSleep(seconds:)``).
@@ -168,7 +247,11 @@ package struct RunMachine: Sendable {
     ///   - records: whether the run keeps a record of its sit in progress: the machine then asks for
     ///     ``RunEffect/record`` as ``RecordCadence`` says.
     ///   - boot: the boot clock at `start`, from which ``RunInputEvent/clocks(_:boot:loginWoke:)`` tells a sleep.
-    package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true, records: Bool = false, boot: Double? = nil) {
+    ///   - shown: what the display shows besides the machine's own state (the name, how bells ring, the
+    ///     header's notes, the end on the local clock); its `hasAmbience` says that the sit plays an
+    ///     ambience, which then fades as ``AmbienceFade`` says.
+    package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true, records: Bool = false, boot: Double? = nil,
+                 shown: RunState? = nil) {
         precondition(speed > 0, "speed must be positive")
         self.keys = keys
         self.timeline = timeline
@@ -176,6 +259,8 @@ package struct RunMachine: Sendable {
         self.start = start
         recording = records ? RecordCadence(start: start) : nil
         sleepClocks = SleepClocks(ahead: (boot ?? start) - start)
+        self.shown = shown ?? RunState(name: "", timeline: timeline, elapsed: 0, sound: "")
+        fade = self.shown.hasAmbience ? AmbienceFade(speed: speed) : nil
     }
 
     /// Session seconds gone at monotonic time `now`, pauses left out.
@@ -232,10 +317,40 @@ package struct RunMachine: Sendable {
 
     /// Takes an event and returns what to do, in order.
     package mutating func handle(_ input: RunInputEvent) -> [RunEffect] {
-        guard ending == nil else { return [] }
+        switch input {
+        case .held(let note, let now, let boot):
+            // The clock starts once sleep is held off: a lock logind is slow to give is no time sat.
+            start = now
+            recording = recording.map { _ in RecordCadence(start: now) }
+            sleepClocks = SleepClocks(ahead: boot - now)
+            shown.notes += note.map { [$0] } ?? []
+            opening = true
+            return [.begin, .wait]
+        case .rang(let event, let report, let late, let muted):
+            return rang(event, report: report, late: late, muted: muted)
+        case .unsounded(let count, let notes):
+            bellsRung -= min(count, bellsRung)
+            return notes.map { .note($0) }
+        case .notKept(let note):
+            defer { notKeptSaid = true }
+            return notKeptSaid ? [] : [.note(note)]
+        default:
+            guard ending == nil else { return [] }
+            return happen(input)
+        }
+    }
+
+    /// Takes what happened while the run goes on.
+    private mutating func happen(_ input: RunInputEvent) -> [RunEffect] {
         switch input {
         case .time(let now):
             return advance(to: now)
+        case .resized(let now):
+            return [.redraw(resized: true)] + advance(to: now)
+        case .continuedFromElsewhere(let now):
+            return [.redraw(resized: false)] + advance(to: now)
+        case .held, .rang, .unsounded, .notKept:
+            return []
         case .key(let key, let now):
             // Ctrl-C stops now, before anything due would fire: one that came before the sit started (while
             // the bells were checked) rings no bell.
@@ -268,6 +383,7 @@ package struct RunMachine: Sendable {
         switch key {
         case .interrupt:
             ending = .interrupted
+            endedAt = now
             return Self.finishing(.interrupted)
         case .yes where isConfirmingStop && endsMainSit(at: now):
             // The time spent answering is not sat: the main sit ends where the question stopped the clock.
@@ -276,6 +392,7 @@ package struct RunMachine: Sendable {
             return [.mainSitEnded] + advance(to: now)
         case .yes where isConfirmingStop:
             ending = .stopped
+            endedAt = now
             return Self.finishing(.stopped)
         case .quit where !isConfirmingStop:
             stop(for: .question, at: now)
@@ -377,18 +494,43 @@ package struct RunMachine: Sendable {
         for event in late {
             let rings = event == ringer
             let lateness = Lateness(seconds: reached - Double(event.offset), rings: rings)
-            effects.append(.fire(event, ring: rings ? event.bell : nil, late: lateness))
+            effects.append(fire(event, ring: rings ? event.bell : nil, late: lateness))
         }
         if let ringer, !late.contains(ringer) {
             // Only carried bells, and no next bell soon after all: the most important of them rings now.
-            effects.append(.fire(ringer, ring: ringer.bell, late: Lateness(seconds: reached - Double(ringer.offset), rings: true)))
+            effects.append(fire(ringer, ring: ringer.bell, late: Lateness(seconds: reached - Double(ringer.offset), rings: true)))
         }
         for event in onTime {
-            effects.append(.fire(event, ring: event.bell, late: nil))
+            effects.append(fire(event, ring: event.bell, late: nil))
         }
         if next == events.count, !timeline.isOpen {
             ending = .completed
+            endedAt = now
             effects += Self.finishing(.completed)
+        }
+        return effects
+    }
+
+    /// Fires `event`, ringing `ring` unless everything is muted: a muted bell is counted as muted, not rung.
+    private mutating func fire(_ event: Timeline.Event, ring: BellChoice?, late: Lateness?) -> RunEffect {
+        guard ring != nil, isMuted else { return .fire(event, ring: ring, late: late) }
+        bellsMuted += 1
+        return .fire(event, ring: nil, late: late, muted: true)
+    }
+
+    /// Counts how a bell rang (a late one that sounded as late; one that did not says why), and shows it.
+    /// The last report a record waits for brings the record, which then counts its bell.
+    private mutating func rang(_ event: Timeline.Event, report: RingReport?, late: Lateness?, muted: Bool) -> [RunEffect] {
+        if let report, report.sounded {
+            bellsRung += 1
+            lateBells += late == nil ? 0 : 1
+        } else if let report {
+            silence = report.via
+        }
+        var effects: [RunEffect] = [.fired(event, report: muted ? RingReport(via: "muted", sounded: false) : report, late: late)]
+        if recordAwaits > 0 {
+            recordAwaits -= 1
+            if recordAwaits == 0 { effects.append(.record(progress(at: recordAt))) }
         }
         return effects
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-import Files
 import ProfileKit
 import Bells
 
@@ -16,17 +8,6 @@ package protocol RunClock: AnyObject {
     /// Seconds since boot, counting time the machine was suspended: where it grows faster than ``now()``,
     /// the machine slept.
     func boot() -> Double
-}
-
-/// `CLOCK_MONOTONIC` beside `CLOCK_BOOTTIME`: unaffected by changes to the wall clock.
-package final class MonotonicClock: RunClock {
-    package init() {}
-    package func now() -> Double { POSIX.monotonicNow() }
-    package func boot() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 }
 
 /// A key the user pressed during a run.
@@ -220,8 +201,8 @@ extension RunDisplay {
     }
 }
 
-/// Drives a run: asks the ``RunMachine`` what to do as time passes and keys come, and does it (rings,
-/// shows, finishes).
+/// Drives a run: does what the ``RunMachine`` says (rings, shows, keeps the record, waits) and hands it
+/// back what came of it; every rule of the sit is the machine's.
 ///
 /// It sleeps until the first of: the next event's time, the next time the display's text changes (for a
 /// live display, once a session second; a log shows nothing between events), the ringer's next look at
@@ -235,11 +216,6 @@ extension RunDisplay {
 package final class SessionRunner {
     package let timeline: Timeline
     package let speed: Double
-    /// Real seconds after an event's time that the runner wakes for it, so that the clock has surely
-    /// passed it (a wake on the dot could read a hair before it and wait again for nothing).
-    static let margin = 0.000_5
-    /// The shortest time between two redraws, in real seconds, whatever the speed.
-    static let shortestRedraw = 0.1
     private let name: String
     private let clock: RunClock
     private let input: RunInput
@@ -278,163 +254,85 @@ package final class SessionRunner {
         self.holdOffSleep = holdOffSleep
     }
 
-    /// Runs the session to its end, a confirmed stop or an interruption: waits for the first of the
-    /// machine's next deadline and what the input reports, hands the machine what happened, and does
-    /// what it says. Every rule (when bells fire, pauses, stops, sleeps, when the record is kept) is the
-    /// machine's; this loop holds none.
+    /// What came of an effect: what to hand the machine, or the run's end.
+    private enum Outcome {
+        case reported([RunInputEvent])
+        case ended(RunSummary)
+    }
+
+    /// Runs the session to its end, a confirmed stop or an interruption: does the machine's effects one
+    /// by one, handing it what each found, until it says the run is over.
     package func run() -> RunSummary {
-        var run = Run(state: RunState(name: name, timeline: timeline, elapsed: 0, sound: sound))
-        run.state.notes = notes
-        run.state.ends = ends
-        run.state.hasAmbience = ambience
-        // Before the clock starts: the wait for logind's lock is no time sat.
-        for case .holdSleep(let seconds) in RunMachine.opening(timeline: timeline, speed: speed) { holdSleep(seconds, &run) }
+        var shown = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
+        (shown.notes, shown.ends, shown.hasAmbience) = (notes, ends, ambience)
         var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,
-                                 records: progress != nil, boot: clock.boot())
-        display.begin(run.state)
-        var fade = AmbienceFade(speed: speed)
-        // What came before the sit (a Ctrl-C while the bells were checked) is taken before its first bell.
-        var effects: [RunEffect] = []
-        while effects.isEmpty, case .key(let key) = input.wait(upTo: 0) { effects = machine.handle(.key(key, at: clock.now())) }
-        effects = effects + machine.handle(effects.isEmpty ? [.time(clock.now())] : [], at: clock.now(), changed: !effects.isEmpty)
-        while true {
-            let now = clock.now()
-            run.sync(with: machine, at: now)
-            for effect in effects {
-                if let summary = perform(effect, &run, machine: machine, at: now) { return summary }
-            }
-            if effects.contains(.suspend) {
-                effects = machine.handle([.continued(at: clock.now())], at: clock.now())
-                continue
-            }
-            if ambience, let change = fade.change(elapsed: machine.elapsed(at: now), paused: !machine.pausedFor.isEmpty,
-                                                  timeline: machine.timeline) {
-                ringer.fadeAmbience(change.playing, seconds: change.seconds)
-            }
-            let bellNext = machine.next < machine.timeline.events.count && machine.timeline.events[machine.next].bell != nil
-            ringer.expectBell(at: bellNext ? machine.untilNextEvent(at: now).map { now + max(0, $0) } : nil)
-            let checked = ringer.check()
-            run.state.bellsRung -= min(checked.unsounded, run.state.bellsRung)
-            for note in checked.notes { display.note(note, state: run.state) }
-            display.tick(run.state)
-            let fadeAt = ambience && machine.pausedFor.isEmpty ? fade.nextChange(elapsed: run.state.elapsed, timeline: machine.timeline)
-                .map { now + max(0, $0 - run.state.elapsed) / speed + Self.margin } : nil
-            let wake = input.wait(upTo: [wakeAt(machine, state: run.state, now: now), fadeAt].compactMap { $0 }.min().map { max(0, $0 - clock.now()) })
-            let at = clock.now()
-            if wake == .continued || wake == .resized { display.redraw(resized: wake == .resized) }
-            let event: RunInputEvent = if case .key(let key) = wake { .key(key, at: at) } else { .time(at) }
-            effects = machine.handle([.clocks(at, boot: clock.boot(), loginWoke: wake == .woke), event], at: at)
-        }
-    }
-
-    /// Holds off sleep for `seconds` of real time; the hold's note joins the header's.
-    private func holdSleep(_ seconds: Double, _ run: inout Run) {
-        let hold = holdOffSleep(seconds)
-        run.sleep = hold
-        if let note = hold.note { run.state.notes.append(note) }
-    }
-
-    /// What the driver keeps of a run between wake-ups: what the display shows and what the summary
-    /// counts, none of it a rule.
-    private struct Run {
-        var state: RunState
-        var lateBells = 0
-        /// Whether a record could not be kept: said once.
-        var recordFailed = false
-        /// The machine's sleep, held off from the first effect to the last.
+                                 records: progress != nil, boot: clock.boot(), shown: shown)
         var sleep: SleepHold?
-
-        mutating func sync(with machine: RunMachine, at now: Double) {
-            state.elapsed = machine.elapsed(at: now)
-            state.timeline = machine.timeline
-            state.isPaused = machine.isPaused
-            state.isConfirmingStop = machine.isConfirmingStop
-            state.volume = machine.volume
-            state.isMuted = machine.isMuted
-            state.ambienceOn = machine.ambienceOn
+        var effects = RunMachine.opening(timeline: timeline, speed: speed)
+        while true {
+            switch perform(effects.removeFirst(), machine: machine, sleep: &sleep) {
+            case .reported(let events): effects = machine.step(events, at: clock.now()) + effects
+            case .ended(let summary): return summary
+            }
         }
     }
 
-    /// Does `effect`; the summary when it ends the run.
-    private func perform(_ effect: RunEffect, _ run: inout Run, machine: RunMachine, at now: Double) -> RunSummary? {
+    /// Does `effect`, and says what came of it.
+    private func perform(_ effect: RunEffect, machine: RunMachine, sleep: inout SleepHold?) -> Outcome {
+        let now = clock.now()
         switch effect {
-        case .fire(let event, let bell, let late):
-            var report: RingReport?
-            if bell != nil, machine.isMuted {
-                run.state.bellsMuted += 1
-                report = RingReport(via: "muted", sounded: false)
-            } else if let bell {
-                let rang = ringer.ring(bell)
-                if rang.sounded { run.state.bellsRung += 1 } else { run.state.silence = rang.via }
-                if rang.sounded, late != nil { run.lateBells += 1 }
-                report = rang
-            }
-            display.fired(event, report: report, late: late, state: run.state)
-        case .paused(let isPaused):
-            display.paused(isPaused, state: run.state)
-        case .setVolume(let decibels):
-            ringer.setVolume(decibels: decibels)
-        case .mute(let muted):
-            ringer.setMuted(muted)
-        case .ambience(let on):
-            ringer.setAmbienceSwitch(on)
-        case .suspend:
-            display.suspending(run.state)
-            input.suspend()
-        case .continued(let seconds):
-            display.continued(after: seconds, state: run.state)
-        case .slept(let seconds):
-            display.slept(seconds, state: run.state)
-        case .mainSitEnded:
-            // The plan from here on: the main sit's end, the cool-down and the End bell.
-            run.state.timeline = machine.timeline
-        case .record:
-            let progress = SitProgress(elapsed: Int(run.state.elapsed), pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()),
-                                       bellsRung: run.state.bellsRung)
-            if let note = self.progress?.save(progress), !run.recordFailed {
-                run.recordFailed = true
-                display.note(note, state: run.state)
-            }
         case .holdSleep(let seconds):
-            holdSleep(seconds, &run)
+            sleep = holdOffSleep(seconds)
+            return .reported([.held(note: sleep?.note, at: clock.now(), boot: clock.boot())])
+        case .begin: display.begin(machine.state(at: now))
+        case .fire(let event, let bell, let late, let muted):
+            return .reported([.rang(event, bell.map { ringer.ring($0) }, late: late, muted: muted)])
+        case .fired(let event, let report, let late): display.fired(event, report: report, late: late, state: machine.state(at: now))
+        case .paused(let isPaused): display.paused(isPaused, state: machine.state(at: now))
+        case .setVolume(let decibels): ringer.setVolume(decibels: decibels)
+        case .mute(let muted): ringer.setMuted(muted)
+        case .ambience(let on): ringer.setAmbienceSwitch(on)
+        case .fadeAmbience(let playing, let seconds): ringer.fadeAmbience(playing, seconds: seconds)
+        case .expectBell(let time): ringer.expectBell(at: time)
+        case .check:
+            let checked = ringer.check()
+            return .reported([.unsounded(checked.unsounded, notes: checked.notes)])
+        case .note(let text): display.note(text, state: machine.state(at: now))
+        case .tick: display.tick(machine.state(at: now))
+        case .redraw(let resized): display.redraw(resized: resized)
+        case .wait:
+            let wake = input.wait(upTo: machine.timeout(at: now, nextFrame: { display.nextChange(after: $0) }, nextCheck: ringer.nextCheck))
+            return .reported(RunMachine.events(of: wake, at: clock.now(), boot: clock.boot()))
+        case .suspend:
+            display.suspending(machine.state(at: now))
+            input.suspend()
+            return .reported([.continued(at: clock.now())])
+        case .continued(let seconds): display.continued(after: seconds, state: machine.state(at: now))
+        case .slept(let seconds): display.slept(seconds, state: machine.state(at: now))
+        case .mainSitEnded: break
+        case .record(let sit): return .reported([progress?.save(sit)].compactMap { $0 }.map { .notKept($0) })
         case .releaseSleep:
-            run.sleep?.release()
-            run.sleep = nil
+            sleep?.release()
+            sleep = nil
+        case .settle(let grace, let limit): return .reported([settle(grace: grace, limit: limit)])
         case .finish(let ending):
-            if ending == .completed, case .fixed(let seconds) = machine.timeline.end { run.state.elapsed = Double(seconds) }
-            settle(&run.state)
-            var summary = RunSummary(ending: ending, elapsed: Int(run.state.elapsed), bellsRung: run.state.bellsRung,
-                                     bellsPlanned: machine.timeline.plannedBells, pauses: machine.pauses,
-                                     silence: run.state.silence, lateBells: run.lateBells,
-                                     pausedSeconds: Int(machine.pausedSeconds(at: now).rounded()))
-            summary.bellsMuted = run.state.bellsMuted
-            summary.volumeChanged = machine.volume != 0 || machine.isMuted
-            summary.endVolume = summary.volumeChanged ? machine.volume : nil
-            summary.endedMuted = machine.isMuted
-            display.end(summary, state: run.state)
-            return summary
+            let summary = machine.summary(ending)
+            display.end(summary, state: machine.state(at: now))
+            return .ended(summary)
         }
-        return nil
+        return .reported([])
     }
 
-    /// Real seconds the runner gives the bells still sounding at the end to fail, before it counts them:
-    /// a player that fails at once on the end bell is known (and replaced, or the bell not counted).
-    static let finishGrace = 0.25
-
-    /// The longest the runner waits at the end for a stream's sink to show that it read the last bells
-    /// (``BellRinger/soundedKnownBy``): a sink that reads nothing fails by then.
-    static let settleLimit = StreamRinger.stallLimit + 0.5
-
-    /// Lets the players of the last bells fail if they fail at once (for up to ``finishGrace``), and a
-    /// stream's sink read them or be found stuck (for up to ``settleLimit``); takes what the ringer found
-    /// into the count and the display. A key or a signal cuts the wait for the sink short.
-    private func settle(_ state: inout RunState) {
+    /// Lets the players of the last bells fail if they fail at once (for up to `grace`), and a stream's
+    /// sink read them or be found stuck (for up to `limit`); says what the ringer found. A key or a signal
+    /// cuts the wait for the sink short.
+    private func settle(grace: Double, limit: Double) -> RunInputEvent {
         let start = clock.now()
-        let until = start + Self.finishGrace
+        let until = start + grace
         var checked = ringer.check()
         while true {
             let now = clock.now()
-            if let known = ringer.soundedKnownBy.map({ min($0, start + Self.settleLimit) }), now < known {
+            if let known = ringer.soundedKnownBy.map({ min($0, start + limit) }), now < known {
                 let wake = input.wait(upTo: max(0, min(known, ringer.nextCheck ?? known) - now))
                 if case .key = wake { break }
             } else if !(ringer.isSounding && now < until && input.wait(upTo: until - now) == .child) {
@@ -446,22 +344,6 @@ package final class SessionRunner {
         }
         // What the last look found (a sink found stuck just as the wait ended) counts too.
         let last = ringer.check()
-        checked.notes += last.notes
-        checked.unsounded += last.unsounded
-        state.bellsRung -= min(checked.unsounded, state.bellsRung)
-        for note in checked.notes { display.note(note, state: state) }
-    }
-
-    /// The monotonic time to wake at: the first of the next event, the display's next change and the
-    /// ringer's next look at its players; nil when only a key or a signal can change anything.
-    private func wakeAt(_ machine: RunMachine, state: RunState, now: Double) -> Double? {
-        var times: [Double] = []
-        if let until = machine.untilNextEvent(at: now) { times.append(now + max(0, until) + Self.margin) }
-        if machine.pausedFor.isEmpty, let change = display.nextChange(after: state.elapsed) {
-            times.append(now + max(Self.shortestRedraw, (change - state.elapsed) / speed) + Self.margin)
-        }
-        if let check = ringer.nextCheck { times.append(check) }
-        if let record = machine.nextRecord(at: now) { times.append(record + Self.margin) }
-        return times.min()
+        return .unsounded(checked.unsounded + last.unsounded, notes: checked.notes + last.notes)
     }
 }

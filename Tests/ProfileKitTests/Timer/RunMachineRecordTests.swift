@@ -1,5 +1,6 @@
 import Testing
 import ProfileKit
+import TestDoubles
 @testable import Sitting
 
 /// The run machine's own rules for the record of the sit in progress and for sleep, as tables of events
@@ -50,10 +51,10 @@ struct RunMachineRecordTests {
     func recordsComeAsTheCadenceSays(_ c: MachineCase) {
         var machine = RunMachine(timeline: Self.timeline, speed: c.speed, start: 0, records: true, boot: 0)
         for (index, wake) in c.wakes.enumerated() {
-            let effects = machine.handle(wake.events, at: wake.at)
+            let effects = machine.handleRinging(wake.events, at: wake.at)
             let finished = effects.contains { if case .finish = $0 { true } else { false } }
-            #expect(effects.contains(.record) == (wake.records && !finished), "wake \(index) at \(wake.at): \(effects)")
-            #expect(effects.filter { $0 == .record }.count <= 1, "one record a wake-up")
+            #expect(effects.contains { $0.isRecord } == (wake.records && !finished), "wake \(index) at \(wake.at): \(effects)")
+            #expect(effects.filter(\.isRecord).count <= 1, "one record a wake-up")
         }
     }
 
@@ -61,11 +62,11 @@ struct RunMachineRecordTests {
     /// not logged.
     @Test func theEndAndAnUnloggedRunKeepNoRecord() {
         var machine = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: true, boot: 0)
-        #expect(machine.handle([.time(0)], at: 0).contains(.record))
-        let end = machine.handle([.time(1800.001)], at: 1800.001)
-        #expect(end.contains(.finish(.completed)) && !end.contains(.record), "\(end)")
+        #expect(machine.handleRinging([.time(0)], at: 0).contains { $0.isRecord })
+        let end = machine.handleRinging([.time(1800.001)], at: 1800.001)
+        #expect(end.contains(.finish(.completed)) && !end.contains { $0.isRecord }, "\(end)")
         var unlogged = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: false, boot: 0)
-        for at in [0.0, 10, 61, 125] { #expect(!unlogged.handle([.time(at), .key(.pause, at: at)], at: at).contains(.record)) }
+        for at in [0.0, 10, 61, 125] { #expect(!unlogged.handle([.time(at), .key(.pause, at: at)], at: at).contains { $0.isRecord }) }
         #expect(unlogged.nextRecord(at: 0) == nil)
     }
 
@@ -75,9 +76,9 @@ struct RunMachineRecordTests {
         var machine = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: true, boot: 0)
         _ = machine.handle([.time(0)], at: 0)
         let stop = machine.handle([.key(.suspend, at: 30)], at: 30)
-        let record = stop.firstIndex(of: .record), suspend = stop.firstIndex(of: .suspend)
+        let record = stop.firstIndex(where: \.isRecord), suspend = stop.firstIndex(of: .suspend)
         #expect(record != nil && suspend != nil && record! < suspend!, "\(stop)")
-        #expect(machine.handle([.continued(at: 90)], at: 90).contains(.record))
+        #expect(machine.handle([.continued(at: 90)], at: 90).contains { $0.isRecord })
     }
 
     /// When the next minute's record is due: from the last record, a session minute later, at least a

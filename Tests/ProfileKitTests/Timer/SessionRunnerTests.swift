@@ -8,56 +8,11 @@ import Bells
 /// Acceptance 3: `run` on a fake clock.
 @Suite("Session runner")
 struct SessionRunnerTests {
-    /// A clock that moves only when the input waits.
-    final class FakeClock: RunClock {
-        var time: Double
-        /// Seconds the machine slept: the boot clock counts them, the monotonic one does not.
-        var slept = 0.0
-        init(_ time: Double = 1_000) { self.time = time }
-        func now() -> Double { time }
-        func boot() -> Double { time + slept + 5 }
-    }
-
-    /// Keys pressed at given clock times; every wait moves the clock by what was asked, plus `oversleep`
-    /// (a process that wakes late, or a machine that was suspended).
-    final class ScriptedInput: RunInput {
-        let clock: FakeClock
-        var keys: [(at: Double, key: RunKey)]
-        let oversleep: Double
-        var waits: [Double] = []
-
-        init(clock: FakeClock, keys: [(Double, RunKey)] = [], oversleep: Double = 0) {
-            self.clock = clock
-            self.keys = keys.map { (at: $0.0, key: $0.1) }
-            self.oversleep = oversleep
-        }
-
-        /// Real seconds the program stays stopped after Ctrl-Z.
-        var stoppedFor = 0.0
-        func suspend() { clock.time += stoppedFor }
-        var readsKeys = true
-        /// The machine sleeps `seconds` when the clock passes `at`.
-        var sleeps: [(at: Double, seconds: Double)] = []
-
-        func wait(upTo timeout: Double?) -> RunWake {
-            waits.append(timeout ?? .infinity)
-            if let next = keys.first, timeout.map({ next.at <= clock.time + $0 }) ?? true {
-                keys.removeFirst()
-                clock.time = max(clock.time, next.at)
-                return .key(next.key)
-            }
-            guard let timeout else {
-                Issue.record("the runner waits for ever with no key to come")
-                return .key(.interrupt)
-            }
-            clock.time += timeout + oversleep
-            if let sleep = sleeps.first, sleep.at <= clock.time {
-                sleeps.removeFirst()
-                clock.slept += sleep.seconds
-            }
-            return .timeout
-        }
-    }
+    /// The run's doubles, from TestDoubles: a clock that moves only when the input waits, keys on a
+    /// script, a ringer that writes down its bells.
+    typealias FakeClock = ManualClock
+    typealias ScriptedInput = TestDoubles.ScriptedInput
+    typealias RecordingRinger = TestDoubles.RecordingRinger
 
     final class Recorder: RunDisplay {
         let clock: FakeClock
@@ -98,12 +53,6 @@ struct SessionRunnerTests {
         func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
     }
 
-    final class RecordingRinger: BellRinger {
-        var rung: [BellChoice] = []
-        func ring(_ choice: BellChoice) -> RingReport { rung.append(choice); return RingReport(via: "test") }
-        func finish(timeout: Double) {}
-    }
-
     /// Counts what the runner keeps of the sit in progress, and when (clock time).
     final class CountingStore: SitProgressStore {
         let clock: FakeClock
@@ -137,6 +86,7 @@ struct SessionRunnerTests {
         input.stoppedFor = stoppedFor
         input.sleeps = sleeps.map { (at: start + $0.0, seconds: $0.1) }
         input.readsKeys = readsKeys
+        input.whenStuck = { Issue.record("the runner waits for ever with no key to come") }
         let display = Recorder(clock: clock, showsTime: showsTime)
         let ringer = RecordingRinger()
         let runner = SessionRunner(name: profile.name, timeline: Timeline(profile: profile), speed: speed,
@@ -159,7 +109,7 @@ struct SessionRunnerTests {
         #expect(run.ringer.rung.map(\.sound) == [.builtIn(.singingBowl), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.tingsha), .builtIn(.gong), .builtIn(.singingBowl)])
         #expect(run.summary == RunSummary(ending: .completed, elapsed: 2220, bellsRung: 7, bellsPlanned: 7, pauses: 0))
         // A display that shows time is redrawn once a session second, and at most ten times a second.
-        let redraw = max(SessionRunner.shortestRedraw, 1 / speed) + 0.001
+        let redraw = max(RunMachine.shortestRedraw, 1 / speed) + 0.001
         #expect(run.input.waits.allSatisfy { $0 <= redraw }, "a wait of \(run.input.waits.max() ?? 0) s")
         #expect(Double(run.input.waits.count) <= 2220 / (redraw - 0.001) + 20, "\(run.input.waits.count) waits")
     }
@@ -310,21 +260,17 @@ struct SessionRunnerTests {
 
     /// The end bell's player fails at once: the ringer says so at the end, and the bell is not counted.
     @Test func anEndBellThatDidNotSoundIsNotCounted() {
-        final class FailingEnd: BellRinger {
-            var rung = 0
-            var failed = false
-            func ring(_ choice: BellChoice) -> RingReport { rung += 1; return RingReport(via: "paplay") }
-            func finish(timeout: Double) {}
-            func check() -> RingerCheck {
-                guard rung == 7, !failed else { return RingerCheck() }
-                failed = true
-                return RingerCheck(notes: ["paplay failed with status 1; no terminal for the terminal bell either"], unsounded: 1)
-            }
+        let failingEnd = RecordingRinger(via: "paplay")
+        var failed = false
+        failingEnd.looks = { ringer in
+            guard ringer.rung.count == 7, !failed else { return RingerCheck() }
+            failed = true
+            return RingerCheck(notes: ["paplay failed with status 1; no terminal for the terminal bell either"], unsounded: 1)
         }
         let clock = FakeClock()
         let display = Recorder(clock: clock)
         let summary = SessionRunner(name: "Run", timeline: Timeline(profile: Self.profile), speed: 60, sound: "paplay",
-                                    clock: clock, input: ScriptedInput(clock: clock), display: display, ringer: FailingEnd()).run()
+                                    clock: clock, input: ScriptedInput(clock: clock), display: display, ringer: failingEnd).run()
         #expect(summary.bellsRung == 6 && summary.ending == .completed)
         #expect(display.notes == ["paplay failed with status 1; no terminal for the terminal bell either"])
     }
@@ -332,29 +278,23 @@ struct SessionRunnerTests {
     /// A stream's sink found stuck by the last look of the end's wait (its `isSounding`, just as the
     /// time to know came): the end bell it never read is not counted, and the failure is said.
     @Test func anEndBellAStuckSinkNeverReadIsNotCounted() {
-        final class StuckAtTheEnd: BellRinger {
-            let clock: FakeClock
-            var rung = 0
-            var found = false
-            var told = false
-            init(clock: FakeClock) { self.clock = clock }
-            func ring(_ choice: BellChoice) -> RingReport { rung += 1; return RingReport(via: "sink") }
-            func finish(timeout: Double) {}
-            var soundedKnownBy: Double? { rung == 7 && !found ? clock.time : nil }
-            var isSounding: Bool {
-                if rung == 7 { found = true }
-                return false
-            }
-            func check() -> RingerCheck {
-                guard found, !told else { return RingerCheck() }
-                told = true
-                return RingerCheck(notes: ["sink took no sound for 2 s and was stopped; no sound from now on"], unsounded: 1)
-            }
-        }
         let clock = FakeClock()
+        let stuckAtTheEnd = RecordingRinger(via: "sink")
+        var found = false
+        var told = false
+        stuckAtTheEnd.knownBy = { ringer in ringer.rung.count == 7 && !found ? clock.time : nil }
+        stuckAtTheEnd.soundingNow = { ringer in
+            if ringer.rung.count == 7 { found = true }
+            return false
+        }
+        stuckAtTheEnd.looks = { _ in
+            guard found, !told else { return RingerCheck() }
+            told = true
+            return RingerCheck(notes: ["sink took no sound for 2 s and was stopped; no sound from now on"], unsounded: 1)
+        }
         let display = Recorder(clock: clock)
         let summary = SessionRunner(name: "Run", timeline: Timeline(profile: Self.profile), speed: 60, sound: "sink",
-                                    clock: clock, input: ScriptedInput(clock: clock), display: display, ringer: StuckAtTheEnd(clock: clock)).run()
+                                    clock: clock, input: ScriptedInput(clock: clock), display: display, ringer: stuckAtTheEnd).run()
         #expect(summary.bellsRung == 6 && summary.ending == .completed)
         #expect(display.notes == ["sink took no sound for 2 s and was stopped; no sound from now on"])
     }
@@ -383,6 +323,26 @@ struct SessionRunnerTests {
         #expect(summary.bellsRung == 1, "\(summary.bellsRung) of 2 bells counted")
     }
 
+    /// The driver hands the ringer what the machine says: the ambience's fades, the keys' sound
+    /// controls, and each next bell's time for a stream.
+    @Test func theRingerHearsTheFadesTheKeysAndTheNextBell() {
+        let clock = FakeClock()
+        let start = clock.time
+        let ringer = RecordingRinger()
+        let input = ScriptedInput(clock: clock, keys: [(start + 300, .volumeDown), (start + 301, .mute), (start + 302, .ambience)])
+        input.whenStuck = { Issue.record("the runner waits for ever with no key to come") }
+        let summary = SessionRunner(name: "Run", timeline: Timeline(profile: Self.profile), speed: 1, sound: "test", clock: clock,
+                                    input: input, display: Recorder(clock: clock, showsTime: false), ringer: ringer, ambience: true).run()
+        #expect(summary.ending == .completed)
+        // In over 8 s at the start; out over what is left of the last 8 s once the runner wakes for it.
+        #expect(ringer.fades.map(\.playing) == [true, false] && ringer.fades.first?.seconds == AmbienceFade.fadeIn)
+        #expect(ringer.fades.last.map { abs($0.seconds - AmbienceFade.fadeOut) < 0.01 } == true, "\(ringer.fades)")
+        #expect(ringer.volumes == [-3] && ringer.mutes == [true] && ringer.switches == [false])
+        // The main sit's start bell, at 2:00, is expected from the first look on.
+        #expect(ringer.expected.first == start + 120, "\(ringer.expected.prefix(3))")
+        #expect(ringer.expected.compactMap { $0 }.allSatisfy { time in Timeline(profile: Self.profile).bells.contains { abs(start + Double($0.offset) - time) < 1e-6 } })
+    }
+
     /// Ctrl-C before the sit started (while the bells were checked): no bell rings, nothing fires.
     @Test func anInterruptBeforeTheSitRingsNothing() {
         let run = Self.run(keys: [(0, .interrupt)])
@@ -399,7 +359,7 @@ struct SessionRunnerTests {
         _ = machine.handle(.time(Double(lastInterval.offset) - 5))
         let effects = machine.handle(.time(2220 + 150))
         let fired = effects.compactMap { effect -> (Timeline.Event, BellChoice?, Lateness?)? in
-            if case .fire(let event, let ring, let late) = effect { return (event, ring, late) } else { return nil }
+            if case .fire(let event, let ring, let late, _) = effect { return (event, ring, late) } else { return nil }
         }
         let end = fired.first { $0.0.kind == .sessionEnd }
         #expect(end?.1 != nil && end?.2?.seconds == 150 && end?.2?.rings == true, "\(fired)")
@@ -416,10 +376,10 @@ struct SessionRunnerTests {
         _ = machine.handle(.time(Double(main.offset) - 10))
         // Stopped over the main sit's start until 5 s before the first interval: carried to it.
         let first = machine.handle(.time(Double(interval.offset) - 5))
-        #expect(first.allSatisfy { if case .fire(_, let ring, _) = $0 { ring == nil } else { true } })
+        #expect(first.allSatisfy { if case .fire(_, let ring, _, _) = $0 { ring == nil } else { true } })
         // Stopped again over that interval: a bell rings now.
         let second = machine.handle(.time(Double(interval.offset) + 20))
-        let rung = second.filter { if case .fire(_, let ring, _) = $0 { ring != nil } else { false } }
+        let rung = second.filter { if case .fire(_, let ring, _, _) = $0 { ring != nil } else { false } }
         #expect(rung.count == 1, "\(second)")
     }
 

@@ -225,64 +225,45 @@ struct SessionShapeTests {
 
     // MARK: Waiting for a time of day
 
-    final class WallInput: RunInput {
-        var wall: Double
-        var keys: [(at: Double, key: RunKey)]
-        var waits: [Double] = []
-        var suspended = 0
-        init(wall: Double, keys: [(Double, RunKey)] = []) {
-            self.wall = wall
-            self.keys = keys.map { (at: $0.0, key: $0.1) }
-        }
-        var readsKeys: Bool { true }
-        func suspend() { suspended += 1 }
-        func wait(upTo timeout: Double?) -> RunWake {
-            let timeout = timeout ?? .infinity
-            waits.append(timeout)
-            if let next = keys.first, next.at <= wall + timeout {
-                keys.removeFirst()
-                wall = max(wall, next.at)
-                return .key(next.key)
-            }
-            wall += timeout
-            return .timeout
-        }
+    /// Keys on a script over the wall clock's reading (the input's clock: its waits move it).
+    static func wallInput(wall: Double, keys: [(Double, RunKey)] = []) -> ScriptedInput {
+        ScriptedInput(clock: ManualClock(wall), keys: keys)
     }
 
     @Test func theWaitCountsDownToItsTimeAndStarts() {
-        let input = WallInput(wall: 1000.25)
+        let input = Self.wallInput(wall: 1000.25)
         var shown: [Int] = []
-        let outcome = StartWait.wait(until: 1010, wall: { input.wall }, input: input, countsDown: true) { shown.append($0) }
+        let outcome = StartWait.wait(until: 1010, wall: { input.clock.time }, input: input, countsDown: true) { shown.append($0) }
         #expect(outcome == .start)
         #expect(shown == Array((1...10).reversed()), "each whole second left, once")
-        #expect(input.wall >= 1010 && input.wall < 1010.001)
+        #expect(input.clock.time >= 1010 && input.clock.time < 1010.001)
     }
 
     /// Piped, nothing is shown as it goes: one line, and a wake-up a minute at most.
     @Test func aPipedWaitWakesOnceAMinuteAtMost() {
-        let input = WallInput(wall: 0)
+        let input = Self.wallInput(wall: 0)
         var shown: [Int] = []
-        let outcome = StartWait.wait(until: 600, wall: { input.wall }, input: input, countsDown: false) { shown.append($0) }
+        let outcome = StartWait.wait(until: 600, wall: { input.clock.time }, input: input, countsDown: false) { shown.append($0) }
         #expect(outcome == .start)
         #expect(shown == [600])
         #expect(input.waits == Array(repeating: StartWait.longestWait, count: 10))
     }
 
     @Test func qCancelsTheWaitAndCtrlCInterruptsIt() {
-        let quit = WallInput(wall: 0, keys: [(30, .quit)])
-        #expect(StartWait.wait(until: 600, wall: { quit.wall }, input: quit, countsDown: true) { _ in } == .cancelled)
-        let interrupt = WallInput(wall: 0, keys: [(30, .other), (31, .suspend), (40, .interrupt)])
-        #expect(StartWait.wait(until: 600, wall: { interrupt.wall }, input: interrupt, countsDown: true) { _ in } == .interrupted)
-        #expect(interrupt.suspended == 1, "Ctrl-Z stops the wait, as it stops a run")
+        let quit = Self.wallInput(wall: 0, keys: [(30, .quit)])
+        #expect(StartWait.wait(until: 600, wall: { quit.clock.time }, input: quit, countsDown: true) { _ in } == .cancelled)
+        let interrupt = Self.wallInput(wall: 0, keys: [(30, .other), (31, .suspend), (40, .interrupt)])
+        #expect(StartWait.wait(until: 600, wall: { interrupt.clock.time }, input: interrupt, countsDown: true) { _ in } == .interrupted)
+        #expect(interrupt.suspends == 1, "Ctrl-Z stops the wait, as it stops a run")
     }
 
     /// The wall clock is read at each wake-up: a clock set forward starts the sit at once.
     @Test func aClockSetForwardStartsTheSitAtOnce() {
-        let input = WallInput(wall: 0)
+        let input = Self.wallInput(wall: 0)
         var first = true
         let outcome = StartWait.wait(until: 600, wall: { () -> Double in
-            if first { first = false; return input.wall }
-            return input.wall + 3600
+            if first { first = false; return input.clock.time }
+            return input.clock.time + 3600
         }, input: input, countsDown: false) { _ in }
         #expect(outcome == .start)
         #expect(input.waits.count == 1)

@@ -13,29 +13,6 @@ struct SitSessionTests {
     typealias ScriptedInput = SessionRunnerTests.ScriptedInput
     typealias Recorder = SessionRunnerTests.Recorder
 
-    /// Writes down what the sit asks of the bells.
-    final class Ringer: BellRinger {
-        let log: Log
-        var sounding: Bool
-        init(log: Log, sounding: Bool) {
-            self.log = log
-            self.sounding = sounding
-        }
-        func prepare(_ choices: [BellChoice]) { log.add("prepare \(choices.count)") }
-        func ring(_ choice: BellChoice) -> RingReport { RingReport(via: "test") }
-        func finish(timeout: Double) { log.add("finish") }
-        var isSounding: Bool { sounding }
-        func ringOut(stop: (Double) -> Bool) {
-            log.add("ring out")
-            // The bell ends after a second of looks, none of them a key that stops it.
-            for _ in 0..<20 where stop(0.05) {
-                log.add("stopped")
-                break
-            }
-            sounding = false
-        }
-    }
-
     final class Log {
         var entries: [String] = []
         func add(_ entry: String) { entries.append(entry) }
@@ -53,9 +30,13 @@ struct SitSessionTests {
         let log = Log()
         let clock = FakeClock()
         let input = ScriptedInput(clock: clock, keys: keys.map { (clock.time + $0.0, $0.1) })
+        input.whenStuck = { Issue.record("the runner waits for ever with no key to come") }
         let display = Recorder(clock: clock, showsTime: false)
+        // Writes down what the sit asks of the bells, in the sit's own log.
+        let ringer = RecordingRinger(sounding: sounding)
+        ringer.echo = log.add
         let environment = SitEnvironment(
-            clock: clock, input: input, display: display, ringer: Ringer(log: log, sounding: sounding),
+            clock: clock, input: input, display: display, ringer: ringer,
             checkBells: { log.add("check bells"); return ["paplay failed with status 1 before the sit; aplay rings the bells"] },
             sound: { "aplay" },
             holdOffSleep: { seconds in
