@@ -38,10 +38,7 @@ extension StatusCache {
     /// The bytes of the zoneinfo file `path` (a link followed, as the C library does), or nil when it
     /// cannot be read as one: no such file, not a regular file, or larger than any zoneinfo file.
     private static func zoneFile(_ path: String) -> [UInt8]? {
-        guard !path.utf8.contains(0), let fd = try? POSIX.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, POSIX.isRegular(info) else { return nil }
-        return try? POSIX.readAll(fd, path: path, limit: 1 << 20)
+        guard !path.utf8.contains(0) else { return nil }
+        return (try? ReadFile.small(path, limit: 1 << 20))?.bytes
     }
 }
