@@ -321,9 +321,8 @@ package final class SystemBellRinger: BellRinger {
                 players.removeFirst()
                 continue
             }
-            let exited = process.wait(upTo: Self.preflightWait)
             // Done with it either way: what it left running goes with it.
-            process.terminateGroup()
+            let exited = process.end(within: Self.preflightWait)
             // Still playing a tenth of a second of silence: it started, which is what is checked.
             guard exited, let status = process.status else { break }
             guard let why = Self.failed(status, name: name) else { break }

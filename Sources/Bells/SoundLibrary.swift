@@ -234,19 +234,19 @@ package struct SoundLibrary: Sendable {
     /// - Throws: ``SoundError/invalidFile(path:reason:)`` naming `path`, or
     ///   ``FileError/io(path:operation:errno:)``.
     package static func load(_ path: String) throws(SoundError) -> (bytes: [UInt8], sound: PCMSound) {
-        let fd = try SoundError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY))
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SoundError.failure(path, "fstat") }
-        if POSIX.isDirectory(info) { throw .invalidFile(path: path, reason: "it is a folder; name a WAV file") }
-        guard POSIX.isRegular(info) else {
+        let bytes: [UInt8]
+        switch try SoundError.io(ReadFile.small(path, limit: WAVReader.maximumFileBytes)) {
+        case .missing: throw SoundError.failure(path, "open", ENOENT)
+        case let .notRegular(info):
+            if POSIX.isDirectory(info) { throw .invalidFile(path: path, reason: "it is a folder; name a WAV file") }
             throw .invalidFile(path: path, reason: "it is not a regular file (a device, pipe or socket); name a WAV file")
+        case let .tooLarge(size):
+            throw .invalidFile(path: path, reason: """
+                it is \(grouped(size)) bytes; a sound file is at most \(grouped(WAVReader.maximumFileBytes)) \
+                (\(WAVReader.maximumSeconds) seconds of \(WAVReader.sampleRates.upperBound) Hz stereo 32-bit samples)
+                """)
+        case let .contents(read): bytes = read
         }
-        let tooLarge = SoundError.invalidFile(path: path, reason: """
-            it is \(grouped(Int(info.st_size))) bytes; a sound file is at most \(grouped(WAVReader.maximumFileBytes)) \
-            (\(WAVReader.maximumSeconds) seconds of \(WAVReader.sampleRates.upperBound) Hz stereo 32-bit samples)
-            """)
-        guard let bytes = try SoundError.io(POSIX.readAll(fd, path: path, limit: WAVReader.maximumFileBytes)) else { throw tooLarge }
         do throws(WAVError) {
             return (bytes, try WAVReader.decode(bytes))
         } catch {

@@ -101,29 +101,23 @@ package final class ProcessSink: SoundSink {
     ///   EACCES, ENOEXEC), or that its pipe could not be made.
     package init(_ program: SinkProgram) throws(SinkFailure) {
         let name = escaped(POSIX.baseName(program.path))
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw SinkFailure("\(name) could not be started (no pipe: \(errnoName(errno)))") }
-        // Neither end leaks into players started later (the child gets its end as 0 by dup2).
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let process: Subprocess
         do {
-            process = try Subprocess(program.path, arguments: program.arguments, input: pipeEnds[0])
+            process = try Subprocess(program.path, arguments: program.arguments, input: .pipe)
         } catch {
-            for end in pipeEnds { Glibc.close(end) }
-            throw SinkFailure("\(name) could not be started (\(error.name))")
+            throw SinkFailure("\(name) could not be started (\(error.pipe ? "no pipe: " : "")\(error.name))")
         }
-        Glibc.close(pipeEnds[0])
         // A pipe that would block could hold the run up behind a stuck player: without O_NONBLOCK the
         // program is no sink.
-        let flags = fcntl(pipeEnds[1], F_GETFL)
-        guard flags >= 0, fcntl(pipeEnds[1], F_SETFL, flags | O_NONBLOCK) == 0 else {
+        let flags = fcntl(process.input, F_GETFL)
+        guard flags >= 0, fcntl(process.input, F_SETFL, flags | O_NONBLOCK) == 0 else {
             let why = errnoName(errno)
-            Glibc.close(pipeEnds[1])
+            Glibc.close(process.input)
             process.end(within: 0)
             throw SinkFailure("\(name) could not be started (its pipe: \(why))")
         }
         self.process = process
-        fd = pipeEnds[1]
+        fd = process.input
         self.name = name
         // Room for one top-up whole (0.2 s is 35 KB): the stream's lead, not the pipe, bounds what is
         // written ahead; a pipe smaller than a top-up would take it a page at a time, a wake-up each.

@@ -4,14 +4,13 @@ import Glibc
 #error("the system bus is reached through libsystemd's sd-bus: only Linux is supported")
 #endif
 @preconcurrency import CSystemd
+import Files
 
 /// Connections to the system bus (or the session bus), brought up within a time limit.
 enum SystemBus {
     /// The monotonic clock in microseconds, as sd-bus counts its timeouts.
     static func monotonicMicroseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+        UInt64(POSIX.monotonicNow() * 1_000_000)
     }
 
     /// Sends the method call `message` on `bus` and waits for its reply until `deadline` (on

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #else
-#error("systemctl is started with Glibc's posix_spawn_file_actions_t (on Darwin an optional pointer); only Linux is supported")
+#error("systemctl's output is polled with Glibc's pollfd; only Linux is supported")
 #endif
 import Files
 import TextSupport
@@ -111,62 +111,34 @@ package struct Systemctl: UserManager {
         case interrupted(Int32)
     }
 
-    /// Runs `program arguments…` in a process group of its own, with standard input from /dev/null and
-    /// its output (both streams) read into a string (at most 64 KiB kept), for at most `timeout` seconds;
-    /// a SIGINT or SIGTERM meanwhile stops it too (its whole group killed, then waited for).
+    /// Runs `program arguments…` in a process group of its own (``Subprocess``), with standard input from
+    /// /dev/null and its output (both streams) read into a string (at most 64 KiB kept), for at most
+    /// `timeout` seconds; a SIGINT or SIGTERM meanwhile stops it too. Its whole group is ended once it is
+    /// done, in time or not.
     static func spawn(_ program: String, _ arguments: [String], timeout: Double) -> Spawned {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return .notStarted }
-        // Neither end may reach another child (a bell player) started meanwhile.
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own group, so that a timeout kills what it started too.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-
+        let deadline = POSIX.monotonicNow() + timeout
         // SIGINT and SIGTERM wake the wait below instead of ending the program with units half made; one
         // started ignoring them (nohup, a background job) keeps ignoring them.
         let signals = SignalPipe(signals: [SIGINT, SIGTERM], keepIgnored: [SIGINT, SIGTERM], restoresMask: true)
-        guard signals.readingEnd >= 0 else {
-            close(fds[0])
-            close(fds[1])
-            return .notStarted
-        }
+        guard signals.readingEnd >= 0 else { return .notStarted }
         defer { signals.restore() }
-
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, program, &actions, &attributes, &argv, environ)
-        close(fds[1])
-        guard result == 0 else {
-            close(fds[0])
+        let process: Subprocess
+        do throws(Subprocess.Failure) {
+            process = try Subprocess(program, arguments: arguments, output: .pipe, errors: .pipe)
+        } catch {
             return .notStarted
         }
-        defer { close(fds[0]) }
+        defer { close(process.output) }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + timeout
         var stopped: Spawned?
         reading: while true {
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = deadline - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            let left = deadline - POSIX.monotonicNow()
             guard left > 0 else {
                 stopped = .timedOut
                 break
             }
-            var polled = [pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0),
+            var polled = [pollfd(fd: process.output, events: Int16(POLLIN), revents: 0),
                           pollfd(fd: signals.readingEnd, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&polled, 2, Int32(min(left * 1000, 60000).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
@@ -175,15 +147,16 @@ package struct Systemctl: UserManager {
                 stopped = .interrupted(signal)
                 break
             }
-            let count = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(process.output, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break reading }
             if output.count < 65536 { output += chunk[0..<count] }
         }
-        if stopped != nil { kill(-pid, SIGKILL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Its output ended: it has what is left of the timeout to exit, then its group is ended.
+        if stopped == nil, !process.end(within: max(0, deadline - POSIX.monotonicNow())) { stopped = .timedOut }
+        process.terminateGroup()
         if let stopped { return stopped }
+        let status = process.status ?? 0
         let exited = status & 0x7F == 0
         return .finished(exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), String(decoding: output, as: UTF8.self))
     }

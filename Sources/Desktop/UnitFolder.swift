@@ -25,13 +25,15 @@ package struct UnitFolder: UnitFiles {
 
     package func read(_ name: String) throws -> String? {
         let path = "\(folder)/\(name)"
-        guard let info = try POSIX.lstatIfExists(path) else { return nil }
-        if info.st_mode & S_IFMT == S_IFDIR { throw ReminderError.notAUnitFile(path: path) }
-        let fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
-        defer { close(fd) }
+        let bytes: [UInt8]
         // A unit this program wrote is well under a kilobyte; 64 KiB is far past any of them.
-        guard let bytes = try POSIX.readAll(fd, path: path, limit: 65536) else {
-            throw ReminderError.damagedUnit(path: path, reason: "it is larger than 64 KiB")
+        switch try ReadFile.small(path, limit: 65536) {
+        case .missing: return nil
+        case let .notRegular(info):
+            if POSIX.isDirectory(info) { throw ReminderError.notAUnitFile(path: path) }
+            throw ReminderError.damagedUnit(path: path, reason: "it is \(POSIX.kindName(info)), not a regular file")
+        case .tooLarge: throw ReminderError.damagedUnit(path: path, reason: "it is larger than 64 KiB")
+        case let .contents(read): bytes = read
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ReminderError.damagedUnit(path: path, reason: "it is not UTF-8 text")

@@ -45,7 +45,7 @@ package enum AtomicFile {
     ///
     /// - Parameters:
     ///   - newFileMode: the mode of a file that does not exist yet; an existing one keeps its mode (and,
-    ///     for root, its owner).
+    ///     for root, its owner). Either is set with `fchmod`, so the umask cannot narrow it.
     ///   - flush: whether to fsync the folder after the rename; a failure there is
     ///     ``FileError/notFlushed(path:operation:errno:)``: the new file is in place.
     ///   - renamed: runs once the rename is done, so that a caller knows a later failure left the new
@@ -55,6 +55,15 @@ package enum AtomicFile {
     package static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o644,
                                 flush: Bool = true, renamed: () -> Void = {},
                                 naming: (String) -> String = temporaryName(of:)) throws(FileError) {
+        try replace(path, with: bytes, newFileMode: newFileMode, flush: flush, holdingLock: false,
+                    renamed: { _ in renamed() }, naming: naming)
+    }
+
+    /// The one replace: ``replace(_:with:newFileMode:flush:renamed:naming:)``, and with `holdingLock` the
+    /// temporary is locked (`flock`, exclusive) before it is written and kept open past the rename:
+    /// `renamed` is handed its descriptor (else -1), which the caller then owns.
+    private static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t, flush: Bool, holdingLock: Bool,
+                                renamed: (Int32) -> Void, naming: (String) -> String) throws(FileError) {
         var mode = newFileMode
         var owner: (uid_t, gid_t)?
         if let info = try POSIX.lstatIfExists(path), !POSIX.isSymlink(info) {
@@ -65,6 +74,13 @@ package enum AtomicFile {
         var done = false
         defer { if !done { unlink(temporary) } }
         do throws(FileError) {
+            if holdingLock {
+                switch FileLock.tryLock(fd) {
+                case .taken: break
+                case .held: throw POSIX.failure(path, "lock", EWOULDBLOCK)
+                case let .failed(code): throw POSIX.failure(path, "lock", code)
+                }
+            }
             try POSIX.writeAll(fd, bytes, path: temporary)
             // The umask may have narrowed the mode given to open.
             guard fchmod(fd, mode) == 0 else { throw POSIX.failure(temporary, "fchmod") }
@@ -74,10 +90,16 @@ package enum AtomicFile {
             close(fd)
             throw error
         }
-        guard close(fd) == 0 else { throw POSIX.failure(temporary, "close") }
-        guard POSIX.renameFile(temporary, path) == 0 else { throw POSIX.failure(path, "rename") }
+        if !holdingLock {
+            guard close(fd) == 0 else { throw POSIX.failure(temporary, "close") }
+        }
+        guard POSIX.renameFile(temporary, path) == 0 else {
+            let failure = POSIX.failure(path, "rename")
+            if holdingLock { close(fd) }
+            throw failure
+        }
         done = true
-        renamed()
+        renamed(holdingLock ? fd : -1)
         if flush { try flushFolder(POSIX.directoryName(path)) }
     }
 
@@ -149,38 +171,27 @@ package enum AtomicFile {
 }
 
 extension AtomicFile {
-    /// Replaces `path` with `bytes` through the fixed name `temporary` (one only this process writes),
-    /// and keeps the new file open with an exclusive `flock` taken before it has its name, so that no
-    /// reader that locks can take it between the rename and the caller's next step; returns that
-    /// descriptor, which the caller closes to let go of the lock. The record of a sit in progress is
-    /// written with it.
+    /// Replaces `path` with `bytes` as ``replace(_:with:newFileMode:flush:renamed:naming:)`` does (the
+    /// mode set, file and folder fsynced), through the fixed name `temporary` beside it (one only this
+    /// process writes), and keeps the new file open with an exclusive `flock` taken before it has its
+    /// name, so that no reader that locks can take it between the rename and the caller's next step.
+    /// `locked` is handed that descriptor once the rename is done (before the folder is flushed, so a
+    /// flush that fails leaves it with the caller too); the caller closes it to let go of the lock. The
+    /// record of a sit in progress is written with it.
     ///
     /// - Throws: ``FileError/io(path:operation:errno:)``; a temporary that cannot be made is said of
     ///   `path` (the file a person would look for), and nothing is left behind.
     package static func replaceHoldingLock(_ path: String, with bytes: [UInt8], through temporary: String,
-                                           mode: mode_t) throws(FileError) -> Int32 {
+                                           mode: mode_t, locked: (Int32) -> Void) throws(FileError) {
         // One a process killed in the middle of a write left: only this process writes this name now.
         unlink(temporary)
-        let fd: Int32
+        let name = POSIX.baseName(temporary)
         do throws(FileError) {
-            fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode)
+            try replace(path, with: bytes, newFileMode: mode, flush: true, holdingLock: true, renamed: locked, naming: { _ in name })
         } catch {
-            guard let code = error.code else { throw error }
-            throw POSIX.failure(path, "create", code)
-        }
-        do throws(FileError) {
-            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                guard errno == EINTR else { throw POSIX.failure(path, "lock") }
-            }
-            try POSIX.writeAll(fd, bytes, path: temporary)
-            try POSIX.fsync(fd, path: temporary)
-            guard POSIX.renameFile(temporary, path) == 0 else { throw POSIX.failure(path, "rename") }
-        } catch {
-            close(fd)
-            unlink(temporary)
+            if case let .io(failed, "create", code) = error, failed == temporary { throw POSIX.failure(path, "create", code) }
             throw error
         }
-        return fd
     }
 
     /// Creates the file `path` for writing only if nothing is there (`O_CREAT|O_EXCL|O_NOFOLLOW`), with
@@ -189,7 +200,12 @@ extension AtomicFile {
     /// - Throws: ``FileError/io(path:operation:errno:)`` with EEXIST when the name is taken.
     package static func createNew(_ path: String, mode: mode_t) throws(FileError) -> Int32 {
         let fd = try POSIX.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode, operation: "create")
-        fchmod(fd, mode)
+        guard fchmod(fd, mode) == 0 else {
+            let failure = POSIX.failure(path, "fchmod")
+            close(fd)
+            unlink(path)
+            throw failure
+        }
         return fd
     }
 }

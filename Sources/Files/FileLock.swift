@@ -65,6 +65,30 @@ package struct FileLock: Sendable {
         }
     }
 
+    /// What one try for the `flock` of a file found.
+    package enum Attempt: Equatable, Sendable {
+        /// The lock is this descriptor's now.
+        case taken
+        /// Another descriptor holds it (EWOULDBLOCK): a live run holds its record so.
+        case held
+        /// `flock` failed otherwise, with this errno.
+        case failed(Int32)
+    }
+
+    /// Tries once, without waiting, for the `flock` of the file open as `fd` (exclusive, or `shared`),
+    /// retried on EINTR: the lock of a record of a sit in progress, which its run holds while it lives
+    /// and goes with the descriptor's last close. ``lockFile(_:path:)`` waits for it instead.
+    package static func tryLock(_ fd: Int32, shared: Bool = false) -> Attempt {
+        while flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK: return .held
+            case let code: return .failed(code)
+            }
+        }
+        return .taken
+    }
+
     /// Whether a process's program name is this program's (`profile`, or a renamed copy such as
     /// `profile-1.2`).
     package static func isProfileProgram(_ name: String) -> Bool { name.hasPrefix("profile") }

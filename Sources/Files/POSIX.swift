@@ -303,17 +303,22 @@ package enum POSIX {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// Seconds on the monotonic clock (from an unspecified start; it stops while the machine sleeps).
     package static func monotonicNow() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Seconds since boot, counting time the machine was suspended (`CLOCK_BOOTTIME`): where it grows
-    /// faster than ``monotonicNow()``, the machine slept.
+    /// Seconds since boot, the time the machine slept included (`CLOCK_BOOTTIME`; Darwin's
+    /// `CLOCK_MONOTONIC` counts sleep too).
     package static func bootNow() -> Double {
         var time = timespec()
+        #if canImport(Darwin)
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        #else
         clock_gettime(CLOCK_BOOTTIME, &time)
+        #endif
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
@@ -355,6 +360,14 @@ extension POSIX {
     ///
     /// - Throws: ``FileError/io(path:operation:errno:)``; EIO-like `ENODATA` when the file ends first.
     package static func readBytes(_ fd: Int32, at offset: Int, count: Int, path: String) throws(FileError) -> [UInt8] {
+        let bytes = try readBlock(fd, at: offset, count: count, path: path)
+        if bytes.count < count { throw failure(path, "read", ENODATA) }
+        return bytes
+    }
+
+    /// Up to `count` bytes at `offset` of `fd` (`pread`, retried on EINTR and short reads), the offset
+    /// of `fd` left where it was; fewer only where the file ends.
+    package static func readBlock(_ fd: Int32, at offset: Int, count: Int, path: String) throws(FileError) -> [UInt8] {
         guard count > 0 else { return [] }
         var failed: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
@@ -362,7 +375,8 @@ extension POSIX {
             while done < count {
                 let got = pread(fd, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 if got < 0, errno == EINTR { continue }
-                guard got > 0 else { failed = got == 0 ? ENODATA : errno; return }
+                if got == 0 { return }
+                guard got > 0 else { failed = errno; return }
                 done += got
             }
         }
@@ -379,6 +393,10 @@ extension POSIX {
         ((Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)), (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)))
         #endif
     }
+
+    /// When `info`'s file was last modified, in whole seconds since 1970 (`st_mtime`, which a `Double`
+    /// of the nanoseconds could round up).
+    package static func modificationSeconds(_ info: stat) -> Int { stamps(info).modified.seconds }
 
     /// When `info`'s file was last modified, in seconds since 1970.
     package static func modificationTime(_ info: stat) -> Double {

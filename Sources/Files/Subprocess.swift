@@ -23,12 +23,16 @@ package final class Subprocess {
     /// SIGTERM, and this bounds the wait for one that ignores it.
     package static let terminateGrace = 0.25
 
-    /// Why a program could not be started: the `errno` of `posix_spawn` (ENOENT, EACCES, ENOEXEC…).
+    /// Why a program could not be started: the `errno` of `posix_spawn` (ENOENT, EACCES, ENOEXEC…), or
+    /// of `pipe` when ``pipe`` is true.
     package struct Failure: Error, Hashable, Sendable {
         package var errno: Int32
+        /// Whether it was the pipe to it that could not be made (the program was not started).
+        package var pipe: Bool
 
-        package init(errno: Int32) {
+        package init(errno: Int32, pipe: Bool = false) {
             self.errno = errno
+            self.pipe = pipe
         }
 
         /// The errno's symbolic name: also ENOEXEC, which a file that is no program (no `#!`, not ELF)
@@ -36,23 +40,57 @@ package final class Subprocess {
         package var name: String { errno == ENOEXEC ? "ENOEXEC" : errnoName(errno) }
     }
 
-    /// Starts `path` with `arguments` (after its name), standard input from `input` (a descriptor of
-    /// this process, given to the child as 0) or `/dev/null`, output and errors to `/dev/null`, every
-    /// signal at its default and none blocked (whatever this process ignores or blocks: `profile` ignores
-    /// SIGPIPE and blocks the signals it reads from a descriptor), in a process group of its own.
+    /// What one of the child's standard descriptors (0, 1, 2) is.
+    package enum Stream: Equatable, Sendable {
+        /// `/dev/null`.
+        case null
+        /// This process's own descriptor of that number, as it is.
+        case inherit
+        /// A descriptor of this process (the caller's, which stays open here).
+        case descriptor(Int32)
+        /// A new pipe: the child gets one end, this process the other (``input``, ``output``). Output and
+        /// errors both `.pipe` share one pipe.
+        case pipe
+    }
+
+    /// The writing end of the pipe to the child's standard input when it is ``Stream/pipe``, else -1:
+    /// the caller's to close (the child reads to its end once it is closed).
+    package let input: Int32
+    /// The reading end of the pipe from the child's output (and errors) when it is ``Stream/pipe``, else
+    /// -1: the caller's to close.
+    package let output: Int32
+
+    /// Starts `path` with `arguments` (after its name), its standard input, output and errors as
+    /// `input`, `output` and `errors` say (`/dev/null` unless told), every signal at its default and none
+    /// blocked (whatever this process ignores or blocks: `profile` ignores SIGPIPE and blocks the signals
+    /// it reads from a descriptor), in a process group of its own. A pipe's ends are close-on-exec, so
+    /// no other child started meanwhile holds one.
     ///
-    /// - Throws: ``Failure`` with `posix_spawn`'s error.
-    package init(_ path: String, arguments: [String], input: Int32? = nil) throws(Failure) {
+    /// - Throws: ``Failure`` with `posix_spawn`'s error (or `pipe`'s); nothing is left open.
+    package init(_ path: String, arguments: [String], input: Stream = .null, output: Stream = .null,
+                 errors: Stream = .null) throws(Failure) {
+        var inputEnds: [Int32] = [-1, -1], outputEnds: [Int32] = [-1, -1]
+        func closeAll() { for end in inputEnds + outputEnds where end >= 0 { close(end) } }
+        if input == .pipe { guard pipe(&inputEnds) == 0 else { throw Failure(errno: errno, pipe: true) } }
+        if output == .pipe || errors == .pipe {
+            guard pipe(&outputEnds) == 0 else {
+                let code = errno
+                closeAll()
+                throw Failure(errno: code, pipe: true)
+            }
+        }
+        for end in inputEnds + outputEnds where end >= 0 { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let input {
-            posix_spawn_file_actions_adddup2(&actions, input, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (number, stream) in [(Int32(0), input), (1, output), (2, errors)] {
+            switch stream {
+            case .null: posix_spawn_file_actions_addopen(&actions, number, "/dev/null", number == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .inherit: break
+            case let .descriptor(fd): posix_spawn_file_actions_adddup2(&actions, fd, number)
+            case .pipe: posix_spawn_file_actions_adddup2(&actions, number == 0 ? inputEnds[0] : outputEnds[1], number)
+            }
         }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -70,8 +108,16 @@ package final class Subprocess {
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, path, &actions, &attributes, &argv, environ)
-        guard result == 0 else { throw Failure(errno: result) }
+        guard result == 0 else {
+            closeAll()
+            throw Failure(errno: result)
+        }
         pid = child
+        // The child's ends are the child's alone now.
+        if inputEnds[0] >= 0 { close(inputEnds[0]) }
+        if outputEnds[1] >= 0 { close(outputEnds[1]) }
+        self.input = inputEnds[1]
+        self.output = outputEnds[0]
     }
 
     /// Whether the leader has ended, reaping it if it just did (never waits).
@@ -89,24 +135,29 @@ package final class Subprocess {
         return status != nil
     }
 
-    /// Waits up to `seconds` (real time, polled every 10 ms) for the leader to end; whether it did.
+    /// Waits up to `seconds` (on the monotonic clock, polled every 10 ms at most) for the leader to end;
+    /// whether it did.
     @discardableResult
     package func wait(upTo seconds: Double) -> Bool {
-        var waited = 0.0
+        let deadline = POSIX.monotonicNow() + seconds
         while !poll() {
-            if waited >= seconds { return false }
-            POSIX.sleep(seconds: 0.01)
-            waited += 0.01
+            let left = deadline - POSIX.monotonicNow()
+            if left <= 0 { return false }
+            POSIX.sleep(seconds: min(0.01, left))
         }
         return true
     }
 
     /// Lets the leader end by itself for up to `seconds`, then ends the whole group (``terminateGroup()``):
-    /// what the program calls when it is done with the program. Returns within `seconds` plus
-    /// ``terminateGrace`` and a few milliseconds, whatever the group does.
-    package func end(within seconds: Double) {
-        wait(upTo: seconds)
+    /// what the program calls when it is done with the program, the one "wait, then end the group".
+    /// Returns within `seconds` plus ``terminateGrace`` and a few milliseconds, whatever the group does.
+    ///
+    /// - Returns: whether the leader ended by itself in time (its ``status`` is then its own).
+    @discardableResult
+    package func end(within seconds: Double) -> Bool {
+        let ended = wait(upTo: seconds)
         terminateGroup()
+        return ended
     }
 
     /// Ends the whole group, the leader alive or already reaped: SIGTERM to `-pid`, up to

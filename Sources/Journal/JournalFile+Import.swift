@@ -55,19 +55,8 @@ extension JournalImport {
         bytes.reserveCapacity(min(expected, 16 * blockSize) + 1)
         var lines = LineLengths(limit: lineLimit)
         while true {
-            var failed: Int32 = 0
             let before = bytes.count
-            bytes.append(contentsOf: [UInt8](unsafeUninitializedCapacity: blockSize) { buffer, count in
-                count = 0
-                guard let base = buffer.baseAddress else { return }
-                while true {
-                    let got = readBlock(fd, base, buffer.count)
-                    if got < 0, errno == EINTR { continue }
-                    if got < 0 { failed = errno } else { count = got }
-                    return
-                }
-            })
-            if failed != 0 { throw JournalError.failure(name, "read", failed) }
+            bytes.append(contentsOf: try JournalError.io(POSIX.readBlock(fd, count: blockSize, path: name)))
             if bytes.count == before { break }
             if bytes.count > JournalFile.sizeLimit { throw JournalError.failure(name, "read", EFBIG) }
             if let line = lines.scan(bytes, from: before) {
@@ -125,11 +114,6 @@ extension JournalImport {
             }
         }
     }
-}
-
-/// The C library's `read`, named apart from the import's own `read`.
-private func readBlock(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(fd, buffer, count)
 }
 
 /// `log import`'s append: many sits under one lock, in one write, each only once.

@@ -20,10 +20,8 @@ extension JournalFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
         guard info.st_size > 0 else { return }
-        var probe = [UInt8](repeating: 0, count: min(Int(info.st_size), Self.kindProbeBytes))
-        let read = probe.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard read >= 0 else { throw JournalError.failure(path, "read") }
-        probe.removeSubrange(read...)
+        let probe = try JournalError.io(POSIX.readBlock(fd, at: 0, count: min(Int(info.st_size), Self.kindProbeBytes), path: path))
+        let read = probe.count
         // Whole lines of the probe first; all of the file only when none of them is a record.
         let cut = read < Int(info.st_size) ? (probe.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) : probe.count
         if Self.holdsRecordOrIsBlank(probe[..<cut], wholeFile: cut == Int(info.st_size)) == true { return }

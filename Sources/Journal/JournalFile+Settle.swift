@@ -108,7 +108,7 @@ extension JournalFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
         // Named for when the line was written (the journal's last change), in local time.
-        let stamp = LocalCalendar(zone: zone).fileStamp(Int(info.st_mtim.tv_sec))
+        let stamp = LocalCalendar(zone: zone).fileStamp(POSIX.modificationSeconds(info))
         let (aside, asideFd) = try Self.createDamagedFile(beside: realFile, stamp: stamp, mode: info.st_mode & 0o7777)
         do throws(JournalError) {
             defer { close(asideFd) }

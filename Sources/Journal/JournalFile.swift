@@ -489,9 +489,8 @@ package struct JournalFile: Sendable {
             let reader = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
             defer { close(reader) }
             try checkIsJournal(reader)
-            var last: UInt8 = 0
-            guard pread(reader, &last, 1, off_t(info.st_size - 1)) == 1 else { throw JournalError.failure(path, "read") }
-            if last != 0x0A {
+            let last = try JournalError.io(POSIX.readBytes(reader, at: Int(info.st_size) - 1, count: 1, path: path))
+            if last != [0x0A] {
                 line = try repairTail(fd, reader: reader, newLine: line)
             }
         }

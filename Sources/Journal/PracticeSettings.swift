@@ -138,28 +138,20 @@ package struct PracticeSettings: Equatable, Sendable {
     ///   one too large, each saying what it is and what to do; ``JournalError/file(_:)`` when it cannot be
     ///   read.
     package static func read(path: String) throws(JournalError) -> PracticeSettings {
-        let fd: Int32
+        let found: SmallFile
         do throws(FileError) {
-            fd = try POSIX.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+            found = try ReadFile.small(path, limit: sizeLimit)
         } catch {
-            if case let .io(_, _, code) = error, code == ENOENT { return PracticeSettings() }
             // A link that loops: said as a write says it, in words and with what to do (65).
-            if case let .io(_, _, code) = error, code == ELOOP { _ = try target(of: path) }
-            // A socket does not open (ENXIO): say what is there rather than the errno.
-            var info = stat()
-            if stat(path, &info) == 0, !POSIX.isRegular(info) { throw notRegular(path, info) }
+            if error.code == ELOOP { _ = try target(of: path) }
             throw .file(error)
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .file(POSIX.failure(path, "fstat")) }
-        guard POSIX.isRegular(info) else { throw notRegular(path, info) }
-        guard Int(info.st_size) <= sizeLimit, let bytes = try JournalError.io(POSIX.readAll(fd, path: path, limit: sizeLimit)) else {
-            // fstat's size, or what was read when the file grew meanwhile.
-            var now = stat()
-            throw tooLarge(path, size: fstat(fd, &now) == 0 ? max(Int(now.st_size), sizeLimit + 1) : sizeLimit + 1)
+        switch found {
+        case .missing: return PracticeSettings()
+        case let .notRegular(info): throw notRegular(path, info)
+        case let .tooLarge(size): throw tooLarge(path, size: size)
+        case let .contents(bytes): return try decode(bytes, path: path)
         }
-        return try decode(bytes, path: path)
     }
 
     /// What to do about a settings file that cannot be used as it is: move it away and set the goal anew.

@@ -95,10 +95,7 @@ extension SitRecordFolder {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         // Shared, and let go at once: a live run holds its record's lock exclusively.
-        while flock(fd, LOCK_SH | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
+        guard FileLock.tryLock(fd, shared: true) == .taken else { return nil }
         var held = stat(), named = stat()
         guard fstat(fd, &held) == 0, lstat(file, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino else {
             return nil

@@ -193,15 +193,15 @@ package final class SitRecordWriter {
 
     /// Writes `record` in place of the last one, atomically, holding its lock.
     package func write(_ record: SitRecord) throws(JournalError) {
-        let first = fd < 0
         // Made again if it went during the sit (a cleaner, a hand tidying ~/.local/state).
         try JournalError.io(POSIX.makeDirectories(folder, mode: 0o700))
-        // Locked before it has the name recovery looks at: no other process knows this file yet.
-        let new = try JournalError.io(AtomicFile.replaceHoldingLock(path, with: record.bytes, through: temporary, mode: 0o600))
-        // The old record's lock goes with the old record, now that the new one holds the name.
-        if fd >= 0 { close(fd) }
-        fd = new
-        if first { try JournalError.io(POSIX.fsyncDirectory(folder)) }
+        // Locked before it has the name recovery looks at: no other process knows this file yet. The
+        // replace sets the mode and flushes the folder, as every replace does.
+        try JournalError.io(AtomicFile.replaceHoldingLock(path, with: record.bytes, through: temporary, mode: 0o600) { new in
+            // The old record's lock goes with the old record, now that the new one holds the name.
+            if fd >= 0 { close(fd) }
+            fd = new
+        })
     }
 
     /// Removes the record (the sit is in the journal, or was too short to log) and lets go of its lock.
@@ -361,12 +361,12 @@ extension SitRecordFolder {
     /// beside it, and not locked by a live run.
     private func removeIfStale(_ file: String, record: String, now: Int) {
         var info = stat(), recordInfo = stat()
-        guard lstat(file, &info) == 0, POSIX.isRegular(info), Int(info.st_mtim.tv_sec) < now - Self.staleAfter,
+        guard lstat(file, &info) == 0, POSIX.isRegular(info), POSIX.modificationSeconds(info) < now - Self.staleAfter,
               lstat(record, &recordInfo) != 0, errno == ENOENT else { return }
         let fd = POSIX.openToLock(file)
         guard fd >= 0 else { return }
         defer { close(fd) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return }
+        guard FileLock.tryLock(fd) == .taken else { return }
         unlink(file)
     }
 
@@ -386,10 +386,10 @@ extension SitRecordFolder {
         }
         defer { close(fd) }
         // Held: its run lives. Not waited for. Any other failure is said, not taken for a live run.
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
-            if errno == EWOULDBLOCK { return [] }
-            return [.stuck(path: file, problem: "cannot be locked: \(JournalError.failure(file, "flock"))")]
+        switch FileLock.tryLock(fd) {
+        case .taken: break
+        case .held: return []
+        case let .failed(code): return [.stuck(path: file, problem: "cannot be locked: \(JournalError.failure(file, "flock", code))")]
         }
         // The name must still name what was locked: a run replaces its record by renaming a new one over
         // it, and the old one's lock is let go after.

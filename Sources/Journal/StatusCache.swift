@@ -274,9 +274,7 @@ package enum StatusCache {
 extension StatusCache {
     /// The text of a small file (its first 64 KiB), or nil when it cannot be read or is not UTF-8.
     static func smallFile(_ path: String) -> String? {
-        guard let fd = try? POSIX.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
-        defer { close(fd) }
-        guard let bytes = try? POSIX.readAll(fd, path: path, limit: 65536) else { return nil }
+        guard let bytes = (try? ReadFile.small(path, limit: 65536))?.bytes else { return nil }
         return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -215,17 +215,15 @@ package struct FileProfileStore: ProfileStore {
     /// Reads and decodes a profile file; the bytes come back too, for conflict checks.
     private func read(_ location: Location) throws(ProfileError) -> (bytes: [UInt8]?, stored: StoredProfile) {
         let real = try resolve(location.path)
-        let fd = try io(POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK))
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ProfileError.failure(location.path, "fstat") }
-        guard POSIX.isRegular(info) else {
-            throw .document(DocumentError(file: location.path, message: "not a regular file; a profile is a JSON file"))
-        }
-        guard let bytes = try io(POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)) else {
+        let bytes: [UInt8]
+        switch try io(ReadFile.small(real, limit: ProfileDocument.maximumSize, noFollow: true, naming: location.path)) {
+        case .missing: throw ProfileError.failure(real, "open", ENOENT)
+        case .notRegular: throw .document(DocumentError(file: location.path, message: "not a regular file; a profile is a JSON file"))
+        case let .tooLarge(size):
             throw .document(DocumentError(
                 file: location.path,
-                message: "the file is \(info.st_size) bytes; a profile document is at most \(ProfileDocument.maximumSize) bytes"))
+                message: "the file is \(size) bytes; a profile document is at most \(ProfileDocument.maximumSize) bytes"))
+        case let .contents(read): bytes = read
         }
         let profile = try ProfileDocument.decode(bytes, name: location.name, file: location.path)
         return (bytes, StoredProfile(profile: profile, revision: Revision(of: bytes)))
@@ -234,11 +232,12 @@ package struct FileProfileStore: ProfileStore {
     /// The revision on disk now, or nil when the file is gone.
     private func currentRevision(_ location: Location) throws(ProfileError) -> Revision? {
         let real = try resolve(location.path)
-        guard try io(POSIX.lstatIfExists(real)) != nil else { return nil }
-        let fd = try io(POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK))
-        defer { close(fd) }
-        let bytes = try io(POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize)) ?? []
-        return Revision(of: bytes)
+        switch try io(ReadFile.small(real, limit: ProfileDocument.maximumSize, noFollow: true, naming: location.path)) {
+        case .missing: return nil
+        case let .contents(bytes): return Revision(of: bytes)
+        // Not a profile it could have read: no revision it was based on.
+        case .notRegular, .tooLarge: return Revision(of: [])
+        }
     }
 
     // MARK: Writing
@@ -292,9 +291,7 @@ package struct FileProfileStore: ProfileStore {
             }
             // A link out of the store, or to nothing, is removed with nothing to put back.
             if let real = try? resolve(location.path), let info = try io(POSIX.lstatIfExists(real)), POSIX.isRegular(info) {
-                let fd = try io(POSIX.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK))
-                defer { close(fd) }
-                removed.bytes = try io(POSIX.readAll(fd, path: location.path, limit: ProfileDocument.maximumSize))
+                removed.bytes = try io(ReadFile.small(real, limit: ProfileDocument.maximumSize, noFollow: true, naming: location.path)).bytes
                 removed.mode = UInt32(info.st_mode & 0o7777)
             }
             if let revision, removed.bytes.map(Revision.init(of:)) != revision { throw .conflict(path: location.path) }

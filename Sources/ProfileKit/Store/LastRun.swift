@@ -23,14 +23,15 @@ package struct LastRun: Sendable {
     /// - Throws: ``ProfileError`` when the file cannot be read, or holds no name a profile could have
     ///   (said with its path, so it can be removed).
     package func name() throws(ProfileError) -> String? {
-        guard let info = try io(POSIX.lstatIfExists(path)) else { return nil }
-        guard POSIX.isRegular(info) else {
+        let bytes: [UInt8]
+        // Not followed, and not waited on: a link, a FIFO or a folder put there is no name.
+        switch try io(ReadFile.small(path, limit: 4096, noFollow: true)) {
+        case .missing: return nil
+        case .notRegular:
             throw ProfileError.invalidStateFile(path: path, reason: "not a regular file: remove it, and the next run of a profile writes it anew")
-        }
-        let fd = try io(POSIX.open(path, O_RDONLY | O_CLOEXEC))
-        defer { close(fd) }
-        guard let bytes = try io(POSIX.readAll(fd, path: path, limit: 4096)) else {
+        case .tooLarge:
             throw ProfileError.invalidStateFile(path: path, reason: "over 4096 bytes: remove it, and the next run of a profile writes it anew")
+        case let .contents(read): bytes = read
         }
         guard bytes.last == 0x0A, let text = String(validating: bytes.dropLast(), as: UTF8.self),
               let name = try? ProfileName(validating: text) else {

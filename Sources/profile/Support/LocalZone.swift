@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Files
 import LocalTime
 
@@ -19,10 +14,7 @@ enum LocalZone {
     /// cannot be read as one: no such file, not a regular file (a FIFO does not block the open), or larger
     /// than any zoneinfo file.
     private static func zoneFile(_ path: String) -> [UInt8]? {
-        guard let fd = try? POSIX.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, POSIX.isRegular(info) else { return nil }
-        return try? POSIX.readAll(fd, path: path, limit: 1 << 20)
+        guard !path.utf8.contains(0) else { return nil }
+        return (try? ReadFile.small(path, limit: 1 << 20))?.bytes
     }
 }

@@ -54,6 +54,35 @@ struct AtomicReplaceTests {
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/\(free)"), "the temporary became the file")
     }
 
+    /// Issue 47, item 3: the replace that keeps its file locked (a sit's record) is the one replace: the
+    /// mode it is given is the file's whatever the umask (here 022, which would make 0666 into 0644),
+    /// the temporary is gone, and the descriptor it hands over holds the file's lock.
+    @Test func theReplaceHoldingItsLockSetsTheModeWhateverTheUmask() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = "\(folder)/sit-a.json", temporary = "\(folder)/.sit-a.json.tmp"
+        // 022 is the usual umask: set it only if it is not already so, and put back what it was.
+        let before = umask(0o022)
+        if before != 0o022 { umask(before | 0o022) } else { umask(before) }
+        defer { umask(before) }
+        var held: Int32 = -1
+        for text in ["first\n", "second\n"] {
+            try AtomicFile.replaceHoldingLock(file, with: Array(text.utf8), through: temporary, mode: 0o666) { fd in
+                if held >= 0 { close(held) }
+                held = fd
+            }
+            #expect(held >= 0)
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+            var info = stat()
+            #expect(stat(file, &info) == 0 && info.st_mode & 0o7777 == 0o666, "mode \(String(info.st_mode & 0o7777, radix: 8))")
+            #expect(access(temporary, F_OK) != 0, "the temporary became the file")
+            let other = open(file, O_RDONLY)
+            #expect(FileLock.tryLock(other) == .held, "the file is locked by the descriptor handed over")
+            close(other)
+        }
+        close(held)
+    }
+
     /// A folder where every name the replace tries is a planted link: it gives up after its attempts,
     /// saying EEXIST of the temporary, and changes nothing: not the file, not the link's target.
     @Test func aReplaceThatFindsOnlyPlantedNamesFailsAndChangesNothing() throws {

@@ -54,6 +54,42 @@ struct SubprocessTests {
         #expect(Self.isGone(sleeper))
     }
 
+    /// Issue 47, item 3: a wrapper that waits for what it started (`sleep 300 & wait`) never ends by
+    /// itself: once the deadline has passed, it and its child are ended together, within the bound.
+    @Test func aWaitingWrapperAndItsChildAreEndedAtTheDeadline() throws {
+        let folder = try makeTemporaryDirectory()
+        let (process, sleeper) = try Self.start("/bin/sleep 300 & echo $! > '\(folder)/child.pid'; wait", in: folder)
+        let started = Date()
+        let ended = process.end(within: 0.3)
+        let took = Date().timeIntervalSince(started)
+        #expect(!ended, "the wrapper cannot have ended by itself")
+        #expect(took >= 0.3 && took < 0.3 + Subprocess.terminateGrace + 0.5, "\(took) s")
+        #expect(process.status.map { $0 & 0x7f } == SIGTERM, "the wrapper was ended by the group's SIGTERM")
+        #expect(Self.isGone(sleeper), "the wrapper's child outlived it")
+    }
+
+    /// The child's streams as chosen: a pipe in and a pipe out (its errors on the same pipe), read here.
+    @Test func pipesInAndOut() throws {
+        let process = try Subprocess("/bin/sh", arguments: ["-c", "read line; echo \"got $line\"; echo oops >&2"],
+                                     input: .pipe, output: .pipe, errors: .pipe)
+        defer { close(process.output) }
+        #expect(process.input >= 0 && process.output >= 0)
+        let line = Array("hello\n".utf8)
+        #expect(write(process.input, line, line.count) == line.count)
+        close(process.input)
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = read(process.output, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            output += chunk[0..<count]
+        }
+        #expect(process.end(within: 10), "the shell ended by itself")
+        #expect(process.status == 0)
+        #expect(String(decoding: output, as: UTF8.self) == "got hello\noops\n")
+    }
+
     /// A program that cannot be started says why.
     @Test func aProgramThatCannotStartSaysWhy() throws {
         let folder = try makeTemporaryDirectory()
