@@ -371,16 +371,20 @@ package struct JournalFile: Sendable {
     ///   crossed, worked out under the lock from the journal's sits as the append found them and the sit
     ///   (``AppendOutcome``): two appends at once never both say one milestone.
     @discardableResult
+    /// - Parameter before: told the journal's sits under the lock just before the line is written (nil
+    ///   when they cannot be read): a test's look at that moment.
     package func append(_ sit: Sit, once: Bool = false, calendar: LocalCalendar? = nil,
-                        announce: () throws(ProfileError) -> Void = {}) throws(JournalError) -> AppendOutcome {
+                        announce: () throws(ProfileError) -> Void = {},
+                        before: (([Sit]?) -> Void)? = nil) throws(JournalError) -> AppendOutcome {
         try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
         var milestones: [String] = []
         let appended = try appendMany(prepare: { () throws(JournalError) -> Bool in
             once ? try !holds(id: sit.id) : true
         }, again: { () throws(JournalError) -> Bool in try !holds(id: sit.id) }, lines: { $0 ? [sit] : [] }, announce: { (appends: Bool) throws(JournalError) in
             if appends { try JournalError.refusing(announce) }
-        }, before: calendar.map { calendar in
-            { before in milestones = Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar) }
+        }, before: calendar == nil && before == nil ? nil : { sits in
+            before?(sits)
+            if let calendar { milestones = Milestones.crossed(sits, after: sits.map { $0 + [sit] }, calendar: calendar) }
         })
         return AppendOutcome(appended: appended, milestones: appended ? milestones : [])
     }

@@ -104,9 +104,9 @@ package struct RunLog {
         }
         // The sit as it ended, should the journal fail now: the next command logs it from the record.
         let kept = progress?.keep(sit) == true
-        let outcome: JournalFile.AppendOutcome
+        let appended: JournalFile.AppendOutcome
         do throws(JournalError) {
-            outcome = try file.append(sit, calendar: calendar)
+            appended = try file.append(sit, calendar: calendar)
         } catch {
             let keptNote = "the sit is kept in \(escapedPath(progress?.path ?? "")) for the next journal command to log"
             guard outcome == .interrupted else {
@@ -119,7 +119,7 @@ package struct RunLog {
         }
         progress?.remove()
         // The milestones the sit crossed follow, a line each, as the append worked them out under its lock.
-        return (["logged: \(sit.lengthText), \(sit.outcome.rawValue)"] + outcome.milestones).joined(separator: "\n")
+        return (["logged: \(sit.lengthText), \(sit.outcome.rawValue)"] + appended.milestones).joined(separator: "\n")
 
     }
 

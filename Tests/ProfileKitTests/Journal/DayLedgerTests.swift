@@ -10,7 +10,7 @@ import ProfileKit
 @Suite("Day ledger")
 struct DayLedgerTests {
     /// UTC without touching `TZ`.
-    static let utc = LocalCalendar(offsets: { _ in 0 })
+    static var utc: LocalCalendar { LocalCalendar(offsets: { _ in 0 }) }
     static let today = PracticeTests.today
 
     static func sit(day: Int, hour: Int = 8, seconds: Int) -> Sit { PracticeTests.sit(day: day, hour: hour, seconds: seconds) }
@@ -44,7 +44,7 @@ struct DayLedgerTests {
         LedgerCase(id: "today sat counts today", sits: [(-2, 10), (-1, 10), (0, 10)], goalMinutes: nil,
                    days: 3, todaySits: 1, todayMinutes: 10, current: 3, longest: 3, goalCurrent: 0, goalLongest: 0),
         LedgerCase(id: "yesterday unsat: nothing current", sits: [(-9, 10), (-8, 10), (-7, 10), (-2, 10)], goalMinutes: nil,
-                   days: 4, todaySits: 0, todayMinutes: 0, current: 1, longest: 3, goalCurrent: 0, goalLongest: 0),
+                   days: 4, todaySits: 0, todayMinutes: 0, current: 0, longest: 3, goalCurrent: 0, goalLongest: 0),
         LedgerCase(id: "two sits on a day are one day, their minutes together", sits: [(-1, 10), (0, 12), (0, 8)], goalMinutes: 20,
                    days: 2, todaySits: 2, todayMinutes: 20, current: 2, longest: 2, goalCurrent: 1, goalLongest: 1),
         LedgerCase(id: "two short sits meet the goal together, one does not", sits: [(-2, 15), (-2, 5), (-1, 15), (0, 5)], goalMinutes: 20,
@@ -111,16 +111,19 @@ struct DayLedgerTests {
         for (index, minutes) in pattern.enumerated() where minutes > 0 { sits.append(Self.sit(day: t - 10 + index, seconds: minutes * 60)) }
         var rolled = PracticeStatus(ledger: DayLedger(), day: t - 22, goal: 1200)
         for day in (t - 21)...t {
-            #expect(rolled.roll(to: day) == true)
-            #expect(rolled.add(sits.filter { $0.start.epoch / 86_400 == day }, calendar: Self.utc))
+            let moved = rolled.roll(to: day)
+            let added = rolled.add(sits.filter { $0.start.epoch / 86_400 == day }, calendar: Self.utc)
+            #expect(moved && added)
             let upToDay = sits.filter { $0.start.epoch / 86_400 <= day }
             #expect(rolled == PracticeStatus(ledger: DayLedger(sits: upToDay, calendar: Self.utc), day: day, goal: 1200), "day \(day - t)")
         }
         #expect(rolled.dayStreak == 1 && rolled.goalStreak == 1 && rolled.dayStreakBefore == 0)
         var skipping = PracticeStatus(ledger: DayLedger(sits: sits.filter { $0.start.epoch / 86_400 <= t - 3 }, calendar: Self.utc), day: t - 3, goal: 1200)
         #expect(skipping.dayStreak == 5 && skipping.goalStreak == 3)
-        #expect(skipping.roll(to: t) && skipping.dayStreakBefore == 0 && skipping.goalStreakBefore == 0, "the days between break it")
-        #expect(!skipping.roll(to: t - 1), "no going back")
+        let moved = skipping.roll(to: t)
+        #expect(moved && skipping.dayStreakBefore == 0 && skipping.goalStreakBefore == 0, "the days between break it")
+        let back = skipping.roll(to: t - 1)
+        #expect(!back, "no going back")
     }
 
     /// The milestones an append returns are those a re-read of the journal before and after it says,
