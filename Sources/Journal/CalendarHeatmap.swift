@@ -13,8 +13,8 @@ import TableKit
 /// Without colour the shades are characters of growing density (`·░▒▓█`); with colour they are
 /// squares from grey to deep green. A day after today is left blank.
 package struct CalendarHeatmap: Sendable {
-    /// Seconds sat per local day number.
-    package var secondsByDay: [Int: Int]
+    /// The days sat, whose seconds shade them.
+    package var ledger: DayLedger
     package var today: Int
     /// How many weeks, the current one last.
     package var weeks: Int
@@ -36,11 +36,16 @@ package struct CalendarHeatmap: Sendable {
         return value
     }
 
-    package init(secondsByDay: [Int: Int], today: Int, weeks: Int = defaultWeeks, goal: Int? = nil) {
-        self.secondsByDay = secondsByDay
+    package init(ledger: DayLedger, today: Int, weeks: Int = defaultWeeks, goal: Int? = nil) {
+        self.ledger = ledger
         self.today = today
         self.weeks = weeks
         self.goal = goal
+    }
+
+    /// A heatmap of seconds sat per local day number.
+    package init(secondsByDay: [Int: Int], today: Int, weeks: Int = defaultWeeks, goal: Int? = nil) {
+        self.init(ledger: DayLedger(secondsByDay: secondsByDay), today: today, weeks: weeks, goal: goal)
     }
 
     /// The shade of a day against a daily `goal`: 0 (nothing sat), 1 under a third of it, 2 under two
@@ -135,7 +140,7 @@ package struct CalendarHeatmap: Sendable {
                     pending += blank
                     continue
                 }
-                let sat = secondsByDay[day] ?? 0
+                let sat = ledger.seconds(on: day)
                 shown += 1
                 seconds += sat
                 if sat > 0 { daysSat += 1 }

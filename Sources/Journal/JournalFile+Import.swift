@@ -6,6 +6,7 @@ import Darwin
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import Files
+import LocalTime
 import ProfileKit
 import TextSupport
 
@@ -124,9 +125,10 @@ extension JournalFile {
         package var added: [Sit] = []
         /// The sits the journal (or the import, earlier) held already.
         package var skipped = 0
-        /// The journal's sits before the import, read under its lock: with ``added``, what the import
-        /// crossed (a milestone) is worked out from them, never from a second read.
-        package var journal: [Sit] = []
+        /// The milestones the sits added crossed, a line each (``Milestones/crossed(before:after:)``):
+        /// worked out under the lock from the journal's sits as the import read them, never from a second
+        /// read; none for a dry run, or without a calendar.
+        package var milestones: [String] = []
         /// The sits whose id the journal held with other content, left as logged (`--keep-logged`).
         package var kept = 0
     }
@@ -162,12 +164,13 @@ extension JournalFile {
     /// ids (Insight Timer's) is known again by its time, and the journal's version of it (edited or not)
     /// stays: that file is where the sit came from, not another version of it.
     ///
+    /// - Parameter calendar: the local days the milestones are counted in; nil: none are worked out.
     /// - Parameter places: where each of `sits` was read (``JournalImport/Gathered/places``), for the
     ///   conflict's message; a sit without one is named by its id alone.
     /// - Throws: ``JournalError/document(_:)`` (65) for a damaged line of the journal (which could hold
     ///   any of the sits), with the way out; for a conflict, without `keepLogged`; what the append throws.
     package func appendImported(_ sits: [(sit: Sit, byTime: Bool)], places: [ImportPlace] = [], keepLogged: Bool = false, dryRun: Bool,
-                                announce: (Imported) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Imported {
+                                calendar: LocalCalendar? = nil, announce: (Imported) throws(ProfileError) -> Void = { _ in }) throws(JournalError) -> Imported {
         let work = { () throws(JournalError) -> Imported in
             let held = try read()
             var ids = Set(held.map(\.id))
@@ -179,7 +182,6 @@ extension JournalFile {
             var times = Set(held.map(Moment.init))
             var timesWithoutIDs = Set(held.filter { JournalImport.isInsightID($0.id) }.map(Moment.init))
             var result = Imported()
-            result.journal = held
             for (index, (sit, byTime)) in sits.enumerated() {
                 let moment = Moment(sit)
                 if !byTime, let other = logged[sit.id], other != sit {
@@ -202,6 +204,9 @@ extension JournalFile {
             if let first = conflicts.first, !keepLogged {
                 throw try conflict(sits[first.index].sit, place: places.indices.contains(first.index) ? places[first.index] : nil,
                                    logged: first.logged, count: conflicts.count)
+            }
+            if !dryRun, let calendar, !result.added.isEmpty {
+                result.milestones = Milestones.crossed(held, after: held + result.added, calendar: calendar)
             }
             return result
         }

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import LocalTime
 import Files
 import LocalTime
 import ProfileKit
@@ -364,24 +365,41 @@ package struct JournalFile: Sendable {
     /// The line is first read back with the strict reader: a record this program could not read (a
     /// year past 9999, an offset of 24 hours or more) is refused (64), as it would stop every reading
     /// command. Under the lock as ``appendMany(prepare:lines:announce:)``. The other lines are not read
-    /// (but with `once`, for their ids, and as far as the first record, to know the file is a journal):
-    /// an invalid one does not stop an append.
+    /// (but with `once`, for their ids, with `calendar`, for the milestones, and as far as the first
+    /// record, to know the file is a journal): an invalid one does not stop an append.
     ///
     /// - Parameter once: append only when no line holds the sit's id yet (read under the lock), as a
     ///   recovery does: the run it recovers may have logged the sit before it died.
-    /// - Returns: whether the sit was appended (always, unless `once` found it).
-    /// - Parameter before: told the journal's sits just before the line is written, read under the
-    ///   lock (nil when they cannot be read): what the append crossed is worked out from them and the
-    ///   sit, so that two appends at once never both say one milestone.
+    /// - Parameter calendar: the local days the milestones are counted in; nil: none are worked out.
+    /// - Returns: whether the sit was appended (always, unless `once` found it), and the milestones it
+    ///   crossed, worked out under the lock from the journal's sits as the append found them and the sit
+    ///   (``AppendOutcome``): two appends at once never both say one milestone.
     @discardableResult
-    package func append(_ sit: Sit, once: Bool = false, announce: () throws(ProfileError) -> Void = {},
-                        before: (([Sit]?) -> Void)? = nil) throws(JournalError) -> Bool {
+    /// - Parameter before: told the journal's sits under the lock just before the line is written (nil
+    ///   when they cannot be read): a test's look at that moment.
+    package func append(_ sit: Sit, once: Bool = false, calendar: LocalCalendar? = nil,
+                        announce: () throws(ProfileError) -> Void = {},
+                        before: (([Sit]?) -> Void)? = nil) throws(JournalError) -> AppendOutcome {
         try Self.checkReadable(sit, line: Array(sit.line.utf8).dropLast())
-        return try appendMany(prepare: { () throws(JournalError) -> Bool in
+        var milestones: [String] = []
+        let appended = try appendMany(prepare: { () throws(JournalError) -> Bool in
             once ? try !holds(id: sit.id) : true
         }, again: { () throws(JournalError) -> Bool in try !holds(id: sit.id) }, lines: { $0 ? [sit] : [] }, announce: { (appends: Bool) throws(JournalError) in
             if appends { try JournalError.refusing(announce) }
-        }, before: before)
+        }, before: calendar == nil && before == nil ? nil : { sits in
+            before?(sits)
+            if let calendar { milestones = Milestones.crossed(sits, after: sits.map { $0 + [sit] }, calendar: calendar) }
+        })
+        return AppendOutcome(appended: appended, milestones: appended ? milestones : [])
+    }
+
+    /// What ``append(_:once:calendar:announce:)`` did.
+    package struct AppendOutcome: Equatable, Sendable {
+        /// Whether the sit was appended.
+        package var appended: Bool
+        /// The milestones the sit crossed, a line each as the command that logged it says them
+        /// (``Milestones/crossed(before:after:)``); none when no calendar was given.
+        package var milestones: [String]
     }
 
     /// What ``appendRecovered(_:)`` did.

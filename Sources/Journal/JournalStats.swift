@@ -49,11 +49,9 @@ package struct JournalStats: Equatable, Sendable {
     /// The statistics of `sits`, whose local days `days` gives (one per sit, in the same order), as seen
     /// on `today`.
     ///
-    /// - Complexity: O(*n*) for the tallies, O(*d* log *d*) for the *d* days sat.
+    /// - Complexity: O(*n*) for the tallies and the days (``DayLedger``) when the sits come by start.
     package init(sits: [Sit], days sitDays: [Int], today: Int, goal: Int? = nil) {
         precondition(sits.count == sitDays.count, "one day per sit")
-        var sitDaysSeen: [Int] = []
-        sitDaysSeen.reserveCapacity(sitDays.count)
         // Names are grouped as `--profile` matches them (ProfileName.key: ignoring case and Unicode
         // normalization); a row shows the spelling of its most recent sit. A journal names few
         // profiles, and spells each a few ways: the key is computed once per spelling.
@@ -63,16 +61,10 @@ package struct JournalStats: Equatable, Sendable {
         var spellings: [String: Int] = [:]
         var none = ProfileTime(profile: nil, sessions: 0, seconds: 0)
         let monday = today - CivilDate.weekday(today)
-        var secondsByDay: [Int: Int] = [:]
+        let ledger = DayLedger(sits: sits, days: sitDays)
         for (sit, day) in zip(sits, sitDays) {
-            if goal != nil { secondsByDay[day, default: 0] += sit.seconds }
-            if day == today {
-                self.today.sessions += 1
-                self.today.seconds += sit.seconds
-            }
             sessions += 1
             totalSeconds += sit.seconds
-            if sitDaysSeen.last != day { sitDaysSeen.append(day) }
             if day >= monday && day < monday + 7 {
                 thisWeek.sessions += 1
                 thisWeek.seconds += sit.seconds
@@ -107,41 +99,25 @@ package struct JournalStats: Equatable, Sendable {
                 none.seconds += sit.seconds
             }
         }
-        // Sits come by start time, so the days mostly come in order already: the set is built from runs.
-        let daySet = Set(sitDaysSeen)
-        days = daySet.count
-        (currentStreak, longestStreak) = Self.streaks(daySet, today: today)
+        let todayFigures = ledger[today]
+        self.today = Tally(sessions: todayFigures.sits, seconds: todayFigures.seconds)
+        days = ledger.days.count
+        currentStreak = ledger.currentStreak(today: today)
+        longestStreak = ledger.longest()
         profiles = byProfile.sorted { a, b in
             a.seconds != b.seconds ? a.seconds > b.seconds : (a.profile ?? "") < (b.profile ?? "")
         }
         if none.sessions > 0 { profiles.append(none) }
         if let goal {
             goalSeconds = goal
-            (goalStreak, bestGoalStreak) = Self.streaks(Self.metDays(secondsByDay, goal: goal), today: today)
+            goalStreak = ledger.currentStreak(today: today, where: DayLedger.meets(goal))
+            bestGoalStreak = ledger.longest(where: DayLedger.meets(goal))
         }
     }
 
-    /// The days whose seconds reach `goal`.
-    package static func metDays(_ secondsByDay: [Int: Int], goal: Int) -> Set<Int> {
-        Set(secondsByDay.lazy.filter { $0.value >= goal }.map(\.key))
-    }
-
-    /// The current and the longest run of consecutive days in `days`.
+    /// The current and the longest run of consecutive `days` (``DayLedger``'s streaks of days with a sit).
     package static func streaks(_ days: Set<Int>, today: Int) -> (current: Int, longest: Int) {
-        var longest = 0
-        var run = 0
-        var previous: Int?
-        for day in days.sorted() {
-            run = previous == day - 1 ? run + 1 : 1
-            longest = max(longest, run)
-            previous = day
-        }
-        var current = 0
-        var day = days.contains(today) ? today : today - 1
-        while days.contains(day) {
-            current += 1
-            day -= 1
-        }
-        return (current, longest)
+        let ledger = DayLedger(secondsByDay: Dictionary(uniqueKeysWithValues: days.map { ($0, 60) }))
+        return (ledger.currentStreak(today: today), ledger.longest())
     }
 }

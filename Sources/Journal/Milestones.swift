@@ -81,26 +81,22 @@ package struct Milestones: Equatable, Sendable {
                 nextHour += 1
             }
         }
-        let daySet = Set(days)
-        let sortedDays = daySet.sorted()
-        var run = 0
-        var longest = 0
-        var previous: Int?
-        let streakSteps = Milestone.thresholds(.streak, through: sortedDays.count)
+        // The longest run so far, day by day: a threshold is dated by the day the longest run first reached it.
+        let ledger = DayLedger(sits: sits, days: days)
+        let streakSteps = Milestone.thresholds(.streak, through: ledger.days.count)
         var nextStreak = 0
-        for day in sortedDays {
-            run = previous == day - 1 ? run + 1 : 1
-            previous = day
-            longest = max(longest, run)
+        var longest = 0
+        ledger.walk(where: DayLedger.sat) { entry, run in
+            longest = max(longest, run.length)
             while nextStreak < streakSteps.count, longest >= streakSteps[nextStreak] {
-                reached.append(Milestone(kind: .streak, count: streakSteps[nextStreak], day: day))
+                reached.append(Milestone(kind: .streak, count: streakSteps[nextStreak], day: entry.day))
                 nextStreak += 1
             }
         }
         // By day, then count, then kind (sits, hours, days in a row).
         func rank(_ kind: Milestone.Kind) -> Int { Milestone.Kind.allCases.firstIndex(of: kind) ?? 0 }
         reached.sort { ($0.day ?? 0, $0.count, rank($0.kind)) < ($1.day ?? 0, $1.count, rank($1.kind)) }
-        let current = JournalStats.streaks(daySet, today: today).current
+        let current = ledger.currentStreak(today: today)
         next = [(Milestone(kind: .sits, count: sitSteps[nextSit]), sitSteps[nextSit] - sits.count),
                 (Milestone(kind: .hours, count: hourSteps[nextHour]), hourSteps[nextHour] * 3600 - seconds),
                 (Milestone(kind: .streak, count: streakSteps[nextStreak]), streakSteps[nextStreak] - current)]
@@ -116,11 +112,12 @@ package struct Milestones: Equatable, Sendable {
     }
 
     /// The milestones crossed between the journal `before` and `after` a command logged sits, said as
-    /// ``crossed(before:after:)``; nothing when either is unknown.
-    package static func crossed(_ before: [Sit]?, after: [Sit]?, calendar: LocalCalendar, today: Int) -> [String] {
+    /// ``crossed(before:after:)``; nothing when either is unknown. What a milestone is reached by does not
+    /// depend on today.
+    package static func crossed(_ before: [Sit]?, after: [Sit]?, calendar: LocalCalendar) -> [String] {
         guard let before, let after else { return [] }
-        return crossed(before: Milestones(sits: before, days: before.map { calendar.day(of: $0.start.epoch) }, today: today),
-                       after: Milestones(sits: after, days: after.map { calendar.day(of: $0.start.epoch) }, today: today))
+        return crossed(before: Milestones(sits: before, days: before.map { calendar.day(of: $0.start.epoch) }, today: 0),
+                       after: Milestones(sits: after, days: after.map { calendar.day(of: $0.start.epoch) }, today: 0))
     }
 
     /// `12 March 2024`.

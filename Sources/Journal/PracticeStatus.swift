@@ -36,45 +36,35 @@ package struct PracticeStatus: Equatable, Sendable {
 
     /// The figures of `sits` for `day`.
     package init(sits: [Sit], calendar: LocalCalendar, day: Int, goal: Int?) {
+        self.init(ledger: DayLedger(sits: sits, calendar: calendar), day: day, goal: goal)
+    }
+
+    /// The figures of `ledger` for `day`.
+    package init(ledger: DayLedger, day: Int, goal: Int?) {
         self.day = day
         self.goal = goal
-        var secondsByDay: [Int: Int] = [:]
-        for sit in sits {
-            let sitDay = calendar.day(of: sit.start.epoch)
-            secondsByDay[sitDay, default: 0] += sit.seconds
-            if sitDay == day {
-                todaySits += 1
-                todaySeconds += sit.seconds
-            } else if sitDay > day {
-                hasLater = true
-            }
-        }
-        var previous = day - 1
-        while secondsByDay[previous] != nil {
-            dayStreakBefore += 1
-            previous -= 1
-        }
-        if let goal {
-            previous = day - 1
-            while let seconds = secondsByDay[previous], seconds >= goal {
-                goalStreakBefore += 1
-                previous -= 1
-            }
-        }
+        let today = ledger[day]
+        todaySits = today.sits
+        todaySeconds = today.seconds
+        hasLater = (ledger.lastDay ?? day) > day
+        dayStreakBefore = ledger.streak(endingAt: day - 1)
+        goalStreakBefore = goal.map { ledger.streak(endingAt: day - 1, where: DayLedger.meets($0)) } ?? 0
     }
 
     /// Moves the figures to a later `newDay` of the same journal; false when they cannot be (an earlier
-    /// day, or sits logged on later days).
+    /// day, or sits logged on later days). Today's figures end the streaks before the new day as
+    /// ``DayLedger/Streak/extended(to:qualifies:)`` says, and any day between them breaks them.
     package mutating func roll(to newDay: Int) -> Bool {
         if newDay == day { return true }
         guard newDay > day, !hasLater else { return false }
-        if newDay == day + 1 {
-            dayStreakBefore = todaySits > 0 ? dayStreakBefore + 1 : 0
-            goalStreakBefore = goal.map { todaySeconds >= $0 ? goalStreakBefore + 1 : 0 } ?? 0
-        } else {
-            dayStreakBefore = 0
-            goalStreakBefore = 0
+        let today = DayLedger.Day(day: day, sits: todaySits, seconds: todaySeconds)
+        func before(_ streak: Int, _ qualifies: (DayLedger.Day) -> Bool) -> Int {
+            var run = DayLedger.Streak(through: day - 1, length: streak).extended(to: day, qualifies: qualifies(today))
+            if newDay - 1 > day { run = run.extended(to: newDay - 1, qualifies: false) }
+            return run.length
         }
+        dayStreakBefore = before(dayStreakBefore, DayLedger.sat)
+        goalStreakBefore = goal.map { before(goalStreakBefore, DayLedger.meets($0)) } ?? 0
         day = newDay
         todaySits = 0
         todaySeconds = 0
@@ -83,11 +73,11 @@ package struct PracticeStatus: Equatable, Sendable {
 
     /// Adds sits appended to the journal; false when one is not of ``day`` (its day's past is not kept).
     package mutating func add(_ sits: [Sit], calendar: LocalCalendar) -> Bool {
-        for sit in sits {
-            guard calendar.day(of: sit.start.epoch) == day else { return false }
-            todaySits += 1
-            todaySeconds += sit.seconds
-        }
+        let added = DayLedger(sits: sits, calendar: calendar)
+        guard added.days.allSatisfy({ $0.day == day }) else { return false }
+        let today = added[day]
+        todaySits += today.sits
+        todaySeconds += today.seconds
         return true
     }
 }
@@ -174,29 +164,42 @@ package enum StatusLine {
     /// without a goal, and when the journal or the settings cannot be read (a reminder rings rather than
     /// stay quiet by mistake).
     package static func goalMet(environment: [String: String], passwordHome: () -> String?, now: Int, calendar: LocalCalendar) -> Bool {
-        guard let journal = JournalFile.location(flag: nil, environment: environment, homeFallback: passwordHome),
+        guard let file = try? opened(flag: nil, environment: environment, passwordHome: passwordHome, zone: calendar.zone),
               let goal = try? PracticeSettings.goal(environment: environment, homeFallback: passwordHome),
-              let status = try? StatusCache.status(journal: journal, goal: goal, cache: nil,
+              let status = try? StatusCache.status(file: file, goal: goal, cache: nil,
                                                    records: SitRecordFolder.location(environment: environment, homeFallback: passwordHome).map(SitRecordFolder.init(path:)),
                                                    now: now, calendar: calendar) else { return false }
         return status.todaySeconds >= goal
+    }
+
+    /// The journal `--journal` (`flag`) names, opened as every journal command opens it
+    /// (``JournalFile/named(flag:environment:passwordHome:report:)``: an empty flag refused, the lock
+    /// timeout read); nil when no home is known to hold one, which `status` takes as no journal yet. It
+    /// reports nothing: `status` reads, and is silent on standard error.
+    static func opened(flag: String?, environment: [String: String], passwordHome: () -> String?, zone: Zone) throws(JournalError) -> JournalFile? {
+        guard flag != nil || JournalFile.location(flag: nil, environment: environment, homeFallback: passwordHome) != nil else { return nil }
+        return try JournalFile.named(flag: flag, environment: environment, passwordHome: passwordHome, zone: zone, report: { _ in })
     }
 
     /// The line of `profile status` (with its newline), and the class of the failure when there is one
     /// (the caller makes it the exit status, as every error's): an empty line and no failure when there
     /// is no journal yet; an empty line and the failure's class (data for a damaged journal or settings
     /// file) otherwise. Nothing is said on standard error: a prompt shows no error.
+    ///
+    /// - Parameter undecodable: what is wrong with the environment when a variable is not UTF-8 (the
+    ///   failure every journal command gives for it), nil when nothing is.
     package static func run(format: String?, journalFlag: String?, environment: [String: String],
-                            passwordHome: () -> String?, now: Int, calendar: LocalCalendar) -> (line: String, failure: ErrorCategory?) {
-        guard let journal = JournalFile.location(flag: journalFlag, environment: environment, homeFallback: passwordHome) else {
-            return ("\n", nil)
-        }
+                            passwordHome: () -> String?, now: Int, calendar: LocalCalendar, undecodable: String? = nil) -> (line: String, failure: ErrorCategory?) {
         do throws(JournalError) {
+            if let undecodable { throw .configuration(undecodable) }
+            guard let file = try opened(flag: journalFlag, environment: environment, passwordHome: passwordHome, zone: calendar.zone) else {
+                return ("\n", nil)
+            }
             let goal = try PracticeSettings.goal(environment: environment, homeFallback: passwordHome)
             let cache = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment, homeFallback: passwordHome)
                 .map { "\($0)/profile/status" }
             let records = SitRecordFolder.location(environment: environment, homeFallback: passwordHome).map(SitRecordFolder.init(path:))
-            guard let status = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: records, now: now,
+            guard let status = try StatusCache.status(file: file, goal: goal, cache: cache, records: records, now: now,
                                                       calendar: calendar) else {
                 return ("\n", nil)
             }

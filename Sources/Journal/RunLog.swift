@@ -104,9 +104,9 @@ package struct RunLog {
         }
         // The sit as it ended, should the journal fail now: the next command logs it from the record.
         let kept = progress?.keep(sit) == true
-        var before: [Sit]?
+        let appended: JournalFile.AppendOutcome
         do throws(JournalError) {
-            try file.append(sit, before: { before = $0 })
+            appended = try file.append(sit, calendar: calendar)
         } catch {
             let keptNote = "the sit is kept in \(escapedPath(progress?.path ?? "")) for the next journal command to log"
             guard outcome == .interrupted else {
@@ -118,9 +118,8 @@ package struct RunLog {
             return nil
         }
         progress?.remove()
-        // The milestones the sit crossed follow, a line each (``Milestones/crossed(_:after:calendar:today:)``).
-        let crossed = Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar, today: calendar.day(of: now()))
-        return (["logged: \(sit.lengthText), \(sit.outcome.rawValue)"] + crossed).joined(separator: "\n")
+        // The milestones the sit crossed follow, a line each, as the append worked them out under its lock.
+        return (["logged: \(sit.lengthText), \(sit.outcome.rawValue)"] + appended.milestones).joined(separator: "\n")
 
     }
 

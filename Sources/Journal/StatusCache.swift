@@ -29,14 +29,17 @@ import TextSupport
 /// The cache is written through Files' atomic replace; a cache that cannot be written is no error.
 /// It is never trusted beyond what it was checked against: at worst it costs one full read.
 package enum StatusCache {
-    /// The status of the journal `path` for now's day, through the cache at `cache` (nil: none), with
+    /// The status of the journal `file` for now's day, through the cache at `cache` (nil: none), with
     /// the sits recovery would log from `records` (nil: none); nil when there is no journal.
     ///
+    /// - Parameter file: the journal as every command opens it (``JournalFile/named(flag:environment:passwordHome:zone:report:)``),
+    ///   read as every reader reads it (``JournalFile/readable(lineLimit:)``).
     /// - Parameter calendar: the local calendar; its zone's rules are part of the cache's key (``zoneKey(_:)``).
     /// - Throws: ``JournalError/document(_:)`` for a damaged journal, ``JournalError/file(_:)`` when it
     ///   cannot be read.
-    package static func status(journal path: String, goal: Int?, cache: String?, records: SitRecordFolder?, now: Int,
+    package static func status(file: JournalFile, goal: Int?, cache: String?, records: SitRecordFolder?, now: Int,
                                calendar: LocalCalendar) throws(JournalError) -> PracticeStatus? {
+        let path = file.path
         let today = calendar.day(of: now)
         let key = Key(journal: path, zone: zoneKey(calendar.zone), goal: goal)
         // The file as it stands, taken before it is read: a change after this moment changes its ctime.
@@ -53,7 +56,6 @@ package enum StatusCache {
             var status = cached.status
             if status.roll(to: today) { return status }
         }
-        let file = JournalFile(path: path)
         guard let (bytes, leftOut) = try file.readable() else { return nil }
         // The cache holds whole lines: a last line with no newline (a write cut off, or one by hand) is
         // read apart each time, and proves nothing about what comes after it.

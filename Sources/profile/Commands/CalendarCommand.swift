@@ -31,10 +31,10 @@ struct CalendarCommand: ParsableCommand {
             let count = try weeks?.value() ?? CalendarHeatmap.defaultWeeks
             let calendar = LocalZone.calendar
             let today = calendar.day(of: WallClock.now())
-            var heatmap = CalendarHeatmap(secondsByDay: [:], today: today, weeks: count, goal: try PracticeSettings.goal(environment: Terminal.environment, homeFallback: Terminal.passwordHome))
+            var heatmap = CalendarHeatmap(ledger: DayLedger(), today: today, weeks: count, goal: try PracticeSettings.goal(environment: Terminal.environment, homeFallback: Terminal.passwordHome))
             let selection = SitSelection(since: heatmap.firstMonday, until: today, profile: profile)
             let (sits, days) = selection.apply(try journal.file().read(), calendar: calendar)
-            for (sit, day) in zip(sits, days) { heatmap.secondsByDay[day, default: 0] += sit.seconds }
+            heatmap.ledger = DayLedger(sits: sits, days: days)
             let render = global.render
             Output.stdout(heatmap.render(color: render.color, width: render.width))
         }

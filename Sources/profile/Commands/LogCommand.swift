@@ -116,12 +116,11 @@ struct LogAddCommand: ParsableCommand {
             }
             // Printed under the lock just before the line is written: output that cannot be written
             // logs nothing.
-            // The journal as the append found it under its lock: a milestone is said by the one append that crossed it.
-            var before: [Sit]?
-            try file.append(sit, announce: { () throws(ProfileError) in
+            // The milestones come from the append, worked out under its lock: said by the one append that crossed them.
+            let outcome = try file.append(sit, calendar: calendar) { () throws(ProfileError) in
                 try Output.print("logged: \(JournalRenderer.describe(sit, calendar: calendar))\n")
-            }, before: { before = $0 })
-            Milestones.crossed(before, after: before.map { $0 + [sit] }, calendar: calendar, today: calendar.day(of: WallClock.now())).forEach { Output.diagnostic($0) }
+            }
+            outcome.milestones.forEach { Output.diagnostic($0) }
             if let warning { Output.diagnostic(warning) }
         }
     }
@@ -166,13 +165,13 @@ struct LogImportCommand: ParsableCommand {
             try JournalOptions.checkClock(calendar, at: now)
             let gathered = try JournalImport.gather(files, calendar: calendar, now: now) { Output.diagnostic($0) }
             let file = try journal.file()
-            let imported = try file.appendImported(gathered.sits, places: gathered.places, keepLogged: keepLogged, dryRun: dryRun) { (result: JournalFile.Imported) throws(ProfileError) in
+            let imported = try file.appendImported(gathered.sits, places: gathered.places, keepLogged: keepLogged, dryRun: dryRun,
+                                                   calendar: calendar) { (result: JournalFile.Imported) throws(ProfileError) in
                 // Printed under the lock just before the write: output that cannot be written adds nothing.
                 try Output.print(result.summary(empty: gathered.empty, dryRun: dryRun, calendar: calendar))
             }
-            if !dryRun, !imported.added.isEmpty {
-                Milestones.crossed(imported.journal, after: imported.journal + imported.added, calendar: calendar, today: calendar.day(of: now)).forEach { Output.diagnostic($0) }
-            }
+            // What the import crossed, worked out under its lock (none for a dry run).
+            imported.milestones.forEach { Output.diagnostic($0) }
         }
     }
 

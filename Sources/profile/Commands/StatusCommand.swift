@@ -21,7 +21,9 @@ struct StatusCommand: ParsableCommand {
 
     /// Prints the line (``StatusLine/run(format:journalFlag:environment:passwordHome:now:)``); returns the exit status.
     static func status(format: String?, journal: String?) -> Int32 {
-        let (line, failure) = StatusLine.run(format: format, journalFlag: journal, environment: Terminal.environment, passwordHome: Terminal.passwordHome, now: WallClock.now(), calendar: LocalZone.calendar)
+        // The journal opened as every journal command opens it (JournalOptions.file): a variable that is not UTF-8 is its failure too.
+        let (line, failure) = StatusLine.run(format: format, journalFlag: journal, environment: Terminal.environment, passwordHome: Terminal.passwordHome,
+                                             now: WallClock.now(), calendar: LocalZone.calendar, undecodable: Terminal.undecodableVariable())
         Output.stdout(line)
         // Silent on standard error as promised, but a line that could not be written is no success.
         return Output.stdoutError == nil ? failure?.exitStatus.rawValue ?? 0 : ExitStatus.ioError.rawValue

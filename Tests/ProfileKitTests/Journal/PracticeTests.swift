@@ -285,22 +285,22 @@ struct PracticeTests {
         var said: [String] = []
         for index in 0..<11 {
             let sit = Self.sit(day: t - 20 + index % 2, hour: index, seconds: 60)
-            said.append(Milestones.crossed(journal, after: journal + [sit], calendar: calendar, today: t).joined(separator: "\n"))
+            said.append(Milestones.crossed(journal, after: journal + [sit], calendar: calendar).joined(separator: "\n"))
             journal.append(sit)
         }
         #expect(said[..<9].allSatisfy { $0.isEmpty })
         #expect(said[9] == "milestone: 10 sits, since 5 November 2026")
         #expect(said[10].isEmpty)
         let many = (0..<60).map { Self.sit(day: t - 60 + $0, seconds: 3600) }
-        #expect(Milestones.crossed([], after: many, calendar: calendar, today: t) == [
+        #expect(Milestones.crossed([], after: many, calendar: calendar) == [
             "milestone: 1 hour sat, since 26 September 2026", "milestone: 7 days in a row, since 26 September 2026",
             "milestone: 10 sits, since 26 September 2026", "milestone: 10 hours sat, since 26 September 2026",
             "milestone: 25 sits, since 26 September 2026", "milestone: 25 hours sat, since 26 September 2026",
             "milestone: 30 days in a row, since 26 September 2026", "milestone: 50 sits, since 26 September 2026",
             "milestone: 50 hours sat, since 26 September 2026",
         ])
-        #expect(Milestones.crossed(many, after: many, calendar: calendar, today: t).isEmpty)
-        #expect(Milestones.crossed(nil, after: many, calendar: calendar, today: t).isEmpty, "an unreadable journal says none")
+        #expect(Milestones.crossed(many, after: many, calendar: calendar).isEmpty)
+        #expect(Milestones.crossed(nil, after: many, calendar: calendar).isEmpty, "an unreadable journal says none")
     }
 
     @Test func theListSaysWhatIsReachedAndHowFarTheNextIs() {
@@ -356,24 +356,24 @@ struct PracticeTests {
             try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: journal))
         }
         func check(now: Int = Self.noon, goal: Int? = 1200, _ comment: Comment) throws {
-            let cached = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar)
-            let fresh = try StatusCache.status(journal: journal, goal: goal, cache: nil, records: nil, now: now, calendar: calendar)
+            let cached = try StatusCache.status(file: JournalFile(path: journal), goal: goal, cache: cache, records: nil, now: now, calendar: calendar)
+            let fresh = try StatusCache.status(file: JournalFile(path: journal), goal: goal, cache: nil, records: nil, now: now, calendar: calendar)
             #expect(cached == fresh, comment)
-            let again = try StatusCache.status(journal: journal, goal: goal, cache: cache, records: nil, now: now, calendar: calendar)
+            let again = try StatusCache.status(file: JournalFile(path: journal), goal: goal, cache: cache, records: nil, now: now, calendar: calendar)
             #expect(again == fresh, comment)
         }
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar) == nil)
+        #expect(try StatusCache.status(file: JournalFile(path: journal), goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar) == nil)
         try write(sits)
         try check("a first full read")
         #expect(FileManager.default.fileExists(atPath: cache))
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)?.goalStreak == 30)
+        #expect(try StatusCache.status(file: JournalFile(path: journal), goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)?.goalStreak == 30)
         let handle = try #require(FileHandle(forWritingAtPath: journal))
         handle.seekToEndOfFile()
         handle.write(Data(Self.sit(day: t, hour: 2, seconds: 900).line.utf8))
         try handle.close()
         sits.append(Self.sit(day: t, hour: 2, seconds: 900))
         try check("an append of today")
-        #expect(try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)?.goalStreak == 31)
+        #expect(try StatusCache.status(file: JournalFile(path: journal), goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)?.goalStreak == 31)
         sits.append(Self.sit(day: t - 40, seconds: 60))
         let copy = "\(folder)/copy"
         try Data(sits.map(\.line).joined().utf8).write(to: URL(fileURLWithPath: copy))
@@ -395,7 +395,7 @@ struct PracticeTests {
         try check("a lost cache")
         try Data("{not a sit}\n".utf8).write(to: URL(fileURLWithPath: journal))
         #expect(throws: JournalError.self) {
-            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)
+            try StatusCache.status(file: JournalFile(path: journal), goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)
         }
     }
 
@@ -416,7 +416,7 @@ struct PracticeTests {
         // Older than the racy margin when the cache is written: the identity alone is then trusted.
         usleep(250_000)
         func status() throws -> PracticeStatus? {
-            try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)
+            try StatusCache.status(file: JournalFile(path: journal), goal: 1200, cache: cache, records: nil, now: Self.noon, calendar: calendar)
         }
         #expect(try status()?.goalStreakBefore == 40)
         #expect(try status()?.goalStreakBefore == 40, "from the cache")
@@ -433,7 +433,7 @@ struct PracticeTests {
         var times = [before.st_atim, before.st_mtim]
         #expect(futimens(fd, &times) == 0)
         close(fd)
-        let fresh = try StatusCache.status(journal: journal, goal: 1200, cache: nil, records: nil, now: Self.noon, calendar: calendar)
+        let fresh = try StatusCache.status(file: JournalFile(path: journal), goal: 1200, cache: nil, records: nil, now: Self.noon, calendar: calendar)
         #expect(fresh?.goalStreakBefore == 19)
         // The cache, as one written just after the edit by a status that read the journal before it
         // (its figures and identity from before): only the identity tells them apart.

@@ -171,7 +171,7 @@ struct StatusAgreesWithStatsTests {
 
     static func status(_ world: World) -> Result<PracticeStatus?, JournalError> {
         do throws(JournalError) {
-            return .success(try StatusCache.status(journal: world.journal, goal: world.goal, cache: world.cache,
+            return .success(try StatusCache.status(file: JournalFile(path: world.journal), goal: world.goal, cache: world.cache,
                                                    records: SitRecordFolder(path: world.records), now: world.now,
                                                    calendar: world.calendar))
         } catch {
