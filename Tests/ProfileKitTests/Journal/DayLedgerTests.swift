@@ -10,7 +10,7 @@ import ProfileKit
 @Suite("Day ledger")
 struct DayLedgerTests {
     /// UTC without touching `TZ`.
-    static var utc: LocalCalendar { LocalCalendar(offsets: { _ in 0 }) }
+    static var utc: LocalCalendar { LocalCalendar(zone: .utc) }
     static let today = PracticeTests.today
 
     static func sit(day: Int, hour: Int = 8, seconds: Int) -> Sit { PracticeTests.sit(day: day, hour: hour, seconds: seconds) }
