@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(name: "InProcessBenchmark", dependencies: ["TableKit", "ProfileKit"], path: "Benchmarks/InProcess"),
 
         // Test doubles: the in-memory store. Production code never needs it.
-        .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit"], path: "Tests/TestDoubles"),
+        .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit", "Bells"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
         .target(name: "FuzzChecks", dependencies: ["TableKit", "LocalTime", "ProfileKit", "Bells", "Journal", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),

@@ -102,6 +102,17 @@ struct SessionRunnerTests {
         var rung: [BellChoice] = []
         func ring(_ choice: BellChoice) -> RingReport { rung.append(choice); return RingReport(via: "test") }
         func finish(timeout: Double) {}
+        func prepare(_ choices: [BellChoice]) {}
+        func ringOut(stop: (Double) -> Bool) {}
+        var isSounding: Bool { false }
+        func check() -> RingerCheck { RingerCheck() }
+        var nextCheck: Double? { nil }
+        func setVolume(decibels: Double?) {}
+        func setMuted(_ muted: Bool) {}
+        func setAmbienceSwitch(_ on: Bool) {}
+        func fadeAmbience(_ playing: Bool, seconds: Double) {}
+        func expectBell(at time: Double?) {}
+        var soundedKnownBy: Double? { nil }
     }
 
     /// Counts what the runner keeps of the sit in progress, and when (clock time).
@@ -320,6 +331,16 @@ struct SessionRunnerTests {
                 failed = true
                 return RingerCheck(notes: ["paplay failed with status 1; no terminal for the terminal bell either"], unsounded: 1)
             }
+            func prepare(_ choices: [BellChoice]) {}
+            func ringOut(stop: (Double) -> Bool) {}
+            var isSounding: Bool { false }
+            var nextCheck: Double? { nil }
+            func setVolume(decibels: Double?) {}
+            func setMuted(_ muted: Bool) {}
+            func setAmbienceSwitch(_ on: Bool) {}
+            func fadeAmbience(_ playing: Bool, seconds: Double) {}
+            func expectBell(at time: Double?) {}
+            var soundedKnownBy: Double? { nil }
         }
         let clock = FakeClock()
         let display = Recorder(clock: clock)
@@ -350,6 +371,14 @@ struct SessionRunnerTests {
                 told = true
                 return RingerCheck(notes: ["sink took no sound for 2 s and was stopped; no sound from now on"], unsounded: 1)
             }
+            func prepare(_ choices: [BellChoice]) {}
+            func ringOut(stop: (Double) -> Bool) {}
+            var nextCheck: Double? { nil }
+            func setVolume(decibels: Double?) {}
+            func setMuted(_ muted: Bool) {}
+            func setAmbienceSwitch(_ on: Bool) {}
+            func fadeAmbience(_ playing: Bool, seconds: Double) {}
+            func expectBell(at time: Double?) {}
         }
         let clock = FakeClock()
         let display = Recorder(clock: clock)
@@ -364,11 +393,12 @@ struct SessionRunnerTests {
     /// summary counts 1 of 2, not 2 of 2.
     @Test func aStartBellThreeStuckSinksNeverReadIsNotCounted() {
         let clock = FakeClock()
-        let sinkClock = StreamRingerTests.Clock()
-        let sinks = ["pw-cat", "pacat", "aplay"].map { StreamRingerTests.FakeSink($0, clock: sinkClock) }
+        let sinkClock = ManualClock()
+        let sinks = ["pw-cat", "pacat", "aplay"].map { FakeSink($0, clock: sinkClock) }
         for sink in sinks { sink.reading = false }
-        let fallback = StreamRingerTests.Fallback()
-        let ringer = StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: fallback, clock: { clock.time })
+        let fallback = NotingRinger()
+        let ringer = StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: fallback,
+                                  clock: SoundClock(now: { clock.time }, sleep: { clock.time += $0 }))
         let display = Recorder(clock: clock)
         let summary = SessionRunner(name: "Ten", timeline: Timeline(profile: Profile(name: "Ten", duration: TimerDuration(seconds: 10))),
                                     speed: 1, sound: "pw-cat", clock: clock, input: ScriptedInput(clock: clock), display: display,

@@ -34,6 +34,14 @@ struct SitSessionTests {
             }
             sounding = false
         }
+        func check() -> RingerCheck { RingerCheck() }
+        var nextCheck: Double? { nil }
+        func setVolume(decibels: Double?) {}
+        func setMuted(_ muted: Bool) {}
+        func setAmbienceSwitch(_ on: Bool) {}
+        func fadeAmbience(_ playing: Bool, seconds: Double) {}
+        func expectBell(at time: Double?) {}
+        var soundedKnownBy: Double? { nil }
     }
 
     final class Log {
