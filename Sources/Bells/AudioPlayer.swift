@@ -47,8 +47,8 @@ package protocol BellRinger: AnyObject {
     /// that hangs, replaces a player that fails; says what the user should be told (each thing once)
     /// and how many bells already counted as rung turned out not to sound.
     func check() -> RingerCheck
-    /// When ``check()`` must next be called (monotonic seconds, as `POSIX.monotonicNow()` reads them),
-    /// even if nothing else happens: a player's deadline. Nil when nothing waits.
+    /// When ``check()`` must next be called (seconds of the ringer's ``SoundClock``, the run's monotonic
+    /// clock), even if nothing else happens: a player's deadline. Nil when nothing waits.
     var nextCheck: Double? { get }
     /// Sets the sit's volume in dB (0: the profile's own volumes; nil: silence), heard within half a
     /// second: a ringer that cannot change a sound does nothing.
@@ -81,24 +81,6 @@ package struct RingerCheck: Hashable, Sendable {
         self.notes = notes
         self.unsounded = unsounded
     }
-}
-
-/// Rings nothing (`--silent`).
-package final class SilentRinger: BellRinger {
-    package init() {}
-    package func ring(_ choice: BellChoice) -> RingReport { RingReport(via: "silent", sounded: false) }
-    package func finish(timeout: Double) {}
-    package func prepare(_ choices: [BellChoice]) {}
-    package func ringOut(stop: (Double) -> Bool) {}
-    package var isSounding: Bool { false }
-    package func check() -> RingerCheck { RingerCheck() }
-    package var nextCheck: Double? { nil }
-    package func setVolume(decibels: Double?) {}
-    package func setMuted(_ muted: Bool) {}
-    package func setAmbienceSwitch(_ on: Bool) {}
-    package func fadeAmbience(_ playing: Bool, seconds: Double) {}
-    package func expectBell(at time: Double?) {}
-    package var soundedKnownBy: Double? { nil }
 }
 
 /// Plays the synthesized bells through a chain of audio players, then the terminal bell, then (no
@@ -306,18 +288,22 @@ package final class SystemBellRinger: BellRinger {
         files = [:]
     }
 
-    /// The mute key: a player's bell cannot be silenced once handed over, and the run's volume is what
-    /// the bells after it ring at (``setVolume(decibels:)``), so muting changes nothing here.
-    package func setMuted(_ muted: Bool) {}
+    package func setMuted(_ muted: Bool) {
+        // A player's bell cannot be silenced once handed over, and the run's volume is what the bells
+        // after it ring at (``setVolume(decibels:)``): muting changes nothing here.
+    }
 
-    /// The players play no ambience: there is none to switch.
-    package func setAmbienceSwitch(_ on: Bool) {}
+    package func setAmbienceSwitch(_ on: Bool) {
+        // The players play no ambience: there is none to switch.
+    }
 
-    /// The players play no ambience: there is none to fade.
-    package func fadeAmbience(_ playing: Bool, seconds: Double) {}
+    package func fadeAmbience(_ playing: Bool, seconds: Double) {
+        // The players play no ambience: there is none to fade.
+    }
 
-    /// A player is handed each bell at its time: nothing is written ahead to hold back.
-    package func expectBell(at time: Double?) {}
+    package func expectBell(at time: Double?) {
+        // A player is handed each bell at its time: nothing is written ahead to hold back.
+    }
 
     /// A player's failure is known when ``check()`` collects it: nothing more to wait for.
     package var soundedKnownBy: Double? { nil }
