@@ -25,6 +25,10 @@ package struct RingReport: Hashable, Sendable {
 }
 
 /// Rings bells: what `run` and the bell picker's preview call.
+///
+/// Every requirement is stated by every ringer (there are no defaults: a ringer that forgot the ambience's
+/// fade would compile and be silent). The getters only read: the work of looking after players and
+/// sinks is ``check()``'s, and the run calls it before it asks.
 package protocol BellRinger: AnyObject {
     /// Rings `choice` (all its strikes, at its volume) without waiting for it to finish.
     func ring(_ choice: BellChoice) -> RingReport
@@ -37,14 +41,14 @@ package protocol BellRinger: AnyObject {
     /// says to stop them first; then stops any left. `stop` is asked again and again, each time given
     /// a few hundredths of a second it may wait for a key or a signal.
     func ringOut(stop: (Double) -> Bool)
-    /// Whether a bell is sounding now.
+    /// Whether a bell was sounding at the last ``check()`` (or ring): read only, it looks at no player.
     var isSounding: Bool { get }
     /// Looks after the bells handed to players between rings: collects players that ended, stops one
     /// that hangs, replaces a player that fails; says what the user should be told (each thing once)
     /// and how many bells already counted as rung turned out not to sound.
     func check() -> RingerCheck
-    /// When ``check()`` must next be called (monotonic seconds, as `POSIX.monotonicNow()` reads them),
-    /// even if nothing else happens: a player's deadline. Nil when nothing waits.
+    /// When ``check()`` must next be called (seconds of the ringer's ``SoundClock``, the run's monotonic
+    /// clock), even if nothing else happens: a player's deadline. Nil when nothing waits.
     var nextCheck: Double? { get }
     /// Sets the sit's volume in dB (0: the profile's own volumes; nil: silence), heard within half a
     /// second: a ringer that cannot change a sound does nothing.
@@ -77,27 +81,6 @@ package struct RingerCheck: Hashable, Sendable {
         self.notes = notes
         self.unsounded = unsounded
     }
-}
-
-extension BellRinger {
-    package func prepare(_ choices: [BellChoice]) {}
-    package func ringOut(stop: (Double) -> Bool) { finish(timeout: 0) }
-    package var isSounding: Bool { false }
-    package func check() -> RingerCheck { RingerCheck() }
-    package var nextCheck: Double? { nil }
-    package func setVolume(decibels: Double?) {}
-    package func setMuted(_ muted: Bool) {}
-    package func setAmbienceSwitch(_ on: Bool) {}
-    package func fadeAmbience(_ playing: Bool, seconds: Double) {}
-    package func expectBell(at time: Double?) {}
-    package var soundedKnownBy: Double? { nil }
-}
-
-/// Rings nothing (`--silent`).
-package final class SilentRinger: BellRinger {
-    package init() {}
-    package func ring(_ choice: BellChoice) -> RingReport { RingReport(via: "silent", sounded: false) }
-    package func finish(timeout: Double) {}
 }
 
 /// Plays the synthesized bells through a chain of audio players, then the terminal bell, then (no
@@ -150,17 +133,18 @@ package final class SystemBellRinger: BellRinger {
     }
     private let cacheDirectory: String?
     private var files: [BellChoice: String] = [:]
+    /// The choices' strikes; a recording that cannot be read is the default bell, said once.
+    private var strikes: BellStrikes
     /// Scales every bell, on top of each choice's own volume (`run --volume`, and the run's volume keys),
     /// from 0 to 1.
     private var volume: Double
     /// Where recorded sounds are found; nil rings the default bell for every recording.
-    package let library: SoundLibrary?
+    package var library: SoundLibrary? { strikes.library }
     /// The percentage every bell is scaled by (`run --volume`).
     package let volumePercent: Int
     /// The variables it was given, for a stream that takes over from it (``StreamRinger/live(over:ambience:)``).
     package let environment: [String: String]
-    /// Recordings that could not be read, each told once.
-    private var missing: Set<String> = []
+    /// Recordings that could not be read, not told yet.
     private var missingNote: String?
     /// Why the chain starts as it does, told with the first bell: `PROFILE_PLAYER is none`.
     private var startNote: String?
@@ -168,8 +152,9 @@ package final class SystemBellRinger: BellRinger {
     private var untold: [String] = []
     /// Bells counted as sounded that did not, not told yet.
     private var unsounded = 0
-    /// The monotonic clock, in seconds.
-    private let now: () -> Double
+    /// The run's monotonic clock, which the hang rule and ``nextCheck`` read and ``finish(timeout:)`` waits on.
+    private let clock: SoundClock
+    private func now() -> Double { clock.now() }
 
     /// A player playing a bell.
     private struct Child {
@@ -196,15 +181,16 @@ package final class SystemBellRinger: BellRinger {
     ///     there is no terminal to ring it on.
     ///   - volume: the percentage every bell is scaled by, on top of its own volume.
     ///   - library: where recorded sounds are read from.
-    ///   - clock: the monotonic clock in seconds, which the hang rule and ``nextCheck`` read.
+    ///   - clock: the run's monotonic clock, which the hang rule and ``nextCheck`` read and
+    ///     ``finish(timeout:)`` waits on (``SoundClock/live`` outside a run).
     package init(environment: [String: String], terminalBell: (() -> Void)?, volume: Int = 100, library: SoundLibrary? = nil,
-                 clock: @escaping () -> Double = POSIX.monotonicNow) {
+                 clock: SoundClock) {
         self.terminalBell = terminalBell
         self.volume = Double(volume) / 100
         volumePercent = volume
         self.environment = environment
-        self.library = library
-        self.now = clock
+        strikes = BellStrikes(library: library)
+        self.clock = clock
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         var onPath: [String] = []
         for name in Self.candidates {
@@ -302,6 +288,26 @@ package final class SystemBellRinger: BellRinger {
         files = [:]
     }
 
+    package func setMuted(_ muted: Bool) {
+        // A player's bell cannot be silenced once handed over, and the run's volume is what the bells
+        // after it ring at (``setVolume(decibels:)``): muting changes nothing here.
+    }
+
+    package func setAmbienceSwitch(_ on: Bool) {
+        // The players play no ambience: there is none to switch.
+    }
+
+    package func fadeAmbience(_ playing: Bool, seconds: Double) {
+        // The players play no ambience: there is none to fade.
+    }
+
+    package func expectBell(at time: Double?) {
+        // A player is handed each bell at its time: nothing is written ahead to hold back.
+    }
+
+    /// A player's failure is known when ``check()`` collects it: nothing more to wait for.
+    package var soundedKnownBy: Double? { nil }
+
     package func prepare(_ choices: [BellChoice]) {
         guard !players.isEmpty else { return }
         // In the order they ring, so that a note on a missing recording names the first.
@@ -368,10 +374,7 @@ package final class SystemBellRinger: BellRinger {
     /// Each file's length in seconds, as it was made or found.
     private var lengths: [String: Double] = [:]
 
-    package var isSounding: Bool {
-        collect(ringingAgain: true)
-        return !children.isEmpty
-    }
+    package var isSounding: Bool { !children.isEmpty }
 
     package func check() -> RingerCheck {
         collect(ringingAgain: true)
@@ -397,7 +400,7 @@ package final class SystemBellRinger: BellRinger {
         let deadline = now() + timeout
         while !children.isEmpty && now() < deadline {
             collect(ringingAgain: true)
-            if !children.isEmpty { POSIX.sleep(seconds: 0.02) }
+            if !children.isEmpty { clock.sleep(0.02) }
         }
         // Each player's whole group (SIGTERM, then SIGKILL for what is left): a player that is a script
         // stops with what it started.
@@ -476,33 +479,20 @@ package final class SystemBellRinger: BellRinger {
         let hundredths = Int((level * 10_000).rounded())
         let levelName = hundredths % 100 == 0 ? "\(hundredths / 100)"
             : "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-        // A built-in bell is synthesized only when its file is not in the cache already.
-        var made: (strike: PCMSound, spacing: Double)?
         var directories: [String?]
         var name: String
+        let (strike, note) = strikes.resolve(choice.sound)
+        if let note { missingNote = missingNote.map { "\($0); \(note)" } ?? note }
         switch choice.sound {
         case let .builtIn(bell):
             directories = [cacheDirectory, temporaryDirectory()]
             name = "v\(BellSynth.version).\(StrikeMix.version)-\(BellSynth.fileName(for: bell).dropLast(4))-x\(choice.strikes)-\(levelName).wav"
-        case let .recorded(recording):
+        case .recorded:
             directories = [temporaryDirectory()]
             name = "recorded-\(files.count)-x\(choice.strikes)-\(levelName).wav"
-            do throws(SoundError) {
-                guard let library else { throw SoundError.unknown(recording, suggestion: nil) }
-                made = (try library.sound(named: recording), StrikeMix.spacing)
-            } catch {
-                made = (PCMSound(bell: .default), BellSynth.spacing(for: .default))
-                if missing.insert(ProfileName.key(recording)).inserted {
-                    let why = if case .unknown = error {
-                        "there is no recorded sound \(quoted(recording))" + (library.map { " in \(escapedPath($0.folder))" } ?? "")
-                    } else {
-                        "\(error)"
-                    }
-                    let note = "\(why); ringing \(Bell.default.rawValue) instead"
-                    missingNote = missingNote.map { "\($0); \(note)" } ?? note
-                }
-            }
         }
+        // A built-in bell is synthesized only when its file is not in the cache already.
+        var made: PCMSound?
         for directory in directories.compactMap({ $0 }) {
             let path = "\(directory)/\(name)"
             var info = stat()
@@ -512,12 +502,12 @@ package final class SystemBellRinger: BellRinger {
                 lengths[path] = Double(Int(info.st_size) - 44) / Double(2 * BellSynth.sampleRate)
                 return path
             }
-            if made == nil, case let .builtIn(bell) = choice.sound { made = (PCMSound(bell: bell), BellSynth.spacing(for: bell)) }
-            guard let made else { return nil }
-            let bytes = StrikeMix.wav(made.strike, strikes: choice.strikes, volume: level, spacing: made.spacing)
+            let sound = made ?? strike.sound
+            made = sound
+            let bytes = StrikeMix.wav(sound, strikes: choice.strikes, volume: level, spacing: strike.spacing)
             if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil {
                 files[choice] = path
-                lengths[path] = StrikeMix.seconds(of: made.strike, strikes: choice.strikes, spacing: made.spacing)
+                lengths[path] = StrikeMix.seconds(of: sound, strikes: choice.strikes, spacing: strike.spacing)
                 return path
             }
         }

@@ -58,9 +58,7 @@ package enum BellSynth {
         // distortion instead of a smooth fade. Seeded, so the samples are the same every time.
         var random = SplitMix64(seed: 0xB311 &+ UInt64(Bell.allCases.firstIndex(of: bell) ?? 0))
         return sound(for: bell).map { sample in
-            let dither = random.nextUnit() - random.nextUnit()
-            let value = (Double(sample) * 32768 + dither).rounded()
-            return Int16(min(max(value, -32768), 32767))
+            PCM16.sample(Double(sample), dither: random.nextUnit() - random.nextUnit())
         }
     }
 
@@ -150,56 +148,6 @@ package enum BellSynth {
     /// The file name a bell is exported as: `singing-bowl.wav`.
     package static func fileName(for bell: Bell) -> String {
         bell.rawValue.lowercased().replacingSpaces(with: "-") + ".wav"
-    }
-}
-
-/// The WAV container for 16-bit PCM, mono or stereo.
-package enum WAV {
-    /// Two channels as 16-bit stereo PCM: each sample from −1…1 scaled by 32767, rounded and clamped, left
-    /// and right interleaved after the 44-byte header.
-    package static func encode(left: [Float], right: [Float], sampleRate: Int) -> [UInt8] {
-        let frames = min(left.count, right.count)
-        let dataSize = frames * 4
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(44 + dataSize)
-        func append32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) } }
-        func append16(_ value: Int) { bytes.append(UInt8(truncatingIfNeeded: value)); bytes.append(UInt8(truncatingIfNeeded: value >> 8)) }
-        func sample(_ value: Float) -> Int { Int(min(max((Double(value) * 32767).rounded(), -32768), 32767)) }
-        bytes += Array("RIFF".utf8); append32(36 + dataSize); bytes += Array("WAVE".utf8)
-        bytes += Array("fmt ".utf8); append32(16)
-        append16(1)                 // PCM
-        append16(2)                 // stereo
-        append32(sampleRate)
-        append32(sampleRate * 4)    // bytes per second
-        append16(4)                 // bytes per frame
-        append16(16)                // bits per sample
-        bytes += Array("data".utf8); append32(dataSize)
-        for frame in 0..<frames {
-            append16(sample(left[frame]))
-            append16(sample(right[frame]))
-        }
-        return bytes
-    }
-
-
-    /// The 44-byte header followed by the samples, little-endian.
-    package static func encode(_ samples: [Int16], sampleRate: Int) -> [UInt8] {
-        let dataSize = samples.count * 2
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(44 + dataSize)
-        func append32(_ value: Int) { for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) } }
-        func append16(_ value: Int) { bytes.append(UInt8(truncatingIfNeeded: value)); bytes.append(UInt8(truncatingIfNeeded: value >> 8)) }
-        bytes += Array("RIFF".utf8); append32(36 + dataSize); bytes += Array("WAVE".utf8)
-        bytes += Array("fmt ".utf8); append32(16)
-        append16(1)                 // PCM
-        append16(1)                 // mono
-        append32(sampleRate)
-        append32(sampleRate * 2)    // bytes per second
-        append16(2)                 // bytes per frame
-        append16(16)                // bits per sample
-        bytes += Array("data".utf8); append32(dataSize)
-        for sample in samples { append16(Int(sample)) }
-        return bytes
     }
 }
 

@@ -21,7 +21,7 @@ package struct PCMSound: Equatable, Sendable {
 
     /// The synthesized bell (``BellSynth/samples(for:)``) at ``BellSynth/sampleRate``.
     ///
-    /// A 16-bit sample *s* becomes *s* / 32768, which ``StrikeMix/sample(_:)`` turns back into *s*
+    /// A 16-bit sample *s* becomes *s* / 32768, which ``PCM16/sample(_:dither:)`` turns back into *s*
     /// exactly: one strike at full volume is the exported bell, sample for sample.
     package init(bell: Bell) {
         self.init(int16: BellSynth.samples(for: bell), sampleRate: BellSynth.sampleRate)

@@ -28,7 +28,7 @@ package enum SoundscapeSynth {
     /// How much of the tail is faded into the head.
     static let crossfadeSeconds = 2.0
     /// Changes whenever a soundscape's sound changes, so cached or exported files can tell.
-    package static let version = 1
+    package static let version = 2
     /// The integrated loudness (BS.1770-4, both channels, gated) of every soundscape at full volume, in
     /// LUFS.
     ///

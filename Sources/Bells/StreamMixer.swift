@@ -161,8 +161,8 @@ package struct StreamMixer: Sendable {
                 }
                 ambienceFrame += 1
             }
-            out.append(StrikeMix.sample(min(1, max(-1, left * gain))))
-            out.append(StrikeMix.sample(min(1, max(-1, right * gain))))
+            out.append(PCM16.sample(min(1, max(-1, left * gain))))
+            out.append(PCM16.sample(min(1, max(-1, right * gain))))
         }
         position = end
         voices.removeAll { $0.end <= position }

@@ -5,13 +5,10 @@ import ProfileKit
 /// Rings a sit's bells, and plays its ambience under them, as one stream mixed in the program
 /// (``StreamMixer``) and written to one long-lived player (a ``SoundSink``), paced by the clock.
 ///
-/// Pacing: the stream's frame *f* is heard at `anchor + f / 44,100` on the monotonic clock. When fewer
-/// than ``lowWater`` seconds are written ahead of that, it is topped up to ``highWater`` ahead (never
-/// more than ``maximumAhead``), and ``nextCheck`` says when the next top-up is due: while sound plays the
-/// run wakes about every ``highWater`` − ``lowWater`` seconds; with nothing to play (between bells and no
-/// ambience) nothing is written and no wake-up asked for. A bell's first sample goes at the frame its
-/// time is heard at; a bell due soon (``expectBell(at:)``) stops the lead at its frame, so that it is not
-/// written behind sound already sent.
+/// Pacing is a ``StreamPacer``'s: how many frames to write now and when to wake (``nextCheck``), from
+/// the stream's anchor, the frames written, the bell expected (``expectBell(at:)``) and the clock. This
+/// class moves the bytes: it renders what the pacer asks for, packs it (``PCM16``), writes it to the sink
+/// and replaces a sink that fails. A bell's first sample goes at the frame its time is heard at.
 ///
 /// A sink that ends, whose pipe breaks, or that takes no bytes for ``stallLimit`` seconds of the run's
 /// clock while bytes wait for it (a player that never reads, a stuck `pw-cat`) is replaced by the next of
@@ -23,14 +20,12 @@ import ProfileKit
 /// sound left in the mix, the lead and a stuck sink's ``stallLimit``), then the sink is given half a
 /// second to play what it has and ``Subprocess/terminateGrace`` to go.
 package final class StreamRinger: BellRinger {
-    /// Seconds written ahead below which the stream is topped up.
-    package static let lowWater = 0.15
-    /// Seconds written ahead a top-up reaches.
-    package static let highWater = 0.35
-    /// The most ever written ahead of what is heard: a key is heard within this (issue 38).
-    package static let maximumAhead = 0.5
-    /// Seconds after its time a bell expected (``expectBell(at:)``) still holds the lead at its frame.
-    package static let bellGrace = 0.1
+    /// Seconds written ahead below which the stream is topped up (``StreamPacer/lowWater``).
+    package static let lowWater = StreamPacer.lowWater
+    /// Seconds written ahead a top-up reaches (``StreamPacer/highWater``).
+    package static let highWater = StreamPacer.highWater
+    /// The most ever written ahead of what is heard (``StreamPacer/maximumAhead``).
+    package static let maximumAhead = StreamPacer.maximumAhead
     /// Seconds the `a` key's fade takes.
     package static let switchFade = 1.0
     /// Seconds a sink may take no bytes, while bytes wait for it, before it counts as failed (issue 46):
@@ -41,19 +36,17 @@ package final class StreamRinger: BellRinger {
     private var sinks: [() -> Result<SoundSink, SinkFailure>]
     private var sink: SoundSink?
     private let fallback: BellRinger?
-    private let now: () -> Double
+    private let clock: SoundClock
+    private func now() -> Double { clock.now() }
     private let volume: Double
-    private let library: SoundLibrary?
-    /// The monotonic time of frame 0, while the stream runs; nil while idle (all written was heard and
-    /// nothing sounds).
-    private var anchor: Double?
-    /// The time the next bell is expected at, from the run.
-    private var expected: Double?
+    /// How much to write and when: the anchor (idle: nil) and the bell expected.
+    private var pacer = StreamPacer()
     /// Bytes the sink did not take yet.
     private var pending: [UInt8] = []
     private var bells: [BellChoice: [Float]] = [:]
+    /// The choices' strikes; a recording that cannot be read is the default bell, said once.
+    private var strikes: BellStrikes
     private var untold: [String] = []
-    private var missing: Set<String> = []
     /// The bells handed to the stream lately, with when: one a stream loses in its first seconds (a
     /// player with no server to play to, stopped at once) rings again through the fallback, as a failed
     /// player's bell does.
@@ -82,17 +75,17 @@ package final class StreamRinger: BellRinger {
     ///   - fallback: what rings the bells once no sink is left.
     ///   - volume: the percentage every bell is scaled by (`run --volume`).
     ///   - ambience: the loop to play under the bells, and its volume (0 to 100).
-    ///   - clock: the monotonic clock, in seconds: the run's own, which also measures ``stallLimit``.
+    ///   - clock: the run's monotonic clock, which also measures ``stallLimit`` and which
+    ///     ``finish(timeout:)`` waits on.
     ///   - note: why the chain starts as it does, said once with what plays.
     package init(sinks: [() -> Result<SoundSink, SinkFailure>], fallback: BellRinger?, volume: Int = 100, library: SoundLibrary? = nil,
-                 ambience: (loop: StereoLoop, volume: Int)? = nil, clock: @escaping () -> Double = POSIX.monotonicNow,
-                 note: String? = nil) {
+                 ambience: (loop: StereoLoop, volume: Int)? = nil, clock: SoundClock, note: String? = nil) {
         self.sinks = sinks
         starting = note.map { [$0] } ?? []
         self.fallback = fallback
         self.volume = Double(volume) / 100
-        self.library = library
-        self.now = clock
+        strikes = BellStrikes(library: library)
+        self.clock = clock
         mixer = StreamMixer(ambience: ambience?.loop, ambienceVolume: Double(ambience?.volume ?? 0) / 100)
     }
 
@@ -101,7 +94,7 @@ package final class StreamRinger: BellRinger {
     /// stream program (the caller keeps `players`) and nothing to say about it. A `PROFILE_SINK` that
     /// names no program gives a ringer all the same, with no sink, so that ``preflight()`` says so.
     package static func live(over players: SystemBellRinger, ambience: (loop: StereoLoop, volume: Int)?,
-                             clock: @escaping () -> Double) -> StreamRinger? {
+                             clock: SoundClock) -> StreamRinger? {
         let chain = SinkProgram.chain(environment: players.environment)
         guard !chain.programs.isEmpty || (chain.note != nil && players.environment["PROFILE_SINK"] != "none") else { return nil }
         return StreamRinger(sinks: chain.programs.map { program in { ProcessSink.start(program) } },
@@ -137,9 +130,10 @@ package final class StreamRinger: BellRinger {
         return untold
     }
 
-    /// How reports name what plays the stream: the sink's name, or the fallback's.
+    /// How reports name what plays the stream: the sink's name (started by ``preflight()``), or the
+    /// fallback's. Read only: it starts nothing.
     package var soundName: String {
-        if let sink = startSink() { return sink.name }
+        if let sink { return sink.name }
         return (fallback as? SystemBellRinger)?.soundName ?? SystemBellRinger.noSound
     }
 
@@ -196,7 +190,7 @@ package final class StreamRinger: BellRinger {
     }
 
     package func expectBell(at time: Double?) {
-        expected = time
+        pacer.expected = time
     }
 
     // MARK: BellRinger
@@ -210,22 +204,22 @@ package final class StreamRinger: BellRinger {
             return report
         }
         let time = now()
-        let heard = anchor.map { Int(((time - $0) * Double(StreamMixer.sampleRate)).rounded()) } ?? mixer.position
+        let heard = pacer.heardFrame(at: time) ?? mixer.position
         let bell = samples(for: choice)
         let start = max(heard, mixer.position)
         mixer.add(bell, at: start)
         if !bell.isEmpty { unconfirmed.append((choice, start, start + bell.count, time)) }
-        if anchor == nil { anchor = time - Double(mixer.position) / Double(StreamMixer.sampleRate) }
-        expected = nil
+        pacer.start(written: mixer.position, at: time)
+        pacer.expected = nil
         recent = recent.filter { $0.at > time - Self.ringAgainWithin } + [(choice, time)]
         pump()
         let notes = takeNotes()
         return RingReport(via: self.sink?.name ?? sink.name, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
+    /// Whether the stream was running at the last look (``check()``, a ring, a key): read only.
     package var isSounding: Bool {
-        pump()
-        return anchor != nil || fallback?.isSounding == true
+        pacer.anchor != nil || fallback?.isSounding == true
     }
 
     package func check() -> RingerCheck {
@@ -247,20 +241,7 @@ package final class StreamRinger: BellRinger {
     }
 
     package var nextCheck: Double? {
-        let own: Double? = anchor.flatMap { anchor in
-            guard sink != nil else { return nil }
-            let rate = Double(StreamMixer.sampleRate)
-            if !pending.isEmpty { return now() + 0.05 }
-            let written = anchor + Double(mixer.position) / rate
-            // Nothing more to play: woken once all that was written is heard, to go idle.
-            guard mixer.isSounding else { return max(written, now() + 0.02) }
-            let refill = written - Self.lowWater
-            // Held back for a bell (written up to its frame): the run wakes for the bell itself.
-            if let expected, refill <= now(), expected > now() - Self.bellGrace, written >= expected - 0.001 {
-                return max(expected, now() + 0.02)
-            }
-            return max(refill, now() + 0.02)
-        }
+        let own = sink == nil ? nil : pacer.wake(written: mixer.position, at: now(), sounding: mixer.isSounding, backlog: !pending.isEmpty)
         return [own, fallback?.nextCheck].compactMap { $0 }.min()
     }
 
@@ -283,7 +264,7 @@ package final class StreamRinger: BellRinger {
         let deadline = now() + ringOutLimit
         while now() < deadline, !stop(0.05) {
             pump()
-            if anchor == nil || sink == nil { break }
+            if pacer.anchor == nil || sink == nil { break }
         }
         fallback?.ringOut(stop: stop)
         finish(timeout: 0)
@@ -293,13 +274,13 @@ package final class StreamRinger: BellRinger {
     /// sink: it gets half a second to play what it holds, then its whole process group is ended.
     package func finish(timeout: Double) {
         let deadline = now() + timeout
-        while anchor != nil, sink != nil, now() < deadline {
+        while pacer.anchor != nil, sink != nil, now() < deadline {
             pump()
-            POSIX.sleep(seconds: 0.02)
+            clock.sleep(0.02)
         }
         sink?.close(within: 0.5)
         sink = nil
-        anchor = nil
+        pacer.anchor = nil
         pending = []
         // Closed before a sink read them: they did not sound.
         unsounded += unconfirmed.count
@@ -309,16 +290,13 @@ package final class StreamRinger: BellRinger {
 
     // MARK: the stream
 
-    /// Writes what is due: whatever the sink did not take before, then the mix up to ``highWater``
-    /// ahead once fewer than ``lowWater`` seconds are; replaces a sink that is gone; goes idle once
-    /// everything written was heard and nothing sounds.
+    /// Writes what is due: whatever the sink did not take before, then the frames the pacer asks for;
+    /// replaces a sink that is gone; lets the pacer go idle once everything written was heard and read.
     private func pump() {
-        guard anchor != nil || mixer.isSounding else { return }
+        guard pacer.anchor != nil || mixer.isSounding else { return }
         guard let sink = startSink() else { return }
         let time = now()
-        let rate = Double(StreamMixer.sampleRate)
-        if anchor == nil { anchor = time - Double(mixer.position) / rate }
-        guard let anchor else { return }
+        pacer.start(written: mixer.position, at: time)
         let unread = noteReads(of: sink, at: time)
         if sink.hasEnded {
             replace(because: "\(sink.name) stopped")
@@ -337,37 +315,12 @@ package final class StreamRinger: BellRinger {
             pending.removeFirst(count)
             if !pending.isEmpty { return }
         }
-        var heard = Int(((time - anchor) * rate).rounded(.down))
-        if heard > mixer.position {
-            // Behind (a late wake-up): what was missed is not made up, the stream goes on from now.
-            self.anchor = time - Double(mixer.position) / rate
-            heard = mixer.position
-        }
-        let ahead = Double(mixer.position - heard) / rate
-        guard mixer.isSounding else {
-            // Idle once all written was heard and read: a sink still holding bytes is watched till it
-            // reads them or is found stuck.
-            if ahead <= 0, unread == 0 { self.anchor = nil }
-            return
-        }
-        // A few milliseconds' slack: a wake-up a hair early (poll counts whole milliseconds) still tops up.
-        guard ahead <= Self.lowWater + 0.005 else { return }
-        var target = heard + StreamMixer.frames(Self.highWater)
-        // A bell due now or a moment ago is about to be rung: the lead stays at its frame till it is.
-        if let expected, expected > time - Self.bellGrace {
-            let frame = Int(((expected - anchor) * rate).rounded(.down))
-            if frame < target { target = max(mixer.position, frame) }
-        }
-        guard target > mixer.position else { return }
+        let frames = pacer.frames(written: mixer.position, at: time, sounding: mixer.isSounding, drained: unread == 0)
+        guard frames > 0 else { return }
         var samples: [Int16] = []
-        mixer.render(target - mixer.position, into: &samples)
-        mostAhead = max(mostAhead, Double(target - heard) / rate)
-        var bytes = [UInt8](repeating: 0, count: samples.count * 2)
-        for (index, sample) in samples.enumerated() {
-            let bits = UInt16(bitPattern: sample.littleEndian)
-            bytes[2 * index] = UInt8(truncatingIfNeeded: bits)
-            bytes[2 * index + 1] = UInt8(truncatingIfNeeded: bits >> 8)
-        }
+        mixer.render(frames, into: &samples)
+        mostAhead = max(mostAhead, pacer.ahead(written: mixer.position, at: time))
+        let bytes = PCM16.bytes(samples)
         guard let count = sink.write(bytes[...]) else {
             replace(because: "\(sink.name) stopped taking the sound")
             return
@@ -402,7 +355,7 @@ package final class StreamRinger: BellRinger {
         sink?.close(within: 0)
         sink = nil
         pending = []
-        anchor = nil
+        pacer.anchor = nil
         // What was rendered went with the sink; a next one goes on from here.
         let lostBefore = mixer.position
         let next = startSink()
@@ -428,23 +381,9 @@ package final class StreamRinger: BellRinger {
     private func samples(for choice: BellChoice) -> [Float] {
         if let made = bells[choice] { return made }
         let level = Double(choice.volume) / 100 * volume
-        var strike: PCMSound
-        var spacing: Double
-        switch choice.sound {
-        case let .builtIn(bell):
-            (strike, spacing) = (PCMSound(bell: bell), BellSynth.spacing(for: bell))
-        case let .recorded(recording):
-            do throws(SoundError) {
-                guard let library else { throw SoundError.unknown(recording, suggestion: nil) }
-                (strike, spacing) = (try library.sound(named: recording), StrikeMix.spacing)
-            } catch {
-                (strike, spacing) = (PCMSound(bell: .default), BellSynth.spacing(for: .default))
-                if missing.insert(ProfileName.key(recording)).inserted {
-                    let why = if case .unknown = error { "there is no recorded sound \(quoted(recording))" } else { "\(error)" }
-                    untold.append("\(why); ringing \(Bell.default.rawValue) instead")
-                }
-            }
-        }
+        let (resolved, note) = strikes.resolve(choice.sound)
+        if let note { untold.append(note) }
+        let strike = resolved.sound, spacing = resolved.spacing
         var mono = StrikeMix.render(strike, strikes: choice.strikes, volume: level, spacing: spacing).map { Float($0) / 32768 }
         if strike.sampleRate != StreamMixer.sampleRate { mono = Self.resampled(mono, from: strike.sampleRate) }
         bells[choice] = mono

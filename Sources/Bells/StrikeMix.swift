@@ -87,7 +87,7 @@ package enum StrikeMix {
             }
         }
         limit(&mix, sampleRate: strike.sampleRate)
-        return mix.map(sample)
+        return mix.map(PCM16.sample)
     }
 
     /// ``render(_:strikes:volume:spacing:)`` as a WAV file (``WAV/encode(_:sampleRate:)``).
@@ -106,16 +106,6 @@ package enum StrikeMix {
     /// `spacing` when it is a positive number of seconds (at most an hour), else ``spacing``.
     static func usable(_ spacing: Double) -> Double {
         spacing.isFinite && spacing > 0 ? min(spacing, 3_600) : Self.spacing
-    }
-
-    /// A sample from -1 to 1 as 16 bits: times 32768, rounded to the nearest, clamped to the 16-bit
-    /// range; NaN is 0. The inverse of ``PCMSound/init(int16:sampleRate:)``.
-    package static func sample(_ value: Float) -> Int16 {
-        guard !value.isNaN else { return 0 }
-        let scaled = (value * 32768).rounded()
-        if scaled >= 32767 { return .max }
-        if scaled <= -32768 { return .min }
-        return Int16(scaled)
     }
 
     /// How long the limiter holds its lowest gain around an over, each way, in seconds: longer than half

@@ -98,12 +98,12 @@ package enum LiveSit {
     ///   - live: whether the display is the live one (a terminal that moves its cursor), not log lines.
     ///   - makeKeys: takes the terminal and the stop signals; called once the sit's timeline is known.
     ///   - makeDisplay: the display, given the keys (it shows whether keys are read).
-    ///   - makeRinger: the players, or nil for a silent sit.
+    ///   - makeRinger: the players on the run's clock (which they read and wait on), or nil for a silent sit.
     /// - Throws: the options' and the store's errors (``ProfileError``), and the journal's
     ///   (``JournalError``), carried; all but the journal's last one before anything is logged.
     package static func run(_ options: SitOptions, given: Profile?, store: some ProfileStore, host: SitHost, live: Bool,
                             makeKeys: () -> SitKeys, makeDisplay: (SitKeys) -> RunDisplay,
-                            makeRinger: () -> SystemBellRinger?) throws(CarriedError) -> End {
+                            makeRinger: (SoundClock) -> SystemBellRinger?) throws(CarriedError) -> End {
         let lastRun = SitRecordFolder.location(environment: host.environment, homeFallback: host.passwordHome).map { LastRun(folder: $0) }
         let profile: Profile, quick: Bool
         if let given {
@@ -138,14 +138,16 @@ package enum LiveSit {
                                      host: host) else { return .stopped }
         }
 
-        let system = makeRinger()
-        // One stream for bells and ambience at speed 1 (or wherever PROFILE_SINK asks for it); today's
-        // players otherwise, and when there is no stream program.
+        // The bells' players and the stream both read the run's own clock, so that what is written ahead
+        // and the bells' times agree, and a run on a manual clock never reads the real one.
+        let clock = SoundClock(now: host.clock.now, sleep: { POSIX.sleep(seconds: $0) })
+        let system = makeRinger(clock)
+        // One stream for bells and ambience at speed 1 when a stream program is installed (`PROFILE_SINK`
+        // names one, or pw-cat, pacat or aplay is on PATH); the players at any other speed, and without one.
         var ambienceNotes: [String] = []
-        let ambience = options.speed == 1 && system != nil ? ambienceLoop(of: profile, host: host, library: system?.library) { ambienceNotes.append($0) } : nil
-        let stream: StreamRinger? = if let system, options.speed == 1 || system.environment["PROFILE_SINK"] != nil {
-            // On the run's own clock, so that what it writes ahead and the bells' times agree.
-            StreamRinger.live(over: system, ambience: ambience, clock: host.clock.now)
+        let ambience = options.speed == 1 && system != nil ? ambienceLoop(of: profile, library: system?.library) { ambienceNotes.append($0) } : nil
+        let stream: StreamRinger? = if let system, options.speed == 1 {
+            StreamRinger.live(over: system, ambience: ambience, clock: clock)
         } else {
             nil
         }
@@ -213,12 +215,8 @@ package enum LiveSit {
     /// missing, unreadable or too short for a loop plays nothing, and `say` tells why once.
     ///
     /// A recording is read from `library`, the players' own (nil: none here).
-    ///
-    /// `PROFILE_AMBIENCE_TEST` (`tone` or `noise`, then an optional `:N` volume) gives the runs of the
-    /// tests and the benchmark a sound whose level is easy to measure, in place of the profile's.
-    static func ambienceLoop(of profile: Profile, host: SitHost, library: SoundLibrary?,
+    static func ambienceLoop(of profile: Profile, library: SoundLibrary?,
                              say: (String) -> Void) -> (loop: StereoLoop, volume: Int)? {
-        if let asked = host.environment["PROFILE_AMBIENCE_TEST"] { return TestAmbience.loop(asked) }
         guard profile.ambience.isEnabled else { return nil }
         switch profile.ambience.sound {
         case let .builtIn(soundscape):

@@ -30,7 +30,7 @@ package enum ReminderRing {
     /// Rings the default bell at half volume on the players `environment` finds and waits for it to end (a one-shot
     /// service's player would be stopped with it); with no player, nothing.
     package static func ringSoftBell(environment: [String: String], library: SoundLibrary?) {
-        let ringer = SystemBellRinger(environment: environment, terminalBell: nil, volume: 50, library: library)
+        let ringer = SystemBellRinger(environment: environment, terminalBell: nil, volume: 50, library: library, clock: .live)
         let report = ringer.ring(BellChoice(.builtIn(.default)))
         guard report.via != SystemBellRinger.noSound else { return }
         ringer.ringOut { seconds in

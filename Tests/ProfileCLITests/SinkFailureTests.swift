@@ -7,7 +7,9 @@ import Glibc
 
 /// Issue 46, items 4 and 5, end to end: a `PROFILE_SINK` that never reads, one that leaves a child
 /// behind, and one that cannot be run. Every run has a deadline that fails the test; the PATH holds no
-/// player, so what follows a failed sink is the same on every machine.
+/// player, so what follows a failed sink is the same on every machine. The stream plays at speed 1 only
+/// (issue 47: `PROFILE_SINK` names its program, it does not choose it at other speeds), so these sits
+/// are short ones at speed 1.
 @Suite("a stream's sink that fails", .serialized)
 struct SinkFailureTests {
     let home: String
@@ -67,16 +69,17 @@ struct SinkFailureTests {
 
     /// A sink that never reads: said once, 2 s in; its bells did not sound (none of the two counted, in
     /// the summary and the journal: no player is on PATH to ring them again); the run ends by itself
-    /// within seconds, and the sink's process is gone.
+    /// within seconds of its end, and the sink's process is gone. A minute long, the shortest sit a run
+    /// logs.
     @Test func aSinkThatNeverReadsFailsAndTheRunEndsByItself() throws {
         let sink = "\(home)/never-reads"
         let pids = "\(home)/never-reads.pid"
         try "#!/bin/sh\necho $$ > '\(pids)'\nexec /bin/sleep 1000\n".writeExecutable(to: sink)
         let journal = "\(home)/never.jsonl"
-        let result = try run(sink: sink, ["run", "1m", "--speed", "30", "--log", "--no-inhibit"], extra: ["PROFILE_JOURNAL": journal])
+        let result = try run(sink: sink, ["run", "1m", "--log", "--no-inhibit"], deadline: 80, extra: ["PROFILE_JOURNAL": journal])
         #expect(result.status == 0, "\(result.output)")
-        // A 2 s sit at --speed 30, the 2 s the sink is given, the settling: well under 10 s.
-        #expect(result.seconds < 10, "took \(result.seconds) s")
+        // A 60 s sit, the 2 s the sink is given, the settling: well under 70 s.
+        #expect(result.seconds < 70, "took \(result.seconds) s")
         // Said once (with what the bells' players then found, when a bell came with it).
         let said = Self.notes(result.output).filter { $0.contains("never-reads") }
         #expect(said.count == 1 && said.first?.hasPrefix("never-reads took no sound for 2 s and was stopped; the bells' players ring the bells from now on") == true,
@@ -94,7 +97,7 @@ struct SinkFailureTests {
         let sink = "\(home)/wrapper"
         let pids = "\(home)/wrapper.pid"
         try "#!/bin/sh\n/bin/sleep 300 &\necho $! > '\(pids)'\nexec /usr/bin/head -c 100000 >/dev/null\n".writeExecutable(to: sink)
-        let result = try run(sink: sink, ["run", "1m", "--speed", "30", "--no-log", "--no-inhibit"])
+        let result = try run(sink: sink, ["run", "2s", "--no-log", "--no-inhibit"])
         #expect(result.status == 0, "\(result.output)")
         #expect(Self.notes(result.output).contains("wrapper stopped; the bells' players ring the bells from now on"), "\(result.output)")
         #expect(RunTests.isGone(try Self.pid(in: pids)), "the wrapper's sleep survived the run")
@@ -109,7 +112,7 @@ struct SinkFailureTests {
         default: ("\(home)/plain", "plain could not be started (ENOEXEC)")
         }
         if kind == "not a program" { try "just words\n".writeExecutable(to: sink) }
-        let result = try run(sink: sink, ["run", "1m", "--speed", "60", "--no-log", "--no-inhibit"])
+        let result = try run(sink: sink, ["run", "1s", "--no-log", "--no-inhibit"])
         #expect(result.status == 0, "\(result.output)")
         let notes = Self.notes(result.output)
         #expect(notes.filter { $0.contains(said) } == ["\(said); the bells' players ring the bells"], "\(result.output)")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+import Bells
+import TestDoubles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,19 +45,41 @@ struct StreamSinkTests {
         return amplitude > 0 ? 20 * log10(amplitude / sqrt(2)) : -.infinity
     }
 
-    /// A one-minute quick sit with the test ambience (a 300 Hz tone on the right at 20 %): it fades in;
-    /// three `-` make it at least 6 dB quieter within half a second; `m` silences everything and `m`
-    /// again brings it back; the start bell is in the stream at its start; and the sink never holds more
-    /// than half a second beyond the time elapsed.
+    /// The ambience of a profile's Ambience section (issue 47: no test variable in the product): a
+    /// recording of a 300 Hz tone, `sounds add`ed as `Tone`, at 20 %. The product makes a recording a
+    /// loop scaled to the soundscapes' loudness, so the level it should have is measured from that loop.
+    static let toneVolume = 20
+    static let toneSeconds = 20.0
+
+    /// Writes the `Tone` recording into the sound library and a one-minute profile `Tone` that plays it
+    /// as its ambience (the start bell a Singing Bowl at full volume); returns the level, in dB, the
+    /// tone should have in the stream once faded in.
+    func toneProfile(environment: [String: String]) throws -> Double {
+        let folder = try #require(SoundLibrary.folder(environment: environment))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let samples = TestTone.sine(frequency: 300, seconds: Self.toneSeconds)
+        try Data(WAV.encode(samples, sampleRate: Int(Self.rate))).write(to: URL(fileURLWithPath: "\(folder)/Tone.wav"))
+        let document = #"{"version": 5, "duration": "01:00", "bells": {"start": {"name": "Singing Bowl", "strikes": 1, "volume": 100}}, "ambience": {"enabled": true, "sound": "Tone", "volume": \#(Self.toneVolume)}}"#
+        try document.write(toFile: "\(store)/Tone.json", atomically: true, encoding: .utf8)
+        let loop = try #require(StereoLoop(recording: PCMSound(int16: samples, sampleRate: Int(Self.rate))))
+        // Past the loop's crossfaded head, where the tone is steady.
+        let steady = Int(5 * Self.rate)..<Int(5.1 * Self.rate)
+        return Self.tone(loop.right, steady, frequency: 300) + 20 * log10(Double(Self.toneVolume) / 100)
+    }
+
+    /// A one-minute sit of a profile whose ambience is a 300 Hz tone at 20 %: it fades in; three `-`
+    /// make it at least 6 dB quieter within half a second; `m` silences everything and `m` again brings
+    /// it back; the start bell is in the stream at its start; and the sink never holds more than half a
+    /// second beyond the time elapsed.
     @Test func theStreamFadesStepsMutesAndKeepsItsLead() throws {
         let data = "\(home)/sink.raw", log = "\(home)/sink.log"
         let sink = Harness.root.appendingPathComponent("Scripts/test-sink").path
-        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "run", "1", "--no-log"],
-                                        environment: Harness.environment(store: store, home: home, extra: [
-                                            "TERM": "xterm-256color", "NO_COLOR": "1", "PROFILE_SINK": sink,
-                                            "PROFILE_AMBIENCE_TEST": "tone:20", "PROFILE_TEST_SINK_DATA": data,
-                                            "PROFILE_TEST_SINK_LOG": log,
-                                        ]))
+        let environment = Harness.environment(store: store, home: home, extra: [
+            "TERM": "xterm-256color", "NO_COLOR": "1", "PROFILE_SINK": sink,
+            "PROFILE_TEST_SINK_DATA": data, "PROFILE_TEST_SINK_LOG": log,
+        ])
+        let expected = try toneProfile(environment: environment)
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "run", "Tone", "--no-log"], environment: environment)
         try screen.waitFor("sound: test-sink")
         try screen.waitFor("m mute · a ambience")
         Thread.sleep(forTimeInterval: 9)
@@ -97,9 +121,9 @@ struct StreamSinkTests {
         let frame = { (time: Double) in Int((time - first) * Self.rate) }
         let window = { (time: Double) in frame(time)..<frame(time + 0.1) }
         let ambience = { (time: Double) in Self.tone(right, window(time), frequency: 300) }
-        // The tone at 20 % of half scale: −9 − 14 = −23 dB once faded in.
+        // The tone at 20 % of the loop's level once faded in.
         #expect(ambience(first + 0.3) < ambience(down - 0.5) - 10, "fade-in: \(ambience(first + 0.3)) → \(ambience(down - 0.5)) dB")
-        #expect(abs(ambience(down - 0.5) - -23) < 1.5, "\(ambience(down - 0.5)) dB once faded in")
+        #expect(abs(ambience(down - 0.5) - expected) < 1.5, "\(ambience(down - 0.5)) dB once faded in, \(expected) dB expected")
         #expect(ambience(down + 0.5) <= ambience(down - 0.5) - 6, "three - : \(ambience(down - 0.5)) → \(ambience(down + 0.5)) dB")
         let silent = frame(muted + 0.5)..<frame(muted + 1.2)
         #expect(left[silent.clamped(to: left.indices)].allSatisfy { $0 == 0 } && right[silent.clamped(to: right.indices)].allSatisfy { $0 == 0 },

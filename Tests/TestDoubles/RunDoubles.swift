@@ -4,7 +4,7 @@ import Sitting
 
 /// A run's clocks that move only when a test moves them (a ``ScriptedInput``'s waits do): the one fake
 /// ``RunClock``; `{ clock.time }` serves where a plain `() -> Double` is asked for.
-package final class ManualClock: RunClock {
+package final class ManualClock: RunClock, @unchecked Sendable {
     /// The monotonic time, in seconds.
     package var time: Double
     /// Seconds the machine slept: the boot clock counts them, the monotonic one does not.
@@ -13,6 +13,12 @@ package final class ManualClock: RunClock {
     package init(_ time: Double = 1_000) { self.time = time }
     package func now() -> Double { time }
     package func boot() -> Double { time + slept + 5 }
+
+    /// The clock as a ringer reads and waits on it: what waits on it moves it on by the time waited, so
+    /// a wait on it always ends.
+    package var sound: SoundClock {
+        SoundClock(now: { [unowned self] in time }, sleep: { [unowned self] seconds in time += max(0, seconds) })
+    }
 }
 
 /// Keys pressed at given clock times; every wait moves the clock by what was asked, plus `oversleep`

@@ -31,7 +31,7 @@ struct EditCommand: ParsableCommand {
             let context = try Context(global)
             let interactive = Terminal.isTerminal(0)
             // On a terminal the picker plays each bell's sound as `run` does; a script only names it.
-            let ringer = interactive ? Terminal.bellRinger() : nil
+            let ringer = interactive ? Terminal.bellRinger(clock: .live) : nil
             // The session may outlive this command's end; the ringer's files must not.
             defer { ringer?.close() }
             let player: BellPlayer = ringer.map { RingerBellPlayer(ringer: $0) } ?? NamingBellPlayer()

@@ -100,7 +100,7 @@ struct RunCommand: ParsableCommand {
                                       keys: keys.readsKeys, drawsFrame: { TerminalKeys.ownsTerminal(1) }) as RunDisplay
                     : LogRunDisplay(write: Output.stdout, wallClock: Terminal.logStamp)
             },
-            makeRinger: { options.silent ? nil : Terminal.bellRinger(volume: options.volume) })
+            makeRinger: { clock in options.silent ? nil : Terminal.bellRinger(volume: options.volume, clock: clock) })
         switch end {
         case .finished: break
         case .stopped: throw ExitStatus.stopped.exitCode

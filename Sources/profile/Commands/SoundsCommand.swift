@@ -68,7 +68,7 @@ struct SoundsCommand: ParsableCommand {
     /// bell (the player has a process group of its own, which the terminal's Ctrl-C does not reach), and
     /// so does q on a terminal; returns false when a signal stopped it.
     static func play(_ text: String) throws(ProfileError) -> Bool {
-        try BellPlay.play(named: text, catalog: Context.soundCatalog(), on: Terminal.bellRinger(), keys: TerminalKeys(),
+        try BellPlay.play(named: text, catalog: Context.soundCatalog(), on: Terminal.bellRinger(clock: .live), keys: TerminalKeys(),
                           started: { _ = Output.stderr(diagnosticLine($0, limit: Output.diagnosticLimit) + "\n") },
                           notice: { Output.diagnostic("notice: \($0)") })
     }

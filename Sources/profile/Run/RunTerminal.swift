@@ -188,11 +188,12 @@ extension Terminal {
 
     /// The bell ringer `run`, `sounds --play` and the editor's picker share. With neither standard output
     /// nor standard error a terminal there is no terminal bell to fall back on, and its reports say so.
-    /// `volume` scales every bell (`run --volume`); recordings come from the sound library.
-    static func bellRinger(volume: Int = 100) -> SystemBellRinger {
+    /// `volume` scales every bell (`run --volume`); recordings come from the sound library; `clock` is
+    /// the run's (``SoundClock/live`` outside one).
+    static func bellRinger(volume: Int = 100, clock: SoundClock) -> SystemBellRinger {
         let terminalBell: (() -> Void)? = isTerminal(1) || isTerminal(2) ? { ringTerminalBell() } : nil
         return SystemBellRinger(environment: soundEnvironment, terminalBell: terminalBell, volume: volume,
-                                library: Context.soundLibrary())
+                                library: Context.soundLibrary(), clock: clock)
     }
 
     /// Rings the terminal bell where the user hears it: the terminal on standard output or standard error.

@@ -27,7 +27,7 @@ enum Terminal {
 
     /// The variables the program reads.
     static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "LINES",
-                                "PROFILE_LOCK_TIMEOUT", "PROFILE_JOURNAL", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TZ", "PROFILE_AMBIENCE_TEST"]
+                                "PROFILE_LOCK_TIMEOUT", "PROFILE_JOURNAL", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TZ"]
 
     /// One environment variable; nil when unset or not valid UTF-8 (see ``undecodableVariable``).
     static func variable(_ name: String) -> String? {

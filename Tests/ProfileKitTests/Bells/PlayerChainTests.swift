@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import ProfileKit
 import Bells
+import TestDoubles
 
 /// Issue 23, item 6: bells that fail are not silent failures. The chain of players, the check before
 /// the sit, and what ``SystemBellRinger/check()`` finds between bells, with fake players (shell scripts)
@@ -17,10 +18,8 @@ struct PlayerChainTests {
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     }
 
-    /// A clock the test moves.
-    final class FakeClock {
-        var now = 1000.0
-    }
+    /// A clock the test moves (TestDoubles').
+    typealias FakeClock = ManualClock
 
     /// Writes a fake player `name` into `directory` (the test's bin folder by default); `body` is its
     /// shell script.
@@ -53,13 +52,16 @@ struct PlayerChainTests {
         ((try? String(contentsOfFile: "\(bin)/\(name).log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
+    /// A ringer over the test's players, on `clock` when given (the live clock otherwise). The players are
+    /// real processes, so a wait on a given clock passes real time too and moves the clock on by it,
+    /// unless `realWaits` is false.
     func ringer(_ extra: [String: String] = [:], terminalBell: (() -> Void)? = nil,
-                clock: FakeClock? = nil) -> SystemBellRinger {
+                clock: FakeClock? = nil, realWaits: Bool = true) -> SystemBellRinger {
         let environment = ["PATH": bin, "XDG_CACHE_HOME": "\(folder)/cache", "TMPDIR": folder].merging(extra) { $1 }
-        if let clock {
-            return SystemBellRinger(environment: environment, terminalBell: terminalBell, clock: { clock.now })
+        let sound = clock.map { clock in
+            realWaits ? SoundClock(now: { clock.time }, sleep: { Thread.sleep(forTimeInterval: $0); clock.time += $0 }) : clock.sound
         }
-        return SystemBellRinger(environment: environment, terminalBell: terminalBell)
+        return SystemBellRinger(environment: environment, terminalBell: terminalBell, clock: sound ?? .live)
     }
 
     /// Calls `check()` until it says something or `seconds` of real time pass; the checks, merged.
@@ -184,7 +186,7 @@ struct PlayerChainTests {
     @Test func aPlayerThatFailsIsReplacedOnceAndItsBellRingsAgain() throws {
         try failing("pw-play")
         try logging("paplay")
-        let clock = FakeClock()
+        let clock = FakeClock(1000)
         let ringer = ringer(clock: clock)
         let first = ringer.ring(BellChoice(.gong))
         #expect(first.via == "pw-play" && first.sounded)
@@ -202,11 +204,11 @@ struct PlayerChainTests {
     @Test func aFailureLaterThanTheRetryWindowCountsTheBellAsNotSounded() throws {
         try failing("pw-play")
         try logging("paplay")
-        let clock = FakeClock()
+        let clock = FakeClock(1000)
         let ringer = ringer(clock: clock)
         _ = ringer.ring(BellChoice(.gong))
         Thread.sleep(forTimeInterval: 0.3)
-        clock.now += SystemBellRinger.retryWindow + 0.5
+        clock.time += SystemBellRinger.retryWindow + 0.5
         let checked = checkUntilTold(ringer)
         #expect(checked == RingerCheck(notes: ["pw-play failed with status 1; paplay rings the bells from now on"], unsounded: 1))
         #expect(lines("paplay").isEmpty, "a bell this late is not rung again")
@@ -230,18 +232,18 @@ struct PlayerChainTests {
     @Test func aPlayerThatHangsPastItsBellIsKilledWithWhatItStarted() throws {
         try hanging("pw-play")
         try logging("paplay")
-        let clock = FakeClock()
+        let clock = FakeClock(1000)
         let ringer = ringer(clock: clock)
         #expect(ringer.nextCheck == nil)
         _ = ringer.ring(BellChoice(.gong))
         let child = try childPid(of: "pw-play")
         let deadline = try #require(ringer.nextCheck)
         // The gong's file is several seconds long; the player may take 5 s more.
-        #expect(deadline > clock.now + SystemBellRinger.hangGrace + 1)
-        clock.now = deadline - 0.1
+        #expect(deadline > clock.time + SystemBellRinger.hangGrace + 1)
+        clock.time = deadline - 0.1
         #expect(ringer.check() == RingerCheck())
         #expect(ringer.isSounding && !Self.isGone(child))
-        clock.now = deadline
+        clock.time = deadline
         #expect(ringer.check() == RingerCheck(
             notes: ["pw-play was still playing 5 s after its bell's end and was stopped; paplay rings the bells from now on"], unsounded: 1))
         #expect(ringer.nextCheck == nil && !ringer.isSounding)
@@ -249,6 +251,21 @@ struct PlayerChainTests {
         #expect(lines("paplay").isEmpty, "a bell is not rung again that late")
         #expect(ringer.ring(BellChoice(.gong)).via == "paplay")
         ringer.finish(timeout: 5)
+    }
+
+    /// The players run on the run's clock: `finish(timeout:)` waits on it, not on the real one.
+    @Test func finishWaitsOnTheRunsClock() throws {
+        try hanging("pw-play")
+        let clock = FakeClock(1000)
+        let ringer = ringer(clock: clock, realWaits: false)
+        _ = ringer.ring(BellChoice(.gong))
+        let child = try childPid(of: "pw-play")
+        let started = Date()
+        ringer.finish(timeout: 1)
+        #expect(clock.time >= 1001 && clock.time < 1001.1, "\(clock.time - 1000) s on the run's clock")
+        #expect(Date().timeIntervalSince(started) < 0.9, "waited on the real clock")
+        #expect(!ringer.isSounding)
+        #expect(Self.waitUntilGone(child), "the stopped player's sleep survived")
     }
 
     @Test func finishStopsAPlayerAndWhatItStarted() throws {

@@ -37,7 +37,7 @@ struct SoundLibraryTests {
         #expect(scratch.stored == ["My Bowl.wav": Self.bowl], "the original bytes, and no temp file left")
         let sound = try scratch.library.sound(named: "my bowl")
         #expect(sound == (try WAVReader.decode(Self.bowl)))
-        #expect(sound.samples.map(StrikeMix.sample) == [0, 8_000, -8_000, 16_000, -16_000, 0])
+        #expect(sound.samples.map(PCM16.sample) == [0, 8_000, -8_000, 16_000, -16_000, 0])
     }
 
     @Test func soundsAreAddedListedFoundIgnoringCaseAndRemoved() throws {

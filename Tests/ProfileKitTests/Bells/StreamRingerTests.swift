@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ProfileKit
+import TestDoubles
 @testable import Bells
 
 /// Issue 38, item 3: the run's one stream of sound, mixed in the program and paced by the clock, with a
@@ -8,69 +9,21 @@ import ProfileKit
 /// it received them.
 @Suite("one stream of sound")
 struct StreamRingerTests {
-    /// A clock the test moves.
-    final class Clock: @unchecked Sendable {
-        var time = 100.0
-    }
-
-    /// Takes bytes (all of them, or as many as `capacity` allows each call), noting when each arrived.
-    final class FakeSink: SoundSink {
-        let name: String
-        var bytes: [UInt8] = []
-        /// (clock time, total bytes so far) after each write that took something.
-        var arrivals: [(time: Double, total: Int)] = []
-        let clock: Clock
-        /// Bytes taken per write; nil for all.
-        var capacity: Int?
-        /// Whether the sink is gone: every write fails.
-        var dead = false
-        var closed = false
-
-        init(_ name: String = "fake", clock: Clock) {
-            self.name = name
-            self.clock = clock
-        }
-
-        /// Whether the player reads what its pipe holds: one that does not leaves up to ``pipe`` bytes
-        /// there (``unread``), then takes nothing more, as a full pipe gives EAGAIN.
-        var reading = true
-        var pipe = 65_536
-
-        func write(_ slice: ArraySlice<UInt8>) -> Int? {
-            if dead { return nil }
-            var count = min(slice.count, capacity ?? slice.count)
-            if !reading {
-                count = min(count, pipe - unread)
-                unread += count
-            }
-            bytes += slice.prefix(count)
-            if count > 0 { arrivals.append((clock.time, bytes.count)) }
-            return count
-        }
-
-        /// Bytes taken but not read yet, as a pipe holds them: a player that never reads keeps them here.
-        var unread = 0
-        var hasEnded: Bool { dead }
-        func close(within seconds: Double) { closed = true }
-
-        /// The left channel, from -1 to 1.
-        var left: [Float] { channel(0) }
-        var right: [Float] { channel(1) }
-        func channel(_ which: Int) -> [Float] {
-            stride(from: 2 * which, to: bytes.count - 1, by: 4).map { Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768 }
-        }
-    }
+    /// The clock the test moves (``ManualClock``), and the sink (``FakeSink``) and fallback
+    /// (``NotingRinger``) it drives: TestDoubles'.
+    typealias Clock = ManualClock
+    typealias Fallback = NotingRinger
 
     static let rate = StreamMixer.sampleRate
 
-    /// The tone loop of ``TestAmbience`` (200 Hz left, 300 Hz right, half scale) at `volume`.
+    /// The test tone loop (200 Hz left, 300 Hz right, half scale) at `volume`.
     static func tone(_ volume: Int = 100) -> (loop: StereoLoop, volume: Int) {
-        TestAmbience.loop("tone:\(volume)")!
+        TestTone.loop(volume: volume)
     }
 
     /// A ringer over `sinks` on `clock`.
     static func ringer(_ sinks: [FakeSink], clock: Clock, ambience: (loop: StereoLoop, volume: Int)? = nil) -> StreamRinger {
-        StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: nil, ambience: ambience, clock: { clock.time })
+        StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: nil, ambience: ambience, clock: clock.sound)
     }
 
     /// Runs the ringer as the run does: wakes when ``StreamRinger/nextCheck`` asks (or after `idle` when
@@ -219,24 +172,13 @@ struct StreamRingerTests {
         #expect(first.closed)
     }
 
-    /// Takes the bells the stream hands on once no sink is left, and the volume keys.
-    final class Fallback: BellRinger {
-        var rung: [BellChoice] = []
-        var volumes: [Double?] = []
-        var muted: [Bool] = []
-        func ring(_ choice: BellChoice) -> RingReport { rung.append(choice); return RingReport(via: "players") }
-        func finish(timeout: Double) {}
-        func setVolume(decibels: Double?) { volumes.append(decibels) }
-        func setMuted(_ muted: Bool) { self.muted.append(muted) }
-    }
-
     /// The last sink lost within a bell's first seconds (a player with no server to play to): the bell
     /// rings again through the fallback, and the volume keys set before reach the fallback too.
     @Test func aBellTheLastSinkLostRingsThroughTheFallback() {
         let clock = Clock()
         let only = FakeSink("only", clock: clock)
         let fallback = Fallback()
-        let ringer = StreamRinger(sinks: [{ .success(only) }], fallback: fallback, ambience: nil, clock: { clock.time })
+        let ringer = StreamRinger(sinks: [{ .success(only) }], fallback: fallback, ambience: nil, clock: clock.sound)
         ringer.setVolume(decibels: -6)
         ringer.setMuted(false)
         _ = ringer.ring(BellChoice(.gong))
@@ -248,7 +190,7 @@ struct StreamRingerTests {
         // A bell rung longer ago than the grace is not rung twice.
         let later = FakeSink("later", clock: clock)
         let other = Fallback()
-        let second = StreamRinger(sinks: [{ .success(later) }], fallback: other, ambience: nil, clock: { clock.time })
+        let second = StreamRinger(sinks: [{ .success(later) }], fallback: other, ambience: nil, clock: clock.sound)
         _ = second.ring(BellChoice(.tingsha))
         Self.drive(second, clock: clock, until: clock.time + StreamRinger.ringAgainWithin + 0.5)
         later.dead = true
@@ -339,7 +281,7 @@ struct StreamRingerTests {
         for sink in sinks { sink.reading = false }
         let fallback = Fallback()
         let ringer = StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: fallback, ambience: nil,
-                                  clock: { clock.time })
+                                  clock: clock.sound)
         let start = clock.time
         #expect(ringer.ring(BellChoice(.singingBowl)).sounded)
         let driven = Self.notes(ringer, clock: clock, until: start + 3 * StreamRinger.stallLimit + 1)
@@ -412,20 +354,50 @@ struct StreamRingerTests {
         }
     }
 
+    /// `finish(timeout:)` waits on the ringer's own clock (the run's): on a manual clock, with a sink that
+    /// never reads, it ends once that clock has gone on by the timeout, having read no other.
+    @Test func finishWaitsOnTheRingersClock() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        sink.reading = false
+        let ringer = Self.ringer([sink], clock: clock)
+        _ = ringer.ring(BellChoice(.singingBowl))
+        let start = clock.time
+        ringer.finish(timeout: 1)
+        #expect(clock.time >= start + 1 && clock.time < start + 1.1, "\(clock.time - start) s")
+        #expect(sink.closed)
+    }
+
+    /// Getters only read: what plays is named without starting a sink, and whether the stream sounds is
+    /// answered without writing to it.
+    @Test func gettersStartAndWriteNothing() {
+        let clock = Clock()
+        let sink = FakeSink(clock: clock)
+        var started = 0
+        let ringer = StreamRinger(sinks: [{ started += 1; return .success(sink) }], fallback: nil, clock: clock.sound)
+        #expect(ringer.soundName == SystemBellRinger.noSound && started == 0)
+        _ = ringer.ring(BellChoice(.woodBlock))
+        let written = sink.bytes.count
+        clock.time += 0.3
+        #expect(ringer.isSounding)
+        #expect(sink.bytes.count == written, "isSounding wrote to the sink")
+        #expect(ringer.soundName == "fake" && started == 1)
+    }
+
     /// A sink that cannot be started, and a PROFILE_SINK that names no program, are said once before the
     /// sit with what plays instead, as PROFILE_PLAYER's is.
     @Test func aSinkThatCannotStartIsSaidOnceBeforeTheSit() {
         let clock = Clock()
         let good = FakeSink("pacat", clock: clock)
         let ringer = StreamRinger(sinks: [{ .failure(SinkFailure("typo could not be started (EACCES)")) }, { .success(good) }],
-                                  fallback: nil, clock: { clock.time },
+                                  fallback: nil, clock: clock.sound,
                                   note: "PROFILE_SINK names \"typo\", which is not an executable on PATH")
         #expect(ringer.preflight() == ["PROFILE_SINK names \"typo\", which is not an executable on PATH; typo could not be started (EACCES); pacat plays the sound"])
         #expect(ringer.preflight().isEmpty)
         let report = ringer.ring(BellChoice(.woodBlock))
         #expect(report.note == nil && report.via == "pacat")
         // Not asked before the sit: said with the first check, once.
-        let other = StreamRinger(sinks: [], fallback: Fallback(), clock: { clock.time }, note: "PROFILE_SINK names \"x\", which is not an executable on PATH")
+        let other = StreamRinger(sinks: [], fallback: Fallback(), clock: clock.sound, note: "PROFILE_SINK names \"x\", which is not an executable on PATH")
         #expect(other.check().notes == ["PROFILE_SINK names \"x\", which is not an executable on PATH; the bells' players ring the bells"])
         #expect(other.check().notes.isEmpty)
     }

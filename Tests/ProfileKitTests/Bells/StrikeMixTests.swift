@@ -188,23 +188,23 @@ struct StrikeMixTests {
     }
 
     @Test func samplesBecome16BitsRoundedAndClamped() {
-        #expect(StrikeMix.sample(0) == 0)
-        #expect(StrikeMix.sample(0.5) == 16_384)
-        #expect(StrikeMix.sample(1.4 / 32_768) == 1)
-        #expect(StrikeMix.sample(1.6 / 32_768) == 2)
-        #expect(StrikeMix.sample(-1.6 / 32_768) == -2)
-        #expect(StrikeMix.sample(1) == 32_767)
-        #expect(StrikeMix.sample(-1) == -32_768)
-        #expect(StrikeMix.sample(3) == 32_767)
-        #expect(StrikeMix.sample(-3) == -32_768)
-        #expect(StrikeMix.sample(.infinity) == 32_767)
-        #expect(StrikeMix.sample(.nan) == 0)
+        #expect(PCM16.sample(0) == 0)
+        #expect(PCM16.sample(0.5) == 16_384)
+        #expect(PCM16.sample(1.4 / 32_768) == 1)
+        #expect(PCM16.sample(1.6 / 32_768) == 2)
+        #expect(PCM16.sample(-1.6 / 32_768) == -2)
+        #expect(PCM16.sample(1) == 32_767)
+        #expect(PCM16.sample(-1) == -32_768)
+        #expect(PCM16.sample(3) == 32_767)
+        #expect(PCM16.sample(-3) == -32_768)
+        #expect(PCM16.sample(.infinity) == 32_767)
+        #expect(PCM16.sample(.nan) == 0)
     }
 
     @Test func aMixedWAVReadsBackAsTheSamplesRendered() throws {
         let strike = PCMSound(int16: [0, 3_000, -3_000, 12_000], sampleRate: 22_050)
         let sound = try WAVReader.decode(StrikeMix.wav(strike, strikes: 2, volume: 0.8))
         #expect(sound.sampleRate == 22_050)
-        #expect(sound.samples.map(StrikeMix.sample) == StrikeMix.render(strike, strikes: 2, volume: 0.8))
+        #expect(sound.samples.map(PCM16.sample) == StrikeMix.render(strike, strikes: 2, volume: 0.8))
     }
 }

@@ -95,7 +95,7 @@ struct LiveSitTests {
         let sitKeys = Keys(input)
         let display = Recorder(clock: clock, showsTime: false)
         let end = try LiveSit.run(options, given: given, store: store, host: host(stdinIsTerminal: stdinIsTerminal), live: live,
-                                  makeKeys: { sitKeys }, makeDisplay: { _ in display }, makeRinger: { nil })
+                                  makeKeys: { sitKeys }, makeDisplay: { _ in display }, makeRinger: { _ in nil })
         return (end, sitKeys, display)
     }
 
@@ -152,7 +152,7 @@ struct LiveSitTests {
         let keys = Keys(input)
         keys.stoppedByLostOutput = true
         let end = try LiveSit.run(options, given: nil, store: store, host: host(), live: false, makeKeys: { keys },
-                                  makeDisplay: { _ in Recorder(clock: clock, showsTime: false) }, makeRinger: { nil })
+                                  makeDisplay: { _ in Recorder(clock: clock, showsTime: false) }, makeRinger: { _ in nil })
         #expect(end == .finished, "74 comes from the process's check of its output, not 130")
     }
 

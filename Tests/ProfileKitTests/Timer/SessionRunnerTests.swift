@@ -304,11 +304,12 @@ struct SessionRunnerTests {
     /// summary counts 1 of 2, not 2 of 2.
     @Test func aStartBellThreeStuckSinksNeverReadIsNotCounted() {
         let clock = FakeClock()
-        let sinkClock = StreamRingerTests.Clock()
-        let sinks = ["pw-cat", "pacat", "aplay"].map { StreamRingerTests.FakeSink($0, clock: sinkClock) }
+        let sinkClock = ManualClock()
+        let sinks = ["pw-cat", "pacat", "aplay"].map { FakeSink($0, clock: sinkClock) }
         for sink in sinks { sink.reading = false }
-        let fallback = StreamRingerTests.Fallback()
-        let ringer = StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: fallback, clock: { clock.time })
+        let fallback = NotingRinger()
+        let ringer = StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: fallback,
+                                  clock: SoundClock(now: { clock.time }, sleep: { clock.time += $0 }))
         let display = Recorder(clock: clock)
         let summary = SessionRunner(name: "Ten", timeline: Timeline(profile: Profile(name: "Ten", duration: TimerDuration(seconds: 10))),
                                     speed: 1, sound: "pw-cat", clock: clock, input: ScriptedInput(clock: clock), display: display,
