@@ -11,8 +11,9 @@ import Testing
 /// `Process`, so each of its own `Process()` gets the deadline too.
 open class DeadlineProcess: Process, @unchecked Sendable {
     /// The seconds a child may run unless its test names a longer (or shorter) time: far more than any
-    /// command of a test takes on a loaded machine, far less than a sit.
-    public static let defaultDeadline = 60.0
+    /// command of a test takes on a loaded machine (a debug `sounds --export` took over 60 s here with
+    /// the suite and six builds sharing two cores), far less than a sit.
+    public static let defaultDeadline = 300.0
 
     /// The seconds this child may run; set before ``run()``.
     public var deadline = DeadlineProcess.defaultDeadline
