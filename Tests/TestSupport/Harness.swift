@@ -55,11 +55,14 @@ public enum Harness {
         public var stdout: String
         public var stderr: String
         public var status: Int32
+        /// Whether the run passed its deadline and was killed (the test has been told so already).
+        public var timedOut = false
 
-        public init(stdout: String, stderr: String, status: Int32) {
+        public init(stdout: String, stderr: String, status: Int32, timedOut: Bool = false) {
             self.stdout = stdout
             self.stderr = stderr
             self.status = status
+            self.timedOut = timedOut
         }
     }
 
@@ -91,10 +94,13 @@ public enum Harness {
 
     /// Starts the built binary (or `executable`) with `arguments` in the tests' environment plus `extra`,
     /// standard input empty and standard output and error into one pipe; the caller reads it and waits.
+    /// After `deadline` seconds the child's process group is killed, and its `waitUntilExit()` fails
+    /// the test (``DeadlineProcess``).
     public static func start(executable: URL = binary, _ arguments: [String], store: String, home: String,
-                             extra: [String: String] = [:]) throws -> (process: Process, output: Pipe) {
+                             extra: [String: String] = [:], deadline: Double = DeadlineProcess.defaultDeadline) throws -> (process: DeadlineProcess, output: Pipe) {
         ignoreBrokenPipes
-        let process = Process()
+        let process = DeadlineProcess()
+        process.deadline = deadline
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment(store: store, home: home, extra: extra)
@@ -106,18 +112,22 @@ public enum Harness {
         return (process, output)
     }
 
-    /// Runs `profile arguments…` with `stdin` piped in (or /dev/null).
+    /// Runs `profile arguments…` with `stdin` piped in (or /dev/null), for at most `deadline` seconds.
     public static func run(_ arguments: [String], stdin: String? = nil, store: String, home: String,
-                           environment extra: [String: String] = [:]) throws -> Result {
-        try run(executable: binary, arguments, stdin: stdin, environment: environment(store: store, home: home, extra: extra))
+                           environment extra: [String: String] = [:], deadline: Double = DeadlineProcess.defaultDeadline) throws -> Result {
+        try run(executable: binary, arguments, stdin: stdin, environment: environment(store: store, home: home, extra: extra),
+                deadline: deadline)
     }
 
     /// Runs any program (the binary under a shell or strace, say) with `stdin` piped in (or /dev/null),
-    /// reading its output and errors whole without ever blocking on a full pipe.
+    /// reading its output and errors whole without ever blocking on a full pipe. A run still going
+    /// after `deadline` seconds has its process group killed and fails the test, naming the command
+    /// (``DeadlineProcess``); its result says ``Result/timedOut``.
     public static func run(executable: URL, _ arguments: [String], stdin: String? = nil,
-                           environment: [String: String]) throws -> Result {
+                           environment: [String: String], deadline: Double = DeadlineProcess.defaultDeadline) throws -> Result {
         ignoreBrokenPipes
-        let process = Process()
+        let process = DeadlineProcess()
+        process.deadline = deadline
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
@@ -148,7 +158,7 @@ public enum Harness {
         process.waitUntilExit()
         return Result(stdout: String(decoding: outputData, as: UTF8.self),
                       stderr: String(decoding: errorData, as: UTF8.self),
-                      status: process.terminationStatus)
+                      status: process.terminationStatus, timedOut: process.timedOut)
     }
 
     /// Every file below `path` with its bytes, to prove that a failed command wrote nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,38 @@ public final class PseudoTerminal {
     /// A place in the output to read from later.
     public func checkpoint() -> Int { buffer.count }
 
-    public init(arguments: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 40) throws {
+    /// The child's end, shared with the thread that watches its deadline.
+    private final class Watch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reaped = false
+        private var killed = false
+        /// Marks the child reaped: its pid may be another process's from now on.
+        func reap() { lock.withLock { reaped = true } }
+        /// Kills the child's group unless it was reaped; whether it did.
+        func kill(_ pid: pid_t) -> Bool {
+            lock.withLock {
+                guard !reaped else { return false }
+                killed = true
+                // The child leads its own session, so its own group: what it started goes with it.
+                Glibc.kill(-pid, SIGKILL)
+                return true
+            }
+        }
+        var timedOut: Bool { lock.withLock { killed } }
+        var isDone: Bool { lock.withLock { reaped || killed } }
+    }
+    private let watch = Watch()
+    private var told = false
+    /// The seconds the program may run (``DeadlineProcess/defaultDeadline`` unless the test names
+    /// another): then its process group is killed and the next wait fails the test, naming the command.
+    public let deadline: Double
+    private let commandLine: String
+
+    public init(arguments: [String], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 40,
+                deadline: Double = DeadlineProcess.defaultDeadline) throws {
+        self.deadline = deadline
+        commandLine = arguments.enumerated().map { Harness.shellQuoted($0.offset == 0 ? URL(fileURLWithPath: $0.element).lastPathComponent : $0.element) }
+            .joined(separator: " ")
         var masterFD: Int32 = -1
         var slaveFD: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -70,16 +102,37 @@ public final class PseudoTerminal {
             throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO)
         }
         pid = child
+        let (watch, started, spawned) = (self.watch, Date(), child)
+        Thread.detachNewThread {
+            while case let left = deadline - Date().timeIntervalSince(started), left > 0 {
+                if watch.isDone { return }
+                Thread.sleep(forTimeInterval: min(left, 0.05))
+            }
+            _ = watch.kill(spawned)
+        }
     }
 
     deinit {
         if exitStatus == nil {
+            // The whole group (the child leads its session): a child it started goes too.
+            kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
+            watch.reap()
         }
         close(master)
     }
+
+    /// Fails the test once, naming the command, when the deadline killed the program.
+    private func tellDeadline() {
+        guard watch.timedOut, !told else { return }
+        told = true
+        Issue.record(Comment(rawValue: "deadline: \(commandLine) still ran on its terminal after \(deadline) s; its process group was killed"))
+    }
+
+    /// Whether the deadline passed and the program's group was killed.
+    public var timedOut: Bool { watch.timedOut }
 
     /// Types `text` (use `\r` for Enter, `\u{03}` for Ctrl-C, `\u{04}` for Ctrl-D, `\u{1B}[A` for Up).
     public func send(_ text: String) {
@@ -120,6 +173,7 @@ public final class PseudoTerminal {
             if output(since: mark).contains(text) { return output(since: mark) }
             pump(0.05)
         }
+        tellDeadline()
         throw TimeoutError(waitingFor: text, output: output)
     }
 
@@ -133,6 +187,7 @@ public final class PseudoTerminal {
             if condition(output(since: mark)) { return output(since: mark) }
             pump(0.05)
         }
+        tellDeadline()
         throw TimeoutError(waitingFor: what, output: output)
     }
 
@@ -151,19 +206,32 @@ public final class PseudoTerminal {
             pump(0.02)
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
+                reaped(status)
                 while pump(0.02) {}
-                exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+                tellDeadline()
                 return exitStatus
             }
         }
+        tellDeadline()
         return nil
+    }
+
+    /// Notes the child's end, as `waitpid` gave it.
+    private func reaped(_ status: Int32) {
+        watch.reap()
+        exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// Whether the program is still running.
     public var isRunning: Bool {
         guard exitStatus == nil else { return false }
         var status: Int32 = 0
-        return waitpid(pid, &status, WNOHANG) == 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+            reaped(status)
+            tellDeadline()
+            return false
+        }
+        return true
     }
 }
 
