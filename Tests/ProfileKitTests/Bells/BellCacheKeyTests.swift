@@ -26,7 +26,7 @@ struct BellCacheKeyTests {
     /// A ringer whose bells play through the fake player, with the cache in `cache`.
     func ringer(cache: String) -> SystemBellRinger {
         SystemBellRinger(environment: ["PATH": bin, "PROFILE_PLAYER": "\(bin)/fake-player", "XDG_CACHE_HOME": cache, "TMPDIR": folder],
-                         terminalBell: nil)
+                         terminalBell: nil, clock: .live)
     }
 
     /// The files the player was handed so far, waiting (up to 5 s) until there are `count`.

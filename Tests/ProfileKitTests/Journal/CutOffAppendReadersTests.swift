@@ -19,7 +19,7 @@ struct CutOffAppendReadersTests {
     static let noon = CivilDate.days(year: 2026, month: 11, day: 25) * 86_400 + 12 * 3600
     static var today: Int { noon / 86_400 }
     /// UTC, without setting TZ in this process.
-    static var calendar: LocalCalendar { LocalCalendar(offsets: { _ in 0 }) }
+    static var calendar: LocalCalendar { LocalCalendar(zone: .utc) }
 
     static func sit(day: Int, hour: Int = 8, seconds: Int, id: String) -> Sit {
         let start = day * 86_400 + hour * 3600
@@ -68,15 +68,15 @@ struct CutOffAppendReadersTests {
         #expect(notices.all.contains { $0.contains("left out its last \(cutOff.line.utf8.count) bytes") }, "\(notices.all)")
 
         // status, with and without its cache, and with a cache written before the cut-off append.
-        let fresh = try #require(try StatusCache.status(journal: path, goal: 1200, cache: nil, records: nil, now: Self.noon,
-                                                        calendar: Self.calendar, zone: "UTC"))
+        let fresh = try #require(try StatusCache.status(file: JournalFile(path: path), goal: 1200, cache: nil, records: nil, now: Self.noon,
+                                                        calendar: Self.calendar))
         #expect(fresh.todaySeconds == 600 && fresh.todaySits == 1, "status today: \(fresh.todaySeconds) s in \(fresh.todaySits) sits")
         let cache = "\(folder.path)/cache/status"
-        let cached = try StatusCache.status(journal: path, goal: 1200, cache: cache, records: nil, now: Self.noon,
-                                            calendar: Self.calendar, zone: "UTC")
+        let cached = try StatusCache.status(file: JournalFile(path: path), goal: 1200, cache: cache, records: nil, now: Self.noon,
+                                            calendar: Self.calendar)
         #expect(cached == fresh)
-        #expect(try StatusCache.status(journal: path, goal: 1200, cache: cache, records: nil, now: Self.noon,
-                                       calendar: Self.calendar, zone: "UTC") == fresh, "from the cache written")
+        #expect(try StatusCache.status(file: JournalFile(path: path), goal: 1200, cache: cache, records: nil, now: Self.noon,
+                                       calendar: Self.calendar) == fresh, "from the cache written")
         try FileManager.default.removeItem(atPath: cache)
 
         // No reader changed a byte of the journal, nor removed its mark.
@@ -88,12 +88,12 @@ struct CutOffAppendReadersTests {
     /// short way (its figures plus what was appended since) must not count the cut-off line either.
     @Test func statusThroughACacheWrittenBeforeTheAppendLeavesItOut() throws {
         let cache = "\(folder.path)/cache/status"
-        let first = try #require(try StatusCache.status(journal: path, goal: 1200, cache: cache, records: nil, now: Self.noon,
-                                                        calendar: Self.calendar, zone: "UTC"))
+        let first = try #require(try StatusCache.status(file: JournalFile(path: path), goal: 1200, cache: cache, records: nil, now: Self.noon,
+                                                        calendar: Self.calendar))
         #expect(first.todaySeconds == 600)
         try killedAppend()
-        let after = try #require(try StatusCache.status(journal: path, goal: 1200, cache: cache, records: nil, now: Self.noon,
-                                                        calendar: Self.calendar, zone: "UTC"))
+        let after = try #require(try StatusCache.status(file: JournalFile(path: path), goal: 1200, cache: cache, records: nil, now: Self.noon,
+                                                        calendar: Self.calendar))
         #expect(after == first, "the cut-off hour counted: today \(after.todaySeconds) s, \(after.todaySits) sits")
     }
 
@@ -104,8 +104,8 @@ struct CutOffAppendReadersTests {
         let journal = JournalFile(path: path)
         try journal.append(cutOff)
         #expect(try journal.read() == logged + [cutOff])
-        let status = try #require(try StatusCache.status(journal: path, goal: 1200, cache: nil, records: nil, now: Self.noon,
-                                                         calendar: Self.calendar, zone: "UTC"))
+        let status = try #require(try StatusCache.status(file: JournalFile(path: path), goal: 1200, cache: nil, records: nil, now: Self.noon,
+                                                         calendar: Self.calendar))
         #expect(status.todaySeconds == 4200 && status.todaySits == 2)
     }
 }

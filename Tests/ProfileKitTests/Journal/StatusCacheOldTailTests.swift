@@ -16,7 +16,7 @@ struct StatusCacheOldTailTests {
     static let noon = CivilDate.days(year: 2026, month: 11, day: 25) * 86_400 + 12 * 3600
     static var today: Int { noon / 86_400 }
     /// UTC, without setting TZ in this process.
-    static var calendar: LocalCalendar { LocalCalendar(offsets: { _ in 0 }) }
+    static var calendar: LocalCalendar { LocalCalendar(zone: .utc) }
 
     static func sit(day: Int, hour: Int = 8, seconds: Int) -> Sit {
         let start = day * 86_400 + hour * 3600
@@ -25,7 +25,7 @@ struct StatusCacheOldTailTests {
     }
 
     static func status(_ journal: String, cache: String?) throws -> PracticeStatus? {
-        try StatusCache.status(journal: journal, goal: 1200, cache: cache, records: nil, now: noon, calendar: calendar, zone: "UTC")
+        try StatusCache.status(file: JournalFile(path: journal), goal: 1200, cache: cache, records: nil, now: noon, calendar: calendar)
     }
 
     /// `bytes` written over the journal at `offset`, in place: the same inode, nothing renamed.
