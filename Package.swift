@@ -105,15 +105,21 @@ let package = Package(
         // saving; Sitting for the plan's dropped-bell note. Never imports readline or a terminal.
         .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "Screens"]),
 
-        // argv → one subcommand per file, the live run display, exit codes. The only place errors become
-        // exit statuses.
-        .executableTarget(
-            name: "profile",
+        // The command line as a library: arguments, environment, now and three descriptors in, an exit
+        // status out (`ProfileCLI.run`). argv → one subcommand per file, the live run display, exit codes:
+        // the only place errors become exit statuses. What each invocation writes to and reads is its own
+        // (a task-local `Invocation`), so the in-process tests run many side by side.
+        .target(
+            name: "ProfileCLI",
             dependencies: [
                 "TextSupport", "TableKit", "Files", "LocalTime", "ProfileKit", "Bells", "Sitting", "Journal", "LiveSit", "ProfileREPL", "LineEditing",
                 "Desktop", "ShellCompletion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // `main`: the process's arguments, variables, wall clock and standard descriptors handed to
+        // ProfileCLI once, and its status the process's.
+        .executableTarget(name: "profile", dependencies: ["Files", "ProfileCLI"]),
 
         // The toggle → update → render path timed in one process; Scripts/bench runs it.
         .executableTarget(name: "InProcessBenchmark", dependencies: ["TableKit", "ProfileKit"], path: "Benchmarks/InProcess"),
@@ -131,10 +137,17 @@ let package = Package(
             name: "ProfileKitTests",
             dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport"]
         ),
-        // The in-process tier: ProfileKitTests above and this one. Neither starts the built binary.
+        // The in-process tier: ProfileKitTests above, this one and ProfileCLIInProcessTests below. None
+        // starts the built binary.
         .testTarget(
             name: "ProfileREPLTests",
             dependencies: ["TextSupport", "TableKit", "Files", "ProfileKit", "Screens", "ProfileREPL", "TestDoubles", "TestSupport", "FuzzChecks"]
+        ),
+        // The in-process tier's command line: ProfileCLI.run with the tests' descriptors, for what needs
+        // no process boundary (messages, goldens, hostile input, the statuses of refusals).
+        .testTarget(
+            name: "ProfileCLIInProcessTests",
+            dependencies: ["TextSupport", "TableKit", "Files", "ProfileKit", "Journal", "Screens", "ProfileCLI", "TestSupport"]
         ),
         // The end-to-end tier: the built binary where a process boundary is what is tested (exit statuses,
         // signals, pseudo-terminals and tmux, locks across processes, D-Bus mocks, strace). Depending on
@@ -150,11 +163,11 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The tests come in two tiers, and the tier is the test target: ProfileKitTests and ProfileREPLTests run
-// in process; ProfileCLITests runs the built binary. `make check` runs both. The sanitizers run the
+// The tests come in two tiers, and the tier is the test target: ProfileKitTests, ProfileREPLTests and
+// ProfileCLIInProcessTests run in process; ProfileCLITests runs the built binary. `make check` runs both. The sanitizers run the
 // in-process tier alone (the binary is single-threaded, so TSan over a spawned process checks only the
-// harness): PROFILE_TIER=in-process leaves the end-to-end tier, and so the executable and the argument
-// parser, out of the package, so that their builds compile neither (Scripts/reliability).
+// harness): PROFILE_TIER=in-process leaves the end-to-end tier and the executables out of the package
+// (Scripts/reliability); the command line's library stays, since the in-process tier drives it.
 if Context.environment["PROFILE_TIER"] == "in-process" {
     let endToEnd: Set<String> = ["ProfileCLITests", "profile", "InProcessBenchmark"]
     package.targets.removeAll { endToEnd.contains($0.name) }

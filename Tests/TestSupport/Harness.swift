@@ -195,9 +195,19 @@ public enum Harness {
                 sourceLocation: sourceLocation)
     }
 
+    /// How a test runs `profile arguments…`: the built binary (``run(_:stdin:store:home:environment:)``)
+    /// or, in the in-process tier, the command line's library with the same arguments.
+    public typealias Runner = @Sendable (_ arguments: [String], _ stdin: String?, _ store: String, _ home: String,
+                               _ environment: [String: String]) throws -> Result
+
     /// Runs a scripted case in a fresh home and store and compares its transcript with
-    /// `Fixtures/golden/<folder>/<id>.txt`. Every failing step must leave the files as they were.
-    public static func check(_ c: ScriptCase, folder: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `Fixtures/golden/<folder>/<id>.txt`. Every failing step must leave the files as they were. `runner`
+    /// runs each step (the built binary, unless the caller runs the command line in process).
+    public static func check(_ c: ScriptCase, folder: String, runner: Runner? = nil,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = runner ?? { arguments, stdin, store, home, environment in
+            try Harness.run(arguments, stdin: stdin, store: store, home: home, environment: environment)
+        }
         let home = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let store = "\(home)/store"
@@ -224,8 +234,7 @@ public enum Harness {
         var transcript = ""
         for step in c.steps {
             let before = snapshot(home)
-            let result = try run(step.arguments.map(expand), stdin: step.stdin, store: store, home: home,
-                                 environment: step.environment.mapValues(expand))
+            let result = try run(step.arguments.map(expand), step.stdin, store, home, step.environment.mapValues(expand))
             transcript += "$ profile " + step.arguments.map(shellQuoted).joined(separator: " ")
             if let stdin = step.stdin {
                 // Lines too long to read are shown by their length.

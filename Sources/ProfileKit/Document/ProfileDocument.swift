@@ -555,13 +555,13 @@ import Darwin
 
 extension ProfileDocument {
     /// Reads and validates a document from a file outside the store (for import); `path` `-` is
-    /// standard input.
+    /// standard input, the descriptor `standardInput`.
     ///
     /// - Throws: ``ProfileError`` naming the file (`<stdin>` for standard input).
-    package static func read(path: String, name: String) throws(ProfileError) -> Profile {
+    package static func read(path: String, name: String, standardInput: Int32 = 0) throws(ProfileError) -> Profile {
         let label = path == "-" ? "<stdin>" : path
-        let fd = path == "-" ? 0 : try io(POSIX.open(path, O_RDONLY))
-        defer { if fd != 0 { close(fd) } }
+        let fd = path == "-" ? standardInput : try io(POSIX.open(path, O_RDONLY))
+        defer { if path != "-" { close(fd) } }
         var info = stat()
         if fstat(fd, &info) == 0, POSIX.isDirectory(info) {
             throw .document(DocumentError(file: label, message: "is a directory; import takes a profile document"))

@@ -13,7 +13,6 @@ import LineEditing
 import ProfileKit
 import TextSupport
 
-@main
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
@@ -38,76 +37,75 @@ struct ProfileCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command line.
+    /// Runs the command line `arguments` (after the program's name) in the bound ``Invocation`` and
+    /// gives its exit status.
     ///
     /// Parsing through the root command makes ArgumentParser reflect over every subcommand's arguments
     /// (about two thirds of a `show`'s instructions, measured with callgrind). When the first word names
     /// a subcommand, that subcommand alone parses the rest; anything it does not accept as a plain run
     /// (help, errors, completion requests) goes through the root, so every message stays the same.
-    static func main() {
-        StandardStreams.prepare()
-        // Checked before anything reads them: Swift's own arguments have U+FFFD in place of bad bytes.
-        if let problem = invalidArgumentProblem(in: POSIX.argumentBytes) {
-            Output.diagnostic(problem)
-            exitProcess(ExitStatus.usage.rawValue)
-        }
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    static func main(_ arguments: [String]) -> Int32 {
         if let shell = CompletionScript.requestedShell(arguments) {
             Output.stdout(CompletionScript.script(for: shell))
-            if let lost = Output.stdoutError { exitProcess(report(lost).rawValue) }
-            return
+            if let lost = Output.stdoutError { return report(lost).rawValue }
+            return 0
         }
-        if let status = QuickPath.run(arguments) {
-            if status != 0 { exitProcess(status) }
-            return
-        }
+        if let status = QuickPath.run(arguments) { return status }
         if let name = arguments.first,
            let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
-           var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) {
-            do {
-                try command.run()
-                return
-            } catch {
-                exitReporting(error)
-            }
+           let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) {
+            return run(command)
         }
-        var command: any ParsableCommand
+        let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            // A value or a combination a command refused says why in its own words, with its status.
-            if let refused = RefusedValue.take() { exitProcess(report(refused).rawValue) }
             if exitCode(for: error) != .success, let message = ArgumentAdvice.dashedValue(arguments) {
                 Output.diagnostic(message)
-                exitProcess(ExitStatus.usage.rawValue)
+                return ExitStatus.usage.rawValue
             }
-            exitReporting(error, arguments: arguments)
+            return exitReporting(error, arguments: arguments)
+        }
+        return run(command)
+    }
+
+    /// Runs a parsed command: its combinations of options checked first (``CombinationCheck``), a
+    /// refused one said in the program's own words with its status, as any error of the command is.
+    private static func run(_ parsed: any ParsableCommand) -> Int32 {
+        var command = parsed
+        do {
+            try (command as? any CombinationCheck)?.checkCombination()
+        } catch let refused as any ReportedError {
+            return report(refused).rawValue
+        } catch {
+            return exitReporting(error)
         }
         do {
             try command.run()
+            return 0
         } catch {
-            exitReporting(error)
+            return exitReporting(error)
         }
     }
 
-    /// Ends the process as ArgumentParser's `exit(withError:)` does — help, version and completion
+    /// Ends the command as ArgumentParser's `exit(withError:)` does — help, version and completion
     /// scripts on stdout with status 0, a mistake on stderr with its status (64 for usage) — except that
     /// a message starts `profile: ` as the program's own do, and its outside bytes are escaped. Help that
-    /// could not be written is an error as any command's output is.
+    /// could not be written is an error as any command's output is. Returns the exit status.
     ///
     /// `arguments` are the command line `error` came from when it is a failure to parse it: see
     /// ``failureMessage(for:arguments:)``.
-    static func exitReporting(_ error: any Error, arguments: [String] = []) -> Never {
+    static func exitReporting(_ error: any Error, arguments: [String] = []) -> Int32 {
         let status = exitCode(for: error).rawValue
         if status == 0 {
-            let text = fullMessage(for: error)
+            let text = fullMessage(for: error, columns: Terminal.helpWidth)
             if !text.isEmpty { Output.stdout(text + "\n") }
-            if let lost = Output.stdoutError { exitProcess(report(lost).rawValue) }
+            if let lost = Output.stdoutError { return report(lost).rawValue }
         } else {
             let text = failureMessage(for: error, arguments: arguments)
             if !text.isEmpty { Output.stderr(text + "\n") }
         }
-        exitProcess(status)
+        return status
     }
 
     /// ArgumentParser's message for a command line it refused, as ``diagnostic(_:)`` writes it, with no
@@ -121,22 +119,17 @@ struct ProfileCommand: ParsableCommand {
     /// that message — the same but for the escapes — is shown. Should that parse not fail in the same
     /// way, the first message is shown as one line, every line break in it escaped.
     static func failureMessage(for error: any Error, arguments: [String]) -> String {
-        let message = fullMessage(for: error)
+        let message = fullMessage(for: error, columns: Terminal.helpWidth)
         guard !message.isEmpty else { return "" }
         guard arguments.contains(where: { $0.unicodeScalars.contains("\n") }) else { return diagnostic(message) }
         let escapedArguments = arguments.map { diagnosticLine($0, limit: Int.max) }
         do {
             _ = try parseAsRoot(escapedArguments)
         } catch let escapedError where exitCode(for: escapedError) == exitCode(for: error) {
-            return diagnostic(fullMessage(for: escapedError))
+            return diagnostic(fullMessage(for: escapedError, columns: Terminal.helpWidth))
         } catch {}
         return diagnosticLine("profile: " + ArgumentParserMessage.body(of: message), limit: Output.diagnosticLimit)
     }
     /// ArgumentParser's message as the program writes its own (``ArgumentParserMessage``).
     static func diagnostic(_ message: String) -> String { ArgumentParserMessage.diagnostic(message) }
-}
-
-/// The C library's `exit`, named apart from ArgumentParser's `exit(withError:)`.
-private func exitProcess(_ status: Int32) -> Never {
-    exit(status)
 }

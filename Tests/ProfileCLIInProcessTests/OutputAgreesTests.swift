@@ -4,9 +4,9 @@ import TestSupport
 import TableKit
 import Journal
 
-/// Issue 27, items 4 and 5 end to end: output off a terminal is plain, a segment not made yet shows the
-/// length it will have, `edit` of a missing profile says how to make it (and asks on a terminal), `log`
-/// fits the terminal's height and `calendar` its width.
+/// Issue 27, items 4 and 5, in process: output off a terminal is plain, a segment not made yet shows the
+/// length it will have, and `calendar` fits the width it is given. (`log` and `calendar` on a terminal:
+/// OutputAgreesOnATerminalTests, end to end.)
 @Suite("Output that agrees with the docs", .serialized)
 struct OutputAgreesTests {
     let home: String
@@ -18,17 +18,11 @@ struct OutputAgreesTests {
     }
 
     func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Harness.Result {
-        try Harness.run(arguments, stdin: stdin, store: store, home: home,
+        try InProcess.run(arguments, stdin: stdin, store: store, home: home,
                         environment: ["PROFILE_JOURNAL": journal, "TZ": "UTC"].merging(environment) { $1 })
     }
 
     func run(_ arguments: String...) throws -> Harness.Result { try run(arguments) }
-
-    func terminal(_ arguments: [String], columns: UInt16 = 100, rows: UInt16 = 40) throws -> PseudoTerminal {
-        try PseudoTerminal(arguments: [Harness.binary.path] + arguments,
-                           environment: Harness.environment(store: store, home: home, extra: ["PROFILE_JOURNAL": journal, "TZ": "UTC"]),
-                           columns: columns, rows: rows)
-    }
 
     /// Logs `count` sits of 20 minutes, one a day, the last yesterday.
     func logSits(_ count: Int) throws {
@@ -43,6 +37,17 @@ struct OutputAgreesTests {
         try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
         let check = try run("log", "check")
         #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    /// The subcommands `profile --help` lists (as DocsInSyncTests reads them).
+    func helpSubcommands() throws -> Set<String> {
+        let help = try run("--help").stdout
+        guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        return Set(help[start.upperBound...].split(separator: "\n").compactMap { line in
+            // A subcommand line is indented by two spaces; wrapped help text by more.
+            guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }.filter { $0 != "See" })
     }
 
     static func hasBoxDrawing(_ text: String) -> Bool {
@@ -75,7 +80,7 @@ struct OutputAgreesTests {
         // A new subcommand must join the list above (or the list of those that print no table).
         let printsNoTable: Set = ["new", "copy", "rename", "delete", "edit", "export", "import", "run", "help", "goal", "status"]
         let audited = Set(Self.pipedCases.map { $0.arguments[0] }).union(printsNoTable)
-        for subcommand in try DocsInSyncTests.helpSubcommands() {
+        for subcommand in try helpSubcommands() {
             #expect(audited.contains(subcommand), "profile \(subcommand) is not checked off a terminal")
         }
     }
@@ -119,33 +124,6 @@ struct OutputAgreesTests {
         #expect(other.stdout.hasPrefix("Cool Down duration is now 06:00"), "\(other.stdout)")
     }
 
-    // MARK: log fits the terminal's height
-
-    @Test func logOnATerminalShowsTheLastSitsThatFitAndSaysHowManyAreLeftOut() throws {
-        try logSits(40)
-        let rows: UInt16 = 16
-        let log = try terminal(["log"], columns: 100, rows: rows)
-        #expect(log.waitForExit() == 0)
-        let lines = log.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count <= Int(rows) - 1, "\(log.output)")
-        let shown = JournalRenderer.rowsFitting(height: Int(rows))
-        #expect(lines.last == "… \(40 - shown) earlier sits not shown: --all shows every one, -n N the last N", "\(log.output)")
-        #expect(log.output.contains("s39") && !log.output.contains("s0 "))
-
-        let all = try terminal(["log", "--all"], columns: 100, rows: rows)
-        #expect(all.waitForExit() == 0)
-        #expect(all.output.contains("s0 ") && !all.output.contains("earlier sits"))
-
-        let last = try terminal(["log", "-n", "3"], columns: 100, rows: rows)
-        #expect(last.waitForExit() == 0)
-        #expect(last.output.contains("s37") && !last.output.contains("s36") && !last.output.contains("earlier sits"))
-
-        // Piped: every sit.
-        let piped = try run("log")
-        #expect(piped.stdout.split(separator: "\n").count == 40)
-        #expect(try run("log", "--all", "-n", "3").status == 64)
-    }
-
     // MARK: calendar fits the width
 
     struct WidthCase: CustomTestStringConvertible, Sendable {
@@ -179,13 +157,5 @@ struct OutputAgreesTests {
         #expect(rowWidth(narrow.stdout) == 5 + 53)
         #expect(rowWidth(wide.stdout) == 5 + 2 * 53)
         #expect(wide.stdout.contains("less ··░░▒▒▓▓██ more"))
-    }
-
-    @Test func theCalendarOnATerminalFitsIt() throws {
-        try logSits(3)
-        let calendar = try terminal(["calendar", "--weeks", "104", "--no-color"], columns: 80, rows: 30)
-        #expect(calendar.waitForExit() == 0)
-        for line in calendar.output.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
-        #expect(calendar.output.contains("the last 75 of 104 weeks"))
     }
 }

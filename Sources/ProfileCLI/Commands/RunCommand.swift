@@ -97,7 +97,7 @@ struct RunCommand: ParsableCommand {
             makeKeys: { TerminalKeys() },
             makeDisplay: { keys in
                 live ? LiveRunDisplay(write: Output.stdout, width: { Terminal.width() }, height: { Terminal.height() ?? 0 }, color: context.render.color,
-                                      keys: keys.readsKeys, drawsFrame: { TerminalKeys.ownsTerminal(1) }) as RunDisplay
+                                      keys: keys.readsKeys, drawsFrame: { TerminalKeys.ownsTerminal(Terminal.descriptor(1)) }) as RunDisplay
                     : LogRunDisplay(write: Output.stdout, wallClock: Terminal.logStamp)
             },
             makeRinger: { clock in options.silent ? nil : Terminal.bellRinger(volume: options.volume, clock: clock) })
@@ -110,11 +110,11 @@ struct RunCommand: ParsableCommand {
 }
 
 extension SitHost {
-    /// This process: its variables (TZ among them), clock, streams and terminal.
+    /// This invocation: its variables (TZ among them), the running wall clock, streams and terminal.
     static var process: SitHost {
         var environment = Terminal.environment
         environment["TZ"] = Terminal.variable("TZ")
-        return SitHost(environment: environment, passwordHome: Terminal.passwordHome, now: WallClock.precise, calendar: LocalZone.calendar,
+        return SitHost(environment: environment, passwordHome: Terminal.passwordHome, now: WallClock.live, calendar: LocalZone.calendar,
                        stdinIsTerminal: Terminal.isTerminal(0), say: Output.stdout, diagnostic: { Output.diagnostic($0) },
                        logStamp: Terminal.logStamp, confirm: { (try? Terminal.askYesOrNo($0)) ?? false })
     }

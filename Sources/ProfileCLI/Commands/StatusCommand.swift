@@ -15,7 +15,7 @@ struct StatusCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The line, with {today}, {goal}, {left} (time to the goal, 0m once met), {streak} (goal streak days, or day streak with no goal) and {sits} (sits today); times as 12m or 1h 05m.", valueName: "text"))
     var format: String?
 
-    func validate() throws(JournalError) { if let format { do { try StatusLine.checkFormat(format) } catch { throw RefusedValue.keep(error) } } }
+    func checkCombination() throws(JournalError) { if let format { try StatusLine.checkFormat(format) } }
 
     func run() throws { if case let status = Self.status(format: format, journal: journal.journal), status != 0 { throw ExitCode(status) } }
 

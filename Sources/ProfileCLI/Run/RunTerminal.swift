@@ -26,6 +26,8 @@ final class TerminalKeys: SitKeys {
 
     /// Whether keys are read (standard input is a terminal).
     let readsKeys: Bool
+    /// Standard input's descriptor: the invocation's.
+    private let input = Terminal.descriptor(0)
     /// Whether the run was stopped because its output could not be written, rather than by a signal.
     private(set) var stoppedByLostOutput = false
     private var saved = termios()
@@ -43,13 +45,13 @@ final class TerminalKeys: SitKeys {
     var sleepWatch: SleepWatch?
 
     init() {
-        readsKeys = isatty(0) == 1
+        readsKeys = Terminal.isTerminal(0)
         keysOpen = readsKeys
         // A signal the run was started ignoring stays ignored: `nohup profile run` must outlive the
         // hang-up, and a shell's background job the terminal's Ctrl-C. A player that stops is not news;
         // one that ends is.
         signalPipe = SignalPipe(signals: Self.signals, keepIgnored: Set(Self.stopSignals + [SIGTSTP]), noChildStop: true)
-        if readsKeys, tcgetattr(0, &saved) == 0 { enterRawMode() }
+        if readsKeys, tcgetattr(input, &saved) == 0 { enterRawMode() }
     }
 
     /// Keys one at a time, without echo; `saved` holds the terminal as it was. Not while the run is in
@@ -64,13 +66,13 @@ final class TerminalKeys: SitKeys {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        changed = tcsetattr(0, TCSANOW, &raw) == 0
+        changed = tcsetattr(input, TCSANOW, &raw) == 0
     }
 
     /// Whether the run may use the terminal on standard input now: it is in the terminal's foreground, or
     /// the terminal is not its controlling one (`setsid`, a redirect from another terminal), where no job
     /// control stops a reader.
-    private static var hasTerminal: Bool { ownsTerminal(0) }
+    private static var hasTerminal: Bool { ownsTerminal(Terminal.descriptor(0)) }
 
     /// Whether the run is in the foreground of the terminal on `descriptor`, or that terminal is not its
     /// controlling one (no job control applies there).
@@ -82,7 +84,7 @@ final class TerminalKeys: SitKeys {
     /// Puts the terminal back as it was; not from the background, where the shell owns the terminal's
     /// modes (it set its own when the run left the foreground) and a change would stop the run (SIGTTOU).
     func restore() {
-        if changed, Self.hasTerminal { tcsetattr(0, TCSANOW, &saved) }
+        if changed, Self.hasTerminal { tcsetattr(input, TCSANOW, &saved) }
         changed = false
     }
 
@@ -102,7 +104,7 @@ final class TerminalKeys: SitKeys {
         pending.removeAll { $0 == .continued }
         // The terminal's modes are read again only in the foreground, where the shell has just put its own
         // back for `fg`; continued into the background (`bg`), the shell's line editor may hold it.
-        if readsKeys, Self.hasTerminal, tcgetattr(0, &saved) == 0 { enterRawMode() }
+        if readsKeys, Self.hasTerminal, tcgetattr(input, &saved) == 0 { enterRawMode() }
     }
 
     deinit {
@@ -133,7 +135,7 @@ final class TerminalKeys: SitKeys {
             }
             hadTerminal = foreground
             let readsNow = foreground
-            if readsNow { descriptors.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+            if readsNow { descriptors.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
             // The bus is read dry before the poll: it asks for POLLIN only when nothing is queued.
             if let watch = sleepWatch, !watch.isLost, watch.news().contains(.woke) { pending.append(.woke) }
             if !pending.isEmpty { continue }
@@ -170,7 +172,7 @@ final class TerminalKeys: SitKeys {
     /// The key on standard input; nil at its end or on an error, after which it is no longer read.
     private func readKey() -> RunKey? {
         var byte: UInt8 = 0
-        let count = read(0, &byte, 1)
+        let count = read(input, &byte, 1)
         guard count == 1 else {
             if count == 0 || (errno != EAGAIN && errno != EINTR) { keysOpen = false }
             return nil
@@ -181,7 +183,7 @@ final class TerminalKeys: SitKeys {
 
 extension Terminal {
     /// The local time now as logs write it: `2026-11-22T07:02:00+0100`.
-    static func logStamp() -> String { LocalZone.calendar.logStamp(WallClock.now()) }
+    static func logStamp() -> String { LocalZone.calendar.logStamp(Int(WallClock.live())) }
 
     /// The variables the bell players read (``SystemBellRinger/variableNames``).
     static var soundEnvironment: [String: String] { variables(SystemBellRinger.variableNames) }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What scripts read, through the built binary: tables off a terminal cut nothing, every format carries
+/// What scripts read, through the command line in process: tables off a terminal cut nothing, every format carries
 /// the same facts (totals in seconds, durations, dropped bells), and every error starts `profile:`.
 @Suite("Scripting output")
 struct ScriptingTests {
@@ -22,7 +22,7 @@ struct ScriptingTests {
     }
 
     func run(_ arguments: String..., stdin: String? = nil, environment: [String: String] = [:]) throws -> Harness.Result {
-        try Harness.run(arguments, stdin: stdin, store: store, home: home, environment: environment)
+        try InProcess.run(arguments, stdin: stdin, store: store, home: home, environment: environment)
     }
 
     // MARK: Widths
@@ -157,7 +157,7 @@ struct ScriptingTests {
 
     @Test(arguments: errorCases)
     func everyErrorStartsWithProfileAndKeepsItsStatus(_ c: ErrorCase) throws {
-        let result = try Harness.run(c.arguments, store: store, home: home)
+        let result = try InProcess.run(c.arguments, store: store, home: home)
         #expect(result.status == c.status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("profile: "), "\(result.stderr)")
@@ -178,7 +178,7 @@ struct ScriptingTests {
 
     @Test(arguments: [["--help"], ["help", "plan"], ["plan", "--help"], ["--version"], ["--generate-completion-script", "fish"]])
     func helpVersionAndCompletionGoToStdoutWithStatus0(_ arguments: [String]) throws {
-        let result = try Harness.run(arguments, store: store, home: home)
+        let result = try InProcess.run(arguments, store: store, home: home)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(!result.stdout.isEmpty && !result.stdout.hasPrefix("profile: "))

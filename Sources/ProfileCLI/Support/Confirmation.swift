@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ProfileKit
 import TextSupport
 
@@ -26,7 +31,21 @@ extension Terminal {
         if let code = Output.stderr("\(question)? [y/N] ") {
             throw ProfileError.io(path: "<stderr>", operation: "write", errno: code)
         }
-        let answer = readLine(strippingNewline: true)?.lowercased() ?? ""
+        let answer = answerLine()?.lowercased() ?? ""
         return answer == "y" || answer == "yes"
+    }
+
+    /// A line of standard input: through stdio on the process's own (what the editor's readline reads
+    /// next), else read from the invocation's descriptor a byte at a time, so that nothing after it is taken.
+    private static func answerLine() -> String? {
+        let fd = descriptor(0)
+        if fd == 0 { return readLine(strippingNewline: true) }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1 {
+            if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import profile
+@testable import ProfileCLI
 
 /// The README's table of exit statuses, profile(1)'s EXIT STATUS and the statuses the program exits
 /// with are the same list.
@@ -39,7 +39,7 @@ struct ExitStatusTests {
     @Test func theArgumentParsersUsageStatusIs64() throws {
         let home = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let result = try Harness.run(["list", "--bogus"], store: "\(home)/store", home: home)
+        let result = try InProcess.run(["list", "--bogus"], store: "\(home)/store", home: home)
         #expect(result.status == ExitStatus.usage.rawValue)
     }
 
@@ -47,9 +47,9 @@ struct ExitStatusTests {
     /// reads its values, and `--help` after it still shows the help.
     @Test func aRefusedValueIsSaidAsEveryErrorAndHelpStillWins() throws {
         let (home, store) = try Harness.makeStore()
-        func run(_ arguments: String...) throws -> Harness.Result { try Harness.run(arguments, store: store, home: home) }
+        func run(_ arguments: String...) throws -> Harness.Result { try InProcess.run(arguments, store: store, home: home) }
         for arguments in [["run", "--speed", "0", "--help"], ["calendar", "--weeks", "0", "--help"], ["log", "-n", "0", "--help"]] {
-            let help = try Harness.run(arguments, store: store, home: home)
+            let help = try InProcess.run(arguments, store: store, home: home)
             #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "), "\(arguments): \(help.stderr)")
         }
         let speed = try run("run", "Morning", "--speed", "0")

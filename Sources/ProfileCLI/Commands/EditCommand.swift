@@ -39,7 +39,7 @@ struct EditCommand: ParsableCommand {
                 try Session(store: context.store, name: name ?? "Default", createIfMissing: creating,
                             mode: interactive ? .interactive : .script, options: context.render,
                             player: player, sounds: { Context.soundCatalog() }, runSit: Self.runSit,
-                            timeOfDay: { ClockTime(at: WallClock.precise(), calendar: LocalZone.calendar) })
+                            timeOfDay: { ClockTime(at: WallClock.live(), calendar: LocalZone.calendar) })
             }
             let session = try openAsking(name: name, interactive: interactive, open: open)
             if interactive {
@@ -56,9 +56,10 @@ struct EditCommand: ParsableCommand {
         let command: RunCommand
         do {
             command = try RunCommand.parse(options)
+            try command.checkCombination()
         } catch {
             // A value the run's options refused says why, as `profile run` says it.
-            if let refused = RefusedValue.take() { throw CarriedError(refused) }
+            if let refused = error as? any ReportedError { throw CarriedError(refused) }
             let accepted = RunCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "see 'profile run --help'"
             throw CarriedError(ProfileError.invalidOption(options.joined(separator: " "), option: "run options", accepted: accepted))
         }
@@ -91,7 +92,7 @@ struct EditCommand: ParsableCommand {
     /// is named as `<stdin>:LINE: …` with the status a script's error has; the end says what was saved
     /// (``ScriptEnd/savedNote``), on stdout after a commit and after the error otherwise.
     private func runScript(_ session: Session) throws {
-        var source = PlainLineSource()
+        var source = PlainLineSource(descriptor: Terminal.descriptor(0))
         let end = try session.runScript(read: { ScriptLine(source.readLine(prompt: "")) }, write: Output.stdout, print: Output.print)
         let status: ExitCode
         switch end {

@@ -56,8 +56,8 @@ struct LogListCommand: ParsableCommand {
     var all = false
 
     /// `--last` with `--all` is refused: one says how many, the other every one.
-    func validate() throws {
-        if all, let last { throw RefusedValue.keep(JournalError.invalidOption(last.text, option: "--last", accepted: "no --last (-n) with --all")) }
+    func checkCombination() throws {
+        if all, let last { throw JournalError.invalidOption(last.text, option: "--last", accepted: "no --last (-n) with --all") }
     }
 
     func run() throws {

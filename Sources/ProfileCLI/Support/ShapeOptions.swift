@@ -12,9 +12,9 @@ struct ShapeOptions: ParsableArguments {
     var until: OptionValue<ClockTime.Until>?
 
     /// `--until` with `--open` is refused: an open-ended sit has no end to size.
-    func validate() throws {
+    func checkCombination() throws(ProfileError) {
         if open, let until {
-            throw RefusedValue.keep(ProfileError.invalidOption(until.text, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size"))
+            throw ProfileError.invalidOption(until.text, option: "--until", accepted: "no --until with --open: an open-ended sit has no end to size")
         }
     }
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ProfileKit
 import TextSupport
-import Synchronization
 
 /// An option's value, read by the library rule `Kind` names when the command line is parsed. A value
 /// the rule refuses keeps its error for the command to throw where it reads the value (``value()``), as
@@ -25,23 +24,21 @@ struct OptionValue<Kind: OptionRule>: ExpressibleByArgument {
     func value() throws(Kind.Failure) -> Kind.Value { try read.get() }
 }
 
-/// The error of a combination of options a command's `validate()` refused, kept for `main` to report in
-/// the program's words and status (ArgumentParser would give status 1).
-enum RefusedValue {
-    private static let kept = Mutex<(any ReportedError)?>(nil)
+/// A command line whose options are refused in some combinations: checked once it is parsed and before
+/// it runs, and refused with the library's error, in the program's words and with its status (a
+/// `validate()` that threw it would have ArgumentParser say it its way, with status 1). What each
+/// command checks includes the groups of options it holds (``ShapeOptions``).
+protocol CombinationCheck {
+    /// Throws the error (a ``ReportedError``) of a combination of options that cannot be run.
+    func checkCombination() throws
+}
 
-    /// Keeps `error` and gives it back to throw: `throw RefusedValue.keep(…)` in a `validate()`.
-    @discardableResult
-    static func keep<Failure: ReportedError>(_ error: Failure) -> Failure {
-        kept.withLock { $0 = error }
-        return error
-    }
-
-    /// The error kept, once.
-    static func take() -> (any ReportedError)? {
-        kept.withLock { kept in
-            defer { kept = nil }
-            return kept
-        }
-    }
+// The commands that refuse combinations, each with its rule beside its options.
+extension LogListCommand: CombinationCheck {}
+extension StatusCommand: CombinationCheck {}
+extension RunCommand: CombinationCheck {
+    func checkCombination() throws { try shapeOptions.checkCombination() }
+}
+extension PlanCommand: CombinationCheck {
+    func checkCombination() throws { try shapeOptions.checkCombination() }
 }

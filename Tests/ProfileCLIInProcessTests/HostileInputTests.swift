@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Input a hostile user or a broken file may give, through the built binary: diagnostics are escaped
+/// Input a hostile user or a broken file may give, run in process: diagnostics are escaped
 /// and one line each, bytes that are not text are refused before anything uses them, and nothing is
 /// echoed back at length or read forever.
 @Suite("Hostile input")
@@ -15,7 +15,7 @@ struct HostileInputTests {
     }
 
     func run(_ arguments: String..., stdin: String? = nil) throws -> Harness.Result {
-        try Harness.run(arguments, stdin: stdin, store: store, home: home)
+        try InProcess.run(arguments, stdin: stdin, store: store, home: home)
     }
 
     func write(_ name: String, _ text: String) throws {
@@ -114,7 +114,7 @@ struct HostileInputTests {
         let value = "a" + String(repeating: "\u{301}", count: 60_000)
         #expect(value.count == 1)
         let before = Harness.snapshot(store)
-        let result = try Harness.run(words.map { $0 == "%A%" ? value : $0 }, store: store, home: home)
+        let result = try InProcess.run(words.map { $0 == "%A%" ? value : $0 }, store: store, home: home)
         #expect(result.status == 64 || result.status == 65 || result.status == 66, "\(result.status)")
         #expect(result.stderr.utf8.count < 2048, "\(result.stderr.utf8.count) bytes of stderr")
         let lines = diagnostics(result.stderr)
@@ -146,7 +146,7 @@ struct HostileInputTests {
     ])
     func aLineBreakInAnArgumentStaysInItsLine(_ words: [String], _ error: String) throws {
         let before = Harness.snapshot(store)
-        let result = try Harness.run(words, store: store, home: home)
+        let result = try InProcess.run(words, store: store, home: home)
         #expect(result.status == 64)
         let lines = diagnostics(result.stderr)
         #expect(lines.first.map(String.init) == error, "\(result.stderr.debugDescription)")
@@ -192,51 +192,6 @@ struct HostileInputTests {
         #expect(Set(list.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }) == Set(names + ["Morning"]))
     }
 
-    // MARK: Bytes that are not text
-
-    @Test func anArgumentThatIsNotUTF8IsRefused() throws {
-        let before = Harness.snapshot(store)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        // bash's $'…' makes the byte 0xFF, which Swift's own CommandLine.arguments would turn into U+FFFD.
-        process.arguments = ["-c", "exec \"$0\" new $'a\\xffb'", Harness.binary.path]
-        process.environment = Harness.environment(store: store, home: home)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        #expect(stderr == "profile: argument 2 is not valid UTF-8: \"a\\xFFb\"; names, values and paths are UTF-8 text\n")
-        #expect(Harness.snapshot(store) == before, "no profile was created")
-    }
-
-    // MARK: Input that never ends
-
-    @Test func anEditScriptFromDevZeroEndsAtOnce() throws {
-        let process = Process()
-        process.executableURL = Harness.binary
-        process.arguments = ["edit", "Morning"]
-        process.environment = Harness.environment(store: store, home: home)
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        let start = Date()
-        try process.run()
-        let deadline = start.addingTimeInterval(2)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        let ended = !process.isRunning
-        if !ended { process.terminate() }
-        process.waitUntilExit()
-        #expect(ended, "profile edit < /dev/zero still ran after 2 s")
-        #expect(process.terminationStatus == 65)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(stderr.hasPrefix("profile: <stdin>:1: the line is at least "), "\(stderr)")
-        #expect(stderr.hasSuffix(" bytes long; a line has at most 4096\nprofile: nothing was saved\n"), "\(stderr)")
-    }
-
     // MARK: Values ArgumentParser takes for options
 
     @Test func aNegativeDurationSaysSo() throws {
@@ -255,7 +210,7 @@ struct HostileInputTests {
     }
 }
 
-/// What a second hostile look found (issue 16): each through the built binary.
+/// What a second hostile look found (issue 16), run in process.
 @Suite("Hostile input, second look", .serialized)
 struct HostileInputFollowUpTests {
     let home: String
@@ -266,7 +221,7 @@ struct HostileInputFollowUpTests {
     }
 
     func run(_ arguments: [String], extra: [String: String] = [:]) throws -> Harness.Result {
-        try Harness.run(arguments, store: store, home: home, environment: extra)
+        try InProcess.run(arguments, store: store, home: home, environment: extra)
     }
 
     /// Of two files that are one name after folding, `delete` takes the one named exactly, so that the
@@ -298,22 +253,6 @@ struct HostileInputFollowUpTests {
     @Test func theSuggestionIsNeverTheNameItself() throws {
         let result = try run(["show", "Mornin"])
         #expect(result.stderr == "profile: no profile named \"Mornin\" (did you mean \"Morning\"?)\n")
-    }
-
-    /// A path in the environment that is not UTF-8 is refused (78), not repaired into another path.
-    @Test func anEnvironmentPathThatIsNotUTF8IsRefused() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "PROFILE_STORE=\"$(printf '\(store)/st\\377')\" \"$0\" new A", Harness.binary.path]
-        process.environment = Harness.environment(store: store, home: home, extra: [:]).filter { $0.key != "PROFILE_STORE" }
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 78)
-        #expect(stderr == "profile: PROFILE_STORE is not valid UTF-8: \"\(store)/st\\xFF\"; paths and settings are UTF-8 text\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["Morning.json"])
     }
 
     /// `-0` in a document is zero, refused for its range, not as a negative number.

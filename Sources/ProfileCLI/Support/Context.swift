@@ -88,9 +88,9 @@ func reportingErrors(_ body: () throws -> Void) throws {
 }
 
 /// Prints `error` as `profile: message` on stderr and gives its exit status; a reader that has gone
-/// (EPIPE) ends the process quietly instead, as a closed pipe ends a filter.
+/// (EPIPE) ends the invocation quietly instead, as a closed pipe ends a filter (``Invocation/brokenPipe()``).
 func report(_ error: any ReportedError) -> ExitCode {
-    if error.isBrokenPipe { StandardStreams.endByBrokenPipe() }
+    if error.isBrokenPipe { return Invocation.current.brokenPipe().exitCode }
     Output.diagnostic("\(error)")
     return error.exitStatus.exitCode
 }

@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
             var base = String(file.split(separator: "/").last ?? "")
             if base.lowercased().hasSuffix(".json") { base.removeLast(5) }
             let profileName = try ProfileName(validating: name ?? base).value
-            let profile = try ProfileDocument.read(path: file, name: profileName)
+            let profile = try ProfileDocument.read(path: file, name: profileName, standardInput: Terminal.descriptor(0))
             do throws(ProfileError) {
                 Output.confirm(.imported(try context.store.create(profile).profile, replacing: false))
             } catch {

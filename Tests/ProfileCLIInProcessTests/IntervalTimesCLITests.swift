@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `intervals.at` through the built binary: set → show → plan, the refusals and their exit status, and a
+/// `intervals.at` through the command line, in process: set → show → plan, the refusals and their exit status, and a
 /// version-3 file that the first change writes as version 4.
 @Suite("Interval bells at chosen times (CLI)")
 struct IntervalTimesCLITests {
@@ -15,7 +15,7 @@ struct IntervalTimesCLITests {
     }
 
     func run(_ arguments: String...) throws -> Harness.Result {
-        try Harness.run(arguments, store: store, home: home)
+        try InProcess.run(arguments, store: store, home: home)
     }
 
     func json(_ result: Harness.Result) throws -> [String: Any] {

@@ -7,10 +7,10 @@ import Darwin
 #endif
 import Files
 import ProfileKit
-import Synchronization
 import TextSupport
 
-/// The process's terminal and environment, read in one place.
+/// The invocation's terminal and environment, read in one place (``Invocation/current``): a standard
+/// descriptor named 0, 1 or 2 here is the invocation's standard input, output or error.
 enum Terminal {
     /// The variables the program reads, and only those: copying the whole environment costs more than
     /// a `show` does.
@@ -27,24 +27,43 @@ enum Terminal {
 
     /// The variables the program reads.
     static let variableNames = ["PROFILE_STORE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "COLUMNS", "LINES",
-                                "PROFILE_LOCK_TIMEOUT", "PROFILE_JOURNAL", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TZ"]
+                                "PROFILE_LOCK_TIMEOUT", "PROFILE_JOURNAL", "XDG_DATA_HOME", "XDG_CACHE_HOME", "TZ", "TZDIR"]
 
     /// One environment variable; nil when unset or not valid UTF-8 (see ``undecodableVariable``).
     static func variable(_ name: String) -> String? {
-        getenv(name).flatMap { String(validatingCString: $0) }
+        Invocation.current.environment[name]
     }
 
     /// `PROFILE_STORE is not valid UTF-8: "/tmp/st\xFF"; …` for the first variable the program reads
     /// whose bytes are not UTF-8 text, else nil: such a path would be repaired into another one.
     static func undecodableVariable() -> String? {
         for name in variableNames {
-            guard let value = getenv(name), String(validatingCString: value) == nil else { continue }
-            return "\(name) is not valid UTF-8: \(quoted(bytes: POSIX.bytes(of: value))); paths and settings are UTF-8 text"
+            guard let value = Invocation.current.undecodable[name] else { continue }
+            return "\(name) is not valid UTF-8: \(quoted(bytes: value)); paths and settings are UTF-8 text"
         }
         return nil
     }
 
-    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+    /// The process's variables `names` that are set: UTF-8 text by name, and apart those that are not.
+    /// `main` reads them once and hands them to the invocation.
+    static func processVariables(_ names: [String]) -> (environment: [String: String], undecodable: [String: [UInt8]]) {
+        var environment: [String: String] = [:]
+        var undecodable: [String: [UInt8]] = [:]
+        for name in names {
+            guard let value = getenv(name) else { continue }
+            if let text = String(validatingCString: value) {
+                environment[name] = text
+            } else {
+                undecodable[name] = POSIX.bytes(of: value)
+            }
+        }
+        return (environment, undecodable)
+    }
+
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(descriptor(fd)) == 1 }
+
+    /// The invocation's descriptor of standard stream `fd` (0, 1 or 2).
+    static func descriptor(_ fd: Int32) -> Int32 { Invocation.current.descriptor(fd) }
 
     /// The width of the terminal on `fd`, else `$COLUMNS`, else 80.
     static func width(of fd: Int32 = 1) -> Int {
@@ -53,7 +72,8 @@ enum Terminal {
 
     /// The width tables must fit on `fd`: the terminal's, else `$COLUMNS`; nil when `fd` is not a
     /// terminal and `COLUMNS` is unset, so that a pipe or file gets every table whole.
-    static func tableWidth(of fd: Int32 = 1) -> Int? {
+    static func tableWidth(of stream: Int32 = 1) -> Int? {
+        let fd = descriptor(stream)
         var size = winsize()
         if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = variable("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
@@ -62,11 +82,21 @@ enum Terminal {
 
     /// The height of the terminal on `fd` in rows, else `$LINES` (a terminal that does not say its size);
     /// nil when neither says.
-    static func height(of fd: Int32 = 1) -> Int? {
+    static func height(of stream: Int32 = 1) -> Int? {
+        let fd = descriptor(stream)
         var size = winsize()
         if isatty(fd) == 1, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
         if let lines = variable("LINES").flatMap(Int.init), lines > 0 { return lines }
         return nil
+    }
+
+    /// The width ArgumentParser fits help and usage to, as it reads it for a process (`COLUMNS`, else the
+    /// terminal on standard output, else 80), read from the invocation's.
+    static var helpWidth: Int {
+        if let columns = variable("COLUMNS").flatMap(Int.init) { return columns }
+        var size = winsize()
+        if ioctl(descriptor(1), UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 
     /// The home directory from the password database, for when `$HOME` is unset.
@@ -92,34 +122,34 @@ enum Output {
     /// How diagnostics name standard output: `profile: <stdout>: write failed: ENOSPC (…)`.
     static let stdoutName = "<stdout>"
 
-    /// The errno of the first failed write to standard output, or 0.
-    private static let stdoutFailure = Atomic<Int32>(0)
-
-    /// Writes `text` to `fd` whole (``POSIX/writeWhole(_:_:)``).
+    /// Writes `text` to the invocation's standard stream `fd` (1 or 2) whole (``POSIX/writeWhole(_:_:)``);
+    /// nothing once a broken pipe ended the invocation.
     ///
     /// - Returns: nil when every byte was written, else the errno of the write that failed.
     @discardableResult
     static func write(_ text: String, to fd: Int32) -> Int32? {
-        POSIX.writeWhole(fd, Array(text.utf8)[...])
+        write(bytes: Array(text.utf8), to: fd)
     }
 
     /// ``write(_:to:)`` for text that is UTF-8 bytes already: `log` prints megabytes so, without a copy.
     @discardableResult
     static func write(bytes: [UInt8], to fd: Int32) -> Int32? {
-        POSIX.writeWhole(fd, bytes[...])
+        let invocation = Invocation.current
+        if invocation.ended.load(ordering: .relaxed) { return nil }
+        return POSIX.writeWhole(invocation.descriptor(fd), bytes[...])
     }
 
     /// Writes to standard output, unless an earlier write to it failed; a failure is kept for
     /// ``checkStdout()``.
     static func stdout(_ text: String) {
-        guard stdoutFailure.load(ordering: .relaxed) == 0, let code = write(text, to: 1) else { return }
-        _ = stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+        guard Invocation.current.stdoutFailure.load(ordering: .relaxed) == 0, let code = write(text, to: 1) else { return }
+        _ = Invocation.current.stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
     }
 
     /// ``stdout(_:)`` for UTF-8 bytes.
     static func stdout(bytes: [UInt8]) {
-        guard stdoutFailure.load(ordering: .relaxed) == 0, let code = write(bytes: bytes, to: 1) else { return }
-        _ = stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+        guard Invocation.current.stdoutFailure.load(ordering: .relaxed) == 0, let code = write(bytes: bytes, to: 1) else { return }
+        _ = Invocation.current.stdoutFailure.compareExchange(expected: 0, desired: code, ordering: .relaxed)
     }
 
     /// Writes to standard error.
@@ -145,7 +175,7 @@ enum Output {
 
     /// The first failed write to standard output as an error, or nil when all of it got there.
     static var stdoutError: ProfileError? {
-        let code = stdoutFailure.load(ordering: .relaxed)
+        let code = Invocation.current.stdoutFailure.load(ordering: .relaxed)
         return code == 0 ? nil : .io(path: stdoutName, operation: "write", errno: code)
     }
 }
