@@ -28,6 +28,27 @@ struct SitShapesCLITests {
     }
 
     /// `HH:MM[:SS]` on the local clock, `seconds` from now.
+    /// A POSIX zone of a whole-hour offset whose clock reads between 11:30 and 12:30 now, and its offset
+    /// in seconds east of UTC.
+    static func zoneAtAboutNoon() -> (zone: String, offset: Int) {
+        let secondOfDay = Int(time(nil)) % 86_400
+        var hours = Int((Double(12 * 3600 - secondOfDay) / 3600).rounded())
+        if hours > 14 { hours -= 24 }
+        if hours < -12 { hours += 24 }
+        // POSIX TZ counts west of UTC: `<+05>-5` is five hours east.
+        let name = hours < 0 ? "-\(hours < -9 ? "" : "0")\(-hours)" : "+\(hours < 10 ? "0" : "")\(hours)"
+        return ("<\(name)>\(-hours)", hours * 3600)
+    }
+
+    /// ``clock(in:withSeconds:)`` on a clock `offset` seconds east of UTC.
+    static func clock(in seconds: Int, withSeconds: Bool, offset: Int) -> String {
+        var moment = time(nil) + seconds + offset
+        var parts = tm()
+        gmtime_r(&moment, &parts)
+        let two = { (value: Int32) in value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min))" + (withSeconds ? ":\(two(parts.tm_sec))" : "")
+    }
+
     static func clock(in seconds: Int, withSeconds: Bool) -> String {
         var now = time(nil) + seconds
         var parts = tm()
@@ -147,8 +168,15 @@ struct SitShapesCLITests {
 
     /// Issue 40: `--until` two hours before now is tomorrow's, and `plan` says so, with each event's
     /// clock time; `run` asks first on a terminal, and refuses it piped unless `--yes`.
+    /// Run in a zone whose clock reads about noon now (a whole-hour offset), so that two hours before
+    /// now is always an earlier time of today: on the machine's own clock, between 00:00 and 02:00 it is a
+    /// later time of today, and the test would ask the wrong question.
     @Test func anUntilTwoHoursBeforeNowSaysTomorrow() throws {
-        let until = Self.clock(in: -2 * 3600, withSeconds: false)
+        let (zone, offset) = Self.zoneAtAboutNoon()
+        let until = Self.clock(in: -2 * 3600, withSeconds: false, offset: offset)
+        func run(_ arguments: String...) throws -> Harness.Result {
+            try Harness.run(arguments, store: store, home: home, environment: ["TZ": zone])
+        }
         let table = try run("plan", "Morning", "--until", until, "--format", "table")
         #expect(table.status == 0, "\(table.stderr)")
         #expect(table.stdout.contains(", ends \(until) tomorrow"), "\(table.stdout)")
