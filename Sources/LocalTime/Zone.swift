@@ -31,10 +31,22 @@ package struct Zone: Hashable, Sendable {
         self.source = source
     }
 
-    /// Seconds east of UTC of the local clock at `moment`.
+    /// Seconds east of UTC of the local clock at `moment`, in whole minutes.
+    ///
+    /// The journal writes a moment as its local time and offset, `±HH:MM` (RFC 3339), so the local clock
+    /// here is one of whole minutes: an offset with seconds (a POSIX rule such as `<+0530>-5:30:15`, or
+    /// Monrovia's −0:44:30 until 1972) is read to the nearest minute. With the exact offset, a sit's local
+    /// time written with the minutes of its offset would read back as another moment, and be refused.
     ///
     /// - Complexity: O(log n) in the zone's transitions.
     package func offset(at moment: Int) -> Int {
+        let exact = exactOffset(at: moment)
+        guard exact % 60 != 0 else { return exact }
+        return Int((Double(exact) / 60).rounded()) * 60
+    }
+
+    /// The offset at `moment` as the rules give it, to the second.
+    private func exactOffset(at moment: Int) -> Int {
         guard let last = transitions.last, moment >= transitions[0] else {
             // Before any transition (or with none): a POSIX zone's rule holds, else the first offset.
             if transitions.isEmpty, let rule { return rule.offset(at: moment) }

@@ -22,6 +22,22 @@ struct InvocationTests {
         #expect(log.stdout.contains(#""start": "2025-06-01T11:40:00+00:00", "end": "2025-06-01T12:00:00+00:00""#), "\(log.stdout)")
     }
 
+    /// The zone comes in with the invocation: two runs side by side in one process, each with its own
+    /// `TZ`, write their own offsets; and a zone whose offset has seconds logs the sit (to the minute,
+    /// as the journal writes offsets) rather than refusing it as a record that would not read back.
+    @Test func theZoneIsTheInvocationsOwn() throws {
+        let (home, store) = try Harness.makeStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        for (zone, offset) in [("<+0530>-5:30:15", "+05:30"), ("America/New_York", "-04:00"), ("UTC", "+00:00")] {
+            let environment = Harness.environment(store: store, home: home,
+                                                  extra: ["TZ": zone, "PROFILE_JOURNAL": "\(home)/journal-\(offset).jsonl"])
+            let added = try InProcess.run(["log", "add", "--duration", "20m"], environment: environment, now: Self.noon)
+            #expect(added.status == 0, "TZ=\(zone): \(added.stderr)")
+            let log = try InProcess.run(["log", "--format", "json"], environment: environment, now: Self.noon + 60)
+            #expect(log.stdout.contains("\(offset)\", \"end\""), "TZ=\(zone): \(log.stdout)")
+        }
+    }
+
     /// A standard output that fills (/dev/full) fails that run with 74, and the next run in the same
     /// process, writing elsewhere, is not told of it.
     @Test func aFailedStandardOutputIsItsRunsAlone() throws {

@@ -25,6 +25,20 @@ struct ZoneTests {
 
     // MARK: POSIX rules
 
+    /// An offset with seconds is read to the nearest minute, as the journal writes offsets (`±HH:MM`):
+    /// a local time and its offset then read back as the moment they were made from (before, a sit
+    /// logged under `TZ='<+0530>-5:30:15'` was refused as a record that would not read back).
+    @Test func anOffsetWithSecondsIsReadToTheMinute() throws {
+        let zone = try #require(Zone(posix: "<+0530>-5:30:15"))
+        #expect(zone.offset(at: 1_800_000_000) == 19_800)
+        #expect(zone.moments(atLocal: 1_800_000_000 + 19_800) == [1_800_000_000])
+        let west = try #require(Zone(posix: "<-0044>0:44:30"))
+        #expect(west.offset(at: 0) == -2_700)
+        let calendar = LocalCalendar(zone: zone)
+        let stamp = calendar.timestamp(1_800_000_000)
+        #expect(stamp.offset == 19_800 && stamp.epoch == 1_800_000_000)
+    }
+
     @Test func posixRulesAreRead() throws {
         #expect(try #require(Zone(posix: "UTC0")).offset(at: 1_790_000_000) == 0)
         #expect(try #require(Zone(posix: "<+0530>-5:30")).offset(at: 0) == 19_800)
