@@ -133,9 +133,16 @@ let package = Package(
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
+        // What the sound tests measure samples with (levels, spectra, envelopes, a texture's statistics),
+        // written apart from the synthesis. Optimized in the debug build too, as Bells is: at -Onone the
+        // measuring of millions of samples was most of the sound tests' time. Never imports a target.
+        .target(name: "SoundAnalysis", path: "Tests/SoundAnalysis",
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport"]
+            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport",
+                           "SoundAnalysis"]
         ),
         // The in-process tier: ProfileKitTests above, this one and ProfileCLIInProcessTests below. None
         // starts the built binary.

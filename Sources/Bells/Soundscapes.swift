@@ -46,17 +46,7 @@ package enum SoundscapeSynth {
     ///
     /// - Complexity: O(*n*) in the loop's frames (a few filters a sample; rain adds its drops).
     package static func loop(for soundscape: Soundscape) -> StereoLoop {
-        let frames = Int(loopSeconds * Double(sampleRate))
-        let made = frames + Int(crossfadeSeconds * Double(sampleRate))
-        var (left, right): ([Double], [Double])
-        switch soundscape {
-        case .brownNoise: (left, right) = brownNoise(count: made)
-        case .rain: (left, right) = rain(count: made)
-        case .ocean: (left, right) = ocean(count: made)
-        case .stream: (left, right) = stream(count: made)
-        }
-        left = seamless(left, frames: frames)
-        right = seamless(right, frames: frames)
+        var (left, right) = bed(for: soundscape)
         switch soundscape {
         case .brownNoise: break
         case .rain: addDrops(&left, &right)
@@ -64,6 +54,24 @@ package enum SoundscapeSynth {
         case .stream: flutter(&left, &right)
         }
         return scaled(left, right, to: loudness)
+    }
+
+    /// The soundscape's bed, each channel made longer than the loop and crossfaded into it
+    /// (``seamless(_:frames:)``): the one part of a loop whose end must be made to join its start. What
+    /// ``loop(for:)`` lays over it repeats with the loop by construction (rain's drops wrap round the
+    /// join; the ocean's swell and the stream's flutter are gains of whole periods), so a texture whose
+    /// layer hides a splice from a measurement of the loop (rain's drops) has its join measured here.
+    package static func bed(for soundscape: Soundscape) -> (left: [Double], right: [Double]) {
+        let frames = Int(loopSeconds * Double(sampleRate))
+        let made = frames + Int(crossfadeSeconds * Double(sampleRate))
+        let (left, right): ([Double], [Double])
+        switch soundscape {
+        case .brownNoise: (left, right) = brownNoise(count: made)
+        case .rain: (left, right) = rain(count: made)
+        case .ocean: (left, right) = ocean(count: made)
+        case .stream: (left, right) = stream(count: made)
+        }
+        return (seamless(left, frames: frames), seamless(right, frames: frames))
     }
 
     /// The soundscape as a WAV file: 16-bit stereo PCM at ``sampleRate``, `seconds` long (one pass of the

@@ -1,4 +1,5 @@
 import Foundation
+import SoundAnalysis
 import Testing
 @testable import Bells
 @testable import ProfileKit

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Bells
 @testable import ProfileKit
+import SoundAnalysis
 
 /// Issue 38's properties of the ambience's soundscapes, measured from their samples: each a loop of at
 /// least 30 s that joins without a click or a jump in loudness, decorrelated stereo, matched in loudness
@@ -47,8 +48,7 @@ struct SoundscapeTests {
     func theEndJoinsTheStartWithoutAClickOrAJump(_ soundscape: Soundscape) {
         let loop = Self.loop(soundscape)
         for (name, channel) in [("left", loop.left), ("right", loop.right)] {
-            let steps = zip(channel.dropFirst(), channel).map { abs($0 - $1) }.sorted()
-            let typical = steps[Int(Double(steps.count) * 0.999)]
+            let typical = SoundMeasure.stepPercentile(channel, 0.999)
             let join = abs(channel[0] - channel[channel.count - 1])
             #expect(join <= typical, "\(name): the join steps \(join), 99.9% of steps are under \(typical)")
         }
@@ -180,72 +180,22 @@ struct SoundscapeTests {
         return Double(words[at - 1].replacingOccurrences(of: ",", with: "")) ?? .nan
     }
 
-    static func correlation(_ a: [Float], _ b: [Float]) -> Double {
-        let n = Double(a.count)
-        let meanA = a.reduce(0.0) { $0 + Double($1) } / n, meanB = b.reduce(0.0) { $0 + Double($1) } / n
-        var (ab, aa, bb) = (0.0, 0.0, 0.0)
-        for index in a.indices {
-            let (x, y) = (Double(a[index]) - meanA, Double(b[index]) - meanB)
-            ab += x * y; aa += x * x; bb += y * y
-        }
-        return ab / (aa * bb).squareRoot()
-    }
+    static func correlation(_ a: [Float], _ b: [Float]) -> Double { SoundMeasure.correlation(a, b) }
 
     /// Welch's average of Hann-windowed 4,096-point power spectra, half overlapping.
     static func averageSpectrum(_ samples: [Float], size: Int = 4_096) -> (power: [Double], binWidth: Double) {
-        var total = [Double](repeating: 0, count: size / 2 + 1)
-        var count = 0, binWidth = 0.0
-        for start in stride(from: 0, through: samples.count - size, by: size / 2) {
-            let spectrum = SoundMeasure.spectrum(samples, sampleRate: rate, start: start, count: size, size: size)
-            for index in total.indices { total[index] += spectrum.power[index] }
-            count += 1
-            binWidth = spectrum.binWidth
-        }
-        return (total.map { $0 / Double(max(1, count)) }, binWidth)
+        SoundMeasure.averageSpectrum(samples, sampleRate: rate, size: size)
     }
 
-    /// The energy in dB of the octave band around `centre` (from centre/√2 to centre·√2).
     static func bandLevel(_ spectrum: (power: [Double], binWidth: Double), centre: Double) -> Double {
-        let low = centre / 2.0.squareRoot(), high = centre * 2.0.squareRoot()
-        let energy = spectrum.power.indices.filter { Double($0) * spectrum.binWidth >= low && Double($0) * spectrum.binWidth < high }
-            .reduce(0.0) { $0 + spectrum.power[$1] }
-        return 10 * log10(max(energy, 1e-300))
+        SoundMeasure.bandLevel(spectrum, centre: centre)
     }
 
-    /// The period of `values` (one every `step` seconds), read around the loop: the lag of the first
-    /// peak of their circular autocorrelation (mean removed) after it has first gone negative, within
-    /// `range` seconds.
     static func dominantPeriod(_ values: [Double], step: Double, in range: ClosedRange<Double>) -> Double? {
-        let mean = values.reduce(0, +) / Double(values.count)
-        let centred = values.map { $0 - mean }
-        func at(_ lag: Int) -> Double { centred.indices.reduce(0.0) { $0 + centred[$1] * centred[($1 + lag) % centred.count] } }
-        let lags = 0...min(values.count - 1, Int(range.upperBound / step) + 1)
-        let correlation = lags.map(at)
-        guard let negative = correlation.firstIndex(where: { $0 < 0 }) else { return nil }
-        let peak = (negative..<(correlation.count - 1)).first { correlation[$0] >= correlation[$0 - 1] && correlation[$0] > correlation[$0 + 1] }
-        return peak.map { Double($0) * step }.flatMap { range.contains($0) ? $0 : nil }
+        SoundMeasure.dominantPeriod(values, step: step, in: range)
     }
 
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-    }
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double { SoundMeasure.percentile(values, fraction) }
 
-    /// Transients a second: 5 ms frames of the sound above 2 kHz whose energy rises 6 dB over the median
-    /// of the 101 frames around them, where the frame before did not.
-    static func transientsPerSecond(_ samples: [Float]) -> Double {
-        let high = SoundMeasure.highPassed(samples, sampleRate: rate, frequency: 2_000)
-        let size = Self.samples(0.005)
-        let energy = stride(from: 0, through: high.count - size, by: size).map { start in
-            high[start..<(start + size)].reduce(0.0) { $0 + Double($1) * Double($1) }
-        }
-        var onsets = 0, wasAbove = false
-        for index in energy.indices {
-            let around = energy[max(0, index - 50)..<min(energy.count, index + 51)].sorted()
-            let above = energy[index] > 4 * around[around.count / 2]
-            if above && !wasAbove { onsets += 1 }
-            wasAbove = above
-        }
-        return Double(onsets) / (Double(samples.count) / Double(rate))
-    }
+    static func transientsPerSecond(_ samples: [Float]) -> Double { SoundMeasure.transientsPerSecond(samples, sampleRate: rate) }
 }

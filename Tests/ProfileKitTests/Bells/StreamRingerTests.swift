@@ -1,4 +1,5 @@
 import Foundation
+import SoundAnalysis
 import Testing
 import ProfileKit
 import TestDoubles
