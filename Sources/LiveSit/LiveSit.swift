@@ -1,5 +1,6 @@
 import LocalTime
-import Bells
+import Sound
+import Players
 import Desktop
 import Files
 import Journal
@@ -220,7 +221,7 @@ package enum LiveSit {
         guard profile.ambience.isEnabled else { return nil }
         switch profile.ambience.sound {
         case let .builtIn(soundscape):
-            return (SoundscapeSynth.loop(for: soundscape), profile.ambience.volume)
+            return (SoundscapeSynth.loop(for: soundscape.texture), profile.ambience.volume)
         case let .recorded(name):
             let sound: PCMSound
             do throws(SoundError) {

@@ -1,5 +1,5 @@
 import ProfileKit
-import Bells
+import Players
 
 /// The run's clocks in seconds: its only source of time.
 package protocol RunClock: AnyObject {

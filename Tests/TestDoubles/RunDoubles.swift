@@ -1,5 +1,6 @@
 import ProfileKit
-import Bells
+import Sound
+import Players
 import Sitting
 
 /// A run's clocks that move only when a test moves them (a ``ScriptedInput``'s waits do): the one fake

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Bells
+@testable import Sound
 
 /// The recursive oscillators against the closed form they stand for: no drift over a minute, the glide's
 /// phase, a swell that starts from nothing, and a twin that beats.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Bells
+@testable import Sound
 @testable import ProfileKit
 
 /// Issue 47, item 8: each soundscape's join (its last sample followed by its first) is measured against

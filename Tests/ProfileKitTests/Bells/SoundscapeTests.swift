@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Bells
+@testable import Sound
+import Players
 @testable import ProfileKit
 
 /// Issue 38's properties of the ambience's soundscapes, measured from their samples: each a loop of at
@@ -11,7 +12,7 @@ struct SoundscapeTests {
     static let rate = SoundscapeSynth.sampleRate
     /// Every soundscape once per test run.
     static let loops: [Soundscape: StereoLoop] = Dictionary(uniqueKeysWithValues: Soundscape.allCases.map {
-        ($0, SoundscapeSynth.loop(for: $0))
+        ($0, SoundscapeSynth.loop(for: $0.texture))
     })
 
     static func loop(_ soundscape: Soundscape) -> StereoLoop {

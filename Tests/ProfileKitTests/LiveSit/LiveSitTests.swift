@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
-import Bells
+import Players
 import Desktop
 import Journal
 import LocalTime
