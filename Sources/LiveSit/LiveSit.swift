@@ -139,9 +139,10 @@ package enum LiveSit {
                                      host: host) else { return .stopped }
         }
 
-        // The bells' players and the stream both read the run's own clock, so that what is written ahead
-        // and the bells' times agree, and a run on a manual clock never reads the real one.
-        let clock = SoundClock(now: host.clock.now, sleep: { POSIX.sleep(seconds: $0) })
+        // The bells' players and the stream both read and wait on the run's own clock, so that what is
+        // written ahead and the bells' times agree, and a run on a manual clock never reads or sleeps on
+        // the real one (the players' `finish(timeout:)` among them).
+        let clock = SoundClock(now: host.clock.now, sleep: host.clock.sleep(seconds:))
         let system = makeRinger(clock)
         // One stream for bells and ambience at speed 1 when a stream program is installed (`PROFILE_SINK`
         // names one, or pw-cat, pacat or aplay is on PATH); the players at any other speed, and without one.

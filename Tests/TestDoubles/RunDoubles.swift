@@ -14,11 +14,13 @@ package final class ManualClock: RunClock, @unchecked Sendable {
     package init(_ time: Double = 1_000) { self.time = time }
     package func now() -> Double { time }
     package func boot() -> Double { time + slept + 5 }
+    /// Moves the clock on by `seconds`: a wait on it always ends, and at once.
+    package func sleep(seconds: Double) { time += max(0, seconds) }
 
-    /// The clock as a ringer reads and waits on it: what waits on it moves it on by the time waited, so
-    /// a wait on it always ends.
+    /// The clock as a ringer reads and waits on it (as a live sit hands it to its players): what waits on
+    /// it moves it on by the time waited.
     package var sound: SoundClock {
-        SoundClock(now: { [unowned self] in time }, sleep: { [unowned self] seconds in time += max(0, seconds) })
+        SoundClock(now: { [unowned self] in time }, sleep: { [unowned self] seconds in sleep(seconds: seconds) })
     }
 }
 
