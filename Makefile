@@ -2,7 +2,8 @@
 #
 #   make                 the release binary (Swift's runtime linked in) and its shell completions
 #   make run             installs what is missing (Scripts/setup run), then opens the editor
-#   make check           installs what is missing (Scripts/setup check), then runs the tests: a summary,
+#   make check           installs what is missing (Scripts/setup check), checks that the pure targets
+#                        import no C library or Files (Scripts/check-pure), then runs the tests: a summary,
 #                        the whole output in .build/check.log
 #   make install         copies the binary, the manual pages and the completions under $(DESTDIR)$(PREFIX)
 #   make uninstall       removes exactly those files
@@ -113,6 +114,7 @@ run:
 CHECK_LOG = .build/check.log
 check:
 	@Scripts/setup check
+	@Scripts/check-pure
 	@Scripts/check $(CHECK_LOG) Scripts/test $(SWIFT) --explicit-target-dependency-import-check=error
 
 install: $(BIN) completions

@@ -21,6 +21,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // RealModule's elementary functions (sin, exp, pow, log10) for Sound, which imports no C library.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // Text helpers every layer shares: quoting for diagnostics, did-you-mean, trimming, hex.
@@ -54,17 +56,26 @@ let package = Package(
         // store and the renderers of profiles. Never imports a player, a clock, a terminal or readline.
         .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON", "Files"]),
 
-        // Bell synthesis, WAV files and the players that ring them (posix_spawn of pw-play, paplay, aplay).
-        // Never imports the store's users, the timeline or the editor.
+        // The sound as numbers, pure: bell synthesis (an `Instrument`), the soundscapes (a `Texture`), a
+        // choice's strikes mixed, loudness, the one 16-bit quantizer and WAV encoder, the WAV reader, the
+        // stream's mixer and pacer, and the clock a ringer is handed. No file, process or clock of its
+        // own: never imports the C library, Files or the model (Players maps the model's bells to it);
+        // its math is RealModule's. Scripts/check-pure keeps it so.
         // Optimized in the debug build too: synthesis is array arithmetic that runs many times slower
         // unoptimized, and the tests synthesize every bell and soundscape (the sound tests took half the
         // CPU time at -O that they took at -Onone, measured on this 2-core machine).
-        .target(name: "Bells", dependencies: ["TextSupport", "Files", "ProfileKit"],
+        .target(name: "Sound", dependencies: ["TextSupport", .product(name: "RealModule", package: "swift-numerics")],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+
+        // The players that ring Sound's samples: the `BellRinger`s (WAV players spawned: pw-play, paplay,
+        // aplay; the stream through a sink: pw-cat, pacat, aplay), the bell cache and WAV export, the
+        // library of recorded sounds, a bell choice resolved to its strike; the model's catalog mapped
+        // to Sound's instruments and textures. Never imports the store's users, the timeline or the editor.
+        .target(name: "Players", dependencies: ["TextSupport", "Files", "ProfileKit", "Sound"]),
 
         // The session's timeline and the runner (injected clock, input, display and ringer), and `plan`'s
         // rendering. Never imports a terminal: the live display belongs to the executable.
-        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Bells"]),
+        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Players"]),
 
         // The journal of sits: its records and lines, safe appends, reading, statistics and the calendar.
         // Never imports a player, the timeline or a terminal: `run` hands it a finished sit.
@@ -95,7 +106,7 @@ let package = Package(
         // lock and the players, handed to the runner as the live SitEnvironment. `run` and the editor's
         // `run` both start a sit here; the executable hands in its terminal (keys, display) and streams.
         // Never imports a terminal or readline.
-        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "LocalTime", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop"]),
+        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "Desktop"]),
 
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
         // and TextSupport alone, so no screen can reach a model type.
@@ -103,7 +114,7 @@ let package = Package(
 
         // A session of the editor: the coordinator, the screens' view models, open documents, undo,
         // saving; Sitting for the plan's dropped-bell note. Never imports readline or a terminal.
-        .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Bells", "Sitting", "Screens"]),
+        .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Players", "Sitting", "Screens"]),
 
         // The command line as a library: arguments, environment, now and three descriptors in, an exit
         // status out (`ProfileCLI.run`). argv → one subcommand per file, the live run display, exit codes:
@@ -112,7 +123,7 @@ let package = Package(
         .target(
             name: "ProfileCLI",
             dependencies: [
-                "TextSupport", "TableKit", "Files", "LocalTime", "ProfileKit", "Bells", "Sitting", "Journal", "LiveSit", "ProfileREPL", "LineEditing",
+                "TextSupport", "TableKit", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "LiveSit", "ProfileREPL", "LineEditing",
                 "Desktop", "ShellCompletion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,23 +136,23 @@ let package = Package(
         .executableTarget(name: "InProcessBenchmark", dependencies: ["TableKit", "ProfileKit"], path: "Benchmarks/InProcess"),
 
         // Test doubles: the in-memory store. Production code never needs it.
-        .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit", "Bells", "Sitting"], path: "Tests/TestDoubles"),
+        .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit", "Sound", "Players", "Sitting"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
-        .target(name: "FuzzChecks", dependencies: ["TableKit", "LocalTime", "ProfileKit", "Bells", "Journal", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
+        .target(name: "FuzzChecks", dependencies: ["TableKit", "LocalTime", "ProfileKit", "Sound", "Journal", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
 
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // What the sound tests measure samples with (levels, spectra, envelopes, a texture's statistics),
-        // written apart from the synthesis. Optimized in the debug build too, as Bells is: at -Onone the
+        // written apart from the synthesis. Optimized in the debug build too, as Sound is: at -Onone the
         // measuring of millions of samples was most of the sound tests' time. Never imports a target.
         .target(name: "SoundAnalysis", path: "Tests/SoundAnalysis",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Bells", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport",
+            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport",
                            "SoundAnalysis"]
         ),
         // The in-process tier: ProfileKitTests above, this one and ProfileCLIInProcessTests below. None
@@ -162,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "ProfileCLITests",
             dependencies: [
-                "TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Bells", "Sitting", "Journal", "Screens", "ProfileREPL",
+                "TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "Screens", "ProfileREPL",
                 "LineEditing", "Desktop", "TestDoubles", "TestSupport", "profile",
             ]
         ),

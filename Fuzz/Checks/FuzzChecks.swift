@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LocalTime
-import Bells
+import Sound
 import Journal
 import ProfileKit
 import ProfileREPL

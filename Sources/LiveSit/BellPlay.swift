@@ -1,4 +1,4 @@
-import Bells
+import Players
 import ProfileKit
 import Sitting
 import TextSupport

@@ -1,5 +1,6 @@
 import LocalTime
-import Bells
+import Sound
+import Players
 import Desktop
 import Files
 import Journal
@@ -138,9 +139,10 @@ package enum LiveSit {
                                      host: host) else { return .stopped }
         }
 
-        // The bells' players and the stream both read the run's own clock, so that what is written ahead
-        // and the bells' times agree, and a run on a manual clock never reads the real one.
-        let clock = SoundClock(now: host.clock.now, sleep: { POSIX.sleep(seconds: $0) })
+        // The bells' players and the stream both read and wait on the run's own clock, so that what is
+        // written ahead and the bells' times agree, and a run on a manual clock never reads or sleeps on
+        // the real one (the players' `finish(timeout:)` among them).
+        let clock = SoundClock(now: host.clock.now, sleep: host.clock.sleep(seconds:))
         let system = makeRinger(clock)
         // One stream for bells and ambience at speed 1 when a stream program is installed (`PROFILE_SINK`
         // names one, or pw-cat, pacat or aplay is on PATH); the players at any other speed, and without one.
@@ -220,7 +222,7 @@ package enum LiveSit {
         guard profile.ambience.isEnabled else { return nil }
         switch profile.ambience.sound {
         case let .builtIn(soundscape):
-            return (SoundscapeSynth.loop(for: soundscape), profile.ambience.volume)
+            return (SoundscapeSynth.loop(for: soundscape.texture), profile.ambience.volume)
         case let .recorded(name):
             let sound: PCMSound
             do throws(SoundError) {

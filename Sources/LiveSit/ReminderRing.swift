@@ -1,4 +1,4 @@
-import Bells
+import Players
 import Desktop
 import Files
 import ProfileKit

@@ -20,6 +20,7 @@ package final class MonotonicClock: RunClock {
     package init() {}
     package func now() -> Double { POSIX.monotonicNow() }
     package func boot() -> Double { POSIX.bootNow() }
+    package func sleep(seconds: Double) { POSIX.sleep(seconds: seconds) }
 }
 
 /// The process around a live sit, as the executable hands it in: the variables the program reads, the

@@ -1,5 +1,5 @@
 import LocalTime
-import Bells
+import Players
 import Desktop
 import TextSupport
 

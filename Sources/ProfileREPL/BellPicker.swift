@@ -1,6 +1,6 @@
 import ProfileKit
 import Screens
-import Bells
+import Players
 import TextSupport
 
 /// Plays a bell so that a user can hear it before choosing it.

@@ -1,6 +1,6 @@
 import ProfileKit
 import TableKit
-import Bells
+import Players
 
 /// The display on a terminal: a frame kept up to date in place (on a terminal of 40 × 12 or more, the time
 /// left in big digits; then the part, the time left, the progress bar, the next bell, the keys; see

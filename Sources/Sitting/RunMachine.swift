@@ -1,5 +1,5 @@
 import ProfileKit
-import Bells
+import Players
 
 /// Why the session's clock stands still.
 package enum PauseReason: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import ProfileKit
-import Bells
+import Players
 
 /// The run's clocks in seconds: its only source of time.
 package protocol RunClock: AnyObject {
@@ -8,6 +8,9 @@ package protocol RunClock: AnyObject {
     /// Seconds since boot, counting time the machine was suspended: where it grows faster than ``now()``,
     /// the machine slept.
     func boot() -> Double
+    /// Waits `seconds` on this clock, for the players' own short waits (a ringer's ``SoundClock``): the
+    /// process sleeps on the real one; a manual clock moves on by them, so a wait on it always ends.
+    func sleep(seconds: Double)
 }
 
 /// A key the user pressed during a run.

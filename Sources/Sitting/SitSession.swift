@@ -1,5 +1,5 @@
 import ProfileKit
-import Bells
+import Players
 import TextSupport
 
 /// What holding off sleep gave: how to let the machine sleep again, and what the run's header says when

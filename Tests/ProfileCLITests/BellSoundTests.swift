@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import Bells
+import Sound
 
 /// What a run hands its player, end to end: strikes and volume in the WAV file, `--volume`, recorded
 /// sounds, and a recording this machine lacks.

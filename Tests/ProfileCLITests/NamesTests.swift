@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Bells
+import Players
 import JSON
 import LineEditing
 import ProfileKit

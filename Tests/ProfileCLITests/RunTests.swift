@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
-import Bells
+import Sound
+import Players
 import ProfileREPL
 
 /// Acceptance 3 and 4 end to end: `profile run` off and on a terminal, the players it finds, and the

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-import Bells
+import Sound
+import Players
 import TestDoubles
 #if canImport(Glibc)
 import Glibc

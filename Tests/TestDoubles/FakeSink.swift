@@ -1,5 +1,5 @@
 import ProfileKit
-import Bells
+import Players
 
 /// A stream's sink that takes bytes (all of them, or as many as ``capacity`` allows each call), noting
 /// when each arrived on a ``ManualClock``; it can stop reading, or be gone.

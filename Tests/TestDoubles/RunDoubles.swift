@@ -1,5 +1,6 @@
 import ProfileKit
-import Bells
+import Sound
+import Players
 import Sitting
 
 /// A run's clocks that move only when a test moves them (a ``ScriptedInput``'s waits do): the one fake
@@ -13,11 +14,13 @@ package final class ManualClock: RunClock, @unchecked Sendable {
     package init(_ time: Double = 1_000) { self.time = time }
     package func now() -> Double { time }
     package func boot() -> Double { time + slept + 5 }
+    /// Moves the clock on by `seconds`: a wait on it always ends, and at once.
+    package func sleep(seconds: Double) { time += max(0, seconds) }
 
-    /// The clock as a ringer reads and waits on it: what waits on it moves it on by the time waited, so
-    /// a wait on it always ends.
+    /// The clock as a ringer reads and waits on it (as a live sit hands it to its players): what waits on
+    /// it moves it on by the time waited.
     package var sound: SoundClock {
-        SoundClock(now: { [unowned self] in time }, sleep: { [unowned self] seconds in time += max(0, seconds) })
+        SoundClock(now: { [unowned self] in time }, sleep: { [unowned self] seconds in sleep(seconds: seconds) })
     }
 }
 

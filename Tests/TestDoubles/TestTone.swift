@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Bells
+import Sound
 
 /// Ambience loops whose level is easy to measure from the samples, for tests only (the product plays
 /// a profile's soundscape or recording).

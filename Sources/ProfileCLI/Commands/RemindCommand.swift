@@ -6,7 +6,7 @@ import Glibc
 #else
 #error("reminders are systemd user units: only Linux is supported")
 #endif
-import Bells
+import Players
 import Desktop
 import LiveSit
 import ProfileKit

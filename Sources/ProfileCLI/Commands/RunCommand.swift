@@ -1,5 +1,5 @@
 import ArgumentParser
-import Bells
+import Players
 import LiveSit
 import LocalTime
 import ProfileKit

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Bells
+import Sound
+import Players
 import LiveSit
 import ProfileKit
 import TextSupport

@@ -6,7 +6,8 @@ import Glibc
 import LocalTime
 import Files
 import ProfileKit
-import Bells
+import Sound
+import Players
 import Sitting
 import Desktop
 import Journal

@@ -1,6 +1,6 @@
 import Files
 import ArgumentParser
-import Bells
+import Players
 import ProfileKit
 import TableKit
 import TextSupport

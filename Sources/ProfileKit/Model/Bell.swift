@@ -19,7 +19,7 @@ package enum Bell: String, CaseIterable, Sendable, CustomStringConvertible {
     /// What the bell is, in words short enough for a table on an 80-column terminal: the instrument,
     /// its sound, and how long it rings (`profile sounds`).
     ///
-    /// The figures are the synthesized bell's (Bells/BellVoices.swift gives their sources); a test
+    /// The figures are the synthesized bell's (Sound/BellVoices.swift gives their sources); a test
     /// measures them against the sound.
     package var about: String {
         switch self {

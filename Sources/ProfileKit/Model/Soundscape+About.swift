@@ -2,7 +2,7 @@ extension Soundscape {
     /// What the soundscape is, in words short enough for a table on an 80-column terminal, with its
     /// measured figures (`profile sounds`), as ``Bell/about`` says what a bell is.
     ///
-    /// The figures are the synthesized loop's (Bells/Soundscapes.swift says how it is made); a test
+    /// The figures are the synthesized loop's (Sound/Soundscapes.swift says how it is made); a test
     /// measures them against the sound.
     package var about: String {
         switch self {

@@ -1,7 +1,7 @@
 import TextSupport
 
 /// The catalog of ambient soundscapes a sit can play under its bells (the Ambience section). Each is
-/// synthesized by the Bells target as a seamless stereo loop; this target knows only their names, as it
+/// synthesized by the Sound target as a seamless stereo loop; this target knows only their names, as it
 /// knows the bells' (``Bell``).
 package enum Soundscape: String, CaseIterable, Sendable, CustomStringConvertible {
     case brownNoise = "Brown Noise"

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
-import Bells
+import Sound
+import Players
 
 /// Issue 47, item 8: the bells' cache is keyed by everything that makes the sound — the bell, its
 /// strikes and its volume — so that ×3 after ×1 at the same volume plays three strikes. (The one test
@@ -49,7 +50,7 @@ struct BellCacheKeyTests {
 
     /// What StrikeMix makes of `strikes` of `bell`, in seconds.
     static func expected(_ bell: Bell, strikes: Int) -> Double {
-        StrikeMix.seconds(of: PCMSound(bell: bell), strikes: strikes, spacing: BellSynth.spacing(for: bell))
+        StrikeMix.seconds(of: PCMSound(bell: bell.instrument), strikes: strikes, spacing: BellSynth.spacing(for: bell.instrument))
     }
 
     /// One ringer: ×1, then ×3, then ×1 again, all at 100 %: each file is as long as its strikes make it.

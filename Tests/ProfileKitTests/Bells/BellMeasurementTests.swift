@@ -1,7 +1,8 @@
 import Foundation
 import SoundAnalysis
 import Testing
-@testable import Bells
+@testable import Sound
+import Players
 @testable import ProfileKit
 
 /// Issue 24's properties of the built-in bells, measured from the samples they are exported as: how
@@ -11,7 +12,7 @@ struct BellMeasurementTests {
     static let rate = BellSynth.sampleRate
     /// Every bell once per test run, as the 16-bit samples of its file (read back as −1…1).
     static let sounds: [Bell: [Float]] = Dictionary(uniqueKeysWithValues: Bell.allCases.map { bell in
-        (bell, BellSynth.samples(for: bell).map { Float($0) / 32768 })
+        (bell, BellSynth.samples(for: bell.instrument).map { Float($0) / 32768 })
     })
 
     static func sound(_ bell: Bell) -> [Float] { sounds[bell] ?? [] }

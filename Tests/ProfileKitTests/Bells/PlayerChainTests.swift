@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
-import Bells
+import Sound
+import Players
 import TestDoubles
 
 /// Issue 23, item 6: bells that fail are not silent failures. The chain of players, the check before

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Bells
+@testable import Sound
+@testable import Players
 @testable import ProfileKit
 
 /// A recording made into an ambience's loop (issue 38): the same seamless join as the soundscapes'.

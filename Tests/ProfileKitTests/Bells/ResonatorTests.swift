@@ -1,7 +1,7 @@
 import Foundation
 import SoundAnalysis
 import Testing
-@testable import Bells
+@testable import Sound
 
 /// The recursive oscillators against the closed form they stand for: no drift over a minute, the glide's
 /// phase, a swell that starts from nothing, and a twin that beats.

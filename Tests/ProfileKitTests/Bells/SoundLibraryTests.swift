@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Bells
+@testable import Sound
+@testable import Players
 @testable import ProfileKit
 
 /// The recorded sounds on disk: added only when the whole file is a WAV file that is accepted, listed in

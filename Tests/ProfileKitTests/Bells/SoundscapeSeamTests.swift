@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Bells
+@testable import Sound
 @testable import ProfileKit
 import SoundAnalysis
 
@@ -54,7 +54,7 @@ struct SoundscapeSeamTests {
     /// measured alone the same way.
     @Test(arguments: Soundscape.allCases)
     func theBedUnderTheLayersJoinsAsItsTextureDoes(_ soundscape: Soundscape) {
-        let (left, right) = SoundscapeSynth.bed(for: soundscape)
+        let (left, right) = SoundscapeSynth.bed(for: soundscape.texture)
         Self.check(StereoLoop(sampleRate: SoundscapeSynth.sampleRate, left: left.map(Float.init), right: right.map(Float.init)),
                    "\(soundscape)'s bed")
     }

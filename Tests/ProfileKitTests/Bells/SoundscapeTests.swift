@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Bells
+@testable import Sound
+import Players
 @testable import ProfileKit
 import SoundAnalysis
 
@@ -12,7 +13,7 @@ struct SoundscapeTests {
     static let rate = SoundscapeSynth.sampleRate
     /// Every soundscape once per test run.
     static let loops: [Soundscape: StereoLoop] = Dictionary(uniqueKeysWithValues: Soundscape.allCases.map {
-        ($0, SoundscapeSynth.loop(for: $0))
+        ($0, SoundscapeSynth.loop(for: $0.texture))
     })
 
     static func loop(_ soundscape: Soundscape) -> StereoLoop {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import ProfileKit
-import Bells
+import Sound
+import Players
 import TestSupport
 
 /// Issue 47, item 2: the stream's pacing as a pure value, tested as tables, with no sink and no clock.

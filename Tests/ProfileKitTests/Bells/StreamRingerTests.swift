@@ -3,7 +3,8 @@ import SoundAnalysis
 import Testing
 import ProfileKit
 import TestDoubles
-@testable import Bells
+@testable import Sound
+@testable import Players
 
 /// Issue 38, item 3: the run's one stream of sound, mixed in the program and paced by the clock, with a
 /// fake clock and a fake sink: everything is measured from the samples the sink received and the times

@@ -1,7 +1,8 @@
 import Foundation
 import SoundAnalysis
 import Testing
-@testable import Bells
+@testable import Sound
+import Players
 @testable import ProfileKit
 
 /// Strikes and volume: one strike at full volume is the bell itself, strikes start about a spacing apart
@@ -41,7 +42,7 @@ struct StrikeMixTests {
     /// a knock, comes about once a second.
     @Test(arguments: Bell.allCases)
     func eachBellHasItsOwnSpacing(_ bell: Bell) {
-        let spacing = BellSynth.spacing(for: bell)
+        let spacing = BellSynth.spacing(for: bell.instrument)
         let rings = Double(BellMeasurementTests.sound(bell).count) / Double(BellSynth.sampleRate)
         if rings >= 10 {
             #expect(spacing >= 5, "\(bell) rings \(rings) s and is struck every \(spacing) s")
@@ -112,9 +113,9 @@ struct StrikeMixTests {
     /// export at 100 % (65–75 % is asked for; it is within 1 %).
     @Test(arguments: volumes)
     func theFirstStrikePeaksAtTheVolumeTimesTheBellsPeak(_ c: VolumeCase) {
-        let export = BellSynth.samples(for: c.bell)
-        let spacing = BellSynth.spacing(for: c.bell)
-        let mixed = StrikeMix.render(PCMSound(bell: c.bell), strikes: c.strikes, volume: c.volume, spacing: spacing)
+        let export = BellSynth.samples(for: c.bell.instrument)
+        let spacing = BellSynth.spacing(for: c.bell.instrument)
+        let mixed = StrikeMix.render(PCMSound(bell: c.bell.instrument), strikes: c.strikes, volume: c.volume, spacing: spacing)
         let firstStrike = mixed.prefix(min(export.count, StrikeMix.start(ofStrike: 1, spacing: spacing, sampleRate: BellSynth.sampleRate)))
         let ratio = Double(Self.peak(firstStrike)) / Double(Self.peak(export))
         #expect(abs(ratio - c.volume) <= 0.01 * c.volume, "peak ratio \(ratio)")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ProfileKit
-import Bells
+import Sound
 
 /// Issue 47, item 8: a volume or mute key while the ambience plays changes the gain over a ramp
 /// (``StreamMixer/gainSeconds``), not in one step, which is a click. `StreamRingerTests`' check of the

@@ -1,5 +1,5 @@
 import Testing
-@testable import Bells
+@testable import Sound
 
 /// What WAVReader accepts, sample for sample, and every reason it refuses a file, in its words.
 @Suite("WAV reader")

@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 import Testing
-import Bells
+import Players
+import Sound
 import Desktop
 import Journal
 import LocalTime
@@ -119,6 +120,34 @@ struct LiveSitTests {
         #expect(said.holds.map(\.profile) == ["Minute"] && said.holds.first?.inhibit == true)
         #expect(keys.restored >= 1, "the terminal is given back")
         #expect(said.errors.isEmpty, "\(said.errors)")
+    }
+
+    /// The players a live sit starts read and wait on the run's clock, not the real one: on a manual
+    /// clock, the clock handed to them says its time, and a wait of theirs (as `finish(timeout:)` makes)
+    /// moves it on by the time waited, at once. PlayerChainTests' `finishWaitsOnTheRunsClock` shows the
+    /// players' `finish(timeout: 1)` ending that way with a player that never ends.
+    @Test func thePlayersReadAndWaitOnTheRunsClock() throws {
+        var options = SitOptions()
+        options.name = "Minute"
+        options.log = false
+        options.inhibit = false
+        let store = try CarriedError.carrying { () throws(ProfileError) in try InMemoryProfileStore([Self.minute()]) }
+        let input = ScriptedInput(clock: clock, keys: [])
+        var handed: SoundClock?
+        let end = try LiveSit.run(options, given: nil, store: store, host: host(), live: false,
+                                  makeKeys: { Keys(input) }, makeDisplay: { [clock] _ in Recorder(clock: clock, showsTime: false) },
+                                  makeRinger: { clock in
+                                      handed = clock
+                                      return nil
+                                  })
+        #expect(end == .finished)
+        let players = try #require(handed, "the sit handed its players no clock")
+        #expect(players.now() == clock.time)
+        let before = clock.time
+        let started = Date()
+        players.sleep(1)
+        #expect(clock.time == before + 1, "a wait of 1 s moved the run's clock by \(clock.time - before) s")
+        #expect(Date().timeIntervalSince(started) < 0.5, "the players' wait slept on the real clock")
     }
 
     @Test func theEditorsProfileRunsAsGivenAndIsNotKeptWhenUnlogged() throws {

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 import Testing
-import Bells
+import Sound
+import Players
 import Files
 import Journal
 import ProfileKit

@@ -2,7 +2,7 @@ import Testing
 import ProfileKit
 import TestDoubles
 import TableKit
-import Bells
+import Players
 @testable import Sitting
 
 /// The run displays, in process: the live one draws with ANSI codes, the log one prints lines.

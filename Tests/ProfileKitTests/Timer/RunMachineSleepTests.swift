@@ -1,6 +1,6 @@
 import Testing
 import ProfileKit
-import Bells
+import Players
 @testable import Sitting
 
 /// The machine's sleep, as tables of events → effects: held for the whole session at its speed from

@@ -1,7 +1,7 @@
 import Testing
 import ProfileKit
 import TestDoubles
-import Bells
+import Players
 @testable import Sitting
 
 /// Issue 47, item 1: every rule of a sit is the machine's. What the driver hands it (wake-ups and the

@@ -3,7 +3,7 @@ import ProfileKit
 import TestDoubles
 import TextSupport
 import TableKit
-import Bells
+import Players
 @testable import Sitting
 
 /// Issue 38, items 4 and 5: the keys that change how a sit sounds, the ambience's fades, and what the

@@ -2,7 +2,8 @@ import Testing
 import ProfileKit
 import TestDoubles
 import TableKit
-import Bells
+import Sound
+import Players
 @testable import Sitting
 
 /// Acceptance 3: `run` on a fake clock.

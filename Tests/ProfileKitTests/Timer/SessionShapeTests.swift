@@ -5,7 +5,7 @@ import LocalTime
 import Testing
 import ProfileKit
 import TestDoubles
-import Bells
+import Players
 import TableKit
 @testable import Journal
 @testable import Sitting

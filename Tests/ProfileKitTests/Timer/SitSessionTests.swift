@@ -1,7 +1,7 @@
 import Testing
 import ProfileKit
 import TestDoubles
-import Bells
+import Players
 import TextSupport
 @testable import Sitting
 

@@ -1,11 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #else
-#error("Bells spawns players with Glibc's posix_spawn_file_actions_t (on Darwin an optional pointer); only Linux is supported")
+#error("Players spawns players with Glibc's posix_spawn_file_actions_t (on Darwin an optional pointer); only Linux is supported")
 #endif
 import Files
 import TextSupport
 import ProfileKit
+import Sound
 
 /// How one bell rang, for the display: through which player, or the terminal bell and why, or not at all.
 package struct RingReport: Hashable, Sendable {
@@ -458,7 +459,7 @@ package final class SystemBellRinger: BellRinger {
                 lengths[path] = seconds
                 return path
             }
-            let bytes = SoundscapeSynth.wav(for: soundscape, seconds: seconds, volume: Float(volume))
+            let bytes = SoundscapeSynth.wav(for: soundscape.texture, seconds: seconds, volume: Float(volume))
             if (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil {
                 lengths[path] = seconds
                 return path
@@ -568,14 +569,14 @@ package enum WAVFile {
                                wrote: (String, String, Double) throws(ProfileError) -> Void) throws(SoundError) {
         try SoundError.io(POSIX.makeDirectories(directory))
         for bell in Bell.allCases {
-            let samples = BellSynth.samples(for: bell)
+            let samples = BellSynth.samples(for: bell.instrument)
             let path = "\(directory)/\(BellSynth.fileName(for: bell))"
             try SoundError.io(write(WAV.encode(samples, sampleRate: BellSynth.sampleRate), to: path))
             try SoundError.refusing { () throws(ProfileError) in try wrote(bell.rawValue, path, Double(samples.count) / Double(BellSynth.sampleRate)) }
         }
         for soundscape in Soundscape.allCases {
             let path = "\(directory)/\(SoundscapeSynth.fileName(for: soundscape))"
-            try SoundError.io(write(SoundscapeSynth.wav(for: soundscape), to: path))
+            try SoundError.io(write(SoundscapeSynth.wav(for: soundscape.texture), to: path))
             try SoundError.refusing { () throws(ProfileError) in try wrote(soundscape.rawValue, path, SoundscapeSynth.loopSeconds) }
         }
     }

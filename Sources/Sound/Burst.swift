@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
+import RealModule
 
 /// A short burst of filtered noise: the contact of a mallet, a log or another cymbal, which no set of
 /// ringing modes makes.
@@ -26,7 +20,7 @@ struct Burst: Sendable {
     var seed: UInt64
 
     /// How long the burst lasts: until its envelope is 100 dB down.
-    var seconds: Double { attack + decay * log(100_000) }
+    var seconds: Double { attack + decay * Double.log(100_000) }
 
     /// Adds the burst into the start of `mix`.
     func add(into mix: inout [Float], sampleRate: Int) {
@@ -37,7 +31,7 @@ struct Burst: Sendable {
         var noise = (0..<count).map { _ in random.nextSigned() }
         if let highPass { Self.butterworth(.high, highPass, sampleRate: rate).filter(&noise) }
         if let lowPass { Self.butterworth(.low, lowPass, sampleRate: rate).filter(&noise) }
-        let rise = exp(-1 / (max(attack, 1e-6) * rate)), fall = exp(-1 / (max(decay, 1e-6) * rate))
+        let rise = Double.exp(-1 / (max(attack, 1e-6) * rate)), fall = Double.exp(-1 / (max(decay, 1e-6) * rate))
         var onset = 1.0, envelope = level
         for index in 0..<count {
             mix[index] += Float(noise[index] * envelope * (1 - onset))
@@ -50,8 +44,8 @@ struct Burst: Sendable {
     /// transform.
     static func butterworth(_ pass: Pass, _ frequency: Double, sampleRate: Double) -> Loudness.Biquad {
         let omega = 2 * Double.pi * min(frequency, 0.45 * sampleRate) / sampleRate
-        let alpha = sin(omega) / (2 * 0.5.squareRoot())
-        let a0 = 1 + alpha, c = cos(omega)
+        let alpha = Double.sin(omega) / (2 * 0.5.squareRoot())
+        let a0 = 1 + alpha, c = Double.cos(omega)
         // The numerator is (1 ∓ cos ω)/2 · (1, ±2, 1): low-pass takes the upper signs.
         let sign = pass == .low ? -1.0 : 1.0
         let edge = (1 + sign * c) / 2 / a0

@@ -1,5 +1,3 @@
-import Files
-
 /// The monotonic clock a ringer reads and waits on, in seconds: the run's own, handed in, so that a test
 /// on a manual clock never reads or sleeps on the real one.
 package struct SoundClock {
@@ -12,7 +10,4 @@ package struct SoundClock {
         self.now = now
         self.sleep = sleep
     }
-
-    /// The process's monotonic clock (``POSIX/monotonicNow()``), waited on with ``POSIX/sleep(seconds:)``.
-    package static var live: SoundClock { SoundClock(now: POSIX.monotonicNow, sleep: { POSIX.sleep(seconds: $0) }) }
 }

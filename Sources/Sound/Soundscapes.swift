@@ -1,13 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-import ProfileKit
+import RealModule
 
-/// Synthesizes the ambience's soundscapes (``Soundscape``) as seamless stereo loops, from seeded noise
+/// Synthesizes the ambience's soundscapes (``Texture``) as seamless stereo loops, from seeded noise
 /// only: the same samples on every machine and every run, like the bells (``BellSynth``).
 ///
 /// Each loop is ``loopSeconds`` long. How it joins its end to its start without a click or a jump in
@@ -45,7 +38,7 @@ package enum SoundscapeSynth {
     /// The soundscape as one pass of its loop.
     ///
     /// - Complexity: O(*n*) in the loop's frames (a few filters a sample; rain adds its drops).
-    package static func loop(for soundscape: Soundscape) -> StereoLoop {
+    package static func loop(for soundscape: Texture) -> StereoLoop {
         var (left, right) = bed(for: soundscape)
         switch soundscape {
         case .brownNoise: break
@@ -61,7 +54,7 @@ package enum SoundscapeSynth {
     /// ``loop(for:)`` lays over it repeats with the loop by construction (rain's drops wrap round the
     /// join; the ocean's swell and the stream's flutter are gains of whole periods), so a texture whose
     /// layer hides a splice from a measurement of the loop (rain's drops) has its join measured here.
-    package static func bed(for soundscape: Soundscape) -> (left: [Double], right: [Double]) {
+    package static func bed(for soundscape: Texture) -> (left: [Double], right: [Double]) {
         let frames = Int(loopSeconds * Double(sampleRate))
         let made = frames + Int(crossfadeSeconds * Double(sampleRate))
         let (left, right): ([Double], [Double])
@@ -76,7 +69,7 @@ package enum SoundscapeSynth {
 
     /// The soundscape as a WAV file: 16-bit stereo PCM at ``sampleRate``, `seconds` long (one pass of the
     /// loop when nil; longer plays it on round), scaled by `volume` (0 to 1).
-    package static func wav(for soundscape: Soundscape, seconds: Double? = nil, volume: Float = 1) -> [UInt8] {
+    package static func wav(for soundscape: Texture, seconds: Double? = nil, volume: Float = 1) -> [UInt8] {
         let loop = loop(for: soundscape)
         let frames = seconds.map { Int($0 * Double(sampleRate)) } ?? loop.frameCount
         var (left, right) = ([Float](), [Float]())
@@ -90,17 +83,12 @@ package enum SoundscapeSynth {
         return WAV.encode(left: left, right: right, sampleRate: sampleRate)
     }
 
-    /// The file name a soundscape is exported as: `brown-noise.wav`, as bells are named.
-    package static func fileName(for soundscape: Soundscape) -> String {
-        soundscape.rawValue.lowercased().replacingSpaces(with: "-") + ".wav"
-    }
-
     // MARK: The four soundscapes
 
     /// Brown (red) noise: white noise integrated, so its power falls as 1/f², 6 dB an octave (Wikipedia,
     /// "Brownian noise"). The integrator leaks below 15 Hz, so the sound never drifts away from zero.
     static func brownNoise(count: Int) -> ([Double], [Double]) {
-        let leak = exp(-2 * Double.pi * 15 / Double(sampleRate))
+        let leak = Double.exp(-2 * Double.pi * 15 / Double(sampleRate))
         func brown(_ seed: UInt64) -> [Double] {
             var random = SplitMix64(seed: seed)
             var level = 0.0
@@ -168,23 +156,23 @@ package enum SoundscapeSynth {
         // The bed's level sets the drops'.
         let bed = (left.reduce(0) { $0 + $1 * $1 } / Double(max(1, frames))).squareRoot()
         let rate = Double(sampleRate)
-        let smoothing = 1 - exp(-2 * Double.pi * 5_000 / rate)
+        let smoothing = 1 - Double.exp(-2 * Double.pi * 5_000 / rate)
         // The RMS of uniform noise (1/3 its power) through the two low-passes, whose impulse response is
         // c² (n + 1) rⁿ (r = 1 − c): a drop's level is its noise's RMS.
         let r2 = (1 - smoothing) * (1 - smoothing)
-        let noiseRMS = (pow(smoothing, 4) * (1 + r2) / pow(1 - r2, 3) / 3).squareRoot()
+        let noiseRMS = (Double.pow(smoothing, 4) * (1 + r2) / Double.pow(1 - r2, 3) / 3).squareRoot()
         let (a, b) = (shared.squareRoot(), (1 - shared).squareRoot())
         let drops = [(count: Int(100 * loopSeconds), loudest: 24.0, range: 16.0),
                      (count: Int(150 * loopSeconds), loudest: 0.0, range: 12.0)]
         for kind in drops {
             for _ in 0..<kind.count {
                 let start = Int(random.nextUnit() * Double(frames))
-                let level = bed * pow(10, (kind.loudest - kind.range * random.nextUnit()) / 20) / noiseRMS
+                let level = bed * Double.pow(10, (kind.loudest - kind.range * random.nextUnit()) / 20) / noiseRMS
                 let decay = 0.0006 + 0.0025 * random.nextUnit()
                 let angle = Double.pi / 2 * (0.1 + 0.8 * random.nextUnit())
-                let (toLeft, toRight) = (cos(angle) * 2.0.squareRoot(), sin(angle) * 2.0.squareRoot())
+                let (toLeft, toRight) = (Double.cos(angle) * 2.0.squareRoot(), Double.sin(angle) * 2.0.squareRoot())
                 let length = Int(decay * rate * 7)
-                let fall = exp(-1 / (decay * rate))
+                let fall = Double.exp(-1 / (decay * rate))
                 var envelope = level
                 var (l1, l2, r1, r2) = (0.0, 0.0, 0.0, 0.0)
                 for offset in 0..<length {
@@ -221,7 +209,7 @@ package enum SoundscapeSynth {
             let first = Int(start * Double(sampleRate)), last = min(frames, Int((start + period) * Double(sampleRate)))
             for index in first..<last {
                 let phase = (Double(index) / Double(sampleRate) - start) / period
-                let shape = phase < 0.35 ? (1 - cos(Double.pi * phase / 0.35)) / 2 : (1 + cos(Double.pi * (phase - 0.35) / 0.65)) / 2
+                let shape = phase < 0.35 ? (1 - Double.cos(Double.pi * phase / 0.35)) / 2 : (1 + Double.cos(Double.pi * (phase - 0.35) / 0.65)) / 2
                 gain[index] = 0.15 + height * shape
             }
             start += period
@@ -246,8 +234,8 @@ package enum SoundscapeSynth {
         let (forLeft, forRight) = (wobble(), wobble())
         for index in left.indices {
             let time = Double(index) / Double(sampleRate)
-            let l = forLeft.reduce(0.0) { $0 + sin(2 * Double.pi * $1.frequency * time + $1.phase) }
-            let r = forRight.reduce(0.0) { $0 + sin(2 * Double.pi * $1.frequency * time + $1.phase) }
+            let l = forLeft.reduce(0.0) { $0 + Double.sin(2 * Double.pi * $1.frequency * time + $1.phase) }
+            let r = forRight.reduce(0.0) { $0 + Double.sin(2 * Double.pi * $1.frequency * time + $1.phase) }
             left[index] *= 1 + 0.06 * l / 6.0.squareRoot()
             right[index] *= 1 + 0.06 * r / 6.0.squareRoot()
         }
@@ -296,7 +284,7 @@ package enum SoundscapeSynth {
         var result = Array(samples.prefix(frames))
         for index in 0..<fade {
             let t = (Double(index) + 0.5) / Double(fade)
-            result[index] = sin(Double.pi / 2 * t) * samples[index] + cos(Double.pi / 2 * t) * samples[frames + index]
+            result[index] = Double.sin(Double.pi / 2 * t) * samples[index] + Double.cos(Double.pi / 2 * t) * samples[frames + index]
         }
         return result
     }
@@ -305,7 +293,7 @@ package enum SoundscapeSynth {
     static func scaled(_ left: [Double], _ right: [Double], to target: Double) -> StereoLoop {
         let (l, r) = (left.map(Float.init), right.map(Float.init))
         let measured = Loudness.integrated([l, r], sampleRate: sampleRate)
-        let gain = measured.isFinite ? Float(pow(10, (target - measured) / 20)) : 1
+        let gain = measured.isFinite ? Float(Double.pow(10, (target - measured) / 20)) : 1
         return StereoLoop(sampleRate: sampleRate, left: l.map { $0 * gain }, right: r.map { $0 * gain })
     }
 }

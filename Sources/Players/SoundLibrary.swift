@@ -8,6 +8,7 @@ import Darwin
 import Files
 import TextSupport
 import ProfileKit
+import Sound
 
 /// The user's recorded sounds: `NAME.wav` files in `${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds/`.
 ///

@@ -1,5 +1,6 @@
 import TextSupport
 import ProfileKit
+import Sound
 
 /// The strike a bell choice repeats: a built-in bell (synthesized only when its samples are needed) or
 /// a recording read from the library.
@@ -10,7 +11,7 @@ package enum BellStrike: Equatable, Sendable {
     /// The strike's samples.
     package var sound: PCMSound {
         switch self {
-        case let .builtIn(bell): PCMSound(bell: bell)
+        case let .builtIn(bell): PCMSound(bell: bell.instrument)
         case let .recorded(sound): sound
         }
     }
@@ -18,7 +19,7 @@ package enum BellStrike: Equatable, Sendable {
     /// Seconds from one strike to the next: the built-in bell's own, or a recording's ``StrikeMix/spacing``.
     package var spacing: Double {
         switch self {
-        case let .builtIn(bell): BellSynth.spacing(for: bell)
+        case let .builtIn(bell): BellSynth.spacing(for: bell.instrument)
         case .recorded: StrikeMix.spacing
         }
     }

@@ -1,5 +1,3 @@
-import ProfileKit
-
 /// A stereo sound meant to be played over and over: an ambience's soundscape (synthesized) or a
 /// recording made into a loop. The last sample joins the first with no click and no jump in loudness,
 /// so that playing ``frame(_:)`` for ever-growing frame numbers is one unbroken sound.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
+import RealModule
 
 /// Loudness as ITU-R BS.1770-4 measures it for one channel: K-weighting, then the mean square over
 /// 400 ms (momentary loudness), in LUFS.
@@ -44,14 +38,14 @@ package enum Loudness {
     /// bilinear transform to any rate; at 48 kHz they give the standard's tables to 1e-12.
     package static func kWeighting(sampleRate: Int) -> (shelf: Biquad, highPass: Biquad) {
         let rate = Double(sampleRate)
-        var k = tan(Double.pi * 1681.974450955533 / rate)
+        var k = Double.tan(Double.pi * 1681.974450955533 / rate)
         let q = 0.7071752369554196
-        let vh = pow(10, 3.999843853973347 / 20)
-        let vb = pow(vh, 0.4996667741545416)
+        let vh = Double.pow(10, 3.999843853973347 / 20)
+        let vb = Double.pow(vh, 0.4996667741545416)
         var a0 = 1 + k / q + k * k
         let shelf = Biquad(b0: (vh + vb * k / q + k * k) / a0, b1: 2 * (k * k - vh) / a0, b2: (vh - vb * k / q + k * k) / a0,
                            a1: 2 * (k * k - 1) / a0, a2: (1 - k / q + k * k) / a0)
-        k = tan(Double.pi * 38.13547087602444 / rate)
+        k = Double.tan(Double.pi * 38.13547087602444 / rate)
         let q2 = 0.5003270373238773
         a0 = 1 + k / q2 + k * k
         let highPass = Biquad(b0: 1, b1: -2, b2: 1, a1: 2 * (k * k - 1) / a0, a2: (1 - k / q2 + k * k) / a0)
@@ -88,7 +82,7 @@ package enum Loudness {
             most = max(most, sum)
         }
         guard most > 0 else { return -.infinity }
-        return offset + 10 * log10(most / Double(window))
+        return offset + 10 * Double.log10(most / Double(window))
     }
 
     // MARK: Several channels, over time
@@ -117,7 +111,7 @@ package enum Loudness {
         }
         return stride(from: 0, through: count - window, by: step).map { start in
             let power = max(0, sums[start + window] - sums[start]) / Double(window)
-            return power > 0 ? offset + 10 * log10(power) : -.infinity
+            return power > 0 ? offset + 10 * Double.log10(power) : -.infinity
         }
     }
 
@@ -127,9 +121,9 @@ package enum Loudness {
     ///
     /// - Complexity: O(*n*) in the samples of all channels.
     package static func integrated(_ channels: [[Float]], sampleRate: Int) -> Double {
-        func power(_ loudness: Double) -> Double { pow(10, (loudness - offset) / 10) }
+        func power(_ loudness: Double) -> Double { Double.pow(10, (loudness - offset) / 10) }
         func mean(_ blocks: [Double]) -> Double {
-            blocks.isEmpty ? -.infinity : offset + 10 * log10(blocks.reduce(0) { $0 + power($1) } / Double(blocks.count))
+            blocks.isEmpty ? -.infinity : offset + 10 * Double.log10(blocks.reduce(0) { $0 + power($1) } / Double(blocks.count))
         }
         let absolute = blocks(channels, sampleRate: sampleRate).filter { $0 > -70 }
         let relative = mean(absolute) - 10

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import ProfileKit
+import RealModule
 
 /// A gain that moves to its target in a straight line over a set time, one frame at a time: volume
 /// changes, mute and fades without a click.
@@ -99,7 +94,7 @@ package struct StreamMixer: Sendable {
 
     /// Sets the sit's volume in dB (0: the profile's own volumes), nil for silence, over ``gainSeconds``.
     package mutating func setVolume(decibels: Double?) {
-        let gain = decibels.map { Float(pow(10, $0 / 20)) } ?? 0
+        let gain = decibels.map { Float(Double.pow(10, $0 / 20)) } ?? 0
         master.set(gain, overFrames: Self.frames(Self.gainSeconds))
     }
 

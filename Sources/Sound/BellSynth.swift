@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-import ProfileKit
+import RealModule
 
 /// Synthesizes the catalog's bells from the instruments' modes (``BellVoices``): damped sines, some in
 /// beating pairs, some swelling or gliding, after a burst of noise for the strike. No recorded sound is
@@ -46,24 +39,24 @@ package enum BellSynth {
     static let longest = 300.0
 
     /// Seconds from one strike of `bell` to the next.
-    package static func spacing(for bell: Bell) -> Double { voice(for: bell).spacing }
+    package static func spacing(for bell: Instrument) -> Double { voice(for: bell).spacing }
 
     /// The bell as 16-bit samples at ``sampleRate``, at the loudness ``loudness``.
     ///
     /// - Complexity: O(*m* × *n*) for *m* modes and *n* samples, with a short mode costing only its own
     ///   length.
-    package static func samples(for bell: Bell) -> [Int16] {
+    package static func samples(for bell: Instrument) -> [Int16] {
         // TPDF dither (two uniform values of half a step each, summed): a bell's last half second falls to
         // about one step of 16 bits, where rounding alone would leave stretches of digital silence and
         // distortion instead of a smooth fade. Seeded, so the samples are the same every time.
-        var random = SplitMix64(seed: 0xB311 &+ UInt64(Bell.allCases.firstIndex(of: bell) ?? 0))
+        var random = SplitMix64(seed: 0xB311 &+ UInt64(Instrument.allCases.firstIndex(of: bell) ?? 0))
         return sound(for: bell).map { sample in
             PCM16.sample(Double(sample), dither: random.nextUnit() - random.nextUnit())
         }
     }
 
     /// The bell as floating-point samples from −1 to 1, before it becomes 16 bits.
-    static func sound(for bell: Bell) -> [Float] {
+    static func sound(for bell: Instrument) -> [Float] {
         let voice = voice(for: bell)
         let rate = Double(sampleRate)
         let groups = voice.modes.map(Resonator.oscillators)
@@ -74,7 +67,7 @@ package enum BellSynth {
         Resonator.add(oscillators, into: &mix, range: 0..<mix.count, sampleRate: sampleRate, floor: floor)
         let loudest = levels(mix).max() ?? 0
         guard loudest > 0 else { return [] }
-        let threshold = loudest * pow(10, ringOut / 20)
+        let threshold = loudest * Double.pow(10, ringOut / 20)
         // How long to render: where the modes' summed power should fall under the threshold, then more
         // while the sound made still has not rung out before its end.
         var count = Int((min(estimatedEnd(groups, under: threshold), longest - closing - levelWindow) + closing + levelWindow) * rate)
@@ -96,9 +89,9 @@ package enum BellSynth {
         }
         mix.removeLast(mix.count - (end + closingCount))
         for index in 0..<closingCount {
-            mix[end + index] *= Float(pow(10, -closingRate * Double(index) / rate / 20))
+            mix[end + index] *= Float(Double.pow(10, -closingRate * Double(index) / rate / 20))
         }
-        let gain = pow(10, (loudness - Loudness.maxMomentary(mix, sampleRate: sampleRate)) / 20)
+        let gain = Double.pow(10, (loudness - Loudness.maxMomentary(mix, sampleRate: sampleRate)) / 20)
         return mix.map { $0 * Float(gain) }
     }
 
@@ -126,7 +119,7 @@ package enum BellSynth {
     static func estimatedEnd(_ groups: [[Resonator.Oscillator]], under threshold: Double) -> Double {
         func level(at time: Double) -> Double {
             let power = groups.reduce(0.0) { total, group in
-                let magnitude = group.reduce(0.0) { $0 + abs($1.amplitude) * exp(-$1.decay * time) }
+                let magnitude = group.reduce(0.0) { $0 + abs($1.amplitude) * Double.exp(-$1.decay * time) }
                 return total + magnitude * magnitude / 2
             }
             return power.squareRoot()
@@ -141,18 +134,7 @@ package enum BellSynth {
     }
 
     /// The bell as a WAV file: RIFF, PCM, mono, 16-bit, ``sampleRate`` Hz.
-    package static func wav(for bell: Bell) -> [UInt8] {
+    package static func wav(for bell: Instrument) -> [UInt8] {
         WAV.encode(samples(for: bell), sampleRate: sampleRate)
-    }
-
-    /// The file name a bell is exported as: `singing-bowl.wav`.
-    package static func fileName(for bell: Bell) -> String {
-        bell.rawValue.lowercased().replacingSpaces(with: "-") + ".wav"
-    }
-}
-
-extension String {
-    func replacingSpaces(with separator: String) -> String {
-        split(separator: " ").joined(separator: separator)
     }
 }

@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-import ProfileKit
+import RealModule
 
 /// A bell choice's strikes and volume made audible: the strike repeated, scaled and mixed into one
 /// 16-bit mono sound that never clips.
@@ -25,8 +18,9 @@ package enum StrikeMix {
     /// Man page: *a recording's strikes come 3 seconds apart; a sound that rings longer than that
     /// overlaps the next strike, and the overlapping sounds add up without clipping.*
     package static let spacing = 3.0
-    /// The numbers of strikes a choice may have.
-    package static let strikeCounts = BellChoice.allowedStrikes
+    /// The numbers of strikes a choice may have: the model's `BellChoice.allowedStrikes`, which Sound does
+    /// not import (a test checks that the two agree).
+    package static let strikeCounts = 1...9
     /// Changes whenever the mix of strikes changes (their spacing, their variation, the limiter), so
     /// cached files are never stale.
     package static let version = 3
@@ -59,7 +53,7 @@ package enum StrikeMix {
     /// The gain of strike `index` (from 0), before the volume.
     package static func gain(ofStrike index: Int) -> Float {
         let decibels = variations.indices.contains(index) ? variations[index].decibels : 0
-        return Float(pow(10, decibels / 20))
+        return Float(Double.pow(10, decibels / 20))
     }
 
     /// `strikes` strikes of `strike`, `spacing` seconds apart, each scaled by `volume`, as 16-bit mono at
@@ -128,8 +122,8 @@ package enum StrikeMix {
         guard mix.contains(where: { abs($0) > most }) else { return }
         let need = mix.map { abs($0) > most ? most / abs($0) : 1 }
         var gain = slidingMinimum(need, radius: max(1, Int(hold * Double(sampleRate))))
-        let attackStep = 1 - Float(exp(-1 / (attack * Double(sampleRate))))
-        let releaseStep = 1 - Float(exp(-1 / (release * Double(sampleRate))))
+        let attackStep = 1 - Float(Double.exp(-1 / (attack * Double(sampleRate))))
+        let releaseStep = 1 - Float(Double.exp(-1 / (release * Double(sampleRate))))
         // Eased as the reduction 1 − gain, which decays without the rounding of a gain near 1.
         func eased(_ reduction: Float, _ step: Float, _ gain: Float) -> Float {
             var value = max(1 - gain, reduction * (1 - step))

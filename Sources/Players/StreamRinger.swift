@@ -1,6 +1,7 @@
 import Files
 import TextSupport
 import ProfileKit
+import Sound
 
 /// Rings a sit's bells, and plays its ambience under them, as one stream mixed in the program
 /// (``StreamMixer``) and written to one long-lived player (a ``SoundSink``), paced by the clock.

@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-import ProfileKit
+import RealModule
 
 /// What each built-in bell is made of: its modes, the burst of its strike, and how far apart a hand
 /// strikes it.
@@ -27,7 +20,7 @@ extension BellSynth {
         var spacing: Double
     }
 
-    static func voice(for bell: Bell) -> Voice {
+    static func voice(for bell: Instrument) -> Voice {
         switch bell {
         case .singingBowl: singingBowl
         case .templeBell: templeBell
@@ -104,28 +97,28 @@ extension BellSynth {
         ]
         let middle = 40
         for index in 0..<middle {
-            let frequency = 70 * pow(1_000 / 70, (Double(index) + uniform(0.1...0.9)) / Double(middle))
+            let frequency = 70 * Double.pow(1_000 / 70, (Double(index) + uniform(0.1...0.9)) / Double(middle))
             let sign: Double = random.next() & 1 == 0 ? 1 : -1
             modes.append(Mode(frequency: frequency, amplitude: sign * 0.3 * uniform(0.6...1), t60: uniform(6...11),
                               glide: 0.015, glideTime: 0.6))
         }
         // Above 8 kHz the modes' amplitudes fall a further `rolloff` dB an octave: a tam-tam's highs thin
         // out gradually, with no edge (issue 38, item 7).
-        func top(_ frequency: Double) -> Double { frequency > 8_000 ? pow(frequency / 8_000, -rolloff / 6.02) : 1 }
+        func top(_ frequency: Double) -> Double { frequency > 8_000 ? Double.pow(frequency / 8_000, -rolloff / 6.02) : 1 }
         let high = 140
         for index in 0..<high {
-            let position = pow((Double(index) + uniform(0.1...0.9)) / Double(high), 1.3)
+            let position = Double.pow((Double(index) + uniform(0.1...0.9)) / Double(high), 1.3)
             let frequency = 1_000 + 9_000 * position
-            modes.append(Mode(frequency: frequency, amplitude: 0.3 * pow(frequency / 1_000, -0.5) * uniform(0.6...1) * top(frequency),
-                              t60: 9 * pow(1_000 / frequency, 0.5), rise: 0.1 + 0.4 * (frequency - 1_000) / 9_000,
+            modes.append(Mode(frequency: frequency, amplitude: 0.3 * Double.pow(frequency / 1_000, -0.5) * uniform(0.6...1) * top(frequency),
+                              t60: 9 * Double.pow(1_000 / frequency, 0.5), rise: 0.1 + 0.4 * (frequency - 1_000) / 9_000,
                               phase: uniform(0...(2 * Double.pi))))
         }
         // And on from 10 to 16 kHz, about as dense as at 10 kHz, swelling in as slowly as there.
         let higher = 70
         for index in 0..<higher {
             let frequency = 10_000 + 6_000 * (Double(index) + uniform(0.1...0.9)) / Double(higher)
-            modes.append(Mode(frequency: frequency, amplitude: 0.3 * pow(frequency / 1_000, -0.5) * uniform(0.6...1) * top(frequency),
-                              t60: 9 * pow(1_000 / frequency, 0.5), rise: 0.5, phase: uniform(0...(2 * Double.pi))))
+            modes.append(Mode(frequency: frequency, amplitude: 0.3 * Double.pow(frequency / 1_000, -0.5) * uniform(0.6...1) * top(frequency),
+                              t60: 9 * Double.pow(1_000 / frequency, 0.5), rise: 0.5, phase: uniform(0...(2 * Double.pi))))
         }
         return Voice(modes: modes, bursts: [
             // The beater's thump, and the rim's first rattle above 4 kHz.

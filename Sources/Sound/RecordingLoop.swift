@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
-import ProfileKit
+import RealModule
 
 extension StereoLoop {
     /// The shortest recording made into a loop, in seconds: a shorter one would repeat too plainly to be
@@ -35,7 +28,7 @@ extension StereoLoop {
             self.init(sampleRate: sampleRate, left: loop, right: loop)
             return
         }
-        let gain = Float(min(pow(10, (SoundscapeSynth.loudness - measured) / 20), 0.99 / Double(peak)))
+        let gain = Float(min(Double.pow(10, (SoundscapeSynth.loudness - measured) / 20), 0.99 / Double(peak)))
         let scaled = loop.map { $0 * gain }
         self.init(sampleRate: sampleRate, left: scaled, right: scaled)
     }
@@ -57,8 +50,8 @@ extension StereoLoop {
             for source in first...last {
                 let distance = time - Double(source)
                 let x = Double.pi * cutoff * distance
-                let sinc = x == 0 ? 1 : sin(x) / x
-                let window = 0.5 + 0.5 * cos(Double.pi * distance / reach)
+                let sinc = x == 0 ? 1 : Double.sin(x) / x
+                let window = 0.5 + 0.5 * Double.cos(Double.pi * distance / reach)
                 sum += samples[source] * cutoff * sinc * window
             }
             return sum

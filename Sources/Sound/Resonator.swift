@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
-#endif
+import RealModule
 
 /// One resonance of a struck instrument: a sine that dies away exponentially, perhaps beside a slightly
 /// detuned twin (the two halves of a doublet, which beat), perhaps swelling in after the strike, perhaps
@@ -64,7 +58,7 @@ enum Resonator {
         /// The phase at `time` seconds, glide included: the integral of 2π f (1 + g e^(−t/τ)).
         func phase(at time: Double) -> Double {
             var turns = time
-            if glide != 0 { turns += glide * glideTime * (1 - exp(-time / glideTime)) }
+            if glide != 0 { turns += glide * glideTime * (1 - Double.exp(-time / glideTime)) }
             return phase + 2 * Double.pi * frequency * turns
         }
 
@@ -73,7 +67,7 @@ enum Resonator {
             let start = abs(amplitude)
             guard start > floor else { return 0 }
             guard decay > 0 else { return Int.max }
-            let seconds = log(start / floor) / decay
+            let seconds = Double.log(start / floor) / decay
             return seconds * Double(sampleRate) >= Double(Int.max / 2) ? Int.max / 2 : Int((seconds * Double(sampleRate)).rounded(.up))
         }
     }
@@ -82,12 +76,12 @@ enum Resonator {
     /// second subtracted and dying faster, so the pair rises from 0 as 1 − e^(−t/rise) and then decays.
     static func oscillators(_ mode: Mode) -> [Oscillator] {
         // T60 is 60 dB = a factor of 1000: the time constant is T60 / ln 1000.
-        let decay = log(1000) / max(mode.t60, 1e-4)
+        let decay = Double.log(1000) / max(mode.t60, 1e-4)
         var result = [Oscillator(frequency: mode.frequency, amplitude: mode.amplitude, decay: decay, phase: mode.phase,
                                  glide: mode.glide, glideTime: max(mode.glideTime, 1e-3))]
         if mode.twin != 0 {
             result.append(Oscillator(frequency: mode.frequency + mode.beat, amplitude: mode.amplitude * mode.twin,
-                                     decay: log(1000) / max(mode.twinT60 ?? mode.t60, 1e-4), phase: mode.phase,
+                                     decay: Double.log(1000) / max(mode.twinT60 ?? mode.t60, 1e-4), phase: mode.phase,
                                      glide: mode.glide, glideTime: max(mode.glideTime, 1e-3)))
         }
         if mode.rise > 0 {
@@ -127,16 +121,16 @@ enum Resonator {
         let startTime = Double(first) / rate
         let startPhase = oscillator.phase(at: startTime)
         let endPhase = oscillator.phase(at: Double(first + count) / rate)
-        let magnitude = oscillator.amplitude * exp(-oscillator.decay * startTime)
+        let magnitude = oscillator.amplitude * Double.exp(-oscillator.decay * startTime)
         // One sample's turn: the block's mean frequency (exact at its ends, so the phase never jumps) and
         // its decay.
         let turn = (endPhase - startPhase) / Double(count)
-        let shrink = exp(-oscillator.decay / rate)
-        let stepRe = shrink * cos(turn), stepIm = shrink * sin(turn)
+        let shrink = Double.exp(-oscillator.decay / rate)
+        let stepRe = shrink * Double.cos(turn), stepIm = shrink * Double.sin(turn)
         // Eight lanes, the phasor at eight consecutive samples, as sixteen plain Float variables rather
         // than SIMD8<Float>: the two run alike in a release build (LLVM vectorises these lanes), but the
         // debug build the tests run makes every SIMD8 operation a call, and was 35 times slower.
-        var zRe = magnitude * cos(startPhase), zIm = magnitude * sin(startPhase)
+        var zRe = magnitude * Double.cos(startPhase), zIm = magnitude * Double.sin(startPhase)
         func advance() -> (Float, Float) {
             defer { (zRe, zIm) = (zRe * stepRe - zIm * stepIm, zRe * stepIm + zIm * stepRe) }
             return (Float(zRe), Float(zIm))

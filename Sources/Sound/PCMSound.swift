@@ -1,5 +1,3 @@
-import ProfileKit
-
 /// A sound as mono samples from -1 to 1 at one sample rate: what ``WAVReader`` reads from a file, what a
 /// synthesized bell becomes, and what ``StrikeMix`` repeats and scales.
 package struct PCMSound: Equatable, Sendable {
@@ -23,7 +21,7 @@ package struct PCMSound: Equatable, Sendable {
     ///
     /// A 16-bit sample *s* becomes *s* / 32768, which ``PCM16/sample(_:dither:)`` turns back into *s*
     /// exactly: one strike at full volume is the exported bell, sample for sample.
-    package init(bell: Bell) {
+    package init(bell: Instrument) {
         self.init(int16: BellSynth.samples(for: bell), sampleRate: BellSynth.sampleRate)
     }
 
