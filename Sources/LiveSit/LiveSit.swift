@@ -2,7 +2,8 @@ import LocalTime
 import Bells
 import Desktop
 import Files
-import Journal
+import JournalCore
+import JournalStore
 import ProfileKit
 import Sitting
 import TextSupport

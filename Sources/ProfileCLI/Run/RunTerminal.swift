@@ -9,7 +9,6 @@ import ProfileKit
 import Bells
 import Sitting
 import Desktop
-import Journal
 import LiveSit
 
 /// What `run` waits for, in one `poll`: keys from the terminal on standard input, read one at a time

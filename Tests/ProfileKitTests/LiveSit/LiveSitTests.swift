@@ -5,7 +5,6 @@ import Glibc
 import Testing
 import Bells
 import Desktop
-import Journal
 import LocalTime
 import ProfileKit
 import Sitting

@@ -4,7 +4,8 @@ import Glibc
 import Testing
 import Bells
 import Files
-import Journal
+import JournalCore
+import JournalStore
 import ProfileKit
 import TextSupport
 
