@@ -107,8 +107,10 @@ run:
 	@command -v profile > /dev/null || echo "make run: to type 'profile' anywhere: make install PREFIX=\"\$$HOME/.local\" (into ~/.local/bin)"
 
 # The README's test command. The import check (every import is a declared dependency) costs nothing:
-# it is the same build. Scripts/test builds the tests and runs the in-process tier and each end-to-end
-# suite in processes side by side (they mostly wait for the binary they start); the tests' whole output
+# it is the same build; Scripts/check-pure first says that no file of a pure target (JournalCore)
+# imports the C library or Files, which the import check cannot see. Scripts/test builds the tests and
+# runs the in-process tier and each end-to-end suite in processes side by side (they mostly wait for
+# the binary they start); the tests' whole output
 # goes to $(CHECK_LOG), and Scripts/check prints a summary (the failures in full, then `N passed, N
 # failed`) and exits with the tests' status.
 CHECK_LOG = .build/check.log

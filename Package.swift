@@ -77,9 +77,19 @@ let package = Package(
         // rendering. Never imports a terminal: the live display belongs to the executable.
         .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Players"]),
 
-        // The journal of sits: its records and lines, safe appends, reading, statistics and the calendar.
+        // The journal's pure half: the record and its lines (a strict reader and a fast path, a scan of a
+        // journal's bytes), the rules of a sit, the import parsers, the reports (stats, calendar, the
+        // log's lines, selections) and the practice's figures over one day ledger; JournalError, whose
+        // file failures it carries without naming them. Bytes and values in, values out: it never imports
+        // Glibc or Files (Scripts/check-pure, run by `make check`, says so by file), nor a player, the
+        // timeline or a terminal.
+        .target(name: "JournalCore", dependencies: ["TextSupport", "TableKit", "JSON", "LocalTime", "ProfileKit"]),
+
+        // The journal's files, over Files: the journal file (appends under its lock, proven marks,
+        // settling, repair, edits), opening it from the environment, the reading of import files, the
+        // records of sits in progress and the run's log, `status`'s cache and the practice settings.
         // Never imports a player, the timeline or a terminal: `run` hands it a finished sit.
-        .target(name: "Journal", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit"]),
+        .target(name: "JournalStore", dependencies: ["TextSupport", "JSON", "Files", "LocalTime", "ProfileKit", "JournalCore"]),
 
         // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
         .systemLibrary(
@@ -106,7 +116,7 @@ let package = Package(
         // lock and the players, handed to the runner as the live SitEnvironment. `run` and the editor's
         // `run` both start a sit here; the executable hands in its terminal (keys, display) and streams.
         // Never imports a terminal or readline.
-        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "Desktop"]),
+        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "JournalStore", "Desktop"]),
 
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
         // and TextSupport alone, so no screen can reach a model type.
@@ -123,7 +133,7 @@ let package = Package(
         .target(
             name: "ProfileCLI",
             dependencies: [
-                "TextSupport", "TableKit", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "LiveSit", "ProfileREPL", "LineEditing",
+                "TextSupport", "TableKit", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "JournalStore", "LiveSit", "ProfileREPL", "LineEditing",
                 "Desktop", "ShellCompletion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,7 +149,7 @@ let package = Package(
         .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit", "Sound", "Players", "Sitting"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
-        .target(name: "FuzzChecks", dependencies: ["TableKit", "LocalTime", "ProfileKit", "Sound", "Journal", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
+        .target(name: "FuzzChecks", dependencies: ["TableKit", "LocalTime", "ProfileKit", "Sound", "JournalCore", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),
 
         // Helpers the test targets share: running the built binary, golden files, a pseudo-terminal.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -152,7 +162,7 @@ let package = Package(
 
         .testTarget(
             name: "ProfileKitTests",
-            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "Desktop", "LiveSit", "TestDoubles", "TestSupport",
+            dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "JournalStore", "Desktop", "LiveSit", "TestDoubles", "TestSupport",
                            "SoundAnalysis"]
         ),
         // The in-process tier: ProfileKitTests above, this one and ProfileCLIInProcessTests below. None
@@ -165,7 +175,7 @@ let package = Package(
         // no process boundary (messages, goldens, hostile input, the statuses of refusals).
         .testTarget(
             name: "ProfileCLIInProcessTests",
-            dependencies: ["TextSupport", "TableKit", "Files", "ProfileKit", "Journal", "Screens", "ProfileCLI", "TestSupport"]
+            dependencies: ["TextSupport", "TableKit", "Files", "ProfileKit", "Screens", "ProfileCLI", "TestSupport"]
         ),
         // The end-to-end tier: the built binary where a process boundary is what is tested (exit statuses,
         // signals, pseudo-terminals and tmux, locks across processes, D-Bus mocks, strace). Depending on
@@ -173,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "ProfileCLITests",
             dependencies: [
-                "TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "Journal", "Screens", "ProfileREPL",
+                "TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "Screens", "ProfileREPL",
                 "LineEditing", "Desktop", "TestDoubles", "TestSupport", "profile",
             ]
         ),

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import LocalTime
 import Sound
-import Journal
+import JournalCore
 import ProfileKit
 import ProfileREPL
 import TableKit

@@ -3,7 +3,8 @@ import Sound
 import Players
 import Desktop
 import Files
-import Journal
+import JournalCore
+import JournalStore
 import ProfileKit
 import Sitting
 import TextSupport

@@ -1,5 +1,6 @@
 import LocalTime
-import Journal
+import JournalCore
+import JournalStore
 import ProfileKit
 import Sitting
 import TextSupport

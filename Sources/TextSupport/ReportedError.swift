@@ -32,7 +32,7 @@ package protocol ReportedError: Error, Sendable, CustomStringConvertible {
 }
 
 /// An error of a target that a layer in between cannot name, carried whole to the front end that says
-/// it: a journal's failure through a sit's record (Sitting cannot import Journal), a sit's failure
+/// it: a journal's failure through a sit's record (Sitting cannot import JournalStore), a sit's failure
 /// through the editor. Its words, category and errno are the carried error's own.
 package struct CarriedError: ReportedError, Equatable {
     /// The error as it was thrown.

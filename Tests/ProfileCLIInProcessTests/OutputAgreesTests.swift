@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 import TableKit
-import Journal
 
 /// Issue 27, items 4 and 5, in process: output off a terminal is plain, a segment not made yet shows the
 /// length it will have, and `calendar` fits the width it is given. (`log` and `calendar` on a terminal:

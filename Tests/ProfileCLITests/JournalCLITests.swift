@@ -2,7 +2,6 @@ import LocalTime
 import Foundation
 import Testing
 import TestSupport
-import Journal
 
 /// Issue 15 end to end: the journal `run` writes, `log`, `stats` and `calendar` over it, and appends that
 /// survive concurrency and SIGKILL. Every run has its own home and journal: nothing reaches the real one.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TableKit
-import Journal
+import JournalCore
 
 /// Issue 27, items 4 and 5 on a pseudo-terminal: `log` fits the terminal's height and `calendar` its
 /// width. (Off a terminal: OutputAgreesTests, in process.)

@@ -1,6 +1,7 @@
 import LocalTime
 import ArgumentParser
-import Journal
+import JournalCore
+import JournalStore
 import ProfileKit
 
 struct CalendarCommand: ParsableCommand {

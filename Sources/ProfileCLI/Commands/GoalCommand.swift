@@ -1,5 +1,5 @@
 import ArgumentParser
-import Journal
+import JournalStore
 
 struct GoalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

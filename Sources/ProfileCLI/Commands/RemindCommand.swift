@@ -1,6 +1,7 @@
 import Files
 import ArgumentParser
-import Journal
+import JournalCore
+import JournalStore
 #if canImport(Glibc)
 import Glibc
 #else

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Journal
+import JournalCore
+import JournalStore
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

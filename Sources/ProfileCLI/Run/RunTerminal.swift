@@ -10,7 +10,6 @@ import Sound
 import Players
 import Sitting
 import Desktop
-import Journal
 import LiveSit
 
 /// What `run` waits for, in one `poll`: keys from the terminal on standard input, read one at a time

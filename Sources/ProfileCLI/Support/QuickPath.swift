@@ -1,5 +1,5 @@
 import ArgumentParser
-import Journal
+import JournalCore
 import ProfileKit
 
 /// The commands scripts run in loops, parsed without ArgumentParser's reflection.

@@ -9,7 +9,7 @@ import Files
 import TextSupport
 
 /// Every error ProfileKit reports to a user: each message names the thing, the place and what would be
-/// accepted. The recorded sounds (`SoundError`, Bells) and the journal (`JournalError`, Journal) have
+/// accepted. The recorded sounds (`SoundError`, Bells) and the journal (`JournalError`, JournalCore) have
 /// error types of their own.
 package enum ProfileError: ReportedError, Equatable {
     /// A duration that could not be read; `reason` says why.

@@ -8,7 +8,8 @@ import ProfileKit
 import TestSupport
 import TextSupport
 import LocalTime
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 46, items 1 and 2: a mark proves its bytes by content. Only the proven rest of a write that
 /// was cut off is ever taken back, only by a writer; a restored journal, another program's lines and a

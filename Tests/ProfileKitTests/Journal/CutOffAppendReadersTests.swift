@@ -3,7 +3,8 @@ import Files
 import LocalTime
 import Testing
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 47, item 8: every reader (`log`, `stats`, `calendar`, `log check`, `log delete`'s lookup and
 /// `status`) leaves out the bytes a proven append mark covers — an entry or import cut off, or being

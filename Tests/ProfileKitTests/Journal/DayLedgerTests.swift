@@ -3,7 +3,8 @@ import LocalTime
 import Testing
 import TestSupport
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// The one ledger of days behind `stats`, `status`, `calendar` and the milestones: days tallied,
 /// streaks and goal streaks, as tables; and the milestones an append returns, against a re-read.

@@ -3,7 +3,7 @@ import Testing
 import ProfileKit
 import TableKit
 import TextSupport
-@testable import Journal
+@testable import JournalCore
 
 /// Issue 27, item 5, in process: `log`'s table fits a height, `calendar` a width, and `stats` has
 /// plain lines; the height and width are parameters, never read here.

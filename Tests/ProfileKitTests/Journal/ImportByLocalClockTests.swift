@@ -2,7 +2,8 @@ import Foundation
 import LocalTime
 import Testing
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 47, item 8: an Insight Timer row has no id and no offset; it is known again by its start on the
 /// local clock (to the second) and its seconds, not by its moment. The row of the hour a change back to

@@ -2,7 +2,8 @@ import LocalTime
 import Foundation
 import Testing
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 37 in process: an imported sit whose id the journal holds with other content is a conflict,
 /// refused (or, with `--keep-logged`, kept as logged and counted); two Insight Timer rows of one start and

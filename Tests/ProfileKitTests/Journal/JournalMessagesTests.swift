@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import ProfileKit
 import TextSupport
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// The journal commands' words, moved out of the executable: counts, `log import`'s summary (and its
 /// dry run), `log check`'s and `log repair`'s reports, `log add`'s warning for an unknown profile, and

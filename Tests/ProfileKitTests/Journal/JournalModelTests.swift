@@ -7,7 +7,8 @@ import Files
 import ProfileKit
 import TestSupport
 import LocalTime
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 46, item 10: the file layer checked against a model that never loses a byte. Random steps of
 /// ours and of the world's — appends and imports, writes killed at each of their calls (before the

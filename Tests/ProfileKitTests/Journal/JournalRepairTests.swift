@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 30, items 3 and 4 in process: a note is text, and the journal's damaged lines can be listed and
 /// moved aside with nothing lost.

@@ -6,7 +6,8 @@ import Testing
 import Files
 import ProfileKit
 import TestSupport
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// A journal command deletes no byte it did not write, and one that fails or is killed leaves the
 /// journal as it was or as it would be had it finished.

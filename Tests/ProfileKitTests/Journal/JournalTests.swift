@@ -5,7 +5,8 @@ import TestSupport
 import JSON
 import ProfileKit
 import TableKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// The journal's pieces in process: times, lines, streaks, the calendar and the file.
 @Suite("Journal")

@@ -5,7 +5,6 @@ import Glibc
 #endif
 import Testing
 import TestSupport
-@testable import Journal
 
 /// The time a run's log lines begin with (`2026-11-22T07:02:00+0100`), written without strftime: the
 /// format for offsets east and west, on the half and quarter hour, and the same text as strftime's

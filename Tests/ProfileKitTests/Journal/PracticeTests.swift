@@ -3,7 +3,8 @@ import LocalTime
 import Testing
 import TestSupport
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// The practice companion in process: the goal's settings file, goal streaks, milestones, and
 /// `status`'s figures and cache, on a fake clock in UTC (zones with summer time are tested end to end,

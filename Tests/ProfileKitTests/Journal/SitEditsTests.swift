@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// The rules of sits added and edited by hand, `--start`'s grammar and the journal's side of a run, in
 /// process with the clock handed in (they once lived in the executable, where only a process start

@@ -4,7 +4,8 @@ import Foundation
 import Testing
 import TestSupport
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 30, items 1 and 2 in process: the record of a sit in progress, its lock, and the recovery of a
 /// dead run's sit into the journal it names.
@@ -291,7 +292,7 @@ extension SitRecordTests {
                                         stamp: "20261125T064100", now: 1_795_414_500 + 86_400)
         #expect(opened == 1, "the second record did not wait for the lock again")
         let failures = recoveries.compactMap { if case .failed(_, let error) = $0 { error } else { nil } }
-        #expect(failures.count == 2 && failures.allSatisfy { if case .file(.locked) = $0 { true } else { false } }, "\(recoveries)")
+        #expect(failures.count == 2 && failures.allSatisfy { if case .locked? = $0.fileError { true } else { false } }, "\(recoveries)")
         #expect(Self.names(folder).count == 2, "both records stay")
     }
 }

@@ -2,7 +2,7 @@ import LocalTime
 import Foundation
 import Testing
 import ProfileKit
-import Journal
+import JournalCore
 
 /// The record a run leaves in the journal: its times, the seconds sat and the seconds paused, at every
 /// speed.

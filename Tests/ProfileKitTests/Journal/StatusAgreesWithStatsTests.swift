@@ -4,7 +4,8 @@ import LocalTime
 import Testing
 import TestSupport
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 46 item 3 as a property: whatever the world does to a journal (appends by this program and by
 /// other tools, writes cut off, records of runs that died, in-place edits with the mtime set back,
@@ -218,7 +219,7 @@ struct StatusAgreesWithStatsTests {
             // A sync tool brings in an earlier line changed elsewhere: a sit moved by some days, the same
             // length, the file's times set back (`touch -r`, `rsync -t`).
             let bytes = world.bytes()
-            let (lines, _) = JournalFile.lines(of: bytes)
+            let (lines, _) = SitLine.lines(of: bytes)
             guard !lines.isEmpty, let line = lines.prefix(max(1, lines.count / 3)).randomElement(using: &world.random),
                   var sit = try? SitLine.decode(Array(bytes[line.range])) else { return }
             let shift = world.int(1...9) * 86_400 * (world.chance(50) ? 1 : -1)
@@ -230,14 +231,14 @@ struct StatusAgreesWithStatsTests {
             world.writeInPlace(changed)
         case .damageInPlace:
             let bytes = world.bytes()
-            let (lines, _) = JournalFile.lines(of: bytes)
+            let (lines, _) = SitLine.lines(of: bytes)
             guard let line = lines.prefix(max(1, lines.count / 2)).randomElement(using: &world.random), line.range.count > 2 else { return }
             var changed = bytes
             changed[line.range.lowerBound] = UInt8(ascii: "[")
             world.writeInPlace(changed)
         case .repair:
             // What `log repair` leaves: the records, in a new file put in place.
-            let scan = JournalFile.scan(world.bytes(), keepLines: false, firstDamage: false)
+            let scan = SitLine.scan(world.bytes(), keepLines: false, firstDamage: false)
             try JournalFile.replace(world.journal, with: Array(scan.sits.map(\.line).joined().utf8))
         case .replaceByRename, .sameBytesByRename:
             var bytes = world.bytes()

@@ -2,7 +2,8 @@ import Foundation
 import LocalTime
 import Testing
 import ProfileKit
-@testable import Journal
+@testable import JournalCore
+@testable import JournalStore
 
 /// Issue 47, item 8: `status`'s cache takes the short way (its figures, plus the lines appended since)
 /// only when the journal still begins with the very bytes it counted, proven by their hash. A journal

@@ -6,7 +6,6 @@ import Testing
 import Players
 import Sound
 import Desktop
-import Journal
 import LocalTime
 import ProfileKit
 import Sitting

@@ -5,7 +5,8 @@ import Testing
 import Sound
 import Players
 import Files
-import Journal
+import JournalCore
+import JournalStore
 import ProfileKit
 import TextSupport
 

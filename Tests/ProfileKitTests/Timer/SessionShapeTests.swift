@@ -7,7 +7,7 @@ import ProfileKit
 import TestDoubles
 import Players
 import TableKit
-@testable import Journal
+@testable import JournalCore
 @testable import Sitting
 
 /// Issue 26: sits of every shape — open-ended, sized to end at a time of day, started at one — on a

@@ -1,11 +1,14 @@
-import Files
 import ProfileKit
 import TextSupport
 
 /// Every error of the journal, its imports and its records of sits in progress: each names the file
 /// and line, or the value and what would be accepted. A file that could not be reached and a rule of
 /// ProfileKit's are carried whole, in their own words.
-package enum JournalError: ReportedError, FileFailure, Equatable {
+///
+/// JournalCore reaches no file, so it cannot name the file layer's error: ``file(_:)`` carries one whole
+/// (`CarriedError`), and JournalStore makes it a `FileFailure` (`JournalError+Files.swift`: thrown from
+/// a `FileError`, and read back as one by ``JournalError/fileError``).
+package enum JournalError: ReportedError, Equatable {
     /// A journal, an import or a record whose content is wrong (65): `path:line:col`, and what is expected.
     case document(DocumentError)
     /// A value the journal's commands refuse (64): an option, a day, a time, a zone; `accepted` says
@@ -15,10 +18,9 @@ package enum JournalError: ReportedError, FileFailure, Equatable {
     case configuration(String)
     /// What ProfileKit refused: a lock timeout that is not a number (78), a profile's name.
     case profile(ProfileError)
-    /// A file or folder that could not be read or written, a lock held too long.
-    case file(FileError)
-
-    package init(_ error: FileError) { self = .file(error) }
+    /// A file or folder that could not be read or written, a lock held too long: the file layer's
+    /// `FileError`, carried in its own words, category and errno.
+    case file(CarriedError)
 
     package var category: ErrorCategory {
         switch self {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Files
+import JournalCore
 import LocalTime
 import ProfileKit
 import TextSupport
@@ -84,7 +85,7 @@ extension JournalFile {
         case .nothing, .cleared:
             break
         case let .rolledBack(removed):
-            report("notice: \(escapedPath(path)): took back the last \(Self.bytes(removed)), what an entry or import that was cut off (killed, or the power lost) had written: none of it was logged")
+            report("notice: \(escapedPath(path)): took back the last \(JournalMessages.bytes(removed)), what an entry or import that was cut off (killed, or the power lost) had written: none of it was logged")
         case let .leftAsIs(doubt):
             let why = switch doubt {
             case .unreadable: "it was not a whole mark of this version of profile (cut off while it was made, or written by hand or by another version)"

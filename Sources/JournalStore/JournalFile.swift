@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import JournalCore
 import LocalTime
 import Files
 import LocalTime
@@ -56,12 +57,6 @@ package struct JournalFile: Sendable {
 
     // MARK: Reading
 
-    /// A line of the file: its number and its bytes, without the newline.
-    struct Line {
-        var number: Int
-        var range: Range<Int>
-    }
-
     /// The longest line a reader takes, in bytes: no record comes near it (a note and a profile name of
     /// 4,000 bytes each, every character escaped, take under 17 KiB), and a line past it is refused as
     /// soon as the limit is read, so that a 1 GB line costs a moment and a few MiB, not the whole line
@@ -87,7 +82,7 @@ package struct JournalFile: Sendable {
         do throws(JournalError) {
             fd = try JournalError.io(POSIX.open(path, O_RDONLY | O_NONBLOCK))
         } catch {
-            if case let .file(.io(_, _, code)) = error, code == ENOENT { return nil }
+            if case let .io(_, _, code)? = error.fileError, code == ENOENT { return nil }
             throw error
         }
         defer { close(fd) }
@@ -98,7 +93,7 @@ package struct JournalFile: Sendable {
         guard fstat(fd, &info) == 0 else { throw JournalError.failure(path, "fstat") }
         switch AppendMark.look(at: info, bytes: bytes, folder: POSIX.directoryName(realFile)) {
         case let .proven(length, removable) where removable > 0:
-            report("notice: \(escapedPath(path)): left out its last \(Self.bytes(removable)), an entry or import that has not finished (being written now, or cut off); the next command that writes the journal takes them back if it was cut off")
+            report("notice: \(escapedPath(path)): left out its last \(JournalMessages.bytes(removable)), an entry or import that has not finished (being written now, or cut off); the next command that writes the journal takes them back if it was cut off")
             bytes.removeSubrange(length...)
             return (bytes, removable)
         case .doubtful(.forbidden):
@@ -158,34 +153,10 @@ package struct JournalFile: Sendable {
         return .document(DocumentError(file: path, message: "is \(kind), not a regular file; the journal must be a file of lines (use --journal FILE or PROFILE_JOURNAL to name another)"))
     }
 
-    /// Splits `bytes` into lines, and the torn last one (no newline) apart.
-    static func lines(of bytes: [UInt8]) -> (whole: [Line], torn: Line?) {
-        var whole: [Line] = []
-        whole.reserveCapacity(bytes.count / 180 + 1)
-        var start = 0
-        var number = 1
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            // memchr finds each newline many bytes at a time.
-            while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                whole.append(Line(number: number, range: start..<index))
-                number += 1
-                start = index + 1
-            }
-        }
-        return (whole, start < bytes.count ? Line(number: number, range: start..<bytes.count) : nil)
-    }
-
-    /// The error for a line that is not a record, as ``check()`` lists it: `path:line:column: key: why`.
-    func damage(_ line: Line, _ problem: SitLine.Problem) -> DocumentError {
-        DocumentError(file: path, line: line.number, column: problem.column, keyPath: problem.key, message: problem.message)
-    }
-
     /// The error for a line that is not a record, as the commands that read the journal give it: what
     /// ``check()`` says, and the way out.
-    func invalid(_ line: Line, _ problem: SitLine.Problem) -> JournalError {
-        var error = damage(line, problem)
+    func invalid(_ line: SitLine.Line, _ problem: SitLine.Problem) -> JournalError {
+        var error = SitLine.damage(line, problem, path: path)
         error.message += "; \(Self.repairHint)"
         return .document(error)
     }
@@ -193,85 +164,18 @@ package struct JournalFile: Sendable {
     /// What ends the error of every command that stops at a damaged line.
     package static let repairHint = "run 'profile log repair' to move damaged lines aside"
 
-    /// Whether `line` is blank (only spaces and tabs): such lines are skipped.
-    static func isBlank(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-    }
-
-    /// What a pass over the journal's bytes found.
-    struct Scan {
-        /// The records, in the file's order.
-        var sits: [Sit] = []
-        /// Their lines, when asked for.
-        var lines: [Line] = []
-        /// The lines that are not records, and why; only the first when the scan stops there.
-        var damaged: [(line: Line, problem: SitLine.Problem)] = []
-        /// A last line without its newline that is what an interrupted write leaves.
-        var torn: Line?
-        /// Every line, blank and torn ones included.
-        var lineCount = 0
-    }
-
-    /// Reads every line of `bytes`: records, blank lines (skipped), damaged lines and a torn last line.
-    ///
-    /// A last line without its newline that is a whole record (an edit by hand, or a crash between the
-    /// last byte and the newline, which one write makes unlikely) is kept: nothing of it is lost. A whole
-    /// JSON value there that is not a record was written so by hand (a crash leaves no whole object): it
-    /// is damaged like any other line, not torn.
-    /// - Parameters:
-    ///   - keepLines: whether to return the lines of the records too (a delete rewrites them).
-    ///   - firstDamage: whether to stop at the first damaged line (the readers) or find them all.
-    static func scan(_ bytes: [UInt8], keepLines: Bool, firstDamage: Bool) -> Scan {
-        let (whole, tornLine) = lines(of: bytes)
-        var scan = Scan()
-        scan.lineCount = whole.count + (tornLine == nil ? 0 : 1)
-        scan.sits.reserveCapacity(whole.count)
-        if keepLines { scan.lines.reserveCapacity(whole.count) }
-        bytes.withUnsafeBufferPointer { buffer in
-            for line in whole {
-                if let sit = SitLine.fastDecode(buffer, line.range) {
-                    scan.sits.append(sit)
-                    if keepLines { scan.lines.append(line) }
-                    continue
-                }
-                if isBlank(bytes[line.range]) { continue }
-                do throws(SitLine.Problem) {
-                    scan.sits.append(try SitLine.decode(Array(bytes[line.range])))
-                    if keepLines { scan.lines.append(line) }
-                } catch {
-                    scan.damaged.append((line, error))
-                    if firstDamage { return }
-                }
-            }
-        }
-        if firstDamage, !scan.damaged.isEmpty { return scan }
-        if let line = tornLine, !isBlank(bytes[line.range]) {
-            do throws(SitLine.Problem) {
-                scan.sits.append(try SitLine.decode(Array(bytes[line.range])))
-                if keepLines { scan.lines.append(line) }
-            } catch {
-                if error.isWholeJSON {
-                    scan.damaged.append((line, error))
-                } else {
-                    scan.torn = line
-                }
-            }
-        }
-        return scan
-    }
-
     /// The records and their lines; a torn last line is left out with a warning.
     /// - Parameter keepLines: whether to return the lines of the records too (a delete rewrites them).
-    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(JournalError) -> (sits: [Sit], lines: [Line], torn: Line?) {
-        let scan = Self.scan(bytes, keepLines: keepLines, firstDamage: true)
+    private func parse(_ bytes: [UInt8], warn: Bool, keepLines: Bool = true) throws(JournalError) -> (sits: [Sit], lines: [SitLine.Line], torn: SitLine.Line?) {
+        let scan = SitLine.scan(bytes, keepLines: keepLines, firstDamage: true)
         if let first = scan.damaged.first { throw invalid(first.line, first.problem) }
         if warn, let torn = scan.torn { warnTorn(torn) }
         return (scan.sits, scan.lines, scan.torn)
     }
 
     /// Says that a torn last line was left out, as every reader does.
-    func warnTorn(_ line: Line) {
-        report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(Self.bytes(line.range.count)) with no newline, as an interrupted write leaves); the next entry moves it aside")
+    func warnTorn(_ line: SitLine.Line) {
+        report("warning: \(escapedPath(path)):\(line.number): ignored an incomplete last line (\(JournalMessages.bytes(line.range.count)) with no newline, as an interrupted write leaves); the next entry moves it aside")
     }
 
     /// `1 byte`, `12 bytes`.
@@ -297,7 +201,7 @@ package struct JournalFile: Sendable {
     }
 
     /// Where the one sit with `id` is among `sits`, nil when none has it.
-    private static func index(of id: String, in sits: [Sit], lines: [Line], path: String) throws(JournalError) -> Int? {
+    private static func index(of id: String, in sits: [Sit], lines: [SitLine.Line], path: String) throws(JournalError) -> Int? {
         let found = sits.indices.filter { sits[$0].id == id }
         guard found.count < 2 else {
             let numbers = found.map { String(lines[$0].number) }
@@ -333,7 +237,7 @@ package struct JournalFile: Sendable {
         } catch {
             // A FIFO without a reader (ENXIO) or a folder (EISDIR): say what the path is instead.
             var info = stat()
-            if case let .file(.io(_, _, code)) = error, code == ENXIO || code == EISDIR, stat(path, &info) == 0, !POSIX.isRegular(info) {
+            if case let .io(_, _, code)? = error.fileError, code == ENXIO || code == EISDIR, stat(path, &info) == 0, !POSIX.isRegular(info) {
                 throw Self.notRegular(path, info)
             }
             throw error
@@ -545,7 +449,7 @@ package struct JournalFile: Sendable {
     /// cut short leaves, and the next append moves it aside.
     private func holds(id: String) throws(JournalError) -> Bool {
         guard let bytes = try contents() else { return false }
-        let scan = Self.scan(bytes, keepLines: false, firstDamage: false)
+        let scan = SitLine.scan(bytes, keepLines: false, firstDamage: false)
         if scan.sits.contains(where: { $0.id == id }) { return true }
         let quotedID = Array("\"\(id)\"".utf8)
         func holdsID(_ line: ArraySlice<UInt8>) -> Bool { line.indices.contains { line[$0...].starts(with: quotedID) } }
@@ -575,11 +479,11 @@ package struct JournalFile: Sendable {
     private func repairTail(_ fd: Int32, reader: Int32, newLine: [UInt8]) throws(JournalError) -> [UInt8] {
         guard lseek(reader, 0, SEEK_SET) == 0 else { throw JournalError.failure(path, "lseek") }
         guard let bytes = try JournalError.io(POSIX.readAll(reader, path: path, limit: Self.sizeLimit)) else { throw JournalError.failure(path, "read", EFBIG) }
-        let (_, torn) = Self.lines(of: bytes)
+        let (_, torn) = SitLine.lines(of: bytes)
         guard let torn else { return newLine }
-        if Self.isBlank(bytes[torn.range]) || (try? SitLine.decode(Array(bytes[torn.range]))) != nil { return [0x0A] + newLine }
+        if SitLine.isBlank(bytes[torn.range]) || (try? SitLine.decode(Array(bytes[torn.range]))) != nil { return [0x0A] + newLine }
         try moveTailAside(bytes, torn.range, journal: fd) { aside in
-            report("notice: \(escapedPath(path)):\(torn.number): moved a last line with no newline that is no record (\(Self.bytes(torn.range.count))) to \(escapedPath(aside)), as it was")
+            report("notice: \(escapedPath(path)):\(torn.number): moved a last line with no newline that is no record (\(JournalMessages.bytes(torn.range.count))) to \(escapedPath(aside)), as it was")
         }
         return newLine
     }

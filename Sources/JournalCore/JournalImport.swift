@@ -162,12 +162,11 @@ package enum JournalImport {
     /// written before they were checked may hold, is refused as `log add` refuses one: an import is a
     /// way in.
     private static func journal(_ bytes: [UInt8], path: String, now: Int, calendar: LocalCalendar) throws(JournalError) -> Read {
-        let file = JournalFile(path: path)
-        let scan = JournalFile.scan(bytes, keepLines: true, firstDamage: true)
-        if let first = scan.damaged.first { throw .document(file.damage(first.line, first.problem)) }
+        let scan = SitLine.scan(bytes, keepLines: true, firstDamage: true)
+        if let first = scan.damaged.first { throw .document(SitLine.damage(first.line, first.problem, path: path)) }
         var read = Read(format: .journal)
         if let torn = scan.torn {
-            read.warnings.append("warning: \(escapedPath(path)):\(torn.number): ignored an incomplete last line (\(JournalFile.bytes(torn.range.count)) with no newline, as an interrupted write leaves)")
+            read.warnings.append("warning: \(escapedPath(path)):\(torn.number): ignored an incomplete last line (\(JournalMessages.bytes(torn.range.count)) with no newline, as an interrupted write leaves)")
         }
         for (sit, line) in zip(scan.sits, scan.lines) {
             let row = CSVRows.Row(line: line.number, fields: [])
@@ -192,7 +191,7 @@ package enum JournalImport {
     }
 
     /// Whether `id` was made by ``insightID(start:seconds:)``.
-    static func isInsightID(_ id: String) -> Bool {
+    package static func isInsightID(_ id: String) -> Bool {
         id.utf8.count == 15 && id.hasPrefix("it")
     }
 

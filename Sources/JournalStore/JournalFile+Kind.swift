@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Files
+import JournalCore
 import ProfileKit
 import TextSupport
 
@@ -37,11 +38,11 @@ extension JournalFile {
     /// (true); false for a whole file with neither; nil when a part of it has no record yet.
     static func holdsRecordOrIsBlank(_ bytes: ArraySlice<UInt8>, wholeFile: Bool) -> Bool? {
         let array = Array(bytes)
-        let (whole, torn) = lines(of: array)
+        let (whole, torn) = SitLine.lines(of: array)
         var blank = true
         for line in whole + (torn.map { [$0] } ?? []) {
             let text = array[line.range]
-            if isBlank(text) { continue }
+            if SitLine.isBlank(text) { continue }
             blank = false
             if (try? SitLine.decode(Array(text))) != nil { return true }
         }
@@ -50,7 +51,7 @@ extension JournalFile {
 
     /// The error for a file that is no journal (65): what it holds, and what a journal is.
     func notAJournal(_ bytes: [UInt8]) -> JournalError {
-        let (whole, torn) = Self.lines(of: bytes)
+        let (whole, torn) = SitLine.lines(of: bytes)
         let count = whole.count + (torn == nil ? 0 : 1)
         return .document(DocumentError(file: path, message: """
             holds no record of a sit (\(count == 1 ? "1 line" : "\(grouped(count)) lines"), none of them a record), so it is no journal; \

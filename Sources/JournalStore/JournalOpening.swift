@@ -1,3 +1,4 @@
+import JournalCore
 import LocalTime
 import Files
 import ProfileKit
@@ -78,22 +79,5 @@ extension SitRecordFolder {
         let sit = record.sit
         let how = sit.outcome == .interrupted ? "cut off at \(when)" : "\(sit.outcome.rawValue) at \(when), not logged then"
         return "\(how): \(sit.profile.map { escaped($0) } ?? "no profile"), \(sit.lengthText)"
-    }
-}
-
-extension LocalCalendar {
-    /// Refuses (64) a moment the journal cannot record: a local clock more than a day off UTC (the zone
-    /// `zoneName`, TZ's value, is named), or a year outside 0000–9999, which no reader of RFC 3339
-    /// times takes.
-    package func checkRecordable(_ epoch: Int, zoneName: String?) throws(JournalError) {
-        let stamp = timestamp(epoch)
-        guard abs(stamp.offset) < 86_400 else {
-            throw JournalError.invalidOption(zoneName ?? "", option: "TZ",
-                                             accepted: "a time zone less than 24 hours off UTC (this one is \(stamp.offset < 0 ? "-" : "+")\(abs(stamp.offset) / 3600) hours \(abs(stamp.offset) / 60 % 60) minutes off)")
-        }
-        let year = CivilDate.fromDays(Int((Double(epoch + stamp.offset) / 86_400).rounded(.down))).year
-        guard (0...9999).contains(year) else {
-            throw JournalError.invalidOption(stamp.text, option: "time", accepted: "a time in the years 0000 to 9999")
-        }
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Files
 import JSON
+import JournalCore
 import ProfileKit
 import TextSupport
 

@@ -7,7 +7,7 @@
 /// a journal of many megabytes is hashed in a few milliseconds, and it mixes better.
 ///
 /// - Complexity: O(n) in the bytes hashed, each byte once however many prefixes are asked for.
-struct ContentHash {
+package struct ContentHash {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -19,12 +19,12 @@ struct ContentHash {
     private var v3: UInt64 = 0
     private var v4: UInt64 = 0 &- prime1
     /// The bytes taken into the four lanes so far: a multiple of 32.
-    private(set) var consumed = 0
+    package private(set) var consumed = 0
 
-    init() {}
+    package init() {}
 
     /// The XXH64 hash of `bytes`.
-    static func of(_ bytes: [UInt8]) -> UInt64 {
+    package static func of(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { raw in
             var hash = ContentHash()
             return hash.digest(raw, length: raw.count)
@@ -47,7 +47,7 @@ struct ContentHash {
 
     /// The hash of `raw`'s first `length` bytes (at least ``consumed``); the stripes before it are taken
     /// in, so that a later call for a longer prefix of the same bytes goes on from there.
-    mutating func digest(_ raw: UnsafeRawBufferPointer, length: Int) -> UInt64 {
+    package mutating func digest(_ raw: UnsafeRawBufferPointer, length: Int) -> UInt64 {
         precondition(length >= consumed && length <= raw.count, "a prefix not yet hashed, within the bytes")
         let stripes = length - length % 32
         var offset = consumed

@@ -6,6 +6,7 @@ import Darwin
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import Files
+import JournalCore
 import LocalTime
 import ProfileKit
 import TextSupport
@@ -224,7 +225,7 @@ extension JournalFile {
     /// sit "ID" differs from the one logged at <journal>:<line> in note, seconds; …`, with the ways out.
     /// The journal's line is found again here, on this rare path, so that the ordinary read keeps none.
     private func conflict(_ sit: Sit, place: ImportPlace?, logged: Sit, count: Int) throws(JournalError) -> JournalError {
-        let scan = Self.scan(try contents() ?? [], keepLines: true, firstDamage: true)
+        let scan = SitLine.scan(try contents() ?? [], keepLines: true, firstDamage: true)
         let line = zip(scan.sits, scan.lines).first { $0.0.id == sit.id }?.1.number
         let loggedAt = "\(escapedPath(path))\(line.map { ":\($0)" } ?? "")"
         let fields = Self.differingKeys(sit, logged)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Files
+import JournalCore
 import LocalTime
 import ProfileKit
 import TextSupport
@@ -74,7 +75,7 @@ package enum StatusCache {
                 var status = entry.status
                 guard status.roll(to: today) else { return nil }
                 if wholeEnd > entry.length {
-                    let scan = JournalFile.scan(Array(bytes[entry.length..<wholeEnd]), keepLines: false, firstDamage: true)
+                    let scan = SitLine.scan(Array(bytes[entry.length..<wholeEnd]), keepLines: false, firstDamage: true)
                     guard scan.damaged.isEmpty, status.add(scan.sits, calendar: calendar) else { return nil }
                 }
                 return (status, hash.digest(raw, length: wholeEnd))
@@ -83,7 +84,7 @@ package enum StatusCache {
 
         /// The sits of the whole lines, read as every reader reads them.
         func wholeSits() throws(JournalError) -> [Sit] {
-            let scan = JournalFile.scan(wholeEnd == bytes.count ? bytes : Array(bytes[..<wholeEnd]), keepLines: false, firstDamage: true)
+            let scan = SitLine.scan(wholeEnd == bytes.count ? bytes : Array(bytes[..<wholeEnd]), keepLines: false, firstDamage: true)
             if !scan.damaged.isEmpty { try throwDamage(bytes, file) }
             return scan.sits
         }
@@ -94,7 +95,7 @@ package enum StatusCache {
         var tail: [Sit] = []
         var tailDamaged = false
         if wholeEnd < bytes.count {
-            let scan = JournalFile.scan(Array(bytes[wholeEnd...]), keepLines: false, firstDamage: true)
+            let scan = SitLine.scan(Array(bytes[wholeEnd...]), keepLines: false, firstDamage: true)
             tailDamaged = !scan.damaged.isEmpty
             tail = scan.sits
         }
@@ -140,7 +141,7 @@ package enum StatusCache {
 
     /// Throws the error of the first damaged line of `bytes`, as every reader gives it.
     private static func throwDamage(_ bytes: [UInt8], _ file: JournalFile) throws(JournalError) {
-        let scan = JournalFile.scan(bytes, keepLines: false, firstDamage: true)
+        let scan = SitLine.scan(bytes, keepLines: false, firstDamage: true)
         if let first = scan.damaged.first { throw file.invalid(first.line, first.problem) }
     }
 

@@ -77,7 +77,7 @@ extension Sit {
     /// of none of a profile's (under ``SegmentType/allowedDurations``' shortest) or shorter than the
     /// seconds sat; a start before ``earliestRun``. Each allows ``runClockSlack`` where two clocks meet.
     /// The error's message is the reason in words.
-    func checkRecordedByRun(written: Timestamp, now: Int) throws(JournalError) {
+    package func checkRecordedByRun(written: Timestamp, now: Int) throws(JournalError) {
         func refuse(_ message: String) -> JournalError { .document(DocumentError(message: message)) }
         let slack = Self.runClockSlack
         guard start.epoch >= Self.earliestRun else {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JournalCore
 import LocalTime
 import Files
 import ProfileKit
@@ -68,10 +69,10 @@ extension JournalFile {
 
     /// The check of `bytes`, and where each damaged line is in them.
     private func check(_ bytes: [UInt8], warn: Bool) -> (check: Check, ranges: [Range<Int>]) {
-        let scan = Self.scan(bytes, keepLines: false, firstDamage: false)
+        let scan = SitLine.scan(bytes, keepLines: false, firstDamage: false)
         if warn, let torn = scan.torn { warnTorn(torn) }
         let damaged = scan.damaged.map { line, problem in
-            DamagedLine(number: line.number, bytes: Array(bytes[line.range]), error: damage(line, problem))
+            DamagedLine(number: line.number, bytes: Array(bytes[line.range]), error: SitLine.damage(line, problem, path: path))
         }
         return (Check(exists: true, sits: scan.sits.count, lines: scan.lineCount, damaged: damaged), scan.damaged.map(\.line.range))
     }
@@ -172,7 +173,7 @@ extension JournalFile {
                 // The mode as asked, whatever the umask.
                 return (path, try JournalError.io(AtomicFile.createNew(path, mode: mode)))
             } catch {
-                guard case let .file(.io(_, _, code)) = error, code == EEXIST, attempt < damagedFileAttempts else { throw error }
+                guard case let .io(_, _, code)? = error.fileError, code == EEXIST, attempt < damagedFileAttempts else { throw error }
                 attempt += 1
             }
         }

@@ -1,3 +1,4 @@
+import JournalCore
 import LocalTime
 import Files
 import ProfileKit

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Files
+import JournalCore
 import ProfileKit
 import TextSupport
 

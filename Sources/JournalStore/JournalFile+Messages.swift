@@ -1,16 +1,7 @@
+import JournalCore
 import LocalTime
 import ProfileKit
 import TextSupport
-
-/// The words the journal's commands say that are not a sit's own description: counts, and the summaries
-/// of `log import`, `log check` and `log repair` (below, as extensions of what they describe).
-package enum JournalMessages {
-    /// `1 sit`, `12 sits`, `1,000 lines`: the number grouped, the noun given in the singular and made
-    /// plural with an `s` for any number but 1.
-    package static func count(_ number: Int, _ noun: String) -> String {
-        "\(grouped(number)) \(noun)\(number == 1 ? "" : "s")"
-    }
-}
 
 extension JournalFile.Imported {
     /// What `log import` prints, ending in a newline: `added 3 sits, skipped 2 already logged, kept 1

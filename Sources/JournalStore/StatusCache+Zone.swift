@@ -1,3 +1,4 @@
+import JournalCore
 import LocalTime
 
 extension StatusCache {

@@ -5,6 +5,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import JournalCore
 import LocalTime
 import Files
 import JSON
@@ -431,7 +432,7 @@ extension SitRecordFolder {
             case .waiting: return [.waiting(record)]
             }
         } catch {
-            if case .file(.locked) = error { locked[record.journal] = error }
+            if case .locked? = error.fileError { locked[record.journal] = error }
             return [.failed(record, error)]
         }
     }
