@@ -40,9 +40,10 @@ let package = Package(
         .target(name: "ShellCompletion"),
 
         // Local time, once: civil dates as day numbers, timestamps with their offsets, the one HH:MM grammar
-        // (TimeOfDay), and the local calendar (TZ's days, the one mktime, arithmetic across summer time).
-        // "Now" and the zone are the caller's: it never reads the wall clock. Imports only the C library.
-        .target(name: "LocalTime"),
+        // (TimeOfDay), the local calendar (TZ's days, the one mktime, arithmetic across summer time), and
+        // lengths of time as people type and read them (`TimerDuration`, its parser's `DurationError`).
+        // "Now" and the zone are the caller's: it never reads the wall clock. Imports only TextSupport.
+        .target(name: "LocalTime", dependencies: ["TextSupport"]),
 
         // The table vocabulary: row paths, rows, sections, updates and the table-view rule, box tables,
         // update text. Never imports the model: the editor's screens see tables through it and nothing else.
@@ -54,7 +55,7 @@ let package = Package(
 
         // The model, the document format, the view model (the one typed description of the rows), the
         // store and the renderers of profiles. Never imports a player, a clock, a terminal or readline.
-        .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON", "Files"]),
+        .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime"]),
 
         // The sound as numbers, pure: bell synthesis (an `Instrument`), the soundscapes (a `Texture`), a
         // choice's strikes mixed, loudness, the one 16-bit quantizer and WAV encoder, the WAV reader, the
@@ -80,14 +81,16 @@ let package = Package(
         // The journal's pure half: the record and its lines (a strict reader and a fast path, a scan of a
         // journal's bytes), the rules of a sit, the import parsers, the reports (stats, calendar, the
         // log's lines, selections) and the practice's figures over one day ledger; JournalError, whose
-        // file failures it carries without naming them. Bytes and values in, values out: it never imports
-        // Glibc or Files (Scripts/check-pure, run by `make check`, says so by file), nor a player, the
-        // timeline or a terminal.
-        .target(name: "JournalCore", dependencies: ["TextSupport", "TableKit", "JSON", "LocalTime", "ProfileKit"]),
+        // file failures and the model's refusals it carries without naming them. Bytes and values in,
+        // values out: it never imports Glibc or Files (Scripts/check-pure, run by `make check`, says so by
+        // file), nor the model (ProfileKit, which reaches the file layer: the model's limits of a session
+        // are handed in by JournalStore), a player, the timeline or a terminal.
+        .target(name: "JournalCore", dependencies: ["TextSupport", "TableKit", "JSON", "LocalTime"]),
 
         // The journal's files, over Files: the journal file (appends under its lock, proven marks,
         // settling, repair, edits), opening it from the environment, the reading of import files, the
-        // records of sits in progress and the run's log, `status`'s cache and the practice settings.
+        // records of sits in progress and the run's log, `status`'s cache and the practice settings; the
+        // model's limits of a session, handed to JournalCore's check of a record (`Sit.RunLimits.profile`).
         // Never imports a player, the timeline or a terminal: `run` hands it a finished sit.
         .target(name: "JournalStore", dependencies: ["TextSupport", "JSON", "Files", "LocalTime", "ProfileKit", "JournalCore"]),
 
@@ -124,7 +127,7 @@ let package = Package(
 
         // A session of the editor: the coordinator, the screens' view models, open documents, undo,
         // saving; Sitting for the plan's dropped-bell note. Never imports readline or a terminal.
-        .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "ProfileKit", "Players", "Sitting", "Screens"]),
+        .target(name: "ProfileREPL", dependencies: ["TextSupport", "TableKit", "LocalTime", "ProfileKit", "Players", "Sitting", "Screens"]),
 
         // The command line as a library: arguments, environment, now and three descriptors in, an exit
         // status out (`ProfileCLI.run`). argv → one subcommand per file, the live run display, exit codes:

@@ -1,6 +1,6 @@
 import LocalTime
-import ProfileKit
 import TableKit
+import TextSupport
 
 /// `profile calendar`: weeks as columns (Monday at the top), days shaded by the minutes sat, with the
 /// months above, the weekdays at the left and a legend below.

@@ -1,13 +1,13 @@
-import ProfileKit
 import TextSupport
 
 /// Every error of the journal, its imports and its records of sits in progress: each names the file
-/// and line, or the value and what would be accepted. A file that could not be reached and a rule of
-/// ProfileKit's are carried whole, in their own words.
+/// and line, or the value and what would be accepted. A file that could not be reached and what a layer
+/// below refused (ProfileKit's rules, LocalTime's durations) are carried whole, in their own words.
 ///
-/// JournalCore reaches no file, so it cannot name the file layer's error: ``file(_:)`` carries one whole
-/// (`CarriedError`), and JournalStore makes it a `FileFailure` (`JournalError+Files.swift`: thrown from
-/// a `FileError`, and read back as one by ``JournalError/fileError``).
+/// JournalCore reaches no file and imports no model, so it names neither the file layer's error nor
+/// ProfileKit's: ``file(_:)`` and ``refused(_:)`` carry them whole (`CarriedError`). JournalStore makes
+/// the first a `FileFailure` (`JournalError+Files.swift`: thrown from a `FileError`, and read back as
+/// one by ``JournalError/fileError``); ``refusing(_:)`` makes the second.
 package enum JournalError: ReportedError, Equatable {
     /// A journal, an import or a record whose content is wrong (65): `path:line:col`, and what is expected.
     case document(DocumentError)
@@ -16,8 +16,10 @@ package enum JournalError: ReportedError, Equatable {
     case invalidOption(String, option: String, accepted: String)
     /// The environment does not say where the journal is (78).
     case configuration(String)
-    /// What ProfileKit refused: a lock timeout that is not a number (78), a profile's name.
-    case profile(ProfileError)
+    /// What a layer below refused, carried in its own words, category and errno: ProfileKit's
+    /// `ProfileError` (a lock timeout that is not a number (78), a failed write of an announcement),
+    /// LocalTime's `DurationError` (`--duration`'s text, 64).
+    case refused(CarriedError)
     /// A file or folder that could not be read or written, a lock held too long: the file layer's
     /// `FileError`, carried in its own words, category and errno.
     case file(CarriedError)
@@ -27,14 +29,14 @@ package enum JournalError: ReportedError, Equatable {
         case .document: .data
         case .invalidOption: .usage
         case .configuration: .configuration
-        case let .profile(error): error.category
+        case let .refused(error): error.category
         case let .file(error): error.category
         }
     }
 
     package var systemErrno: Int32? {
         switch self {
-        case let .profile(error): error.systemErrno
+        case let .refused(error): error.systemErrno
         case let .file(error): error.systemErrno
         default: nil
         }
@@ -43,19 +45,19 @@ package enum JournalError: ReportedError, Equatable {
     package var description: String {
         switch self {
         case let .document(error): error.description
-        case let .invalidOption(value, option, accepted): ProfileError.refusal(value, option: option, accepted: accepted)
+        case let .invalidOption(value, option, accepted): refusal(value, option: option, accepted: accepted)
         case let .configuration(message): message
-        case let .profile(error): error.description
+        case let .refused(error): error.description
         case let .file(error): error.description
         }
     }
 
-    /// Runs a call of ProfileKit, carrying its error whole.
-    package static func refusing<T>(_ call: () throws(ProfileError) -> T) throws(JournalError) -> T {
-        do {
+    /// Runs a call of a layer below (ProfileKit's, LocalTime's), carrying its error whole as ``refused(_:)``.
+    package static func refusing<T, Failure: ReportedError>(_ call: () throws(Failure) -> T) throws(JournalError) -> T {
+        do throws(Failure) {
             return try call()
         } catch {
-            throw .profile(error)
+            throw .refused(CarriedError(error))
         }
     }
 }

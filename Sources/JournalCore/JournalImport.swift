@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 import TextSupport
 
 /// Reads the sits of a file another timer, or another machine, wrote, for `log import`: Insight Timer's

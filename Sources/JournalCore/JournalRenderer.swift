@@ -1,6 +1,5 @@
 import LocalTime
 import JSON
-import ProfileKit
 import TableKit
 import TextSupport
 
@@ -167,14 +166,14 @@ package enum JournalRenderer {
         sit.recovered ? "recovered" : sit.outcome.rawValue
     }
 
-    /// A text field of plain output: a tab or line break becomes a space (``ProfileRenderer/plainField(_:)``),
+    /// A text field of plain output: a tab or line break becomes a space (TextSupport's ``plainField(_:)``),
     /// so each sit stays one line of tab-separated fields, and then what could act on a terminal (a
     /// control character, a bidi override) is escaped as messages escape it (`\u{1B}`), a backslash
     /// doubled so that an escape is told from text. JSON and CSV give the text exactly.
     static func plain(_ text: String) -> String {
         // Nearly every field is printable ASCII already.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x5C }) else { return text }
-        return escaped(ProfileRenderer.plainField(text), limit: Int.max)
+        return escaped(plainField(text), limit: Int.max)
     }
 
     /// A text cell of a table: whole, but with control characters, bidi overrides and line breaks

@@ -1,5 +1,5 @@
 import LocalTime
-import ProfileKit
+import TextSupport
 
 /// What `profile stats` tells of a set of sits: how many, how long, the streaks, this week against
 /// last week, and the time per profile.
@@ -52,9 +52,9 @@ package struct JournalStats: Equatable, Sendable {
     /// - Complexity: O(*n*) for the tallies and the days (``DayLedger``) when the sits come by start.
     package init(sits: [Sit], days sitDays: [Int], today: Int, goal: Int? = nil) {
         precondition(sits.count == sitDays.count, "one day per sit")
-        // Names are grouped as `--profile` matches them (ProfileName.key: ignoring case and Unicode
-        // normalization); a row shows the spelling of its most recent sit. A journal names few
-        // profiles, and spells each a few ways: the key is computed once per spelling.
+        // Names are grouped as `--profile` matches them (`nameKey`, profile names' key: ignoring case
+        // and Unicode normalization); a row shows the spelling of its most recent sit. A journal names
+        // few profiles, and spells each a few ways: the key is computed once per spelling.
         var byProfile: [ProfileTime] = []
         var latest: [Int] = []
         var positions: [String: Int] = [:]
@@ -77,7 +77,7 @@ package struct JournalStats: Equatable, Sendable {
                 if let known = spellings[name] {
                     index = known
                 } else {
-                    let key = ProfileName.key(name)
+                    let key = nameKey(name)
                     if let known = positions[key] {
                         index = known
                     } else {

@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 
 /// The milestones of a practice, computed from the journal each time (an import or a deletion never
 /// leaves a stale one): counts of sits (10, 25, 50, 100, 250, 500, 1,000, … on in steps of 1, 2.5 and

@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 import TextSupport
 
 /// What `profile status` says of a day: the time and sits of today, and the streaks up to yesterday,

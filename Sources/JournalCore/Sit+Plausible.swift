@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 import TextSupport
 
 /// The one rule of a sit that comes in from outside the run that sat it: the record of a dead run's sit
@@ -64,20 +63,38 @@ extension Sit {
     /// does not import).
     static let partBells = 3
 
+    /// What the model lets a profile's session be, which bounds what its run can record. The model
+    /// defines them (ProfileKit's `Intervals` and `SegmentType`, which the journal does not import):
+    /// JournalStore hands them in (`Sit.RunLimits.profile`).
+    package struct RunLimits: Sendable, Equatable {
+        /// The shortest interval between interval bells, in seconds (`Intervals.allowedEvery`'s shortest).
+        package var shortestInterval: Int
+        /// The most interval bells at chosen times (`Intervals.maximumTimes`).
+        package var mostChosenTimes: Int
+        /// The shortest main sit a profile plans, in seconds (`SegmentType.main.allowedDurations`' shortest).
+        package var shortestSession: Int
+
+        package init(shortestInterval: Int, mostChosenTimes: Int, shortestSession: Int) {
+            self.shortestInterval = shortestInterval
+            self.mostChosenTimes = mostChosenTimes
+            self.shortestSession = shortestSession
+        }
+    }
+
     /// The most bells a session that sat `seconds` session seconds can have rung: its interval bells,
-    /// at most one each ``Intervals/allowedEvery``'s shortest interval or the ``Intervals/maximumTimes``
-    /// chosen times, and ``partBells``. A rung bell is counted once, whatever its strikes.
-    static func mostBells(sitting seconds: Int) -> Int {
-        max(max(seconds, 0) / Intervals.allowedEvery.lowerBound.seconds + 1, Intervals.maximumTimes) + partBells
+    /// at most one each ``RunLimits/shortestInterval`` or the ``RunLimits/mostChosenTimes`` chosen
+    /// times, and ``partBells``. A rung bell is counted once, whatever its strikes.
+    static func mostBells(sitting seconds: Int, limits: RunLimits) -> Int {
+        max(max(seconds, 0) / limits.shortestInterval + 1, limits.mostChosenTimes) + partBells
     }
 
     /// Refuses (65) a sit no run of this program could have kept in a record `written` (seconds since
     /// 1970) and read at `now`: a record written before the sit's end or after `now`; pauses that do
     /// not fit the span with the seconds sat; more bells than the session could ring; a planned length
-    /// of none of a profile's (under ``SegmentType/allowedDurations``' shortest) or shorter than the
+    /// of none of a profile's (under `limits`' ``RunLimits/shortestSession``) or shorter than the
     /// seconds sat; a start before ``earliestRun``. Each allows ``runClockSlack`` where two clocks meet.
     /// The error's message is the reason in words.
-    package func checkRecordedByRun(written: Timestamp, now: Int) throws(JournalError) {
+    package func checkRecordedByRun(written: Timestamp, now: Int, limits: RunLimits) throws(JournalError) {
         func refuse(_ message: String) -> JournalError { .document(DocumentError(message: message)) }
         let slack = Self.runClockSlack
         guard start.epoch >= Self.earliestRun else {
@@ -99,12 +116,12 @@ extension Sit {
         guard span <= accounted + max(Self.runSpanSlack, accounted / 10) else {
             throw refuse("it spans \(grouped(span)) seconds from \(start.text) to \(end.text), but sat \(grouped(seconds)) and paused \(grouped(pausedSeconds)): a run's span is what it sat and paused")
         }
-        let most = Self.mostBells(sitting: seconds)
+        let most = Self.mostBells(sitting: seconds, limits: limits)
         guard bells <= most else {
-            throw refuse("bells: \(grouped(bells)) bells in \(grouped(seconds)) seconds sat: a session that long rings at most \(grouped(most)) (an interval bell every \(Intervals.allowedEvery.lowerBound.seconds) seconds at most, or \(Intervals.maximumTimes) chosen times, and \(Self.partBells) more)")
+            throw refuse("bells: \(grouped(bells)) bells in \(grouped(seconds)) seconds sat: a session that long rings at most \(grouped(most)) (an interval bell every \(limits.shortestInterval) seconds at most, or \(limits.mostChosenTimes) chosen times, and \(Self.partBells) more)")
         }
         if let planned = plannedSeconds {
-            let shortest = SegmentType.main.allowedDurations.lowerBound.seconds
+            let shortest = limits.shortestSession
             guard planned >= shortest else {
                 throw refuse("plannedSeconds: \(grouped(planned)): a run plans a session of at least \(shortest) second (the shortest a profile may be), or null for an open-ended one")
             }

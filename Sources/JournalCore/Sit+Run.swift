@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 import TextSupport
 
 /// The rules of a sit that a run or `log add` records: what is kept, and how a run's times become a

@@ -1,6 +1,5 @@
 import LocalTime
 import JSON
-import ProfileKit
 import TextSupport
 
 /// How a sit ended.

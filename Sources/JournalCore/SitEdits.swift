@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 import TextSupport
 
 /// `--start`'s grammar: when a sit started, as people say it.
@@ -45,7 +44,7 @@ extension Sit {
 
     /// `--duration`'s length in seconds, 1 second to 24 hours.
     package static func addedLength(_ text: String) throws(JournalError) -> Int {
-        let length = try JournalError.refusing { () throws(ProfileError) in try TimerDuration(parsing: text) }.seconds
+        let length = try JournalError.refusing { () throws(DurationError) in try TimerDuration(parsing: text) }.seconds
         guard addedLengths.contains(length) else {
             throw JournalError.invalidOption(text, option: "--duration", accepted: "a length from 1 second to 24 hours, such as 20m")
         }

@@ -1,4 +1,4 @@
-import ProfileKit
+import TextSupport
 
 /// A journal's bytes read line by line, with no file: the readers of ``JournalFile`` (JournalStore),
 /// `status`'s cache and the import of a journal all scan through here.

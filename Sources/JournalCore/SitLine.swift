@@ -1,6 +1,5 @@
 import LocalTime
 import JSON
-import ProfileKit
 import TextSupport
 
 /// Reads one line of the journal into a ``Sit``, strictly: the line is one JSON object (RFC 8259, no

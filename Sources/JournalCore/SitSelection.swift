@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 import TextSupport
 
 /// Which sits a command takes: those from a day, up to a day, with a profile; and their local days.
@@ -22,7 +21,7 @@ package struct SitSelection: Sendable {
     ///
     /// - Complexity: O(*n* log *n*) for the sort, which is O(*n*) on a journal already in order.
     package func apply(_ sits: [Sit], calendar: LocalCalendar) -> (sits: [Sit], days: [Int]) {
-        let key = profile.map(ProfileName.key)
+        let key = profile.map(nameKey)
         var keys: [String: String] = [:]
         var taken: [Sit] = []
         var days: [Int] = []
@@ -39,7 +38,7 @@ package struct SitSelection: Sendable {
                 if let until, day > until { continue }
                 if let key {
                     guard let name = sit.profile else { continue }
-                    let folded = keys[name] ?? ProfileName.key(name)
+                    let folded = keys[name] ?? nameKey(name)
                     keys[name] = folded
                     guard folded == key else { continue }
                 }

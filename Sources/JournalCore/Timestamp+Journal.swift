@@ -1,5 +1,4 @@
 import LocalTime
-import ProfileKit
 
 extension Timestamp {
     /// `2026-11-23T07:15:00+01:00` (RFC 3339: ISO 8601 with the offset, to the second).

@@ -6,6 +6,7 @@ import Darwin
 import Files
 import JSON
 import JournalCore
+import LocalTime
 import ProfileKit
 import TextSupport
 
@@ -67,7 +68,7 @@ package struct PracticeSettings: Equatable, Sendable {
         if text == "off" { return nil }
         let accepted = "a duration from 1 second to 24 hours (\(TimerDuration.acceptedForms)), or off"
         let duration: TimerDuration
-        do throws(ProfileError) {
+        do throws(DurationError) {
             duration = try TimerDuration(parsing: text)
         } catch {
             throw .invalidOption(text, option: "goal", accepted: accepted)

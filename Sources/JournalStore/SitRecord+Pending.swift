@@ -27,7 +27,7 @@ extension SitRecordFolder {
     /// The decision about the record of `id` that `info` describes, its bytes read by `bytes` (nil:
     /// too large, or unreadable) only once it is known to be the user's own regular file. Every rule a
     /// record is held to (``SitRecord/decode(_:)``'s, ``Sit/checkPlausible(now:file:line:)``'s and
-    /// ``Sit/checkRecordedByRun(written:now:)``'s) is
+    /// ``Sit/checkRecordedByRun(written:now:limits:)``'s) is
     /// taken here.
     static func decide(id: String, info: stat, bytes: () -> [UInt8]?, now: Int) -> Decision {
         do throws(SitRecord.Problem) {
@@ -49,7 +49,7 @@ extension SitRecordFolder {
                 throw SitRecord.Problem(description: "its sit could not have happened: \(problem.message)")
             }
             do throws(JournalError) {
-                try record.sit.checkRecordedByRun(written: record.written, now: now)
+                try record.sit.checkRecordedByRun(written: record.written, now: now, limits: .profile)
             } catch {
                 guard case let .document(problem) = error else { throw SitRecord.Problem(description: "\(error)") }
                 throw SitRecord.Problem(description: "no run of profile could have written it: \(problem.message)")

@@ -256,7 +256,7 @@ extension SitRecordFolder {
     /// Only the user's own records are trusted: a folder another user owns, or that group or others
     /// may write in, is not read at all (one ``Recovery/untrustedFolder(path:problem:)``); a record
     /// another user owns, a sit that could not have happened (``Sit/checkPlausible(now:file:line:)``),
-    /// a record no run could have written (``Sit/checkRecordedByRun(written:now:)``: written before the
+    /// a record no run could have written (``Sit/checkRecordedByRun(written:now:limits:)``: written before the
     /// sit's end or after `now`, pauses outside its span, more bells than it could ring, a planned
     /// length no profile has), or a journal that is not the user's own journal (another user's file, a text file, a device) has
     /// its record moved aside, the journal untouched.

@@ -1,6 +1,8 @@
+import LocalTime
 import TableKit
 import JSON
 import ProfileKit
+import TextSupport
 
 extension ProfileRenderer {
     /// A session's timeline: each event with its offset from the start and, given `start`, its clock

@@ -1,3 +1,4 @@
+import LocalTime
 import ProfileKit
 
 /// The shape of a sit, beside its profile: as the profile plans it, open-ended, or sized to end at a

@@ -1,3 +1,4 @@
+import LocalTime
 import ProfileKit
 import TextSupport
 
@@ -52,13 +53,13 @@ package enum SitRequest {
             }
             let notFound = error
             let length: TimerDuration
-            do throws(ProfileError) {
+            do throws(DurationError) {
                 length = try TimerDuration(parsing: name)
             } catch {
                 // Neither: a word is said to name no profile; what starts as a number, to be no length either.
-                guard name.first?.isASCII == true, name.first?.isNumber == true, case let .invalidDuration(_, reason) = error else { throw notFound }
+                guard name.first?.isASCII == true, name.first?.isNumber == true else { throw notFound }
                 throw ProfileError.invalidOption(name, option: "profile or length",
-                                                 accepted: "the name of a profile (none has this name) or a length, which this is not: \(reason); a length is \(TimerDuration.acceptedForms)")
+                                                 accepted: "the name of a profile (none has this name) or a length, which this is not: \(error.reason); a length is \(TimerDuration.acceptedForms)")
             }
             try SegmentType.main.validate(length)
             return (Profile(name: quickSitName, duration: length), true)

@@ -1,3 +1,4 @@
+import LocalTime
 import ProfileKit
 
 /// A session as it will run: its parts and every event, each at its offset from the session's start.

@@ -60,3 +60,9 @@ package struct CarriedError: ReportedError, Equatable {
         a.description == b.description && a.category == b.category && a.systemErrno == b.systemErrno
     }
 }
+
+/// The words of a refused option's value, `invalid --speed "0": use a number from 0.01 to 10000, …`: the
+/// errors of every target that refuse a value (the model's, the journal's) say it so.
+package func refusal(_ value: String, option: String, accepted: String) -> String {
+    "invalid \(option) \(quoted(value)): use \(accepted)"
+}

@@ -26,6 +26,13 @@ extension Character {
     package var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
+/// A field of a tab-separated line: tabs and line breaks would split it, so they become spaces.
+package func plainField(_ text: String) -> String {
+    // Nearly every field is plain already; only a field with a tab or line break is rebuilt.
+    guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 }) else { return text }
+    return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+}
+
 /// `a, b and c` (or with another last word: `a, b or c`), as sentences list things.
 package func listed(_ words: [String], _ conjunction: String = "and") -> String {
     words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LocalTime
 import Players
 import JSON
 import LineEditing

@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Testing
+import LocalTime
 import TestSupport
 @testable import ProfileKit
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LocalTime
 import ProfileKit
 import Sitting
 import TableKit

@@ -1,4 +1,5 @@
 import Files
+import LocalTime
 import TextSupport
 import JSON
 

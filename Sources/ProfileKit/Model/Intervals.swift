@@ -1,3 +1,4 @@
+import LocalTime
 import TextSupport
 
 /// Interval bells: bells that ring during the main sit, counted from its start — every so often, or
@@ -162,7 +163,7 @@ package enum IntervalSchedule: Hashable, Sendable {
     package init(parsing text: String, mode: IntervalMode) throws(ProfileError) {
         switch mode {
         case .every:
-            self = .every(try TimerDuration(parsing: text))
+            self = .every(try parseDuration(text))
         case .at:
             self = .at(try Self.times(parsing: text))
         }
@@ -184,11 +185,10 @@ package enum IntervalSchedule: Hashable, Sendable {
                    (try? TimerDuration(parsing: words[index - 1] + word)) != nil {
                     throw fail("\(quoted(words[index - 1] + " " + word)) could be one time or two; write \(words[index - 1])\(word) for one, or \(words[index - 1]), \(word) for two")
                 }
-                do {
+                do throws(DurationError) {
                     times.append(try TimerDuration(parsing: word))
                 } catch {
-                    let reason = if case let .invalidDuration(_, why) = error { why } else { error.description }
-                    throw fail("\(quoted(word)): \(reason)")
+                    throw fail("\(quoted(word)): \(error.reason)")
                 }
                 if times.count > Intervals.maximumTimes { throw fail("more than \(Intervals.maximumTimes) times; a profile rings at most \(Intervals.maximumTimes) interval bells at chosen times") }
             }

@@ -1,3 +1,5 @@
+import LocalTime
+
 /// A meditation-timer profile: a main duration and the optional segments around it.
 ///
 /// The main sit is the profile's ``duration``; ``segments`` holds the optional warm-up and cool-down.

@@ -1,3 +1,5 @@
+import LocalTime
+
 /// One optional part of a session, such as the warm-up or the cool-down.
 package struct Segment: Hashable, Sendable {
     /// Which part of the session this is; a profile has at most one segment of each type.

@@ -1,3 +1,5 @@
+import LocalTime
+
 /// The parts of a session: the main sit, and the optional warm-up before it and cool-down after it.
 package enum SegmentType: String, CaseIterable, Sendable {
     case main

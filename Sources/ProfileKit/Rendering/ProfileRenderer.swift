@@ -97,13 +97,6 @@ package enum ProfileRenderer {
         return .object(members)
     }
 
-    /// A field of a tab-separated line: tabs and line breaks would split it, so they become spaces.
-    package static func plainField(_ text: String) -> String {
-        // Nearly every field is plain already; only a field with a tab or line break is rebuilt.
-        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 }) else { return text }
-        return String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
-    }
-
     // MARK: Table updates
 
     /// `{"setting": "cooldown", "on": true, "updates": [{"section": 2, …, "inserted": [1, 2], …}]}`:

@@ -59,25 +59,9 @@ package struct ProfileName: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The identity key of any text: NFC, then case folding.
-    ///
-    /// Folding is the full upper-case mapping followed by the lower-case one, which folds `ß` and `SS`,
-    /// `ς` and `Σ` together as Unicode's case folding does, without Foundation's start-up cost.
-    package static func key(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.nfc.uppercased().lowercased().nfc
-    }
+    /// The identity key of any text: NFC, then case folding (TextSupport's ``nameKey(_:)``, which the
+    /// journal's `--profile` matches with too).
+    package static func key(_ text: String) -> String { nameKey(text) }
 
     package var description: String { value }
-}
-
-extension String {
-    /// The text in Unicode Normalization Form C (composed), as file names and keys use it.
-    ///
-    /// The standard library's NFC transform is the one swift-foundation itself is built on; using it
-    /// directly keeps Foundation, and its start-up cost, out of the program.
-    var nfc: String {
-        if utf8.allSatisfy({ $0 < 0x80 }) { return self }
-        return String(decoding: _nfcCodeUnits, as: UTF8.self)
-    }
 }

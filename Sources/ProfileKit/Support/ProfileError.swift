@@ -6,13 +6,15 @@ import Darwin
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
 import Files
+import LocalTime
 import TextSupport
 
 /// Every error ProfileKit reports to a user: each message names the thing, the place and what would be
 /// accepted. The recorded sounds (`SoundError`, Bells) and the journal (`JournalError`, JournalCore) have
 /// error types of their own.
 package enum ProfileError: ReportedError, Equatable {
-    /// A duration that could not be read; `reason` says why.
+    /// A duration that could not be read; `reason` says why (LocalTime's `DurationError`, said as the
+    /// model's: ``init(_:)``).
     case invalidDuration(String, reason: String)
     /// A duration outside what a segment allows.
     case durationOutOfRange(TimerDuration, segment: SegmentType, allowed: ClosedRange<TimerDuration>)
@@ -93,16 +95,15 @@ package enum ProfileError: ReportedError, Equatable {
         if case let .io(_, _, code) = self { code } else { nil }
     }
 
-    /// The words of ``invalidOption(_:option:accepted:)``, for the targets whose errors say a refused
-    /// value the same way.
-    package static func refusal(_ value: String, option: String, accepted: String) -> String {
-        "invalid \(option) \(quoted(value)): use \(accepted)"
+    /// A duration LocalTime's parser refused, as the model's error: the same words.
+    package init(_ error: DurationError) {
+        self = .invalidDuration(error.input, reason: error.reason)
     }
 
     package var description: String {
         switch self {
         case let .invalidDuration(input, reason):
-            return "invalid duration \(quoted(input)): \(reason); use \(TimerDuration.acceptedForms)"
+            return DurationError(input, reason: reason).description
         case let .durationOutOfRange(duration, segment, allowed):
             return "\(segment.settingLabel) \(duration.formatted) is out of range: use \(TimerDuration.rangeText(allowed))"
         case let .intervalOutOfRange(every, allowed):
@@ -120,7 +121,7 @@ package enum ProfileError: ReportedError, Equatable {
         case let .invalidIntervalTimes(input, reason):
             return "invalid interval bell times \(quoted(input)): \(reason); use \(IntervalSchedule.acceptedTimes)"
         case let .invalidOption(value, option, accepted):
-            return Self.refusal(value, option: option, accepted: accepted)
+            return refusal(value, option: option, accepted: accepted)
         case let .unknownBell(name, known, suggestion):
             return "no bell named \(quoted(name))\(didYouMean(suggestion)); the bells are \(known.map { quoted($0) }.joined(separator: ", "))"
         case let .unknownSoundscape(name, known, suggestion):

@@ -1,3 +1,5 @@
+import LocalTime
+
 /// A change a user can make to a profile: a value for one of its settings.
 package enum ProfileAction: Hashable, Sendable {
     /// Turns a switch on or off, creating the segment or sound it controls on first use.

@@ -1,3 +1,4 @@
+import LocalTime
 import TableKit
 
 /// The profile screen as a table: sections, row counts, switch states and formatted times.

@@ -1,3 +1,4 @@
+import LocalTime
 import TextSupport
 
 /// Every setting of a profile. Each is one row of the profile table and one name that `set` takes;
@@ -222,7 +223,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     package func action(value: String, catalog: SoundCatalog) throws(ProfileError) -> ProfileAction {
         switch self {
         case let .toggle(toggle): .setSwitch(toggle, try parseSwitchValue(value))
-        case let .duration(duration): .setDuration(duration, try TimerDuration(parsing: value))
+        case let .duration(duration): .setDuration(duration, try parseDuration(value))
         case let .bell(slot): .setBell(slot, try slot.choice(parsing: value, catalog: catalog))
         case let .interval(mode): .setIntervals(try IntervalSchedule(parsing: value, mode: mode))
         case .ambience(.sound): .setAmbienceSound(try AmbienceSound(named: value, catalog: catalog))
@@ -371,6 +372,18 @@ package func parseSwitchValue(_ text: String) throws(ProfileError) -> Bool {
     case "on", "true", "yes", "1": return true
     case "off", "false", "no", "0": return false
     default: throw ProfileError.invalidSwitchValue(text)
+    }
+}
+
+/// Reads a duration as people type it (LocalTime's ``TimerDuration/init(parsing:)``), its refusal said
+/// as the model's error in the same words.
+///
+/// - Throws: ``ProfileError/invalidDuration(_:reason:)``.
+package func parseDuration(_ text: String) throws(ProfileError) -> TimerDuration {
+    do throws(DurationError) {
+        return try TimerDuration(parsing: text)
+    } catch {
+        throw ProfileError(error)
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import LocalTime
 @testable import ProfileKit
+import TextSupport
 
 /// Acceptance 4 (documents): every fixture round-trips; every invalid one fails with its message and
 /// leaves the store untouched.

@@ -4,6 +4,7 @@ import Testing
 import ProfileKit
 @testable import JournalCore
 @testable import JournalStore
+import TextSupport
 
 /// `log import`'s gathering of its files, in process: every file's sits in order with how each is known
 /// again, the rows of no length counted, warnings said as each file is read, and an id two different

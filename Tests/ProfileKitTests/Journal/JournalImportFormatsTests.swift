@@ -4,6 +4,7 @@ import Testing
 import ProfileKit
 @testable import JournalCore
 @testable import JournalStore
+import TextSupport
 
 /// Issue 37 in process: an imported sit whose id the journal holds with other content is a conflict,
 /// refused (or, with `--keep-logged`, kept as logged and counted); two Insight Timer rows of one start and

@@ -2,6 +2,7 @@ import LocalTime
 import Foundation
 import Testing
 import TestSupport
+import TextSupport
 import ProfileKit
 @testable import JournalCore
 @testable import JournalStore
@@ -163,7 +164,7 @@ struct JournalRepairTests {
         let (journal, path, folder) = try journal(text)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lost = ProfileError.io(path: "<stdout>", operation: "write", errno: ENOSPC)
-        #expect(throws: JournalError.profile(lost)) {
+        #expect(throws: JournalError.refused(CarriedError(lost))) {
             try journal.repair(stamp: "20261124T063000") { _ throws(ProfileError) in throw lost }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["journal.jsonl"])

@@ -6,6 +6,7 @@ import Testing
 import Files
 import ProfileKit
 import TestSupport
+import TextSupport
 @testable import JournalCore
 @testable import JournalStore
 
@@ -72,7 +73,7 @@ struct JournalSafetyTests {
         let (folder, path) = try file(sits[0].line)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let lost = ProfileError.io(path: "<stdout>", operation: "write", errno: EPIPE)
-        #expect(throws: JournalError.profile(lost)) {
+        #expect(throws: JournalError.refused(CarriedError(lost))) {
             try JournalFile(path: path).appendImported(sits.dropFirst().map { ($0, false) }, dryRun: false) { _ throws(ProfileError) in throw lost }
         }
         #expect(try contents(path) == sits[0].line)

@@ -2,6 +2,7 @@ import LocalTime
 import Foundation
 import Testing
 import TestSupport
+import TextSupport
 import JSON
 import ProfileKit
 import TableKit
@@ -625,8 +626,8 @@ struct JournalTests {
         let sits = Array(Self.sampleSits().prefix(2))
         let (journal, path) = try journal(sits[0].line)
         let failure = ProfileError.io(path: "<stdout>", operation: "write", errno: ENOSPC)
-        #expect(throws: JournalError.profile(failure)) { try journal.append(sits[1]) { () throws(ProfileError) in throw failure } }
-        #expect(throws: JournalError.profile(failure)) { _ = try journal.delete(id: sits[0].id) { (_: Sit) throws(ProfileError) in throw failure } }
+        #expect(throws: JournalError.refused(CarriedError(failure))) { try journal.append(sits[1]) { () throws(ProfileError) in throw failure } }
+        #expect(throws: JournalError.refused(CarriedError(failure))) { _ = try journal.delete(id: sits[0].id) { (_: Sit) throws(ProfileError) in throw failure } }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == sits[0].line)
     }
 

@@ -511,6 +511,13 @@ extension SitRecordTests {
         return sit
     }
 
+    /// A real record of half an hour sat (all it planned) and 40 seconds paused, changed by `change`.
+    static func halfAnHour(_ change: (inout Sit) -> Void = { _ in }) -> Sit {
+        var sit = sit(seconds: 1800)
+        change(&sit)
+        return sit
+    }
+
     static let noRunsRecords: [NoRunsRecord] = {
         let yearOne = CivilDate.days(year: 1, month: 1, day: 1) * 86_400 + 6 * 3600
         return [
@@ -525,6 +532,10 @@ extension SitRecordTests {
                          says: "bells: 9,999,999 bells in 600 seconds sat: a session that long rings at most 102"),
             NoRunsRecord(name: "a bell more than a session can ring", sit: tenMinutes { $0.bells = 103 },
                          says: "bells: 103 bells in 600 seconds sat"),
+            // The model's shortest interval, handed in by the store (Sit.RunLimits.profile): a bell every
+            // 10 seconds of half an hour, and the three a session rings besides.
+            NoRunsRecord(name: "a bell more than half an hour rings at one every 10 seconds", sit: halfAnHour { $0.bells = 185 },
+                         says: "bells: 185 bells in 1,800 seconds sat: a session that long rings at most 184 (an interval bell every 10 seconds at most, or 99 chosen times, and 3 more)"),
             NoRunsRecord(name: "plannedSeconds 0", sit: tenMinutes { $0.plannedSeconds = 0 },
                          says: "plannedSeconds: 0: a run plans a session of at least 1 second"),
             NoRunsRecord(name: "more sat than planned", sit: tenMinutes { $0.plannedSeconds = 300 },
@@ -569,6 +580,7 @@ extension SitRecordTests {
         RunsRecord(name: "a real record", sit: tenMinutes()),
         RunsRecord(name: "pauses that fill the span, and the clocks' slack", sit: tenMinutes { $0.pausedSeconds = 45 }),
         RunsRecord(name: "as many bells as a session can ring", sit: tenMinutes { $0.bells = 102 }),
+        RunsRecord(name: "a bell every 10 seconds of half an hour", sit: halfAnHour { $0.bells = 184 }),
         RunsRecord(name: "an open-ended sit", sit: tenMinutes { $0.plannedSeconds = nil }),
         RunsRecord(name: "all that was planned", sit: tenMinutes { $0.plannedSeconds = 600; $0.outcome = .completed }),
         RunsRecord(name: "written a few seconds before the sit's end", sit: tenMinutes(), written: Timestamp(epoch: 1_795_414_500 + 635, offset: 3600)),

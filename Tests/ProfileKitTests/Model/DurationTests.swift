@@ -1,4 +1,5 @@
 import Testing
+import LocalTime
 @testable import ProfileKit
 
 @Suite("Duration")
@@ -75,7 +76,7 @@ struct DurationTests {
             #expect(try TimerDuration(parsing: TimerDuration(seconds: seconds).formatted).seconds == seconds)
         }
         for text in ["01:60", "00:6x", "1x:00", "12:345", "01:00:60", "01:60:00", "12-34"] {
-            #expect(throws: ProfileError.self) { try TimerDuration(parsing: text) }
+            #expect(throws: DurationError.self) { try TimerDuration(parsing: text) }
         }
     }
 
@@ -110,7 +111,7 @@ struct DurationTests {
         RejectCase(input: "２０", reason: "it is not a number followed by h, m or s"),
     ])
     func reject(_ c: RejectCase) {
-        #expect(throws: ProfileError.invalidDuration(c.input, reason: c.reason)) {
+        #expect(throws: DurationError(c.input, reason: c.reason)) {
             try TimerDuration(parsing: c.input)
         }
     }
@@ -118,6 +119,11 @@ struct DurationTests {
     @Test func rejectionShowsTheAcceptedForms() {
         let message = ProfileError.invalidDuration("1:60", reason: "60 is not below 60").description
         #expect(message == "invalid duration \"1:60\": 60 is not below 60; use minutes (20), units (20m, 90s, 1h30m, 1h 30m 15s) or clock time (7:30 for MM:SS, 1:05:00 for H:MM:SS)")
+        // LocalTime's parser says it in the same words, and the model's error is made from it.
+        let refused = DurationError("1:60", reason: "60 is not below 60")
+        #expect(refused.description == message)
+        #expect(ProfileError(refused) == .invalidDuration("1:60", reason: "60 is not below 60"))
+        #expect(refused.category == .usage)
     }
 
     struct RangeCase: CustomTestStringConvertible, Sendable {

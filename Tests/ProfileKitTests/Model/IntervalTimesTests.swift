@@ -1,4 +1,5 @@
 import Testing
+import LocalTime
 @testable import ProfileKit
 import Sitting
 import TableKit

@@ -1,6 +1,7 @@
 import Testing
 @testable import ProfileKit
 import TableKit
+import TextSupport
 
 @Suite("Rendering")
 struct RenderingTests {
@@ -87,7 +88,7 @@ struct RenderingTests {
     }
 
     @Test func plainFieldsNeverSplit() {
-        #expect(ProfileRenderer.plainField("a\tb\nc") == "a b c")
+        #expect(plainField("a\tb\nc") == "a b c")
     }
 
     /// `set` and `toggle` say an update as the editor does (issue 40): each row with its path, label and

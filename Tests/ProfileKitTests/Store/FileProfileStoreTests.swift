@@ -2,7 +2,9 @@ import Files
 import Dispatch
 import Foundation
 import Testing
+import LocalTime
 @testable import ProfileKit
+import TextSupport
 
 /// The file store's promises: locks, atomic saves, modes, links and leftovers.
 @Suite("File store")

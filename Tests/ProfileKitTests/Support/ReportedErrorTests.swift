@@ -59,7 +59,7 @@ struct ReportedErrorTests {
             (.document(DocumentError(file: "/j", line: 2, message: "bad")), .data),
             (.invalidOption("0", option: "--last", accepted: "a whole number"), .usage),
             (.configuration("no HOME"), .configuration),
-            (.profile(.configuration("PROFILE_LOCK_TIMEOUT")), .configuration),
+            (.refused(CarriedError(ProfileError.configuration("PROFILE_LOCK_TIMEOUT"))), .configuration),
             (.file(Self.lockedFile), .temporary),
             (.file(Self.full), .io),
         ]

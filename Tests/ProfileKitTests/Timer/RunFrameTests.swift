@@ -1,4 +1,5 @@
 import Testing
+import LocalTime
 import ProfileKit
 import TestDoubles
 import TableKit

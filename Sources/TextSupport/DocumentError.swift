@@ -1,7 +1,5 @@
-import TextSupport
-
-/// Why a profile document could not be read, and where: the file, the line and column, and the key
-/// path of the offending value.
+/// Why a document (a profile, a journal, a file to import) could not be read, and where: the file, the
+/// line and column, and the key path of the offending value.
 package struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, as the user named it or as the store found it; nil for text that came from elsewhere.
     package var file: String?

@@ -77,14 +77,14 @@ extension TimerDuration {
     /// - Clock forms: `M:SS` (`7:30`) and `H:MM:SS` (`1:05:00`); the fields after the first have two
     ///   digits and stay below 60.
     ///
-    /// - Throws: ``ProfileError/invalidDuration(_:reason:)`` naming the input and the accepted forms.
-    package init(parsing input: String) throws(ProfileError) {
+    /// - Throws: ``DurationError`` naming the input, why, and the accepted forms.
+    package init(parsing input: String) throws(DurationError) {
         if let seconds = Self.clockFastPath(input) {
             self.init(seconds: seconds)
             return
         }
         let text = input.trimmingWhitespace()
-        func fail(_ reason: String) -> ProfileError { .invalidDuration(input, reason: reason) }
+        func fail(_ reason: String) -> DurationError { DurationError(input, reason: reason) }
 
         guard !text.isEmpty else { throw fail("it is empty") }
         if text.hasPrefix("-") { throw fail("a duration cannot be negative") }
@@ -134,7 +134,7 @@ extension TimerDuration {
 
     private static func number(_ digits: String) -> Int? { number(digits[...]) }
 
-    private static func parseClock(_ text: String, fail: (String) -> ProfileError) throws(ProfileError) -> Int {
+    private static func parseClock(_ text: String, fail: (String) -> DurationError) throws(DurationError) -> Int {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard fields.count <= 3 else { throw fail("a clock time has at most three fields (H:MM:SS)") }
         guard fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
@@ -153,7 +153,7 @@ extension TimerDuration {
         return total
     }
 
-    private static func parseUnits(_ text: String, fail: (String) -> ProfileError) throws(ProfileError) -> Int {
+    private static func parseUnits(_ text: String, fail: (String) -> DurationError) throws(DurationError) -> Int {
         let units: [(Character, Int)] = [("h", 3600), ("m", 60), ("s", 1)]
         var rest = Substring(text.lowercased())
         var nextUnit = 0
@@ -178,5 +178,29 @@ extension TimerDuration {
             rest = rest.dropFirst().drop(while: { $0 == " " })
         }
         return total
+    }
+}
+
+/// A duration ``TimerDuration/init(parsing:)`` could not read (64): the input as typed, and why.
+///
+/// Its words are the ones every duration refusal uses; the model's `ProfileError.invalidDuration` says
+/// a refused duration with them too.
+package struct DurationError: ReportedError, Equatable {
+    /// The text as it was typed.
+    package let input: String
+    /// Why it is not a duration: `it is empty`, `"x" is not a unit; use h, m or s`.
+    package let reason: String
+
+    package init(_ input: String, reason: String) {
+        self.input = input
+        self.reason = reason
+    }
+
+    package var category: ErrorCategory { .usage }
+    package var systemErrno: Int32? { nil }
+
+    /// `invalid duration "x": it is not a number followed by h, m or s; use minutes (20), …`.
+    package var description: String {
+        "invalid duration \(quoted(input)): \(reason); use \(TimerDuration.acceptedForms)"
     }
 }
