@@ -1,8 +1,8 @@
 import TextSupport
 
 /// Every error of the journal, its imports and its records of sits in progress: each names the file
-/// and line, or the value and what would be accepted. A file that could not be reached and what a layer
-/// below refused (ProfileKit's rules, LocalTime's durations) are carried whole, in their own words.
+/// and line, or the value and what would be accepted. A file that could not be reached and what another
+/// target refused (the model's rules, LocalTime's durations) are carried whole, in their own words.
 ///
 /// JournalCore reaches no file and imports no model, so it names neither the file layer's error nor
 /// ProfileKit's: ``file(_:)`` and ``refused(_:)`` carry them whole (`CarriedError`). JournalStore makes
@@ -16,9 +16,9 @@ package enum JournalError: ReportedError, Equatable {
     case invalidOption(String, option: String, accepted: String)
     /// The environment does not say where the journal is (78).
     case configuration(String)
-    /// What a layer below refused, carried in its own words, category and errno: ProfileKit's
-    /// `ProfileError` (a lock timeout that is not a number (78), a failed write of an announcement),
-    /// LocalTime's `DurationError` (`--duration`'s text, 64).
+    /// What another target refused, carried in its own words, category and errno: LocalTime's
+    /// `DurationError` (`--duration`'s text, 64); in JournalStore, ProfileKit's `ProfileError` (a lock
+    /// timeout that is not a number (78), an announcement that could not be written).
     case refused(CarriedError)
     /// A file or folder that could not be read or written, a lock held too long: the file layer's
     /// `FileError`, carried in its own words, category and errno.
@@ -52,7 +52,7 @@ package enum JournalError: ReportedError, Equatable {
         }
     }
 
-    /// Runs a call of a layer below (ProfileKit's, LocalTime's), carrying its error whole as ``refused(_:)``.
+    /// Runs a call of another target (LocalTime's, ProfileKit's), carrying its error whole as ``refused(_:)``.
     package static func refusing<T, Failure: ReportedError>(_ call: () throws(Failure) -> T) throws(JournalError) -> T {
         do throws(Failure) {
             return try call()
