@@ -25,7 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
-        // Text helpers every layer shares: quoting for diagnostics, did-you-mean, trimming, hex.
+        // Text helpers every layer shares: quoting for diagnostics, did-you-mean, trimming, hex, the key
+        // names are matched by (NFC and case folding); the shape of an error said to a user
+        // (ReportedError, CarriedError, a document's DocumentError) and of an option's rule (OptionRule).
         // Never imports another target.
         .target(name: "TextSupport"),
 

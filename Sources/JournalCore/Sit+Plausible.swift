@@ -64,7 +64,7 @@ extension Sit {
     static let partBells = 3
 
     /// What the model lets a profile's session be, which bounds what its run can record. The model
-    /// defines them (ProfileKit's `Intervals` and `SegmentType`, which the journal does not import):
+    /// defines them (ProfileKit's `Intervals` and `SegmentType`, which JournalCore does not import):
     /// JournalStore hands them in (`Sit.RunLimits.profile`).
     package struct RunLimits: Sendable, Equatable {
         /// The shortest interval between interval bells, in seconds (`Intervals.allowedEvery`'s shortest).
