@@ -39,8 +39,10 @@ package protocol BellRinger: AnyObject {
     /// slow to make (nine strikes of a minute-long recording) still rings on time.
     func prepare(_ choices: [BellChoice])
     /// Lets the bells still sounding ring to their end (a bell rings for up to a minute), unless `stop`
-    /// says to stop them first; then stops any left. `stop` is asked again and again, each time given
-    /// a few hundredths of a second it may wait for a key or a signal.
+    /// says to stop them first; then stops any left. `stop` is handed the seconds it may wait for a key
+    /// or a signal: until the ringer next has work to do (a stream's next write, the last player's
+    /// deadline), never a fixed poll. The run's input also wakes when a player ends (SIGCHLD), so a
+    /// ring-out on players ends as soon as the last one does, and one piped to nothing wakes only then.
     func ringOut(stop: (Double) -> Bool)
     /// Whether a bell was sounding at the last ``check()`` (or ring): read only, it looks at no player.
     var isSounding: Bool { get }
@@ -392,7 +394,9 @@ package final class SystemBellRinger: BellRinger {
         while true {
             collect(ringingAgain: true)
             let latest = children.map(\.ringsOutBy).max() ?? 0
-            if children.isEmpty || now() >= latest || stop(0.05) { break }
+            // Waits until the last player's deadline, or a key, or a player's end (the run's input wakes
+            // on SIGCHLD), whichever comes first: a few wake-ups, not twenty a second.
+            if children.isEmpty || now() >= latest || stop(latest - now()) { break }
         }
         finish(timeout: 0)
     }

@@ -263,7 +263,15 @@ package final class StreamRinger: BellRinger {
     /// reads fails after ``stallLimit``), then the fallback's bells; then closes the sink.
     package func ringOut(stop: (Double) -> Bool) {
         let deadline = now() + ringOutLimit
-        while now() < deadline, !stop(0.05) {
+        // Each wait lasts until the pacer's next write (or the bound): the stream wakes as often as its
+        // sink needs, as during the sit. (Not the fallback's deadlines: its players are looked after once
+        // the stream is done, below.)
+        func wake() -> Double {
+            let at = now()
+            let next = pacer.wake(written: mixer.position, at: at, sounding: mixer.isSounding, backlog: !pending.isEmpty) ?? deadline
+            return max(min(next, deadline) - at, 0)
+        }
+        while now() < deadline, !stop(wake()) {
             pump()
             if pacer.anchor == nil || sink == nil { break }
         }

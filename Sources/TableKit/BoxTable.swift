@@ -58,7 +58,7 @@ package struct BoxTable: Sendable {
         if let width = options.width, total > width, let flexible = tables.first?.flexibleColumn, flexible < columns {
             widths[flexible] = max(5, widths[flexible] - (total - width))
         }
-        return tables.map { $0.render(widths: widths, options: options) }.joined(separator: "\n")
+        return tables.map { $0.render(widths: widths, options: options) }.joinedText(separator: "\n")
     }
 
     /// Renders this table alone.
@@ -69,7 +69,7 @@ package struct BoxTable: Sendable {
     private func render(widths: [Int], options: RenderOptions) -> String {
         let innerWidth = widths.reduce(0, +) + 3 * (widths.count - 1)
         func line(_ left: String, _ fill: String, _ join: String, _ right: String, split: Bool) -> String {
-            left + (split ? widths.map { String(repeating: fill, count: $0 + 2) }.joined(separator: join)
+            left + (split ? widths.map { String(repeating: fill, count: $0 + 2) }.joinedText(separator: join)
                           : String(repeating: fill, count: innerWidth + 2)) + right
         }
         func cells(_ row: [StyledText]) -> String {
@@ -80,7 +80,7 @@ package struct BoxTable: Sendable {
                 let padding = DisplayWidth.padding(text, to: widths[column])
                 let styled = cell.style.apply(text, color: options.color)
                 return right ? padding + styled : styled + padding
-            }.joined(separator: " │ ") + " │"
+            }.joinedText(separator: " │ ") + " │"
         }
         var lines: [String] = []
         if let title {
@@ -101,6 +101,6 @@ package struct BoxTable: Sendable {
             lines.append(contentsOf: footer.map(cells))
         }
         lines.append(line("└", "─", "┴", "┘", split: true))
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joinedText(separator: "\n") + "\n"
     }
 }

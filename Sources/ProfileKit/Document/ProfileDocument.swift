@@ -191,9 +191,12 @@ private struct DocumentReader {
         return flag
     }
 
-    func string(_ node: JSONNode, _ path: String, expected: String) throws(ProfileError) -> String {
+    /// `expected` is made only for the message: lists of names are built with `joined(separator:)`, whose
+    /// first call costs a scan of every protocol conformance of the binary (a fifth of `show`'s
+    /// instructions when two such lists were built for every document read).
+    func string(_ node: JSONNode, _ path: String, expected: @autoclosure () -> String) throws(ProfileError) -> String {
         guard case let .string(text) = node.value else {
-            throw fail(node, path, "expected \(expected), found \(node.kindDescription)")
+            throw fail(node, path, "expected \(expected()), found \(node.kindDescription)")
         }
         return text
     }
@@ -363,15 +366,15 @@ private struct DocumentReader {
         var ambience = Ambience()
         if let node = keys["enabled"] { ambience.isEnabled = try bool(node, "\(path).enabled") }
         if let node = keys["sound"] {
-            let soundscapes = listed(Soundscape.allCases.map { quoted($0.rawValue) }, "or")
-            let name = try string(node, "\(path).sound", expected: "a soundscape (\(soundscapes)) or a recorded sound's name")
+            func soundscapes() -> String { listed(Soundscape.allCases.map { quoted($0.rawValue) }, "or") }
+            let name = try string(node, "\(path).sound", expected: "a soundscape (\(soundscapes())) or a recorded sound's name")
             ambience.sound = AmbienceSound(documentName: name)
             if case .recorded = ambience.sound {
                 do {
                     _ = try RecordedSoundName.validate(name)
                 } catch {
                     let reason = if case let .invalidSoundName(_, why) = error { why } else { error.description }
-                    throw fail(node, "\(path).sound", "no soundscape is named \(quoted(name)): it is not \(soundscapes), and no recorded sound can have that name (\(reason))")
+                    throw fail(node, "\(path).sound", "no soundscape is named \(quoted(name)): it is not \(soundscapes()), and no recorded sound can have that name (\(reason))")
                 }
             }
         }

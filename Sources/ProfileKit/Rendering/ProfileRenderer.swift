@@ -38,9 +38,9 @@ package enum ProfileRenderer {
         case .plain:
             return all.flatMap { index, section in
                 section.rows.enumerated().map { row, content in
-                    [section.id, String(row), content.label, content.detail].map(plainField).joined(separator: "\t") + "\n"
+                    [section.id, String(row), content.label, content.detail].map(plainField).joinedText(separator: "\t") + "\n"
                 }
-            }.joined()
+            }.joinedText()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .object([
                 ("name", .string(viewModel.profile.name)),
@@ -73,9 +73,9 @@ package enum ProfileRenderer {
             let summary = ProfileSummary(viewModel.profile)
             let parts = [(ProfileSection.warmUp, summary.warmUp), (.time, summary.time), (.coolDown, summary.coolDown)]
                 .compactMap { section, time in time.map { "\(section.title) \($0)" } }
-            return "Total: \(summary.total)" + (parts.count > 1 ? " (\(parts.joined(separator: " + ")))" : "") + "\n"
+            return "Total: \(summary.total)" + (parts.count > 1 ? " (\(parts.joinedText(separator: " + ")))" : "") + "\n"
         case .plain:
-            return ["session", "", "Total", viewModel.totalTime].joined(separator: "\t") + "\n"
+            return ["session", "", "Total", viewModel.totalTime].joinedText(separator: "\t") + "\n"
         case .json:
             return ""
         }
@@ -149,8 +149,8 @@ package enum ProfileRenderer {
         case .plain:
             return summaries.map { summary in
                 ([summary.name, summary.time, summary.total] + ProfileSummary.listed.map { summary.listedValue($0.setting)?.text ?? "" })
-                    .map(plainField).joined(separator: "\t") + "\n"
-            }.joined()
+                    .map(plainField).joinedText(separator: "\t") + "\n"
+            }.joinedText()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(summaries.map { summary in
                 let settings: [(String, JSONWriter.Value)] = ProfileSummary.listed.map { key, setting in
@@ -214,8 +214,8 @@ package enum ProfileRenderer {
         case .plain:
             return rows.map { row in
                 ["\(row.id)", row.time, row.shownDays, row.profile.map { escaped($0) } ?? "", row.enabled ? "enabled" : "disabled"]
-                    .map(plainField).joined(separator: "\t") + "\n"
-            }.joined()
+                    .map(plainField).joinedText(separator: "\t") + "\n"
+            }.joinedText()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(rows.map { row in
                 .object([("id", .int(row.id)), ("time", .string(row.time)), ("days", .string(row.days)),
@@ -256,7 +256,7 @@ package enum ProfileRenderer {
                          flexibleColumn: 2),
             ], options: options)
         case .plain:
-            return (sounds.map(\.name) + soundscapes.map(\.rawValue)).map { plainField($0) + "\n" }.joined()
+            return (sounds.map(\.name) + soundscapes.map(\.rawValue)).map { plainField($0) + "\n" }.joinedText()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .array(sounds.map {
                 .object([("name", .string($0.name)), ("kind", .string($0.isRecorded ? "recording" : "bell")),

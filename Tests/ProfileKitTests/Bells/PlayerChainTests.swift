@@ -269,6 +269,28 @@ struct PlayerChainTests {
         #expect(Self.waitUntilGone(child), "the stopped player's sleep survived")
     }
 
+    /// A ring-out waits for the last player's deadline, a key or a player's end, not in fixed steps: with
+    /// a player that never ends, `stop` is handed the whole wait at once (it was asked every 50 ms, twenty
+    /// wake-ups a second for a run piped to nothing, 553 in one 30-second ring-out), and the ring-out
+    /// still ends at the deadline, the player stopped.
+    @Test func aRingOutWaitsForTheDeadlineNotInSteps() throws {
+        try hanging("pw-play")
+        let clock = FakeClock(1000)
+        let ringer = ringer(clock: clock, realWaits: false)
+        _ = ringer.ring(BellChoice(.tingsha))
+        let child = try childPid(of: "pw-play")
+        var waits: [Double] = []
+        ringer.ringOut { seconds in
+            waits.append(seconds)
+            clock.time += seconds
+            return false
+        }
+        #expect(waits.count <= 2, "asked \(waits.count) times: \(waits.prefix(5))")
+        #expect((waits.first ?? 0) > 1, "the first wait reaches the deadline: \(waits.prefix(5))")
+        #expect(!ringer.isSounding)
+        #expect(Self.waitUntilGone(child), "the hung player's sleep survived the ring-out")
+    }
+
     @Test func finishStopsAPlayerAndWhatItStarted() throws {
         try hanging("pw-play")
         let ringer = ringer()
