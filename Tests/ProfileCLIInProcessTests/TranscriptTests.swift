@@ -3,7 +3,9 @@ import Testing
 import TestSupport
 import Screens
 
-/// Acceptance 1: scripted editor sessions (stdin piped) against `Fixtures/golden/repl/`.
+/// Acceptance 1: scripted editor sessions (stdin piped) against `Fixtures/golden/repl/`, through
+/// `ProfileCLI.run` in process (in ProfileREPLTests they started the built binary: the in-process tier
+/// under the sanitizers, which builds no binary, found only what `make check` had left in .build).
 @Suite("Editor transcripts")
 struct TranscriptTests {
     static let morning = ("Morning.json", "Morning")
@@ -178,7 +180,7 @@ struct TranscriptTests {
 
     @Test(arguments: cases)
     func transcript(_ c: ScriptCase) throws {
-        try Harness.check(c, folder: "repl")
+        try InProcess.check(c, folder: "repl")
     }
 
     @Test func everyGoldenFileBelongsToACase() throws {
