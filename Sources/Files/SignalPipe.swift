@@ -85,6 +85,23 @@ package final class SignalPipe {
         return signals
     }
 
+    /// Waits up to `seconds` (none: until one comes) for a signal, and returns those that came (none when
+    /// the time ran out): for a program whose one news is its signals, such as a reminder's bell waiting
+    /// for its player to end (SIGCHLD) or to be told to stop.
+    package func wait(upTo seconds: Double?) -> [Int32] {
+        guard readingEnd >= 0 else {
+            if let seconds { POSIX.sleep(seconds: seconds) }
+            return []
+        }
+        let milliseconds = seconds.map { Int32((max(0, min($0, 86_400)) * 1000).rounded(.up)) } ?? -1
+        var descriptor = pollfd(fd: readingEnd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0 ? drain() : []
+        }
+    }
+
     /// Puts each signal back as it was (and the mask, when asked); the pipe stops taking them.
     package func restore() {
         for (signal, action) in previous {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Players
 import Desktop
 import Files
@@ -29,13 +34,18 @@ package enum ReminderRing {
 
     /// Rings the default bell at half volume on the players `environment` finds and waits for it to end (a one-shot
     /// service's player would be stopped with it); with no player, nothing.
+    ///
+    /// The wait is for signals: a player's end (SIGCHLD) ends it at once, or lets the ringer hand the bell
+    /// to the next player when one failed; SIGTERM (the service stopped), SIGINT or SIGHUP stop the bell
+    /// and end the player's whole group rather than leave it playing on its own.
     package static func ringSoftBell(environment: [String: String], library: SoundLibrary?) {
         let ringer = SystemBellRinger(environment: environment, terminalBell: nil, volume: 50, library: library, clock: .live)
+        let signals = SignalPipe(signals: [SIGCHLD, SIGTERM, SIGINT, SIGHUP], keepIgnored: [SIGINT, SIGHUP], noChildStop: true)
+        defer { signals.restore() }
         let report = ringer.ring(BellChoice(.builtIn(.default)))
         guard report.via != SystemBellRinger.noSound else { return }
         ringer.ringOut { seconds in
-            POSIX.sleep(seconds: seconds)
-            return false
+            signals.wait(upTo: seconds).contains { $0 != SIGCHLD }
         }
     }
 }

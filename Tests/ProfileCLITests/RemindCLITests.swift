@@ -315,6 +315,48 @@ struct RemindCLITests {
         #expect(!rang.stderr.contains("\u{1B}"))
     }
 
+    /// The soft bell waits for its player by signals: it ends when the player ends (it slept to the
+    /// bell's whole length, 30 s, once the ring-out stopped polling), and SIGTERM (systemd stopping the
+    /// service, or a user) ends the player with it instead of leaving it playing under pid 1.
+    @Test func theSoftBellEndsWithItsPlayerAndATermEndsThePlayerToo() throws {
+        #expect(try profile(["remind", "add", "07:00"]).status == 0)
+        try "#!/bin/sh\nsleep 1\n".writeExecutable(to: "\(home)/short-player")
+        let started = Date()
+        let short = try profile(["remind", "ring", "1"], ["PROFILE_PLAYER": "\(home)/short-player"])
+        let took = Date().timeIntervalSince(started)
+        #expect(short.status == 75, "\(short.stderr)")
+        #expect(took < 15, "the bell's player ended after 1 s; the command after \(took) s (its ring-out allows 30)")
+
+        let pidFile = "\(home)/player.pid"
+        try "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 300\n".writeExecutable(to: "\(home)/hung-player")
+        let (process, _) = try Harness.start(["remind", "ring", "1"], store: store, home: home,
+                                             extra: ["PROFILE_PLAYER": "\(home)/hung-player"], deadline: 60)
+        var pid: Int32?
+        for _ in 0..<500 where pid == nil {
+            pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if pid == nil { usleep(10_000) }
+        }
+        let player = try #require(pid, "the player never started")
+        let termed = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        // (A test runner may hand its children SIGTERM blocked: the ring-out's own signal pipe unblocks it.)
+        #expect(Date().timeIntervalSince(termed) < 10, "SIGTERM ended the command only after \(Date().timeIntervalSince(termed)) s")
+        // Alive: its /proc entry is there and it is no zombie.
+        func alive() -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(player)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        }
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = !alive()
+            if !gone { usleep(20_000) }
+        }
+        if !gone { kill(player, SIGKILL) }
+        #expect(gone, "the player \(player) was left playing after the command was told to stop")
+    }
+
     static let daysAccepted = "daily, weekdays, weekends, a day (mon, tue, wed, thu, fri, sat, sun), a range such as mon-fri, or a comma list such as sat,sun"
 
     struct BadCase: CustomTestStringConvertible, Sendable {
