@@ -55,6 +55,12 @@ let package = Package(
         // Never imports the model.
         .target(name: "JSON", dependencies: ["TextSupport"]),
 
+        // Paced breathing (issue 48), pure: the patterns (Coherent 5.5, Box 4, 4-7-8, Cyclic sigh, custom),
+        // what `--breathe` accepts, and the breath's clock (the phase, the time left and how full at any
+        // moment; each phase's start in a span), which the model, the sound's cue and the run screen all
+        // read. Imports no C library and no Files (Scripts/check-pure); its cosine is RealModule's.
+        .target(name: "Breath", dependencies: ["TextSupport", .product(name: "RealModule", package: "swift-numerics")]),
+
         // The model, the document format, the view model (the one typed description of the rows), the
         // store and the renderers of profiles. Never imports a player, a clock, a terminal or readline.
         .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime"]),
@@ -168,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "ProfileKitTests",
             dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ShellCompletion", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "JournalStore", "Desktop", "LiveSit", "TestDoubles", "TestSupport",
-                           "SoundAnalysis"]
+                           "SoundAnalysis", "Breath"]
         ),
         // The in-process tier: ProfileKitTests above, this one and ProfileCLIInProcessTests below. None
         // starts the built binary.

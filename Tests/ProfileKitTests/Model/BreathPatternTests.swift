@@ -1,5 +1,5 @@
 import Testing
-@testable import ProfileKit
+import Breath
 
 /// Issue 48's patterns and their clock, before any screen or sound: the named patterns' figures, what
 /// `--breathe` accepts and refuses, where the breath is at any moment (its phase, the time left, how full

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import RealModule
 import TextSupport
 
 /// One move of a paced breath.
@@ -149,7 +145,7 @@ package struct BreathPattern: Hashable, Sendable {
             if within < length || index == phases.count - 1 {
                 let elapsed = min(max(0, within), length)
                 let progress = length > 0 ? elapsed / length : 1
-                let eased = 0.5 - 0.5 * cos(Double.pi * progress)
+                let eased = 0.5 - 0.5 * Double.cos(Double.pi * progress)
                 let fullness = levels[index].start + (levels[index].end - levels[index].start) * eased
                 return BreathPosition(phase: phase, index: index, cycle: whole, elapsed: elapsed, remaining: length - elapsed,
                                       fullness: fullness)
