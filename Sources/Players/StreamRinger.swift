@@ -242,8 +242,12 @@ package final class StreamRinger: BellRinger {
     }
 
     package var nextCheck: Double? {
-        let own = sink == nil ? nil : pacer.wake(written: mixer.position, at: now(), sounding: mixer.isSounding, backlog: !pending.isEmpty)
-        return [own, fallback?.nextCheck].compactMap { $0 }.min()
+        [streamWake(at: now()), fallback?.nextCheck].compactMap { $0 }.min()
+    }
+
+    /// When the stream itself must next be written to (the pacer's wake-up): nil while idle or with no sink.
+    private func streamWake(at time: Double) -> Double? {
+        sink == nil ? nil : pacer.wake(written: mixer.position, at: time, sounding: mixer.isSounding, backlog: !pending.isEmpty)
     }
 
     package func prepare(_ choices: [BellChoice]) {
@@ -268,8 +272,7 @@ package final class StreamRinger: BellRinger {
         // the stream is done, below.)
         func wake() -> Double {
             let at = now()
-            let next = pacer.wake(written: mixer.position, at: at, sounding: mixer.isSounding, backlog: !pending.isEmpty) ?? deadline
-            return max(min(next, deadline) - at, 0)
+            return max(min(streamWake(at: at) ?? deadline, deadline) - at, 0)
         }
         while now() < deadline, !stop(wake()) {
             pump()

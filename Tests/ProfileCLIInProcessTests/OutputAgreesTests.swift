@@ -25,15 +25,7 @@ struct OutputAgreesTests {
 
     /// Logs `count` sits of 20 minutes, one a day, the last yesterday.
     func logSits(_ count: Int) throws {
-        let lines = (0..<count).map { index -> String in
-            let start = Int(Date().timeIntervalSince1970) / 86_400 * 86_400 - 86_400 * (count - index) + 6 * 3600
-            let formatter = ISO8601DateFormatter()
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            let begin = formatter.string(from: Date(timeIntervalSince1970: Double(start)))
-            let end = formatter.string(from: Date(timeIntervalSince1970: Double(start + 1200)))
-            return #"{"id":"s\#(index)","start":"\#(begin)","end":"\#(end)","profile":"Morning","seconds":1200,"plannedSeconds":1200,"outcome":"completed","bells":2}"#
-        }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        try GoldenJournal.dailySits(count).write(toFile: journal, atomically: true, encoding: .utf8)
         let check = try run("log", "check")
         #expect(check.status == 0, "\(check.stderr)")
     }

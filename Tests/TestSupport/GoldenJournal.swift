@@ -1,3 +1,5 @@
+import Foundation
+
 /// The journal the golden cases of `Fixtures/golden/cli` share, in both tiers.
 public enum GoldenJournal {
     /// The journal of a scripted case: under its home, as `${XDG_DATA_HOME:-$HOME/.local/share}` puts it.
@@ -10,4 +12,17 @@ public enum GoldenJournal {
     ].joined(separator: "\n") + "\n"
     /// The zone the cases read the journal in.
     public static let utc = ["TZ": "UTC"]
+
+    /// A journal of `count` completed 20-minute sits of Morning, one a day at 06:00 UTC, the last yesterday.
+    public static func dailySits(_ count: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let today = Int(Date().timeIntervalSince1970) / 86_400 * 86_400
+        return (0..<count).map { index -> String in
+            let start = today - 86_400 * (count - index) + 6 * 3600
+            let begin = formatter.string(from: Date(timeIntervalSince1970: Double(start)))
+            let end = formatter.string(from: Date(timeIntervalSince1970: Double(start + 1200)))
+            return #"{"id":"s\#(index)","start":"\#(begin)","end":"\#(end)","profile":"Morning","seconds":1200,"plannedSeconds":1200,"outcome":"completed","bells":2}"# + "\n"
+        }.joined()
+    }
 }
