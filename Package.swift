@@ -63,7 +63,7 @@ let package = Package(
 
         // The model, the document format, the view model (the one typed description of the rows), the
         // store and the renderers of profiles. Never imports a player, a clock, a terminal or readline.
-        .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime"]),
+        .target(name: "ProfileKit", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "Breath"]),
 
         // The sound as numbers, pure: bell synthesis (an `Instrument`), the soundscapes (a `Texture`), a
         // choice's strikes mixed, loudness, the one 16-bit quantizer and WAV encoder, the WAV reader, the

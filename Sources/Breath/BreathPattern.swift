@@ -250,14 +250,25 @@ package struct BreathPattern: Hashable, Sendable {
     }
 }
 
-/// A breathing pattern that is not accepted: what was typed, and why.
+/// A breathing pattern, cue or lead that is not accepted: what was typed, and why.
 package struct BreathPatternError: ReportedError, Equatable {
+    /// What was refused: `pattern`, `cue`, `lead`.
+    package let what: String
     package let input: String?
     package let reason: String
+    /// What would be accepted: `coherent, box, …`.
+    package let accepted: String
 
+    /// A pattern refused, with the forms `--breathe` accepts.
     package init(input: String? = nil, reason: String) {
+        self.init(what: "pattern", input: input, reason: reason, accepted: BreathPattern.acceptedForms)
+    }
+
+    package init(what: String, input: String?, reason: String, accepted: String) {
+        self.what = what
         self.input = input
         self.reason = reason
+        self.accepted = accepted
     }
 
     package var category: ErrorCategory { .usage }
@@ -265,7 +276,7 @@ package struct BreathPatternError: ReportedError, Equatable {
 
     /// `invalid breathing pattern "4-x-8": "x" is not a number of seconds …; use coherent, box, …`.
     package var description: String {
-        guard let input else { return "invalid breathing pattern: \(reason)" }
-        return "invalid breathing pattern \(quoted(input)): \(reason); use \(BreathPattern.acceptedForms)"
+        guard let input else { return "invalid breathing \(what): \(reason)" }
+        return "invalid breathing \(what) \(quoted(input)): \(reason); use \(accepted)"
     }
 }

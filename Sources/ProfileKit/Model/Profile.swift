@@ -19,18 +19,21 @@ package struct Profile: Hashable, Sendable {
     package var endBell: BellChoice?
     /// What plays under the bells (the Ambience section): off in a new profile.
     package var ambience: Ambience
+    /// The breathing pacer (the Breathing section): off in a new profile.
+    package var breathing: Breathing
 
     /// A new profile as a user first sees it: Time 20:00, Warm Up, Cool Down and intervals off, the
     /// default bell at the start of the main sit and at the end of the session.
     package init(name: String, duration: TimerDuration = SegmentType.main.defaultDuration, segments: [Segment] = [],
                 intervals: Intervals = Intervals(), startBell: BellChoice? = .default, endBell: BellChoice? = .default,
-                ambience: Ambience = Ambience()) {
+                ambience: Ambience = Ambience(), breathing: Breathing = Breathing()) {
         self.name = name
         self.duration = duration
         self.intervals = intervals
         self.startBell = startBell
         self.endBell = endBell
         self.ambience = ambience
+        self.breathing = breathing
         self.segments = []
         for segment in segments where segment.type != .main { self[segment: segment.type] = segment }
     }
