@@ -80,11 +80,11 @@ let package = Package(
         // aplay; the stream through a sink: pw-cat, pacat, aplay), the bell cache and WAV export, the
         // library of recorded sounds, a bell choice resolved to its strike; the model's catalog mapped
         // to Sound's instruments and textures. Never imports the store's users, the timeline or the editor.
-        .target(name: "Players", dependencies: ["TextSupport", "Files", "ProfileKit", "Sound"]),
+        .target(name: "Players", dependencies: ["TextSupport", "Files", "ProfileKit", "Sound", "Breath"]),
 
         // The session's timeline and the runner (injected clock, input, display and ringer), and `plan`'s
         // rendering. Never imports a terminal: the live display belongs to the executable.
-        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Players"]),
+        .target(name: "Sitting", dependencies: ["TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Players", "Breath"]),
 
         // The journal's pure half: the record and its lines (a strict reader and a fast path, a scan of a
         // journal's bytes), the rules of a sit, the import parsers, the reports (stats, calendar, the
@@ -157,7 +157,7 @@ let package = Package(
         .executableTarget(name: "InProcessBenchmark", dependencies: ["TableKit", "ProfileKit"], path: "Benchmarks/InProcess"),
 
         // Test doubles: the in-memory store. Production code never needs it.
-        .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit", "Sound", "Players", "Sitting"], path: "Tests/TestDoubles"),
+        .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit", "Sound", "Players", "Sitting", "Breath"], path: "Tests/TestDoubles"),
 
         // The properties the fuzz targets check, shared with the tests that replay the fuzz corpus.
         .target(name: "FuzzChecks", dependencies: ["TableKit", "LocalTime", "ProfileKit", "Sound", "JournalCore", "ProfileREPL", "TestDoubles"], path: "Fuzz/Checks"),

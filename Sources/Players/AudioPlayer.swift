@@ -7,6 +7,7 @@ import Files
 import TextSupport
 import ProfileKit
 import Sound
+import Breath
 
 /// How one bell rang, for the display: through which player, or the terminal bell and why, or not at all.
 package struct RingReport: Hashable, Sendable {
@@ -70,6 +71,11 @@ package protocol BellRinger: AnyObject {
     /// stream's sink has read them, or is found stuck); nil when it knows now. What a run waits for, with
     /// ``check()``, before it counts its bells.
     var soundedKnownBy: Double? { get }
+    /// Plays the breathing pacer's cue from now on (nil: stops it, with a short fade: paused, stopped, or
+    /// the pacing over): the pacing, and how far into the sit the run is at this moment (seconds, pauses
+    /// not counted), so that each phase boundary lands at the pattern's time. Returns whether the cue is
+    /// heard: false for a ringer without a stream (the pace is then only shown) and for the cue `none`.
+    func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool
 }
 
 /// What ``BellRinger/check()`` found.
@@ -310,6 +316,9 @@ package final class SystemBellRinger: BellRinger {
 
     /// A player's failure is known when ``check()`` collects it: nothing more to wait for.
     package var soundedKnownBy: Double? { nil }
+
+    /// Players are handed whole bells: a cue that follows the breath needs the one stream.
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool { false }
 
     package func prepare(_ choices: [BellChoice]) {
         guard !players.isEmpty else { return }

@@ -1,6 +1,7 @@
 import Files
 import TextSupport
 import ProfileKit
+import Breath
 import Sound
 
 /// Rings a sit's bells, and plays its ambience under them, as one stream mixed in the program
@@ -193,6 +194,9 @@ package final class StreamRinger: BellRinger {
     package func expectBell(at time: Double?) {
         pacer.expected = time
     }
+
+    // Issue 48: the cue is mixed into the stream in the next commit; until then it is only shown.
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool { false }
 
     // MARK: BellRinger
 

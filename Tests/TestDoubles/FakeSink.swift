@@ -1,3 +1,4 @@
+import Breath
 import ProfileKit
 import Players
 
@@ -75,4 +76,5 @@ package final class NotingRinger: BellRinger {
     package func fadeAmbience(_ playing: Bool, seconds: Double) {}
     package func expectBell(at time: Double?) {}
     package var soundedKnownBy: Double? { nil }
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool { false }
 }

@@ -1,3 +1,4 @@
+import Breath
 import ProfileKit
 import Sound
 import Players
@@ -136,6 +137,13 @@ package final class RecordingRinger: BellRinger {
     package func setAmbienceSwitch(_ on: Bool) { switches.append(on) }
     package func fadeAmbience(_ playing: Bool, seconds: Double) { fades.append((playing, seconds)) }
     package func expectBell(at time: Double?) { expected.append(time) }
+    /// Each cue asked for, with the sit's seconds then; `cueHeard` is what it answers.
+    package var cues: [(pacing: BreathPacing?, sitSeconds: Double)] = []
+    package var cueHeard = true
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool {
+        cues.append((pacing, sitSeconds))
+        return pacing != nil && cueHeard
+    }
 }
 
 extension RunMachine {
