@@ -70,9 +70,11 @@ extension Sit {
     /// reads back.
     ///   - id: the sit's id: the one its record in progress (``SitRecord``) holds.
     package static func run(id: String = Sit.newID(), outcome: Outcome, elapsed: Int, total: Int?, bells: Int, pausedSeconds: Int,
-                            speed: Double, started: Int, now: Int, profile: String?, note: String?, calendar: LocalCalendar) -> Sit? {
+                            speed: Double, started: Int, now: Int, profile: String?, note: String?, calendar: LocalCalendar,
+                            breathing: SitBreathing? = nil) -> Sit? {
         let sit = runSoFar(id: id, outcome: outcome, elapsed: elapsed, total: total, bells: bells, pausedSeconds: pausedSeconds,
-                           speed: speed, started: started, now: now, profile: profile, note: note, calendar: calendar)
+                           speed: speed, started: started, now: now, profile: profile, note: note, calendar: calendar,
+                           breathing: breathing)
         return sit.seconds >= shortestRun ? sit : nil
     }
 
@@ -81,13 +83,14 @@ extension Sit {
     /// cut off (and then only when it reached ``shortestRun``).
     package static func runSoFar(id: String, outcome: Outcome, elapsed: Int, total: Int?, bells: Int, pausedSeconds: Int,
                                  speed: Double, started: Int, now: Int, profile: String?, note: String?,
-                                 calendar: LocalCalendar) -> Sit {
+                                 calendar: LocalCalendar, breathing: SitBreathing? = nil) -> Sit {
         let seconds = secondsSat(outcome: outcome, elapsed: elapsed, total: total)
         let realPause = Double(max(pausedSeconds, 0))
         let paused = Int(min(speed == 1 ? realPause : (realPause * speed).rounded(), Double(maximumCount)))
         // At another speed the session's span ends when the run ended, never ahead of the wall clock.
         let (began, ended) = speed == 1 ? (started, max(now, started)) : (now - seconds - paused, now)
         return Sit(id: id, start: calendar.timestamp(began), end: calendar.timestamp(ended), profile: profile,
-                   seconds: seconds, plannedSeconds: total, outcome: outcome, bells: bells, note: note, pausedSeconds: paused)
+                   seconds: seconds, plannedSeconds: total, outcome: outcome, bells: bells, note: note, pausedSeconds: paused,
+                   breathing: breathing)
     }
 }

@@ -13,6 +13,22 @@ package enum Outcome: String, CaseIterable, Sendable {
     case interrupted
 }
 
+/// The breathing a run's pacer led during a sit (issue 48).
+package struct SitBreathing: Hashable, Sendable {
+    /// The pattern as `--breathe` writes it: `coherent`, `box`, `4-7-8`, `sigh`, or `4-2-6-0`.
+    package var pattern: String
+    /// Breaths led: each whose in-breath began while the pacer led.
+    package var breaths: Int
+    /// Seconds of the sit the pacer led, pauses left out.
+    package var seconds: Int
+
+    package init(pattern: String, breaths: Int, seconds: Int) {
+        self.pattern = pattern
+        self.breaths = breaths
+        self.seconds = seconds
+    }
+}
+
 /// One sit of the journal: one line of `journal.jsonl`.
 package struct Sit: Equatable, Sendable {
     /// A short random id, for `log delete`: twelve hexadecimal digits (eight in journals written before
@@ -39,10 +55,13 @@ package struct Sit: Equatable, Sendable {
     /// from the record the run kept while it lasted (``SitRecord``); false for every other sit and for
     /// the lines of journals written before it was kept.
     package var recovered: Bool
+    /// The breathing the run led (issue 48): nil for a sit without a pacer, a sit added by hand and the
+    /// lines of journals written before it was kept.
+    package var breathing: SitBreathing?
 
     package init(id: String = Sit.newID(), start: Timestamp, end: Timestamp, profile: String?, seconds: Int,
                  plannedSeconds: Int?, outcome: Outcome, bells: Int, note: String?, pausedSeconds: Int = 0,
-                 recovered: Bool = false) {
+                 recovered: Bool = false, breathing: SitBreathing? = nil) {
         self.id = id
         self.start = start
         self.end = end
@@ -54,6 +73,7 @@ package struct Sit: Equatable, Sendable {
         self.note = note
         self.pausedSeconds = pausedSeconds
         self.recovered = recovered
+        self.breathing = breathing
     }
 
     /// Twelve random hexadecimal digits (48 bits): still short to type, and a journal of 100,000 sits
