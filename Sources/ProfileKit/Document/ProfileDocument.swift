@@ -2,6 +2,7 @@ import Files
 import LocalTime
 import TextSupport
 import JSON
+import Breath
 
 /// The profile file format: one JSON object per profile, versioned.
 ///
@@ -15,7 +16,8 @@ import JSON
 ///   ],
 ///   "intervals": { "enabled": true, "at": ["10:00", "25:00"], "bell": { "name": "Tingsha", "strikes": 1, "volume": 100 } },
 ///   "bells": { "start": { "name": "Singing Bowl", "strikes": 1, "volume": 100 }, "end": null },
-///   "ambience": { "enabled": true, "sound": "Rain", "volume": 30 }
+///   "ambience": { "enabled": true, "sound": "Rain", "volume": 30 },
+///   "breathing": { "enabled": true, "pattern": "custom", "custom": "4,2,6,0", "lead": "5m", "cue": "tone", "volume": 40 }
 /// }
 /// ```
 ///
@@ -30,10 +32,14 @@ import JSON
 /// ``LegacySounds`` for how each becomes a bell of version 3, or is refused. Version 4 added the
 /// interval's chosen times (`"at"`, instead of `"every"`: never both); a version 3 document is a
 /// version 4 document without them. Version 5 added `"ambience"` (the Ambience section: what plays
-/// under the bells); a version 4 document is a version 5 document whose ambience is off.
+/// under the bells); a version 4 document is a version 5 document whose ambience is off. Version 6 added
+/// `"breathing"` (the Breathing section: the pacer); a version 5 document is a version 6 document whose
+/// pacer is off. The custom pattern's lengths (`"custom"`, seconds of in, hold, out and hold as
+/// `--breathe` takes them) are kept whatever pattern is chosen, as a switched-off warm-up keeps its
+/// length, so that choosing Custom again brings them back.
 package enum ProfileDocument {
     /// The format version this program writes, and the newest it reads.
-    package static let currentVersion = 5
+    package static let currentVersion = 6
 
     /// The top-level keys each version knows.
     static let profileKeys: [Int: [String]] = [
@@ -42,6 +48,7 @@ package enum ProfileDocument {
         3: ["version", "duration", "segments", "intervals", "bells"],
         4: ["version", "duration", "segments", "intervals", "bells"],
         5: ["version", "duration", "segments", "intervals", "bells", "ambience"],
+        6: ["version", "duration", "segments", "intervals", "bells", "ambience", "breathing"],
     ]
 
     /// The keys of the intervals object each version knows, from version 3 on (versions 1 and 2 are in
@@ -50,6 +57,7 @@ package enum ProfileDocument {
         3: ["enabled", "every", "bell"],
         4: ["enabled", "every", "at", "bell"],
         5: ["enabled", "every", "at", "bell"],
+        6: ["enabled", "every", "at", "bell"],
     ]
 
     /// The largest document read; a profile is a few hundred bytes, so anything near this is not one.
@@ -57,13 +65,14 @@ package enum ProfileDocument {
 
     /// The keys of each object of the current version, for documentation and tests.
     package static let keys: [String: [String]] = [
-        "profile": ["version", "duration", "segments", "intervals", "bells", "ambience"],
+        "profile": ["version", "duration", "segments", "intervals", "bells", "ambience", "breathing"],
         "warm-up segment": ["type", "enabled", "duration"],
         "cool-down segment": ["type", "enabled", "duration", "bells", "bell"],
         "intervals": ["enabled", "every", "at", "bell"],
         "bells": ["start", "end"],
         "bell": ["name", "strikes", "volume"],
         "ambience": ["enabled", "sound", "volume"],
+        "breathing": ["enabled", "pattern", "custom", "lead", "cue", "volume"],
     ]
 
     /// The keys versions 1 and 2 had that version 3 does not, for the migration's documentation.
@@ -108,6 +117,11 @@ package enum ProfileDocument {
         }
     }
 
+    /// The custom pattern as the document writes it: seconds of in, hold, out and hold, `4,0,6,0`.
+    static func customText(_ custom: BreathCustom) -> String {
+        BreathLength.allCases.map { BreathPattern.text(custom[keyPath: $0.keyPath]) }.joined(separator: ",")
+    }
+
     /// The document text of `profile`, with keys in a fixed order and a final newline.
     package static func encode(_ profile: Profile) -> [UInt8] {
         let segments: [JSONWriter.Value] = profile.segments.map { segment in
@@ -138,6 +152,14 @@ package enum ProfileDocument {
                 ("enabled", .bool(profile.ambience.isEnabled)),
                 ("sound", .string(profile.ambience.sound.name)),
                 ("volume", .int(profile.ambience.volume)),
+            ])),
+            ("breathing", .object([
+                ("enabled", .bool(profile.breathing.isEnabled)),
+                ("pattern", .string(profile.breathing.choice.name)),
+                ("custom", .string(customText(profile.breathing.custom))),
+                ("lead", .string(profile.breathing.lead.name)),
+                ("cue", .string(profile.breathing.cue.name)),
+                ("volume", .int(profile.breathing.volume)),
             ])),
         ])
         return Array(JSONWriter.text(document).utf8)
@@ -325,7 +347,7 @@ private struct DocumentReader {
         guard version >= 1 else {
             throw fail(versionNode, "version", "unknown version \(version); versions start at 1")
         }
-        for (key, since) in [("intervals", 2), ("bells", 3), ("ambience", 5)] where version < since {
+        for (key, since) in [("intervals", 2), ("bells", 3), ("ambience", 5), ("breathing", 6)] where version < since {
             if let member = rootMembers.first(where: { $0.key == key }) {
                 throw fail(offset: member.keyOffset, key, "\"\(key)\" is new in version \(since); set \"version\": \(ProfileDocument.currentVersion) to use it")
             }
@@ -356,7 +378,70 @@ private struct DocumentReader {
             if let node = bells["end"] { profile.endBell = try optionalChoice(node, "bells.end") }
         }
         if let node = keys["ambience"] { profile.ambience = try ambience(node, "ambience") }
+        if let node = keys["breathing"] { profile.breathing = try breathing(node, "breathing") }
         return profile
+    }
+
+    /// The Breathing section: whether the pacer leads, the pattern chosen, the custom lengths (kept
+    /// whatever the pattern), the part of the sit, the cue and its volume. Each value as the program
+    /// writes it: the names `set` shows in its help, not the other spellings it also reads.
+    func breathing(_ node: JSONNode, _ path: String) throws(ProfileError) -> Breathing {
+        let keys = try members(node, path, what: "the breathing", allowed: ProfileDocument.keys["breathing"] ?? [])
+        var breathing = Breathing()
+        if let node = keys["enabled"] { breathing.isEnabled = try bool(node, "\(path).enabled") }
+        if let node = keys["pattern"] {
+            let accepted = BreathPatternChoice.allCases.map { quoted($0.name) }
+            let name = try string(node, "\(path).pattern", expected: "a pattern: \(listed(accepted, "or"))")
+            guard let choice = BreathPatternChoice.allCases.first(where: { $0.name == name }) else {
+                throw fail(node, "\(path).pattern", "unknown pattern \(quoted(name)); use \(listed(accepted, "or"))")
+            }
+            breathing.choice = choice
+        }
+        if let node = keys["custom"] { breathing.custom = try custom(node, "\(path).custom") }
+        if let node = keys["lead"] {
+            let accepted = "\"warmup\", \"whole\", or the first minutes of the main sit such as \"5m\" (1m to \(BreathLead.minutes.upperBound)m)"
+            let text = try string(node, "\(path).lead", expected: accepted)
+            guard let lead = try? BreathLead(parsing: text), lead.name == text else {
+                throw fail(node, "\(path).lead", "unknown lead \(quoted(text)); use \(accepted)")
+            }
+            breathing.lead = lead
+        }
+        if let node = keys["cue"] {
+            let accepted = BreathCue.allCases.map { quoted($0.name) }
+            let name = try string(node, "\(path).cue", expected: "a cue: \(listed(accepted, "or"))")
+            guard let cue = BreathCue.allCases.first(where: { $0.name == name }) else {
+                throw fail(node, "\(path).cue", "unknown cue \(quoted(name)); use \(listed(accepted, "or"))")
+            }
+            breathing.cue = cue
+        }
+        if let node = keys["volume"] { breathing.volume = try count(node, "\(path).volume", Ambience.volumes, what: "the volume in percent") }
+        return breathing
+    }
+
+    /// The custom pattern: `"4,0,6,0"`, seconds (tenths allowed) of in, hold, out and hold, which must make
+    /// a breath (the rule `set` checks).
+    func custom(_ node: JSONNode, _ path: String) throws(ProfileError) -> BreathCustom {
+        let accepted = "seconds of in, hold, out and hold such as \"4,0,6,0\" or \"5.5,0,5.5,0\""
+        let text = try string(node, path, expected: accepted)
+        let pieces = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard pieces.count == BreathLength.allCases.count else {
+            throw fail(node, path, "\(quoted(text)) has \(pieces.count) lengths; give four: \(accepted)")
+        }
+        var custom = BreathCustom.standard
+        for (length, piece) in zip(BreathLength.allCases, pieces) {
+            // As the program writes it: digits and at most one decimal, no unit or space.
+            guard !piece.isEmpty, piece.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
+                  let tenths = try? length.tenths(parsing: piece), BreathPattern.text(tenths) == piece else {
+                throw fail(node, path, "\(quoted(piece)) in \(quoted(text)) is not a number of seconds; \(accepted)")
+            }
+            custom[keyPath: length.keyPath] = tenths
+        }
+        do {
+            _ = try custom.pattern()
+        } catch {
+            throw fail(node, path, "\(quoted(text)) makes no breath: \(error.reason)")
+        }
+        return custom
     }
 
     /// The Ambience section: whether it plays, a soundscape or a recording's name (which need not exist

@@ -104,7 +104,7 @@ package enum ProfileRenderer {
     package static func updateJSON(_ action: ProfileAction, update: TableUpdate) -> String {
         let valueMember: (String, JSONWriter.Value) = switch action.value {
         case let .on(isOn): ("on", .bool(isOn))
-        case .duration, .bell, .schedule, .ambience, .volume: ("value", .string(action.value.text))
+        case .duration, .bell, .schedule, .ambience, .volume, .breathPattern, .seconds, .breathLead, .breathCue: ("value", .string(action.value.text))
         }
         return JSONWriter.text(inlineFlatObjects: true, .object([
             ("setting", .string(action.setting.name)),
@@ -159,7 +159,7 @@ package enum ProfileRenderer {
                     case let .on(isOn): (key, .bool(isOn))
                     case .bell(nil): (key, .null)
                     case let .schedule(.at(times)): (key, .array(times.map { .string($0.formatted) }))
-                    case .duration, .bell, .schedule, .ambience, .volume: (key, .string(value.text))
+                    case .duration, .bell, .schedule, .ambience, .volume, .breathPattern, .seconds, .breathLead, .breathCue: (key, .string(value.text))
                     }
                 }
                 return .object([("name", .string(summary.name)), ("time", .string(summary.time)),

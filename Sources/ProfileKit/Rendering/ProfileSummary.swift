@@ -54,6 +54,8 @@ package struct ProfileSummary: Hashable, Sendable {
         ("intervalBell", .bell(.intervals)), ("warmupDuration", .duration(.warmUp)),
         ("cooldownDuration", .duration(.coolDown)), ("startBell", .bell(.start)), ("endBell", .bell(.end)),
         ("at", .interval(.at)), ("ambience", .toggle(.ambience)), ("ambienceSound", .ambience(.sound)),
-        ("ambienceVolume", .ambience(.volume)),
+        ("ambienceVolume", .ambience(.volume)), ("breathing", .toggle(.breathing)),
+        ("breathingPattern", .breathing(.pattern)), ("breathingLead", .breathing(.lead)),
+        ("breathingCue", .breathing(.cue)), ("breathingVolume", .breathing(.volume)),
     ]
 }

@@ -8,6 +8,7 @@ import Darwin
 import Files
 import LocalTime
 import TextSupport
+import Breath
 
 /// Every error ProfileKit reports to a user: each message names the thing, the place and what would be
 /// accepted. The recorded sounds (`SoundError`, Bells) and the journal (`JournalError`, JournalCore) have
@@ -74,13 +75,16 @@ package enum ProfileError: ReportedError, Equatable {
     /// A file the program keeps for itself (the profile run last) that does not hold what it wrote (65);
     /// `reason` says what is wrong and how to mend it.
     case invalidStateFile(path: String, reason: String)
+    /// A value of the Breathing section that could not be read or makes no pattern (Breath's own
+    /// error: what was refused, why, and what is accepted).
+    case breathing(BreathPatternError)
 
     /// The failure's class, for exit statuses.
     package var category: ErrorCategory {
         switch self {
         case .invalidDuration, .durationOutOfRange, .intervalOutOfRange, .intervalTimeOutOfRange, .invalidIntervalTimes, .invalidOption, .unknownBell,
              .ambiguousBell, .invalidBellChoice, .invalidName,
-             .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName, .unknownSoundscape, .invalidVolume:
+             .unknownSetting, .unknownSwitch, .invalidSwitchValue, .invalidSoundName, .unknownSoundscape, .invalidVolume, .breathing:
             .usage
         case .document, .symlinkOutsideStore, .invalidStateFile: .data
         case .profileNotFound, .danglingLink: .notFound
@@ -126,6 +130,8 @@ package enum ProfileError: ReportedError, Equatable {
             return "no bell named \(quoted(name))\(didYouMean(suggestion)); the bells are \(known.map { quoted($0) }.joined(separator: ", "))"
         case let .unknownSoundscape(name, known, suggestion):
             return "no soundscape or recording named \(quoted(name))\(didYouMean(suggestion)); the ambience can play \(listed(known.map { quoted($0) }, "or"))"
+        case let .breathing(error):
+            return error.description
         case let .invalidVolume(text):
             return "invalid volume \(quoted(text)): use a percentage from \(Ambience.volumes.lowerBound)% to \(Ambience.volumes.upperBound)%, such as \(Ambience.defaultVolume)%"
         case let .ambiguousBell(name, matches):

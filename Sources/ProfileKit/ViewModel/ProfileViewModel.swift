@@ -1,5 +1,6 @@
 import LocalTime
 import TableKit
+import Breath
 
 /// The profile screen as a table: sections, row counts, switch states and formatted times.
 ///
@@ -24,7 +25,8 @@ package struct ProfileViewModel: Hashable, Sendable {
     /// and, for the interval, the one of the profile's mode.
     package func rows(in section: ProfileSection) -> [Setting] {
         section.possibleRows.filter { setting in
-            setting.shownWhen.allSatisfy(isOn) && setting.shownInMode.map { $0 == intervalMode } ?? true
+            setting.shownWhen.allSatisfy(isOn) && (setting.shownInMode.map { $0 == intervalMode } ?? true)
+                && (setting.shownWithChoice.map { $0 == profile.breathing.choice } ?? true)
         }
     }
 
@@ -32,7 +34,7 @@ package struct ProfileViewModel: Hashable, Sendable {
     package var intervalMode: IntervalMode { profile.intervals.schedule.mode }
 
     /// How many rows `section` has: Time 1; Warm Up 1 or 2; Cool Down 1, 3 or 4; Intervals 1 or 3;
-    /// Bells 2; Ambience 1 or 3.
+    /// Bells 2; Ambience 1 or 3; Breathing 1, 5, or 9 with Custom.
     package func numberOfRows(for section: ProfileSection) -> Int {
         rows(in: section).count
     }
@@ -57,6 +59,7 @@ package struct ProfileViewModel: Hashable, Sendable {
         case .cooldownBells: profile.segment(ofType: .coolDown)?.bellEnabled == true
         case .intervals: profile.intervals.enabled
         case .ambience: profile.ambience.isEnabled
+        case .breathing: profile.breathing.isEnabled
         }
     }
 
@@ -70,6 +73,11 @@ package struct ProfileViewModel: Hashable, Sendable {
         case .interval: .schedule(profile.intervals.schedule)
         case .ambience(.sound): .ambience(profile.ambience.sound)
         case .ambience(.volume): .volume(profile.ambience.volume)
+        case .breathing(.pattern): .breathPattern(profile.breathing.choice)
+        case let .breathing(.length(length)): .seconds(profile.breathing.custom[keyPath: length.keyPath])
+        case .breathing(.lead): .breathLead(profile.breathing.lead)
+        case .breathing(.cue): .breathCue(profile.breathing.cue)
+        case .breathing(.volume): .volume(profile.breathing.volume)
         }
     }
 
@@ -121,7 +129,7 @@ package struct ProfileViewModel: Hashable, Sendable {
         let value = value(of: setting)
         let content: TableRow.Content = switch value {
         case let .on(isOn): .toggle(isOn: isOn)
-        case .duration, .bell, .schedule, .ambience, .volume: .value(value.text)
+        case .duration, .bell, .schedule, .ambience, .volume, .breathPattern, .seconds, .breathLead, .breathCue: .value(value.text)
         }
         return TableRow(id: setting.rowID, label: setting.label, content: content)
     }
@@ -182,6 +190,7 @@ extension ProfileViewModel {
             case .cooldownBells: profile[segment: .coolDown].bellEnabled = isOn
             case .intervals: profile.intervals.enabled = isOn
             case .ambience: profile.ambience.isEnabled = isOn
+            case .breathing: profile.breathing.isEnabled = isOn
             }
         case let .setDuration(setting, duration):
             try setting.validate(duration)
@@ -205,6 +214,16 @@ extension ProfileViewModel {
             profile.ambience.sound = sound
         case let .setAmbienceVolume(volume):
             profile.ambience.volume = try Ambience.checked(volume: volume)
+        case let .setBreathPattern(choice):
+            profile.breathing.choice = choice
+        case let .setBreathLength(length, tenths):
+            profile.breathing.custom = try length.setting(tenths, in: profile.breathing.custom)
+        case let .setBreathLead(lead):
+            profile.breathing.lead = try Breathing.checked(lead: lead)
+        case let .setBreathCue(cue):
+            profile.breathing.cue = cue
+        case let .setBreathVolume(volume):
+            profile.breathing.volume = try Ambience.checked(volume: volume)
         }
         return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
     }

@@ -1,13 +1,14 @@
 import LocalTime
 import TextSupport
+import Breath
 
 /// Every setting of a profile. Each is one row of the profile table and one name that `set` takes;
 /// the rows a section shows, the names help lists, what `tap` does and what completion offers all
 /// derive from this one description.
 ///
-/// A setting is one of five kinds of row: a switch, a duration, a bell slot, the interval's schedule, or
-/// the ambience's sound or volume. Adding a case to ``Switch``, ``DurationSetting``, ``BellSlot`` or
-/// ``AmbienceSetting`` makes the compiler name every place that must say what the new row is (its
+/// A setting is one of six kinds of row: a switch, a duration, a bell slot, the interval's schedule, the
+/// ambience's sound or volume, or a row of the breathing pacer. Adding a case to ``Switch``,
+/// ``DurationSetting``, ``BellSlot``, ``AmbienceSetting`` or ``BreathingSetting`` makes the compiler name every place that must say what the new row is (its
 /// section, label, value and action).
 package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// An on/off row: flipping it inserts or deletes the rows that depend on it.
@@ -21,13 +22,17 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     case interval(IntervalMode)
     /// What the ambience plays, or how loud (the Ambience section's rows under its switch).
     case ambience(AmbienceSetting)
+    /// A row of the Breathing section under its switch: the pattern, a custom length (with Custom
+    /// only), the part of the sit it leads, the cue or its volume.
+    case breathing(BreathingSetting)
 
     /// Every setting in table order: section by section, each section's rows top to bottom. A new
     /// switch, duration or bell slot joins by itself (each kind is `CaseIterable`); a new kind of row
     /// joins here.
     package static let allCases: [Setting] = (Switch.allCases.map(Setting.toggle)
         + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell)
-        + IntervalMode.allCases.map(Setting.interval) + AmbienceSetting.allCases.map(Setting.ambience))
+        + IntervalMode.allCases.map(Setting.interval) + AmbienceSetting.allCases.map(Setting.ambience)
+        + BreathingSetting.allCases.map(Setting.breathing))
         .sorted { ($0.section.index, $0.position, $0.modeOrder) < ($1.section.index, $1.position, $1.modeOrder) }
 
     /// The two modes of one row in the order of ``IntervalMode/allCases``: `every` before `at`.
@@ -42,6 +47,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case let .bell(slot): slot.name
         case let .interval(mode): "intervals.\(mode.rawValue)"
         case let .ambience(setting): setting.name
+        case let .breathing(setting): setting.name
         }
     }
 
@@ -70,6 +76,7 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .toggle(.intervals), .interval, .bell(.intervals): .intervals
         case .bell(.start), .bell(.end): .bells
         case .toggle(.ambience), .ambience: .ambience
+        case .toggle(.breathing), .breathing: .breathing
         }
     }
 
@@ -77,10 +84,12 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     /// interval share one place, as only one of them shows.
     package var position: Int {
         switch self {
-        case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .bell(.start), .toggle(.ambience): 0
+        case .duration(.main), .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .bell(.start), .toggle(.ambience),
+             .toggle(.breathing): 0
         case .duration(.warmUp), .duration(.coolDown), .interval, .bell(.end), .ambience(.sound): 1
         case .toggle(.cooldownBells), .bell(.intervals), .ambience(.volume): 2
         case .bell(.coolDown): 3
+        case let .breathing(setting): setting.position
         }
     }
 
@@ -102,6 +111,8 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .bell(.end): "bells.end"
         case .toggle(.ambience): "ambience.enabled"
         case let .ambience(setting): setting.name
+        case .toggle(.breathing): "breathing.enabled"
+        case let .breathing(setting): setting.name
         }
     }
 
@@ -109,7 +120,8 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     /// `End`, `Sound`, `Volume`.
     package var label: String {
         switch self {
-        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience): "Enabled"
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience), .toggle(.breathing): "Enabled"
+        case let .breathing(setting): setting.label
         case .ambience(.sound): "Sound"
         case .ambience(.volume): "Volume"
         case .toggle(.cooldownBells): "Bells"
@@ -129,7 +141,8 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     package var title: String {
         switch self {
         case .toggle(.cooldownBells): "\(section.title) bell switch"
-        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience): section.title
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience), .toggle(.breathing): section.title
+        case let .breathing(setting): setting.title
         case .ambience(.sound): "Ambience sound"
         case .ambience(.volume): "Ambience volume"
         case .interval(.every): "Time between interval bells"
@@ -152,8 +165,10 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     /// the interval, when the profile is in its mode: ``shownInMode``).
     package var shownWhen: [Switch] {
         switch self {
-        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience), .duration(.main), .bell(.start), .bell(.end): []
+        case .toggle(.warmup), .toggle(.cooldown), .toggle(.intervals), .toggle(.ambience), .toggle(.breathing), .duration(.main),
+             .bell(.start), .bell(.end): []
         case .ambience: [.ambience]
+        case .breathing: [.breathing]
         case .toggle(.cooldownBells): [.cooldown]
         case .duration(.warmUp): [.warmup]
         case .duration(.coolDown): [.cooldown]
@@ -167,8 +182,15 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
     package var shownInMode: IntervalMode? {
         switch self {
         case let .interval(mode): mode
-        case .toggle, .duration, .bell, .ambience: nil
+        case .toggle, .duration, .bell, .ambience, .breathing: nil
         }
+    }
+
+    /// The breathing pattern the profile must have chosen for the row to show (Custom, for the custom
+    /// pattern's four lengths); nil for rows shown whatever the pattern. Choosing a pattern thus
+    /// inserts or deletes rows as a switch does, and its update is computed the same way.
+    package var shownWithChoice: BreathPatternChoice? {
+        if case let .breathing(setting) = self { setting.shownWithChoice } else { nil }
     }
 
     /// What the setting takes, for help and completion: `on|off`, a duration, a list of times, a bell,
@@ -180,13 +202,17 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case .interval(.at): .times
         case let .bell(slot): slot.allowsNone ? .bellOrNone : .bell
         case .ambience(.sound): .soundscape
-        case .ambience(.volume): .percent
+        case .ambience(.volume), .breathing(.volume): .percent
+        case .breathing(.pattern): .breathPattern
+        case .breathing(.length): .seconds
+        case .breathing(.lead): .breathLead
+        case .breathing(.cue): .breathCue
         }
     }
 
     /// The kinds of value a setting takes.
     package enum ValueKind: Sendable {
-        case onOff, duration, times, bell, bellOrNone, soundscape, percent
+        case onOff, duration, times, bell, bellOrNone, soundscape, percent, breathPattern, seconds, breathLead, breathCue
 
         /// What a value of this kind is called when an answer is not one: `a duration`, `a volume`.
         package var noun: String {
@@ -198,6 +224,10 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
             case .bellOrNone: "a bell or none"
             case .soundscape: "a soundscape"
             case .percent: "a volume"
+            case .breathPattern: "a breathing pattern"
+            case .seconds: "a number of seconds"
+            case .breathLead: "a part of the sit"
+            case .breathCue: "a cue"
             }
         }
 
@@ -211,6 +241,10 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
             case .duration: ["5m", "10m", "20m", "30m", "45m", "1h"]
             case .soundscape: Soundscape.allCases.map(\.rawValue) + catalog.recorded
             case .percent: ["10%", "20%", "30%", "50%", "70%", "100%"]
+            case .breathPattern: BreathPatternChoice.allCases.map(\.name)
+            case .seconds: ["0", "2", "4", "5.5", "6", "8"]
+            case .breathLead: ["warmup", "5m", "10m", "whole"]
+            case .breathCue: BreathCue.allCases.map(\.name)
             // A list is free text; the shell would split an example with a space in it.
             case .times: []
             }
@@ -228,6 +262,11 @@ package enum Setting: Hashable, Sendable, CaseIterable, CustomStringConvertible 
         case let .interval(mode): .setIntervals(try IntervalSchedule(parsing: value, mode: mode))
         case .ambience(.sound): .setAmbienceSound(try AmbienceSound(named: value, catalog: catalog))
         case .ambience(.volume): .setAmbienceVolume(try Ambience.volume(parsing: value))
+        case .breathing(.pattern): .setBreathPattern(try readingBreath { () throws(BreathPatternError) in try BreathPatternChoice(parsing: value) })
+        case let .breathing(.length(length)): .setBreathLength(length, try length.tenths(parsing: value))
+        case .breathing(.lead): .setBreathLead(try readingBreath { () throws(BreathPatternError) in try BreathLead(parsing: value) })
+        case .breathing(.cue): .setBreathCue(try readingBreath { () throws(BreathPatternError) in try BreathCue(parsing: value) })
+        case .breathing(.volume): .setBreathVolume(try Ambience.volume(parsing: value))
         }
     }
 }
@@ -239,6 +278,7 @@ package enum Switch: String, CaseIterable, Sendable {
     case cooldownBells = "cooldown.bells"
     case intervals
     case ambience
+    case breathing
 
     /// The switches' names as messages and help list them: `warmup, cooldown, cooldown.bells, intervals`.
     package static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -399,6 +439,10 @@ extension Setting {
             case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
             case .soundscape: "\(setting.name) (a soundscape or recording of 'profile sounds')"
             case .percent: "\(setting.name) (\(Ambience.volumes.lowerBound)% to \(Ambience.volumes.upperBound)%)"
+            case .breathPattern: "\(setting.name) (\(BreathPatternChoice.acceptedForms))"
+            case .seconds: "\(setting.name) (seconds, tenths allowed: 5.5; with \(Setting.breathing(.pattern).name) custom)"
+            case .breathLead: "\(setting.name) (warmup, whole, or first minutes: 5m)"
+            case .breathCue: "\(setting.name) (\(BreathCue.acceptedForms))"
             }
         }.joined(separator: ", ")
     }
@@ -417,5 +461,14 @@ package enum AmbienceSetting: CaseIterable, Sendable {
         case .sound: "ambience.sound"
         case .volume: "ambience.volume"
         }
+    }
+}
+
+/// Runs a reading of Breath's, its refusal said as the model's error.
+private func readingBreath<Value>(_ read: () throws(BreathPatternError) -> Value) throws(ProfileError) -> Value {
+    do throws(BreathPatternError) {
+        return try read()
+    } catch {
+        throw .breathing(error)
     }
 }

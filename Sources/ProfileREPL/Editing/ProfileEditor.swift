@@ -80,7 +80,7 @@ final class ProfileEditor: ProfileScreenModel {
         case let .toggle(toggle):
             // A tap on a switch flips it, as on a phone.
             return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.toggling(toggle) })
-        case .duration, .interval, .ambience:
+        case .duration, .interval, .ambience, .breathing:
             if let value { return try set(to: value) }
             asking = setting
             return .asking
