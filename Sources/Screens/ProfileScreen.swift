@@ -39,10 +39,12 @@ package final class ProfileScreen: Screen {
                 return describe(try model.set(named: input.words[0], value: input.rest(after: 1)), options: options)
             },
             Command("tap", usage: "tap S.R [VALUE]",
-                    summary: "do what tapping row S.R would: flip a switch, edit a time, pick a bell",
+                    summary: "do what tapping row S.R would: flip a switch, edit a value, pick a bell",
                     details: { [model] in
                         "  a switch row flips; a duration row asks for the new time with the current one to edit\n"
                             + "  (an interval row also takes every TIME or at TIMES, which switches its mode);\n"
+                            + "  a row of a sound, a volume or the breathing asks for its value (the breathing pattern's\n"
+                            + "  custom inserts the rows In, Hold, Out and Hold; another pattern deletes them);\n"
                             + "  a bell row (\(model.bellRows.map(\.description).joined(separator: ", "))) opens the bell picker."
                             + " tap 2.1 7:30 sets the value at once.\n"
                     },

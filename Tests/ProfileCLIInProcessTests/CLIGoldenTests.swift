@@ -155,6 +155,40 @@ struct CLIGoldenTests {
             Step("set", "Nope", "duration", "5"),
         ]),
         // The toggle sequence of the ProfileKit issue, through the command line.
+        // Issue 48: the Breathing section (6, last). Its switch inserts Pattern, Leads, Cue and Volume; the
+        // pattern Custom inserts In, Hold, Out and Hold at 6.2 to 6.5 and another pattern deletes them, an
+        // update printed as a switch's; a length that makes no breath, a lead of no minutes and a pattern
+        // that is no pattern are refused and change nothing; a length set while Custom is not chosen says
+        // which pattern shows it; the pattern is not a switch; a version 5 document imports with the pacer off.
+        ScriptCase("breathing", setup: [("Default.json", "Default"), ("Breathing.json", "Breathing")], [
+            Step("toggle", "Default", "breathing", "--format", "json"),
+            Step("set", "Default", "breathing.pattern", "custom", "--format", "json"),
+            Step("set", "Default", "breathing.in", "5.5"),
+            Step("set", "Default", "breathing.hold-out", "2s", "--format", "json"),
+            Step("show", "Default", "--section", "breathing", "--format", "table"),
+            Step("show", "Default", "--section", "breathing", "--format", "json"),
+            Step("set", "Default", "breathing.pattern", "Cyclic sigh"),
+            Step("set", "Default", "breathing.out", "7"),
+            Step("set", "Default", "breathing.pattern", "custom"),
+            Step("set", "Default", "breathing.in", "0.5"),
+            Step("set", "Default", "breathing.hold-in", "30"),
+            Step("set", "Default", "breathing.in", "4.25"),
+            Step("set", "Default", "breathing.pattern", "square"),
+            Step("set", "Default", "breathing.lead", "0m"),
+            Step("set", "Default", "breathing.lead", "whole"),
+            Step("set", "Default", "breathing.cue", "bell"),
+            Step("set", "Default", "breathing.cue", "swell"),
+            Step("set", "Default", "breathing.volume", "101%"),
+            Step("set", "Default", "breathing.volume", "15%"),
+            Step("toggle", "Default", "breathing.pattern"),
+            Step("show", "Default", "--format", "plain"),
+            Step("export", "Default"),
+            Step("toggle", "Default", "breathing"),
+            Step("show", "Breathing", "--format", "plain"),
+            Step("import", "$FIXTURES/migration/v5/Morning.json", "--name", "Five"),
+            Step("show", "Five", "--section", "breathing", "--format", "plain"),
+            Step("list", "--format", "json"),
+        ]),
         ScriptCase("toggle-sequence", setup: [("Default.json", "Default")], [
             Step("toggle", "Default", "warmup", "--format", "json"),
             Step("toggle", "Default", "warmup", "--format", "json"),

@@ -64,6 +64,25 @@ struct TranscriptTests {
                 tap 5.2 40%
                 set ambience.volume 5
                 toggle ambience
+                # Issue 48: the Breathing section's switch; its pattern's Custom inserts In, Hold, Out and
+                # Hold (6.2 to 6.5) and another pattern deletes them; taps that ask and that set; undo.
+                toggle breathing
+                tap 6.1
+                custom
+                tap 6.2 5.5
+                tap 6.5
+                1
+                set breathing.pattern box
+                set breathing.in 6
+                undo
+                undo
+                redo
+                tap 6.2
+                whole
+                tap 6.3
+                tick
+                show breathing
+                toggle breathing
                 """),
             Step("list", "--format", "plain"),
         ]),
@@ -103,6 +122,9 @@ struct TranscriptTests {
             Step("edit", "Morning", stdin: "set cooldown.bell cowbell\n"),
             Step("edit", "Morning", stdin: "tap 2.9\n"),
             Step("edit", "Morning", stdin: "tap 7.0\n"),
+            Step("edit", "Morning", stdin: "toggle breathing\nset breathing.pattern custom\nset breathing.in 0\n"),
+            Step("edit", "Morning", stdin: "toggle breathing\ntap 6.1 square\n"),
+            Step("edit", "Morning", stdin: "toggle breathing.pattern\n"),
             Step("edit", "Morning", stdin: "tap two\n"),
             Step("edit", "Morning", stdin: "show bells\n"),
             Step("edit", "Morning", stdin: "undo now\n"),

@@ -27,7 +27,7 @@ struct SetCommand: ParsableCommand {
     @Argument(help: "The setting.", completion: .list(Setting.allCases.map(\.name)))
     var setting: String
 
-    @Argument(help: "The value: on or off, a duration, or a bell.", completion: settingValueCompletion)
+    @Argument(help: "The value: on or off, a duration, a bell, a sound, a volume, or a breathing pattern, length, lead or cue.", completion: settingValueCompletion)
     var value: String
 
     @Option(help: "How to print the update.")
@@ -37,7 +37,7 @@ struct SetCommand: ParsableCommand {
         try reporting {
             let context = try Context(global)
             let setting = try Setting(named: setting)
-            let action = try setting.action(value: value, catalog: [.duration, .times, .percent].contains(setting.valueKind) ? .builtIn : Context.soundCatalog())
+            let action = try setting.action(value: value, catalog: [.duration, .times, .percent, .breathPattern, .seconds, .breathLead, .breathCue].contains(setting.valueKind) ? .builtIn : Context.soundCatalog())
             // The update is printed under the lock before it is saved, as an `edit` script prints before
             // it commits: output that cannot be written fails the command with nothing changed.
             _ = try context.store.update(name) { (profile: inout Profile) throws(ProfileError) in

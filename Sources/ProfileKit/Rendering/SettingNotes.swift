@@ -1,3 +1,4 @@
+import Breath
 import TextSupport
 
 /// What a change of one setting says when its rows cannot: that it changed nothing, that its row is
@@ -19,7 +20,12 @@ extension ProfileViewModel {
     /// …`): for a new value whose row is hidden, so that no row tells of it.
     package func hiddenNote(_ setting: Setting) -> String {
         let off = setting.shownWhen.filter { !isOn($0) }.map { Setting.toggle($0).title }
-        let when = off.isEmpty ? "" : "; its row shows when \(listed(off, "and")) \(off.count == 1 ? "is" : "are") on"
+        var conditions = off.isEmpty ? [] : ["\(listed(off, "and")) \(off.count == 1 ? "is" : "are") on"]
+        // A row the pattern shows (Custom's lengths) names the pattern, as a hidden row names its switch.
+        if let choice = setting.shownWithChoice, profile.breathing.choice != choice {
+            conditions.append("\(Setting.breathing(.pattern).title) is \(choice.title)")
+        }
+        let when = conditions.isEmpty ? "" : "; its row shows when \(listed(conditions, "and"))"
         return "\(setting.title) \(setting.titleIsPlural ? "are" : "is") now \(text(of: setting))\(when)\n"
     }
 }

@@ -68,6 +68,14 @@ package enum BreathingSetting: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// What the Breathing section's settings take, for the editor's `help set`: `breathing.pattern
+    /// coherent, box, …; custom shows breathing.in, …`.
+    package static var valueHelp: String {
+        let lengths = BreathLength.allCases.map { Setting.breathing(.length($0)).name }.joined(separator: ", ")
+        return "\(Setting.breathing(.pattern).name) \(BreathPatternChoice.acceptedForms) (custom shows \(lengths): \(BreathLength.acceptedForms)); "
+            + "\(Setting.breathing(.lead).name) \(BreathLead.acceptedForms); \(Setting.breathing(.cue).name) \(BreathCue.acceptedForms)"
+    }
+
     /// The pattern the profile must have chosen for the row to show: Custom for the four lengths.
     package var shownWithChoice: BreathPatternChoice? {
         if case .length = self { .custom } else { nil }

@@ -179,7 +179,7 @@ extension ProfileViewModel {
     package func performing(_ action: ProfileAction) throws(ProfileError) -> ProfileChange {
         if case let .setDuration(setting, duration) = action { try setting.validate(duration) }
         guard value(of: action.setting) != action.value else {
-            return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: sections))
+            return ProfileChange(profile: profile, update: TableUpdate(diffing: sections, to: sections))
         }
         var profile = self.profile
         switch action {
@@ -225,7 +225,7 @@ extension ProfileViewModel {
         case let .setBreathVolume(volume):
             profile.breathing.volume = try Ambience.checked(volume: volume)
         }
-        return ProfileChange(profile: profile, update: TableUpdate(from: sections, to: ProfileViewModel(profile: profile).sections))
+        return ProfileChange(profile: profile, update: TableUpdate(diffing: sections, to: ProfileViewModel(profile: profile).sections))
     }
 
     /// `choice`, for a slot that must ring a bell.

@@ -102,7 +102,7 @@ final class OpenDocuments {
         let sections = viewModel.sections
         guard let entry = current.history.step(back: back, from: before) else { return nil }
         current.profile = entry.profile
-        let update = TableUpdate(from: sections, to: viewModel.sections)
+        let update = TableUpdate(diffing: sections, to: viewModel.sections)
         do {
             return (entry, update, try save())
         } catch {

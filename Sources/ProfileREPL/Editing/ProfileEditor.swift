@@ -251,6 +251,7 @@ extension ProfileEditor {
     }
     var valueHelp: String {
         "  durations: \(TimerDuration.acceptedForms)\n  bells: \(BellChoice.grammar); the sounds are \(sounds().names.map { quoted($0) }.joined(separator: ", ")); \(BellSlot.noneNote)\n"
+            + "  breathing: \(BreathingSetting.valueHelp)\n"
     }
 
     func valueCandidates(forSetting name: String) -> [String] {

@@ -3,6 +3,7 @@ import Testing
 import LocalTime
 @testable import ProfileKit
 import TextSupport
+import Breath
 
 /// Acceptance 4 (documents): every fixture round-trips; every invalid one fails with its message and
 /// leaves the store untouched.
@@ -16,7 +17,8 @@ struct ProfileDocumentTests {
     static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
     /// Fixtures written exactly as the encoder writes them.
-    static let canonical: Set<String> = ["Default.json", "Morning.json", "Long Sit.json", "禅 Zen 🧘.json", "Intervals.json", "Zazen.json"]
+    static let canonical: Set<String> = ["Default.json", "Morning.json", "Long Sit.json", "禅 Zen 🧘.json", "Intervals.json", "Zazen.json",
+                                         "Breathing.json"]
 
     @Test(arguments: fixtureNames(in: Paths.profiles))
     func roundTrip(_ file: String) throws {
@@ -36,7 +38,7 @@ struct ProfileDocumentTests {
         let morning = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Morning.json")), name: "Morning")
         let viewModel = ProfileViewModel(profile: morning)
         #expect(viewModel.mainTime == "30:00")
-        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1, 2, 1])
+        #expect(viewModel.sections.map(\.rows.count) == [1, 2, 4, 1, 2, 1, 1])
         #expect(viewModel.text(of: .bell(.coolDown)) == "Temple Bell")
 
         let minimal = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Minimal.json")), name: "Minimal")
@@ -50,7 +52,7 @@ struct ProfileDocumentTests {
 
         let intervals = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Intervals.json")), name: "Intervals")
         #expect(intervals.intervals == Intervals(enabled: true, every: .minutes(10), bell: BellChoice(.tingsha)))
-        #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3, 2, 1])
+        #expect(ProfileViewModel(profile: intervals).sections.map(\.rows.count) == [1, 2, 4, 3, 2, 1, 1])
 
         let zazen = try ProfileDocument.decode(try Self.bytes(Paths.profiles.appendingPathComponent("Zazen.json")), name: "Zazen")
         #expect(zazen.intervals == Intervals(enabled: true, schedule: .at([.minutes(25), .minutes(30)]), bell: BellChoice(.builtIn(.woodBlock), strikes: 2)))
@@ -66,7 +68,7 @@ struct ProfileDocumentTests {
         #expect(profile.intervals.schedule.mode == .every)
         let old = String(decoding: try Self.bytes(Paths.migrationV3.appendingPathComponent(file)), as: UTF8.self)
         let new = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
-        #expect(new == Self.withAmbienceOff(old.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 5,")))
+        #expect(new == Self.withBreathingOff(Self.withAmbienceOff(old.replacingOccurrences(of: "\"version\": 3,", with: "\"version\": 6,"))))
         #expect(Set(Self.fixtureNames(in: Paths.migrationV3)) == Set(Self.fixtureNames(in: Paths.migrationV3Golden)))
     }
 
@@ -79,8 +81,78 @@ struct ProfileDocumentTests {
         #expect(ProfileViewModel(profile: profile).numberOfRows(for: .ambience) == 1)
         let old = String(decoding: try Self.bytes(Paths.migrationV4.appendingPathComponent(file)), as: UTF8.self)
         let new = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
-        #expect(new == Self.withAmbienceOff(old.replacingOccurrences(of: "\"version\": 4,", with: "\"version\": 5,")))
+        #expect(new == Self.withBreathingOff(Self.withAmbienceOff(old.replacingOccurrences(of: "\"version\": 4,", with: "\"version\": 6,"))))
         #expect(Set(Self.fixtureNames(in: Paths.migrationV4)) == Set(Self.fixtureNames(in: Paths.migrationV4Golden)))
+    }
+
+    /// Version 5 is version 6 without the breathing pacer: each fixture reads as the profile it was, its
+    /// pacer off (the Breathing section one row), and is written again with its version changed and the
+    /// section's defaults added.
+    @Test(arguments: fixtureNames(in: Paths.migrationV5))
+    func versionFiveMigrates(_ file: String) throws {
+        let profile = try Self.migrated(file, from: Paths.migrationV5, version: 5, golden: Paths.migrationV5Golden)
+        #expect(profile.breathing == Breathing())
+        #expect(ProfileViewModel(profile: profile).numberOfRows(for: .breathing) == 1)
+        let old = String(decoding: try Self.bytes(Paths.migrationV5.appendingPathComponent(file)), as: UTF8.self)
+        let new = String(decoding: ProfileDocument.encode(profile), as: UTF8.self)
+        #expect(new == Self.withBreathingOff(old.replacingOccurrences(of: "\"version\": 5,", with: "\"version\": 6,")))
+        #expect(Set(Self.fixtureNames(in: Paths.migrationV5)) == Set(Self.fixtureNames(in: Paths.migrationV5Golden)))
+    }
+
+    /// Every older version is read and written as the current one: a fixture folder for each, and the
+    /// current version is the one after the newest of them.
+    @Test func everyOlderVersionHasFixtures() {
+        let folders = [Paths.migrationV1, Paths.migrationV2, Paths.migrationV3, Paths.migrationV4, Paths.migrationV5]
+        #expect(folders.count == ProfileDocument.currentVersion - 1)
+        for folder in folders { #expect(!Self.fixtureNames(in: folder).isEmpty, "\(folder.path) holds no fixture") }
+    }
+
+    /// A version 5 document has no "breathing"; version 6 gives it the section's defaults (off).
+    static func withBreathingOff(_ text: String) -> String {
+        String(text.dropLast(3)) + "\n  },\n  \"breathing\": {\n    \"enabled\": false,\n    \"pattern\": \"coherent\",\n    \"custom\": \"4,0,6,0\",\n"
+            + "    \"lead\": \"5m\",\n    \"cue\": \"tone\",\n    \"volume\": 40\n  }\n}\n"
+    }
+
+    /// The breathing reads back as written; a key that would change nothing, a value out of range, a
+    /// spelling the program does not write and custom lengths that make no breath are refused with
+    /// their place and what is accepted.
+    @Test func breathingReadsAndIsRefusedWithItsPlace() throws {
+        let text = #"{"version": 6, "breathing": {"enabled": true, "pattern": "box", "custom": "5.5,1,7,0.5", "lead": "whole", "cue": "swell", "volume": 0}}"#
+        let profile = try ProfileDocument.decode(Array(text.utf8), name: "x")
+        #expect(profile.breathing == Breathing(isEnabled: true, choice: .box, custom: BreathCustom(inTenths: 55, holdIn: 10, outTenths: 70, holdOut: 5),
+                                               lead: .wholeSit, cue: .swell, volume: 0))
+        #expect(try ProfileDocument.decode(ProfileDocument.encode(profile), name: "x") == profile)
+        #expect(String(decoding: ProfileDocument.encode(profile), as: UTF8.self).contains(#""custom": "5.5,1,7,0.5""#))
+        for lead in ["warmup", "1m", "1439m", "whole"] {
+            let document = #"{"version": 6, "breathing": {"lead": "\#(lead)"}}"#
+            #expect(try ProfileDocument.decode(Array(document.utf8), name: "x").breathing.lead.name == lead)
+        }
+        let refusals = [
+            (#"{"version": 6, "breathing": {"volume": 101}}"#, "line 1:40: breathing.volume: 101: the volume in percent must be a whole number 0 to 100"),
+            (#"{"version": 6, "breathing": {"rate": 6}}"#, "line 1:30: breathing.rate: unknown key \"rate\"; the breathing has the keys enabled, pattern, custom, lead, cue, volume"),
+            (#"{"version": 5, "breathing": {"enabled": true}}"#, "line 1:16: breathing: \"breathing\" is new in version 6; set \"version\": 6 to use it"),
+            (#"{"version": 6, "breathing": {"enabled": "yes"}}"#, "line 1:42: breathing.enabled: expected true or false, found"),
+            (#"{"version": 6, "breathing": {"pattern": "Coherent 5.5"}}"#, "line 1:42: breathing.pattern: unknown pattern \"Coherent 5.5\"; use \"coherent\", \"box\", \"4-7-8\", \"sigh\" or \"custom\""),
+            (#"{"version": 6, "breathing": {"pattern": 4}}"#, "line 1:42: breathing.pattern: expected a pattern"),
+            (#"{"version": 6, "breathing": {"custom": "4,0,6"}}"#, "line 1:41: breathing.custom: \"4,0,6\" has 3 lengths; give four"),
+            (#"{"version": 6, "breathing": {"custom": "4,0,x,0"}}"#, "line 1:41: breathing.custom: \"x\" in \"4,0,x,0\" is not a number of seconds"),
+            (#"{"version": 6, "breathing": {"custom": "4.0,0,6,0"}}"#, "line 1:41: breathing.custom: \"4.0\" in \"4.0,0,6,0\" is not a number of seconds"),
+            (#"{"version": 6, "breathing": {"custom": "0.5,0,6,0"}}"#, "line 1:41: breathing.custom: \"0.5,0,6,0\" makes no breath: the in-breath is 0.5 s"),
+            (#"{"version": 6, "breathing": {"custom": "30,30,30,0"}}"#, "line 1:41: breathing.custom: \"30,30,30,0\" makes no breath"),
+            (#"{"version": 6, "breathing": {"lead": "first 5 min"}}"#, "line 1:39: breathing.lead: unknown lead \"first 5 min\"; use \"warmup\", \"whole\""),
+            (#"{"version": 6, "breathing": {"lead": "0m"}}"#, "line 1:39: breathing.lead: unknown lead \"0m\""),
+            (#"{"version": 6, "breathing": {"lead": "1440m"}}"#, "line 1:39: breathing.lead: unknown lead \"1440m\""),
+            (#"{"version": 6, "breathing": {"cue": "bell"}}"#, "line 1:38: breathing.cue: unknown cue \"bell\"; use \"tone\", \"swell\", \"tick\" or \"none\""),
+            (#"{"version": 6, "breathing": true}"#, "line 1:30: breathing: expected the breathing (a JSON object), found"),
+        ]
+        for (document, message) in refusals {
+            #expect(throws: ProfileError.self) { try ProfileDocument.decode(Array(document.utf8), name: "x") }
+            do {
+                _ = try ProfileDocument.decode(Array(document.utf8), name: "x")
+            } catch {
+                #expect(error.description.hasPrefix(message), "\(document): \(error.description)")
+            }
+        }
     }
 
     /// A version 4 document in its only mode has no "ambience"; version 5 gives it the section's
@@ -102,7 +174,7 @@ struct ProfileDocumentTests {
         let refusals = [
             (#"{"version": 5, "ambience": {"volume": 101}}"#, "line 1:39: ambience.volume: 101: the volume in percent must be a whole number 0 to 100"),
             (#"{"version": 5, "ambience": {"loop": true}}"#, "line 1:29: ambience.loop: unknown key \"loop\"; the ambience has the keys enabled, sound, volume"),
-            (#"{"version": 4, "ambience": {"enabled": true}}"#, "line 1:16: ambience: \"ambience\" is new in version 5; set \"version\": 5 to use it"),
+            (#"{"version": 4, "ambience": {"enabled": true}}"#, "line 1:16: ambience: \"ambience\" is new in version 5; set \"version\": 6 to use it"),
             (#"{"version": 5, "ambience": {"sound": 3}}"#, "line 1:38: ambience.sound: expected a soundscape (\"Brown Noise\", \"Rain\", \"Ocean\" or \"Stream\") or a recorded sound's name, found the number 3"),
             (#"{"version": 5, "ambience": {"sound": "a/b"}}"#, "line 1:38: ambience.sound: no soundscape is named \"a/b\""),
         ]

@@ -18,6 +18,8 @@ enum Paths {
     static let migrationV3Golden = fixtures.appendingPathComponent("golden/migration-v3")
     static let migrationV4 = fixtures.appendingPathComponent("migration/v4")
     static let migrationV4Golden = fixtures.appendingPathComponent("golden/migration-v4")
+    static let migrationV5 = fixtures.appendingPathComponent("migration/v5")
+    static let migrationV5Golden = fixtures.appendingPathComponent("golden/migration-v5")
 }
 
 /// A fresh directory under the system's temp folder, removed when the value is released.

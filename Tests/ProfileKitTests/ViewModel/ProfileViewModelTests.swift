@@ -2,14 +2,16 @@ import Testing
 import LocalTime
 @testable import ProfileKit
 import TableKit
+import Breath
 
 @Suite("ProfileViewModel")
 struct ProfileViewModelTests {
     @Test func newProfileMatchesTheDefaults() {
         let viewModel = ProfileViewModel(profile: Profile(name: "New"))
-        #expect(viewModel.numberOfSections == 6)
-        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals", "Bells", "Ambience"])
-        #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals", "bells", "ambience"])
+        #expect(viewModel.numberOfSections == 7)
+        #expect(viewModel.sections.map(\.title) == ["Time", "Warm Up", "Cool Down", "Intervals", "Bells", "Ambience", "Breathing"])
+        #expect(viewModel.sections.map(\.id) == ["time", "warmup", "cooldown", "intervals", "bells", "ambience", "breathing"])
+        #expect(viewModel.sections[6].rows.map(\.label) == ["Enabled"] && !viewModel.isOn(.breathing))
         #expect(viewModel.sections[5].rows.map(\.label) == ["Enabled"] && !viewModel.isOn(.ambience))
         #expect(viewModel.sections[4].rows.map(\.label) == ["Start", "End"])
         #expect(viewModel.sections[4].rows.map(\.detail) == ["Singing Bowl", "Singing Bowl"])
@@ -175,14 +177,110 @@ struct ProfileViewModelTests {
         #expect(try Setting(named: c.setting).action(value: c.value, catalog: .builtIn) == c.action)
     }
 
+    /// Issue 48: the Breathing section has 1 row off, 5 on and 9 on with Custom, for every pattern; every
+    /// change between any two states (the switch or the pattern) gives the update the rows call for, and
+    /// it applies to the table before by the table-view rule (and its inverse takes it back). Choosing
+    /// Custom inserts In, Hold, Out and Hold at 6.2 to 6.5 and reloads the Pattern row; leaving it
+    /// deletes them; the rows below keep their identity (no delete and insert of Leads, Cue, Volume).
+    @Test func breathingRowCountsForEverySwitchAndPattern() throws {
+        let section = ProfileSection.breathing
+        #expect(section.index == 6 && section.title == "Breathing")
+        var states: [ProfileViewModel] = []
+        for isOn in [false, true] {
+            for choice in BreathPatternChoice.allCases {
+                var profile = Profile(name: "P")
+                profile.breathing.isEnabled = isOn
+                profile.breathing.choice = choice
+                let viewModel = ProfileViewModel(profile: profile)
+                let expected = !isOn ? 1 : choice == .custom ? 9 : 5
+                #expect(viewModel.numberOfRows(for: section) == expected, "\(isOn) \(choice)")
+                #expect(viewModel.sections[6].rows.count == expected)
+                let labels = !isOn ? ["Enabled"] : choice == .custom
+                    ? ["Enabled", "Pattern", "In", "Hold", "Out", "Hold", "Leads", "Cue", "Volume"]
+                    : ["Enabled", "Pattern", "Leads", "Cue", "Volume"]
+                #expect(viewModel.sections[6].rows.map(\.label) == labels)
+                // No other section changes with the breathing.
+                #expect(viewModel.sections.prefix(6) == ProfileViewModel(profile: Profile(name: "P")).sections.prefix(6))
+                states.append(viewModel)
+            }
+        }
+        var checked = 0
+        for before in states {
+            for after in states where after != before {
+                let action: ProfileAction = before.profile.breathing.isEnabled != after.profile.breathing.isEnabled
+                    ? .setSwitch(.breathing, after.profile.breathing.isEnabled) : .setBreathPattern(after.profile.breathing.choice)
+                let change = try before.performing(action)
+                let applied = try before.snapshot.applying(change.update)
+                #expect(applied == change.viewModel.snapshot, "\(action)")
+                #expect(try change.viewModel.snapshot.applying(change.update.inverse) == before.snapshot, "inverse of \(action)")
+                guard change.viewModel.profile.breathing == after.profile.breathing else { continue }
+                checked += 1
+                let update = change.update.sections.first { $0.section == section.index }
+                #expect(change.update.sections.allSatisfy { $0.section == section.index })
+                let rowsBefore = before.numberOfRows(for: section), rowsAfter = after.numberOfRows(for: section)
+                #expect((update?.before ?? rowsBefore) == rowsBefore && (update?.after ?? rowsAfter) == rowsAfter)
+                let (wasCustom, isCustom) = (rowsBefore == 9, rowsAfter == 9)
+                if case .setBreathPattern = action, before.profile.breathing.isEnabled {
+                    // The Pattern row reloads; Custom's four rows come or go in the middle, nothing else moves.
+                    #expect(update?.reloadedRows == [1])
+                    #expect(update?.insertedRows == (!wasCustom && isCustom ? [2, 3, 4, 5] : []))
+                    #expect(update?.deletedRows == (wasCustom && !isCustom ? [2, 3, 4, 5] : []))
+                } else if case .setSwitch = action {
+                    let (low, high) = (min(rowsBefore, rowsAfter), max(rowsBefore, rowsAfter))
+                    #expect(update?.insertedRows == (rowsAfter > rowsBefore ? Array(low..<high) : []))
+                    #expect(update?.deletedRows == (rowsAfter < rowsBefore ? Array(low..<high) : []))
+                } else {
+                    // A pattern chosen while off shows no row: nothing to update.
+                    #expect(update == nil, "\(action)")
+                }
+            }
+        }
+        #expect(checked > 40)
+        // Custom's four rows, through set as it is typed, with the rule `BreathCustom.pattern()` checks.
+        var profile = Profile(name: "P")
+        profile.breathing.isEnabled = true
+        let on = ProfileViewModel(profile: profile)
+        let custom = try on.performing(try Setting(named: "breathing.pattern").action(value: "Custom", catalog: .builtIn))
+        #expect(custom.update.sections.first?.insertedRows == [2, 3, 4, 5])
+        let slower = try custom.viewModel.performing(try Setting(named: "breathing.in").action(value: "5.5", catalog: .builtIn))
+        #expect(slower.viewModel.text(of: .breathing(.length(.inhale))) == "5.5 s")
+        #expect(slower.update.sections.first?.reloadedRows == [2] && slower.update.sections.first?.insertedRows == [])
+        #expect(slower.viewModel.profile.breathing.pattern.text == "5.5-0-6-0" || slower.viewModel.profile.breathing.pattern.text == "5.5,0,6,0")
+        for (name, value) in [("breathing.in", "0.9"), ("breathing.out", "31"), ("breathing.hold-in", "30"), ("breathing.in", "x"), ("breathing.in", "1.25"), ("breathing.hold-out", "-1")] {
+            var refused = false
+            do {
+                _ = try slower.viewModel.performing(try Setting(named: name).action(value: value, catalog: .builtIn))
+            } catch {
+                refused = true
+                #expect(error.description.hasPrefix("invalid breathing length"), "\(name) \(value): \(error)")
+            }
+            #expect(refused, "\(name) \(value)")
+        }
+        // Another pattern keeps the custom lengths (as a switched-off warm-up keeps its length), and Custom
+        // brings them back.
+        let box = try slower.viewModel.performing(.setBreathPattern(.box))
+        #expect(box.viewModel.numberOfRows(for: section) == 5 && box.viewModel.profile.breathing.custom.inTenths == 55)
+        #expect(try box.viewModel.performing(.setBreathPattern(.custom)).viewModel.text(of: .breathing(.length(.inhale))) == "5.5 s")
+        // A length set while its row is hidden says which pattern shows it.
+        let hidden = try box.viewModel.performing(.setBreathLength(.exhale, 70))
+        #expect(hidden.update.isEmpty)
+        #expect(hidden.viewModel.hiddenNote(.breathing(.length(.exhale))) == "Custom out-breath is now 7 s; its row shows when Breathing pattern is Custom\n")
+        #expect(ProfileViewModel(profile: Profile(name: "P")).hiddenNote(.breathing(.cue)) == "Breathing cue is now tone; its row shows when Breathing is on\n")
+        #expect(try Setting(named: "breathing.lead").action(value: "first 10 min", catalog: .builtIn) == .setBreathLead(.firstMinutes(10)))
+        #expect(try Setting(named: "breathing.cue").action(value: "TICK", catalog: .builtIn) == .setBreathCue(.tick))
+        #expect(try Setting(named: "breathing.volume").action(value: "25%", catalog: .builtIn) == .setBreathVolume(25))
+        #expect(throws: ProfileError.self) { try Setting(named: "breathing.pattern").action(value: "square", catalog: .builtIn) }
+        #expect(throws: ProfileError.self) { try on.performing(.setBreathLead(.firstMinutes(0))) }
+    }
+
     @Test func settingAndSwitchErrorsSuggestAndList() throws {
         #expect(throws: ProfileError.unknownSetting("cooldown.durration", suggestion: "cooldown.duration")) {
             try Setting(named: "cooldown.durration")
         }
         #expect(ProfileError.unknownSetting("x", suggestion: nil).description
-            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.at, intervals.bell, bells.start, bells.end, ambience, ambience.sound, ambience.volume")
+            == "no setting named \"x\"; the settings are duration, warmup, warmup.duration, cooldown, cooldown.duration, cooldown.bells, cooldown.bell, intervals, intervals.every, intervals.at, intervals.bell, bells.start, bells.end, ambience, ambience.sound, ambience.volume, breathing, breathing.pattern, breathing.in, breathing.hold-in, breathing.out, breathing.hold-out, breathing.lead, breathing.cue, breathing.volume")
         #expect(ProfileError.unknownSwitch("warmp", suggestion: "warmup").description
-            == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals, ambience")
+            == "no switch named \"warmp\" (did you mean \"warmup\"?); the switches are warmup, cooldown, cooldown.bells, intervals, ambience, breathing")
         #expect(throws: ProfileError.invalidSwitchValue("maybe")) { try Setting.toggle(.warmup).action(value: "maybe", catalog: .builtIn) }
     }
 

@@ -2,6 +2,7 @@ import Testing
 import LocalTime
 @testable import ProfileKit
 import TableKit
+import Breath
 
 /// Acceptance 2: random actions from random profiles keep the table consistent.
 @Suite("Random actions")
@@ -54,7 +55,20 @@ struct RandomActionTests {
         // Chosen times as a file may hold them: within the allowed range, maybe past the main sit's end.
         if Bool.random(using: &rng) { profile.intervals.schedule = .at(randomTimes(using: &rng).filter { Intervals.allowedTimes.contains($0) }) }
         if profile.intervals.schedule == .at([]) { profile.intervals.schedule = .at([.minutes(1)]) }
+        profile.breathing = Breathing(isEnabled: Bool.random(using: &rng), choice: BreathPatternChoice.allCases.randomElement(using: &rng) ?? .custom,
+                                      custom: BreathCustom(inTenths: Int.random(in: 10...80, using: &rng), holdIn: Int.random(in: 0...40, using: &rng),
+                                                           outTenths: Int.random(in: 10...80, using: &rng), holdOut: Int.random(in: 0...40, using: &rng)),
+                                      lead: randomLead(using: &rng), cue: BreathCue.allCases.randomElement(using: &rng) ?? .tone,
+                                      volume: Int.random(in: 0...100, using: &rng))
         return profile
+    }
+
+    static func randomLead(using rng: inout SeededGenerator) -> BreathLead {
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: .warmUp
+        case 1: .wholeSit
+        default: .firstMinutes(Int.random(in: 1...60, using: &rng))
+        }
     }
 
     /// Any setting of the one typed list, with a value for it.
@@ -71,6 +85,12 @@ struct RandomActionTests {
         case .ambience(.sound): .setAmbienceSound(.builtIn(Soundscape.allCases.randomElement(using: &rng) ?? .default))
         // Now and then one out of range, which is refused.
         case .ambience(.volume): .setAmbienceVolume(Int.random(in: -5...105, using: &rng))
+        case .breathing(.pattern): .setBreathPattern(BreathPatternChoice.allCases.randomElement(using: &rng) ?? .custom)
+        // Now and then one that makes no breath (too short, too long), which is refused.
+        case let .breathing(.length(length)): .setBreathLength(length, Int.random(in: 0...320, using: &rng))
+        case .breathing(.lead): .setBreathLead(Int.random(in: 0..<20, using: &rng) == 0 ? .firstMinutes(0) : randomLead(using: &rng))
+        case .breathing(.cue): .setBreathCue(BreathCue.allCases.randomElement(using: &rng) ?? .tone)
+        case .breathing(.volume): .setBreathVolume(Int.random(in: -5...105, using: &rng))
         }
     }
 
@@ -82,8 +102,11 @@ struct RandomActionTests {
         case let .setIntervals(.every(every)): !Intervals.allowedEvery.contains(every)
         case let .setIntervals(.at(times)):
             times.contains { !(Intervals.allowedTimes(inMainSitOf: viewModel.profile.duration)?.contains($0) ?? false) }
-        case let .setAmbienceVolume(volume): !Ambience.volumes.contains(volume)
-        case .setSwitch, .setBell, .setAmbienceSound: false
+        case let .setAmbienceVolume(volume), let .setBreathVolume(volume): !Ambience.volumes.contains(volume)
+        case let .setBreathLength(length, tenths):
+            (try? length.setting(tenths, in: viewModel.profile.breathing.custom)) == nil
+        case let .setBreathLead(lead): (try? Breathing.checked(lead: lead)) == nil
+        case .setSwitch, .setBell, .setAmbienceSound, .setBreathPattern, .setBreathCue: false
         }
     }
 
@@ -117,9 +140,20 @@ struct RandomActionTests {
             #expect(applied == after, "step \(step): \(action)")
             #expect(try after.applying(change.update.inverse) == before, "step \(step): inverse of \(action)")
             for section in change.update.sections {
-                // The update is the one the row counts call for: rows before..<after or after..<before.
-                #expect(section.insertedRows == Array(min(section.before, section.after)..<section.after))
-                #expect(section.deletedRows == Array(min(section.before, section.after)..<section.before))
+                // The update is the one the rows call for: the rows that appear are inserted at their
+                // place after, those that go deleted at their place before, and no other.
+                let sectionCase = try #require(ProfileSection(index: section.section))
+                let rowsBefore = viewModel.rows(in: sectionCase).map(\.rowID)
+                let rowsAfter = change.viewModel.rows(in: sectionCase).map(\.rowID)
+                #expect(section.insertedRows == rowsAfter.indices.filter { !rowsBefore.contains(rowsAfter[$0]) }, "step \(step): \(action)")
+                #expect(section.deletedRows == rowsBefore.indices.filter { !rowsAfter.contains(rowsBefore[$0]) }, "step \(step): \(action)")
+                #expect(section.after == section.before + section.inserted.count - section.deleted.count)
+                // Every section but Breathing shows and hides rows at its end only: rows before..<after or
+                // after..<before. (Breathing's custom lengths come and go in its middle.)
+                if sectionCase != .breathing {
+                    #expect(section.insertedRows == Array(min(section.before, section.after)..<section.after))
+                    #expect(section.deletedRows == Array(min(section.before, section.after)..<section.before))
+                }
                 #expect(section.after == change.viewModel.numberOfRows(inSection: section.section))
                 counted.inserts += section.inserted.count
                 counted.deletes += section.deleted.count

@@ -6,10 +6,11 @@ import TableKit
 /// labels, values and actions all come from it.
 @Suite("Settings and rows")
 struct SettingTests {
-    /// Every setting there is, from the five kinds of row, in no particular order.
+    /// Every setting there is, from the six kinds of row, in no particular order.
     static let everySetting: [Setting] = Switch.allCases.map(Setting.toggle)
         + DurationSetting.allCases.map(Setting.duration) + BellSlot.allCases.map(Setting.bell)
         + IntervalMode.allCases.map(Setting.interval) + AmbienceSetting.allCases.map(Setting.ambience)
+        + BreathingSetting.allCases.map(Setting.breathing)
 
     @Test func everySettingIsOneRowOfExactlyOneSection() {
         #expect(Setting.allCases.count == Self.everySetting.count)
@@ -33,16 +34,19 @@ struct SettingTests {
         #expect(Setting.allCases.map(\.name) == [
             "duration", "warmup", "warmup.duration", "cooldown", "cooldown.duration", "cooldown.bells",
             "cooldown.bell", "intervals", "intervals.every", "intervals.at", "intervals.bell", "bells.start", "bells.end",
-            "ambience", "ambience.sound", "ambience.volume",
+            "ambience", "ambience.sound", "ambience.volume", "breathing", "breathing.pattern", "breathing.in",
+            "breathing.hold-in", "breathing.out", "breathing.hold-out", "breathing.lead", "breathing.cue", "breathing.volume",
         ])
     }
 
-    /// All 32 combinations of the five switches: the seed's counts, and every row is the setting's row.
-    /// …and the interval in either mode (bit 5: chosen times), which changes no count.
-    @Test(arguments: 0..<64)
+    /// All 64 combinations of the six switches: the seed's counts, and every row is the setting's row.
+    /// …and the interval in either mode (bit 6: chosen times), which changes no count, and the breathing
+    /// pattern Custom (bit 7), which shows four rows more when Breathing is on.
+    @Test(arguments: 0..<256)
     func countsAreTheLengthsOfTheTypedLists(_ bits: Int) throws {
         var profile = Profile(name: "P")
-        if bits & 32 != 0 { profile.intervals.schedule = .at([.minutes(5)]) }
+        if bits & 64 != 0 { profile.intervals.schedule = .at([.minutes(5)]) }
+        if bits & 128 != 0 { profile.breathing.choice = .custom }
         var viewModel = ProfileViewModel(profile: profile)
         for (index, toggle) in Switch.allCases.enumerated() {
             profile = try viewModel.performing(.setSwitch(toggle, bits & (1 << index) != 0)).profile
@@ -54,13 +58,14 @@ struct SettingTests {
         #expect(viewModel.numberOfRows(for: .coolDown) == (on(.cooldown) ? (on(.cooldownBells) ? 4 : 3) : 1))
         #expect(viewModel.numberOfRows(for: .intervals) == (on(.intervals) ? 3 : 1))
         #expect(viewModel.numberOfRows(for: .ambience) == (on(.ambience) ? 3 : 1))
+        #expect(viewModel.numberOfRows(for: .breathing) == (on(.breathing) ? (bits & 128 != 0 ? 9 : 5) : 1))
         if on(.ambience) {
             #expect(viewModel.sections[ProfileSection.ambience.index].rows.map(\.label) == ["Enabled", "Sound", "Volume"])
             #expect(viewModel.sections[ProfileSection.ambience.index].rows.map(\.detail) == ["on", "Rain", "30%"])
         }
         if on(.intervals) {
-            #expect(viewModel.rows(in: .intervals) == [.toggle(.intervals), .interval(bits & 32 != 0 ? .at : .every), .bell(.intervals)])
-            #expect(viewModel.sections[ProfileSection.intervals.index].rows.map(\.label) == ["Enabled", bits & 32 != 0 ? "At" : "Every", "Bell"])
+            #expect(viewModel.rows(in: .intervals) == [.toggle(.intervals), .interval(bits & 64 != 0 ? .at : .every), .bell(.intervals)])
+            #expect(viewModel.sections[ProfileSection.intervals.index].rows.map(\.label) == ["Enabled", bits & 64 != 0 ? "At" : "Every", "Bell"])
         }
         for section in ProfileSection.allCases {
             let rows = viewModel.rows(in: section)
