@@ -109,7 +109,7 @@ struct ProfileDocumentTests {
 
     /// A version 5 document has no "breathing"; version 6 gives it the section's defaults (off).
     static func withBreathingOff(_ text: String) -> String {
-        String(text.dropLast(3)) + "\n  },\n  \"breathing\": {\n    \"enabled\": false,\n    \"pattern\": \"coherent\",\n    \"custom\": \"4,0,6,0\",\n"
+        String(text.dropLast(3)) + ",\n  \"breathing\": {\n    \"enabled\": false,\n    \"pattern\": \"coherent\",\n    \"custom\": \"4,0,6,0\",\n"
             + "    \"lead\": \"5m\",\n    \"cue\": \"tone\",\n    \"volume\": 40\n  }\n}\n"
     }
 
@@ -131,19 +131,19 @@ struct ProfileDocumentTests {
             (#"{"version": 6, "breathing": {"volume": 101}}"#, "line 1:40: breathing.volume: 101: the volume in percent must be a whole number 0 to 100"),
             (#"{"version": 6, "breathing": {"rate": 6}}"#, "line 1:30: breathing.rate: unknown key \"rate\"; the breathing has the keys enabled, pattern, custom, lead, cue, volume"),
             (#"{"version": 5, "breathing": {"enabled": true}}"#, "line 1:16: breathing: \"breathing\" is new in version 6; set \"version\": 6 to use it"),
-            (#"{"version": 6, "breathing": {"enabled": "yes"}}"#, "line 1:42: breathing.enabled: expected true or false, found"),
-            (#"{"version": 6, "breathing": {"pattern": "Coherent 5.5"}}"#, "line 1:42: breathing.pattern: unknown pattern \"Coherent 5.5\"; use \"coherent\", \"box\", \"4-7-8\", \"sigh\" or \"custom\""),
-            (#"{"version": 6, "breathing": {"pattern": 4}}"#, "line 1:42: breathing.pattern: expected a pattern"),
-            (#"{"version": 6, "breathing": {"custom": "4,0,6"}}"#, "line 1:41: breathing.custom: \"4,0,6\" has 3 lengths; give four"),
-            (#"{"version": 6, "breathing": {"custom": "4,0,x,0"}}"#, "line 1:41: breathing.custom: \"x\" in \"4,0,x,0\" is not a number of seconds"),
-            (#"{"version": 6, "breathing": {"custom": "4.0,0,6,0"}}"#, "line 1:41: breathing.custom: \"4.0\" in \"4.0,0,6,0\" is not a number of seconds"),
-            (#"{"version": 6, "breathing": {"custom": "0.5,0,6,0"}}"#, "line 1:41: breathing.custom: \"0.5,0,6,0\" makes no breath: the in-breath is 0.5 s"),
-            (#"{"version": 6, "breathing": {"custom": "30,30,30,0"}}"#, "line 1:41: breathing.custom: \"30,30,30,0\" makes no breath"),
-            (#"{"version": 6, "breathing": {"lead": "first 5 min"}}"#, "line 1:39: breathing.lead: unknown lead \"first 5 min\"; use \"warmup\", \"whole\""),
-            (#"{"version": 6, "breathing": {"lead": "0m"}}"#, "line 1:39: breathing.lead: unknown lead \"0m\""),
-            (#"{"version": 6, "breathing": {"lead": "1440m"}}"#, "line 1:39: breathing.lead: unknown lead \"1440m\""),
-            (#"{"version": 6, "breathing": {"cue": "bell"}}"#, "line 1:38: breathing.cue: unknown cue \"bell\"; use \"tone\", \"swell\", \"tick\" or \"none\""),
-            (#"{"version": 6, "breathing": true}"#, "line 1:30: breathing: expected the breathing (a JSON object), found"),
+            (#"{"version": 6, "breathing": {"enabled": "yes"}}"#, "line 1:41: breathing.enabled: expected true or false, found"),
+            (#"{"version": 6, "breathing": {"pattern": "Coherent 5.5"}}"#, "line 1:41: breathing.pattern: unknown pattern \"Coherent 5.5\"; use \"coherent\", \"box\", \"4-7-8\", \"sigh\" or \"custom\""),
+            (#"{"version": 6, "breathing": {"pattern": 4}}"#, "line 1:41: breathing.pattern: expected a pattern"),
+            (#"{"version": 6, "breathing": {"custom": "4,0,6"}}"#, "line 1:40: breathing.custom: \"4,0,6\" has 3 lengths; give four"),
+            (#"{"version": 6, "breathing": {"custom": "4,0,x,0"}}"#, "line 1:40: breathing.custom: \"x\" in \"4,0,x,0\" is not a number of seconds"),
+            (#"{"version": 6, "breathing": {"custom": "4.0,0,6,0"}}"#, "line 1:40: breathing.custom: \"4.0\" in \"4.0,0,6,0\" is not a number of seconds"),
+            (#"{"version": 6, "breathing": {"custom": "0.5,0,6,0"}}"#, "line 1:40: breathing.custom: \"0.5,0,6,0\" makes no breath: the in-breath is 0.5 s"),
+            (#"{"version": 6, "breathing": {"custom": "30,30,30,0"}}"#, "line 1:40: breathing.custom: \"30,30,30,0\" makes no breath"),
+            (#"{"version": 6, "breathing": {"lead": "first 5 min"}}"#, "line 1:38: breathing.lead: unknown lead \"first 5 min\"; use \"warmup\", \"whole\""),
+            (#"{"version": 6, "breathing": {"lead": "0m"}}"#, "line 1:38: breathing.lead: unknown lead \"0m\""),
+            (#"{"version": 6, "breathing": {"lead": "1440m"}}"#, "line 1:38: breathing.lead: unknown lead \"1440m\""),
+            (#"{"version": 6, "breathing": {"cue": "bell"}}"#, "line 1:37: breathing.cue: unknown cue \"bell\"; use \"tone\", \"swell\", \"tick\" or \"none\""),
+            (#"{"version": 6, "breathing": true}"#, "line 1:29: breathing: expected the breathing (a JSON object), found"),
         ]
         for (document, message) in refusals {
             #expect(throws: ProfileError.self) { try ProfileDocument.decode(Array(document.utf8), name: "x") }
@@ -301,7 +301,7 @@ struct ProfileDocumentTests {
         #expect(store.contents() == v1, "reading rewrote a version 1 file")
         _ = try files.update("Morning") { $0.intervals.enabled = true }
         let text = String(decoding: try Self.bytes(URL(fileURLWithPath: path)), as: UTF8.self)
-        #expect(text.hasPrefix("{\n  \"version\": 5,"))
+        #expect(text.hasPrefix("{\n  \"version\": 6,"))
         #expect(try files.load("Morning").profile.intervals.enabled)
     }
 
@@ -318,7 +318,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "strikes-out-of-range.json", message: "strikes-out-of-range.json:1:61: bells.end.strikes: 10: strikes must be a whole number 1 to 9"),
         InvalidCase(file: "volume-out-of-range.json", message: "volume-out-of-range.json:1:65: intervals.bell.volume: 101: the volume in percent must be a whole number 5 to 100"),
         InvalidCase(file: "v3-with-sounds.json", message: "v3-with-sounds.json:1:51: segments[0].sounds: unknown key \"sounds\"; a cool-down segment has the keys type, enabled, duration, bells, bell"),
-        InvalidCase(file: "v2-with-bells.json", message: "v2-with-bells.json:1:16: bells: \"bells\" is new in version 3; set \"version\": 5 to use it"),
+        InvalidCase(file: "v2-with-bells.json", message: "v2-with-bells.json:1:16: bells: \"bells\" is new in version 3; set \"version\": 6 to use it"),
         InvalidCase(file: "impossible-sound-name.json", message: "impossible-sound-name.json:1:44: bells.start.name: no bell is named \"-rf\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (it starts with '-', which reads as an option)"),
         InvalidCase(file: "unreachable-sound-name.json", message: "unreachable-sound-name.json:1:57: bells.end.name: no bell is named \"gong x3\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (it ends with \"x3\", which a bell reads as its strikes (x3) or volume (70%))"),
         InvalidCase(file: "none-as-a-name.json", message: "none-as-a-name.json:1:44: bells.start.name: no bell is named \"none\": it is not one of \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\", and no recorded sound can have that name (\"none\" means no bell; choose another name)"),
@@ -343,7 +343,7 @@ struct ProfileDocumentTests {
         InvalidCase(file: "lone-surrogate.json", message: "lone-surrogate.json:1:89: \\uD800 is half a surrogate pair"),
         InvalidCase(file: "main-out-of-range.json", message: "main-out-of-range.json:1:28: duration: duration 24:00:00 is out of range: use 00:01 (1 second) to 23:59:59"),
         InvalidCase(file: "main-segment.json", message: "main-segment.json:1:38: segments[0].type: \"main\" is not stored as a segment; the main sit's length is the top-level \"duration\""),
-        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 5, …}"),
+        InvalidCase(file: "missing-key.json", message: "missing-key.json:1:1: missing key \"version\"; a profile document starts with {\"version\": 6, …}"),
         InvalidCase(file: "missing-segment-type.json", message: "missing-segment-type.json:1:29: segments[0]: missing key \"type\"; a segment's type is \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "negative-duration.json", message: "negative-duration.json:1:28: duration: -5: a duration cannot be negative"),
         InvalidCase(file: "Nightly.tmp.json", message: "Nightly.tmp.json: invalid profile name \"Nightly.tmp\": it ends with \".tmp\", which the store uses for its own files"),
@@ -361,12 +361,12 @@ struct ProfileDocumentTests {
         InvalidCase(file: "unknown-nested-key.json", message: "unknown-nested-key.json:1:80: segments[0].sounds[0].volume: unknown key \"volume\"; a sound has the keys type, enabled, name"),
         InvalidCase(file: "unknown-segment-type.json", message: "unknown-segment-type.json:1:38: segments[0].type: unknown segment type \"intermission\"; use \"warm-up\" or \"cool-down\""),
         InvalidCase(file: "unknown-sound-type.json", message: "unknown-sound-type.json:1:71: segments[0].sounds[0].type: unknown sound type \"middle\"; use one of \"begin\", \"end\", \"repeat\""),
-        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 6 was written by a newer profile; this one reads versions 1 to 5: upgrade profile"),
-        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 5 to use it"),
+        InvalidCase(file: "unknown-version.json", message: "unknown-version.json:2:14: version: version 7 was written by a newer profile; this one reads versions 1 to 6: upgrade profile"),
+        InvalidCase(file: "v1-with-intervals.json", message: "v1-with-intervals.json:2:2: intervals: \"intervals\" is new in version 2; set \"version\": 6 to use it"),
         InvalidCase(file: "interval-out-of-range.json", message: "interval-out-of-range.json:2:42: intervals.every: interval 00:05 is out of range: use 00:10 (10 seconds) to 23:59:59"),
         InvalidCase(file: "intervals-unknown-key.json", message: "intervals-unknown-key.json:2:33: intervals.evry: unknown key \"evry\" (did you mean \"every\"?); intervals has the keys enabled, every, name"),
         InvalidCase(file: "intervals-unknown-bell.json", message: "intervals-unknown-bell.json:1:38: intervals.name: no bell named \"Cowbell\"; the bells are \"Singing Bowl\", \"Temple Bell\", \"Gong\", \"Tingsha\", \"Wood Block\""),
-        InvalidCase(file: "v3-with-at.json", message: "v3-with-at.json:1:47: intervals.at: \"at\" is new in version 4; set \"version\": 5 to use it"),
+        InvalidCase(file: "v3-with-at.json", message: "v3-with-at.json:1:47: intervals.at: \"at\" is new in version 4; set \"version\": 6 to use it"),
         InvalidCase(file: "at-and-every.json", message: "at-and-every.json:1:54: intervals.at: \"every\" and \"at\" are the two modes of interval bells; give one of them"),
         InvalidCase(file: "at-empty.json", message: "at-empty.json:1:53: intervals.at: an empty list rings no bell; give at least one time, or set \"enabled\" to false"),
         InvalidCase(file: "at-unsorted.json", message: "at-unsorted.json:1:46: intervals.at[1]: 10:00 comes after 25:00; the times are listed in order, earliest first"),

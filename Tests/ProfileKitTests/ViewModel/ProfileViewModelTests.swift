@@ -90,6 +90,7 @@ struct ProfileViewModelTests {
             ["Enabled=off"],
             ["Start=Singing Bowl", "End=Singing Bowl"],
             ["Enabled=off"],
+            ["Enabled=off"],
         ])
         #expect(viewModel.row(at: RowPath(section: 2, row: 2))?.content == .toggle(isOn: true))
         #expect(viewModel.row(at: RowPath(section: 2, row: 3))?.content == .value("Singing Bowl"))
@@ -97,7 +98,8 @@ struct ProfileViewModelTests {
         #expect(viewModel.row(at: RowPath(section: 4, row: 1))?.content == .value("Singing Bowl"))
         #expect(viewModel.row(at: RowPath(section: 4, row: 2)) == nil)
         #expect(viewModel.row(at: RowPath(section: 5, row: 1)) == nil)
-        #expect(viewModel.row(at: RowPath(section: 6, row: 0)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 6, row: 1)) == nil)
+        #expect(viewModel.row(at: RowPath(section: 7, row: 0)) == nil)
         #expect(viewModel.numberOfRows(inSection: 9) == 0)
         #expect(viewModel.isOn(.warmup) && viewModel.isOn(.cooldown) && viewModel.isOn(.cooldownBells))
     }
@@ -246,7 +248,7 @@ struct ProfileViewModelTests {
         #expect(slower.viewModel.text(of: .breathing(.length(.inhale))) == "5.5 s")
         #expect(slower.update.sections.first?.reloadedRows == [2] && slower.update.sections.first?.insertedRows == [])
         #expect(slower.viewModel.profile.breathing.pattern.text == "5.5-0-6-0" || slower.viewModel.profile.breathing.pattern.text == "5.5,0,6,0")
-        for (name, value) in [("breathing.in", "0.9"), ("breathing.out", "31"), ("breathing.hold-in", "30"), ("breathing.in", "x"), ("breathing.in", "1.25"), ("breathing.hold-out", "-1")] {
+        for (name, value) in [("breathing.in", "0.9"), ("breathing.out", "31"), ("breathing.hold-in", "31"), ("breathing.in", "x"), ("breathing.in", "1.25"), ("breathing.hold-out", "-1")] {
             var refused = false
             do {
                 _ = try slower.viewModel.performing(try Setting(named: name).action(value: value, catalog: .builtIn))
