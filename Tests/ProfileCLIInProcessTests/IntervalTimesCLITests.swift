@@ -51,7 +51,7 @@ struct IntervalTimesCLITests {
         #expect(table.stdout.contains("At") && table.stdout.contains("10:00, 25:00"), "\(table.stdout)")
 
         let file = try String(contentsOfFile: "\(store)/Zazen.json", encoding: .utf8)
-        #expect(file.contains("\"version\": 5,") && file.contains("\"at\": [\"10:00\", \"25:00\"]") && !file.contains("\"every\""))
+        #expect(file.contains("\"version\": 6,") && file.contains("\"at\": [\"10:00\", \"25:00\"]") && !file.contains("\"every\""))
 
         // Back to every: the same row, reloaded; the file holds every and no at.
         #expect(try run("set", "Zazen", "intervals.every", "10m").stdout
@@ -107,6 +107,6 @@ struct IntervalTimesCLITests {
         #expect(try String(contentsOfFile: "\(store)/Intervals.json", encoding: .utf8).contains("\"version\": 3,"), "reading never writes")
         #expect(try run("set", "Intervals", "intervals.at", "10m 20m").status == 0)
         let file = try String(contentsOfFile: "\(store)/Intervals.json", encoding: .utf8)
-        #expect(file.contains("\"version\": 5,") && file.contains("\"at\": [\"10:00\", \"20:00\"]"))
+        #expect(file.contains("\"version\": 6,") && file.contains("\"at\": [\"10:00\", \"20:00\"]"))
     }
 }

@@ -70,7 +70,8 @@ struct ScriptingTests {
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         // The fields scripts had keep their places; the durations come after them.
         #expect(fields == ["Morning", "30:00", "37:00", "on", "on", "on", "Temple Bell", "off", "05:00", "Singing Bowl",
-                           "02:00", "05:00", "Singing Bowl", "Singing Bowl", "", "off", "Rain", "30%"])
+                           "02:00", "05:00", "Singing Bowl", "Singing Bowl", "", "off", "Rain", "30%",
+                           "off", "Coherent 5.5", "first 5 min", "tone", "40%"])
         let table = try run("list", "--format", "table")
         let row = try #require(table.stdout.split(separator: "\n").first { $0.contains("Morning") })
         #expect(row.contains("│   02:00 │     05:00 │"), "the table shows the same durations: \(row)")
@@ -112,16 +113,16 @@ struct ScriptingTests {
         let lines = plain.stdout.split(separator: "\n")
         #expect(lines.last == "session\t\tTotal\t37:00")
         // The seed's sections' rows are what they were, 1 + 2 + 4 + 1, the Bells section has its 2 and
-        // the Ambience section its switch.
+        // the Ambience and Breathing sections their switches.
         let counts = Dictionary(grouping: lines.dropLast(), by: { $0.split(separator: "\t").first.map(String.init) ?? "" }).mapValues(\.count)
-        #expect(counts == ["time": 1, "warmup": 2, "cooldown": 4, "intervals": 1, "bells": 2, "ambience": 1])
+        #expect(counts == ["time": 1, "warmup": 2, "cooldown": 4, "intervals": 1, "bells": 2, "ambience": 1, "breathing": 1])
         let json = try run("show", "Morning", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["total"] as? String == "37:00")
         #expect(object["totalSeconds"] as? Int == 37 * 60)
         #expect(object["timeSeconds"] as? Int == 30 * 60)
         let rows = (object["sections"] as? [[String: Any]])?.map { ($0["rows"] as? [Any])?.count ?? -1 }
-        #expect(rows == [1, 2, 4, 1, 2, 1])
+        #expect(rows == [1, 2, 4, 1, 2, 1, 1])
         // A profile with the main sit alone names no parts.
         #expect(try run("show", "Default", "--format", "table").stdout.hasSuffix("┘\nTotal: 20:00\n"))
     }
