@@ -439,10 +439,11 @@ extension Setting {
             case .bellOrNone: "\(setting.name) (a bell of 'profile sounds' or none)"
             case .soundscape: "\(setting.name) (a soundscape or recording of 'profile sounds')"
             case .percent: "\(setting.name) (\(Ambience.volumes.lowerBound)% to \(Ambience.volumes.upperBound)%)"
-            case .breathPattern: "\(setting.name) (\(BreathPatternChoice.acceptedForms))"
-            case .seconds: "\(setting.name) (seconds, tenths allowed: 5.5; with \(Setting.breathing(.pattern).name) custom)"
-            case .breathLead: "\(setting.name) (warmup, whole, or first minutes: 5m)"
-            case .breathCue: "\(setting.name) (\(BreathCue.acceptedForms))"
+            // No ", " inside the parentheses: the list is split at them.
+            case .breathPattern: "\(setting.name) (\(BreathPatternChoice.allCases.map(\.name).joined(separator: "/")))"
+            case .seconds: "\(setting.name) (seconds to a tenth: 5.5; shown with \(Setting.breathing(.pattern).name) custom)"
+            case .breathLead: "\(setting.name) (warmup/whole/the first minutes: 5m)"
+            case .breathCue: "\(setting.name) (\(BreathCue.allCases.map(\.name).joined(separator: "/")))"
             }
         }.joined(separator: ", ")
     }
