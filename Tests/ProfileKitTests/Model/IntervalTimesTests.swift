@@ -222,9 +222,9 @@ struct IntervalTimesTests {
         #expect(every.contains(#"{"path": "3.1", "label": "Every", "kind": "value", "value": "05:00"}"#))
 
         let list = ProfileRenderer.list([at.profile], format: .json)
-        #expect(list.contains(#""every": null"#) && list.hasSuffix("\"at\": [\"25:00\", \"30:00\"], \"ambience\": false, \"ambienceSound\": \"Rain\", \"ambienceVolume\": \"30%\"}\n]\n"))
+        #expect(list.contains(#""every": null"#) && list.hasSuffix("\"at\": [\"25:00\", \"30:00\"], \"ambience\": false, \"ambienceSound\": \"Rain\", \"ambienceVolume\": \"30%\", \"breathing\": false, \"breathingPattern\": \"Coherent 5.5\", \"breathingLead\": \"first 5 min\", \"breathingCue\": \"tone\", \"breathingVolume\": \"40%\"}\n]\n"))
         #expect(ProfileRenderer.list([Self.zazen().profile], format: .json).contains(#""every": "05:00""#))
-        #expect(ProfileRenderer.list([at.profile], format: .plain).hasSuffix("\tSinging Bowl\t25:00, 30:00\toff\tRain\t30%\n"))
+        #expect(ProfileRenderer.list([at.profile], format: .plain).hasSuffix("\tSinging Bowl\t25:00, 30:00\toff\tRain\t30%\toff\tCoherent 5.5\tfirst 5 min\ttone\t40%\n"))
         #expect(ProfileSummary(at.profile).every == "at 25:00, 30:00")
         var three = at.profile
         three.intervals.schedule = .at([.minutes(5), .minutes(25), .minutes(30)])
