@@ -170,7 +170,7 @@ struct CompletionTests {
         for word in try DocsInSyncTests.helpSubcommands() {
             #expect(script.contains(word), "\(shell) completion lacks \(word)")
         }
-        for word in Setting.allCases.map(\.name) + Switch.allCases.map(\.rawValue) + OutputFormat.allCases.map(\.rawValue) {
+        for word in Setting.allCases.map(\.name) + Switch.allCases.map(\.rawValue) + ProfileSection.allCases.map(\.id) + OutputFormat.allCases.map(\.rawValue) {
             #expect(script.contains(word), "\(shell) completion lacks \(word)")
         }
         #expect(script.contains("---completion"), "\(shell) completion does not ask profile for names")
@@ -192,5 +192,12 @@ struct CompletionTests {
         let onOff = try Harness.run(["---completion", "set", "--", "positional@2", "4", "0", "profile", "set", "Morning", "warmup", ""],
                                     store: store, home: home)
         #expect(onOff.stdout == "on\noff\n")
+        // Issue 48: the Breathing section's values come from the same description.
+        let patterns = try Harness.run(["---completion", "set", "--", "positional@2", "4", "0", "profile", "set", "Morning", "breathing.pattern", ""],
+                                       store: store, home: home)
+        #expect(patterns.stdout == "coherent\nbox\n4-7-8\nsigh\ncustom\n")
+        let cues = try Harness.run(["---completion", "set", "--", "positional@2", "4", "0", "profile", "set", "Morning", "breathing.cue", ""],
+                                   store: store, home: home)
+        #expect(cues.stdout == "tone\nswell\ntick\nnone\n")
     }
 }
