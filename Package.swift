@@ -73,7 +73,7 @@ let package = Package(
         // Optimized in the debug build too: synthesis is array arithmetic that runs many times slower
         // unoptimized, and the tests synthesize every bell and soundscape (the sound tests took half the
         // CPU time at -O that they took at -Onone, measured on this 2-core machine).
-        .target(name: "Sound", dependencies: ["TextSupport", .product(name: "RealModule", package: "swift-numerics")],
+        .target(name: "Sound", dependencies: ["TextSupport", "Breath", .product(name: "RealModule", package: "swift-numerics")],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // The players that ring Sound's samples: the `BellRinger`s (WAV players spawned: pw-play, paplay,
