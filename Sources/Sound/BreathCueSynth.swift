@@ -56,9 +56,9 @@ package struct BreathCueSynth: Sendable {
     package static let tickIn = 880.0, tickTopUp = 1046.5, tickHold = 659.3, tickOut = 440.0
     /// A tick's length, its rise and its decay's time constant, in seconds.
     package static let tickSeconds = 0.15, tickAttack = 0.004, tickDecay = 0.03
-    /// A tick's peak amplitude at volume 100%: loud enough to be heard over the ambience, its loudest
-    /// 400 ms well under a bell's (measured in BreathCueTests).
-    package static let tickAmplitude: Float = 0.12
+    /// A tick's peak amplitude at volume 100%: its loudest 400 ms (about −27 LUFS) over the ambience's
+    /// integrated loudness and well under a bell's loudest (measured in BreathCueTests).
+    package static let tickAmplitude: Float = 0.25
     /// The swell's gain on the ambience with the lungs empty and full, in dB at volume 100%.
     package static let swellLow = -9.0, swellHigh = 3.0
     /// Seconds the swell takes to come in at the pacing's start and to go at its end.

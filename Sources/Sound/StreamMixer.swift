@@ -225,6 +225,11 @@ package struct StreamMixer: Sendable {
                 let fade = cueFade.next()
                 // The bells' level: the cue stays under them while they ring, ducked ahead of a strike.
                 bellFollower = max(abs(mix[index]), bellFollower * follow)
+                if frame >= upcoming {
+                    // That bell began: the next one after it, if any, is the one to duck ahead of.
+                    upcoming = Int.max
+                    for voice in voices where voice.start > frame { upcoming = min(upcoming, voice.start) }
+                }
                 let ringing = bellFollower > Self.duckThreshold || frame + lead >= upcoming
                 if ringing, duck.target != Self.duckDepth {
                     duck.set(Self.duckDepth, overFrames: lead)
