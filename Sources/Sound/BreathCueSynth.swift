@@ -187,3 +187,21 @@ package struct BreathCueSynth: Sendable {
         }
     }
 }
+
+extension BreathCueSynth {
+    /// `seconds` of `cue` pacing `pattern` from its first in-breath, at `volume` (0 to 1), as a 16-bit
+    /// stereo WAV file: what `sounds --play breath:PATTERN` plays. Rendered by the stream's mixer, so it
+    /// is the cue a sit hears; with no ambience to swell, a swell is the tone (as in a sit without one);
+    /// it fades out over its last ``StreamMixer/cueFadeSeconds``.
+    package static func wav(pattern: BreathPattern, cue: BreathCue, volume: Double, seconds: Double) -> [UInt8] {
+        var mixer = StreamMixer()
+        mixer.startBreathCue(pattern, cue: cue, volume: volume, origin: 0, end: nil)
+        let total = StreamMixer.frames(seconds), fade = min(total, StreamMixer.frames(StreamMixer.cueFadeSeconds))
+        var samples: [Int16] = []
+        samples.reserveCapacity(2 * total)
+        mixer.render(total - fade, into: &samples)
+        mixer.stopBreathCue()
+        mixer.render(fade, into: &samples)
+        return WAV.encode(interleaved: samples, channels: 2, sampleRate: StreamMixer.sampleRate)
+    }
+}
