@@ -304,6 +304,26 @@ struct BreathCueTests {
         for (found, time) in zip(onsets, wanted) { #expect(abs(found - time) <= 0.02, "a tick at \(found) s for \(time) s") }
     }
 
+    /// A late wake-up (the run slept a second past its time) does not make up what was missed: the
+    /// stream goes on from the frame heard now, and the cue is placed again by the sit's time, so every
+    /// tick after it is still heard at its time.
+    @Test func aLateWakeUpMovesTheStreamAndTheCueWithIt() {
+        let clock = ManualClock()
+        let sink = FakeSink(clock: clock)
+        let ringer = StreamRinger(sinks: [{ .success(sink) }], fallback: nil, clock: clock.sound)
+        let start = clock.time
+        #expect(ringer.setBreathCue(Self.pacing(), sitSeconds: 0))
+        StreamRingerTests.drive(ringer, clock: clock, until: start + 10)
+        let written = sink.left.count
+        #expect(Double(written) / Self.hz < 11)
+        clock.time = start + 11
+        _ = ringer.check()
+        StreamRingerTests.drive(ringer, clock: clock, until: start + 30)
+        // The frame `written` is heard at 11 s: a sample after it at 11 s plus its distance from it.
+        let onsets = SoundMeasure.onsets(Array(sink.left[written...]), sampleRate: Self.rate, threshold: 0.005).map { 11 + $0 }
+        #expect(onsets.count == 5 && zip(onsets, [12.0, 16, 20, 24, 28]).allSatisfy { abs($0 - $1) <= 0.02 }, "\(onsets)")
+    }
+
     /// Stopped (nil: a pause) the cue fades and the stream goes quiet; resumed at the sit's seconds after
     /// the pause, its boundaries follow from there.
     @Test func theCueStopsAndResumesAcrossAPause() {
