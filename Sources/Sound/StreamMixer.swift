@@ -83,6 +83,8 @@ package struct StreamMixer: Sendable {
     private var duck = GainRamp(1)
     /// The bells' peak level, following each peak at once and falling with ``duckFollowSeconds``.
     private var bellFollower: Float = 0
+    /// The buffer the bells are mixed into, kept for the next block.
+    private var scratch: [Float] = []
 
     /// Seconds the cue takes to fade in (started mid-breath) or out (stopped: a pause, the end).
     package static let cueFadeSeconds = 0.15
@@ -202,7 +204,12 @@ package struct StreamMixer: Sendable {
     package mutating func render(_ frames: Int, into out: inout [Int16]) {
         guard frames > 0 else { return }
         let end = position + frames
-        var mix = [Float](repeating: 0, count: frames)
+        // The bells' mix, in a buffer kept from block to block: nothing allocated once it is big enough.
+        var mix = scratch
+        scratch = []
+        mix.removeAll(keepingCapacity: true)
+        mix.append(contentsOf: repeatElement(0, count: frames))
+        defer { scratch = mix }
         for voice in voices where voice.end > position && voice.start < end {
             let from = max(voice.start, position)
             let to = min(voice.end, end)
