@@ -1,3 +1,4 @@
+import Breath
 import Players
 import ProfileKit
 import Sitting
@@ -41,6 +42,14 @@ package enum BellPlay {
     package static func play(_ soundscape: Soundscape, on ringer: SystemBellRinger, keys: SitKeys,
                              started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
         try play(soundscape.rawValue, ringer.play(soundscape), on: ringer, keys: keys, started: started, notice: notice)
+    }
+
+    /// Plays `seconds` of `cue` pacing `pattern` as a soundscape is played above, and waits for them to
+    /// end: `sounds --play breath:coherent --cue tick`.
+    package static func play(breath pattern: BreathPattern, cue: BreathCue, seconds: Int, on ringer: SystemBellRinger, keys: SitKeys,
+                             started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
+        try play("breathing \(pattern.text), \(cue.name)", ringer.play(breath: pattern, cue: cue, seconds: seconds), on: ringer, keys: keys,
+                 started: started, notice: notice)
     }
 
     /// Waits for what `report` says was handed to a player, named `name`.

@@ -248,10 +248,17 @@ package final class SystemBellRinger: BellRinger {
     /// How long `sounds --play` plays a soundscape.
     package static let soundscapePlaySeconds = 10.0
 
+    /// Plays `seconds` of a breathing pattern's cue (``BreathCueSynth/wav(pattern:cue:volume:seconds:)``,
+    /// at the cue's full volume times the run's) as a soundscape is played: `sounds --play breath:coherent`.
+    package func play(breath pattern: BreathPattern, cue: BreathCue, seconds: Int) -> RingReport {
+        ring(Sounding.breath(pattern, cue, seconds: seconds))
+    }
+
     /// What a player is handed.
     enum Sounding: Hashable {
         case bell(BellChoice)
         case soundscape(Soundscape)
+        case breath(BreathPattern, BreathCue, seconds: Int)
     }
 
     private func ring(_ choice: Sounding) -> RingReport {
@@ -457,7 +464,19 @@ package final class SystemBellRinger: BellRinger {
         switch choice {
         case let .bell(bell): return file(for: bell)
         case let .soundscape(soundscape): return file(for: soundscape)
+        case let .breath(pattern, cue, seconds): return file(breath: pattern, cue: cue, seconds: seconds)
         }
+    }
+
+    /// A breathing cue's WAV file, made for this run in the private temporary folder (named by the
+    /// pattern as `--breathe` writes it: letters, digits, `-` and `.` only).
+    private func file(breath pattern: BreathPattern, cue: BreathCue, seconds: Int) -> String? {
+        guard let directory = temporaryDirectory() else { return nil }
+        let path = "\(directory)/breath-\(pattern.text)-\(cue.name)-\(seconds)s-\(Int((volume * 100).rounded())).wav"
+        let bytes = BreathCueSynth.wav(pattern: pattern, cue: cue, volume: volume, seconds: Double(seconds))
+        guard (try? POSIX.makeDirectories(directory)) != nil, (try? WAVFile.write(bytes, to: path)) != nil else { return nil }
+        lengths[path] = Double(seconds)
+        return path
     }
 
     /// Ten seconds of `soundscape` as 16-bit stereo WAV, at the run's volume: made once into the cache (or

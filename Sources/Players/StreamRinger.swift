@@ -195,8 +195,60 @@ package final class StreamRinger: BellRinger {
         pacer.expected = time
     }
 
-    // Issue 48: the cue is mixed into the stream in the next commit; until then it is only shown.
-    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool { false }
+    /// The breathing cue playing: the pacing, and the run's monotonic time at which its first in-breath
+    /// began (or begins), from which its frames are placed whatever the stream's anchor does.
+    private var cue: (pacing: BreathPacing, origin: Double)?
+    /// The anchor the cue's frames were placed from.
+    private var cueAnchor: Double?
+    /// A later call whose first in-breath lands within this many seconds of the playing cue's keeps it
+    /// where it is (the caller's own clock's jitter): the cue's time is the stream's frames, not calls.
+    static let cueTolerance = 0.02
+
+    /// Plays the pacing's cue in the stream: the sit is `sitSeconds` into its run now (pauses not
+    /// counted), so its pacing's start is heard at the frame heard now plus (start − sitSeconds)
+    /// seconds, and every phase boundary after lands on its exact frame (``BreathCueSynth``). Called
+    /// again with the same pacing and a time that agrees within ``cueTolerance``, nothing moves; with a
+    /// pause between (a new time), the cue goes on from the new place. Nil, a cue of `none` or a pacing
+    /// over stop it with a short fade (``StreamMixer/cueFadeSeconds``). The cue before the pacing's
+    /// start is silence, but the stream runs for it: call it up to half a second ahead of the start
+    /// (what is written ahead cannot take it any more) for the first in-breath to be heard from its
+    /// very start. True when heard: a stream plays it.
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool {
+        pump()
+        guard let pacing, pacing.cue != .none, sitSeconds.isFinite, (pacing.end ?? .infinity) > sitSeconds,
+              startSink() != nil else {
+            if cue != nil { mixer.stopBreathCue() }
+            cue = nil
+            pump()
+            return false
+        }
+        let time = now()
+        pacer.start(written: mixer.position, at: time)
+        let origin = time + pacing.start - sitSeconds
+        if let playing = cue, playing.pacing == pacing, abs(playing.origin - origin) < Self.cueTolerance {
+            return true
+        }
+        cue = (pacing, origin)
+        placeCue(restart: true)
+        pump()
+        return true
+    }
+
+    /// Puts the cue's first in-breath (and end) at the frames heard at their times by the stream's anchor
+    /// now: after a start, and whenever the anchor moves (a late wake-up, a new sink).
+    private func placeCue(restart: Bool = false) {
+        guard let cue, let anchor = pacer.anchor else { return }
+        guard restart || anchor != cueAnchor else { return }
+        cueAnchor = anchor
+        func frame(_ time: Double) -> Int { Int(((time - anchor) * StreamPacer.rate).rounded()) }
+        let origin = frame(cue.origin)
+        let end = cue.pacing.end.map { frame(cue.origin + $0 - cue.pacing.start) }
+        if restart {
+            mixer.startBreathCue(cue.pacing.pattern, cue: cue.pacing.cue, volume: Double(cue.pacing.volume) / 100, origin: origin, end: end)
+        } else {
+            mixer.moveBreathCue(origin: origin, end: end)
+        }
+    }
 
     // MARK: BellRinger
 
@@ -332,6 +384,7 @@ package final class StreamRinger: BellRinger {
             if !pending.isEmpty { return }
         }
         let frames = pacer.frames(written: mixer.position, at: time, sounding: mixer.isSounding, drained: unread == 0)
+        placeCue()
         guard frames > 0 else { return }
         var samples: [Int16] = []
         mixer.render(frames, into: &samples)

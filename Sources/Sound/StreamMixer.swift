@@ -1,4 +1,5 @@
 import RealModule
+import Breath
 
 /// A gain that moves to its target in a straight line over a set time, one frame at a time: volume
 /// changes, mute and fades without a click.
@@ -73,6 +74,31 @@ package struct StreamMixer: Sendable {
     private var ambienceSwitch = GainRamp(1)
     /// The ambience's fades of the session: in at the start, down while paused, out before the end.
     private var ambienceEnvelope = GainRamp(0)
+    /// The breathing pacer's cue (issue 48), nil when none; mixed under the bells and over the ambience.
+    private var cue: BreathCueSynth?
+    /// The cue's own fade: in when it starts mid-breath, out when it stops (``cueFadeSeconds``).
+    private var cueFade = GainRamp(0)
+    /// The cue's gain while a bell rings: ``duckDepth`` from ``duckLead`` before a bell's first sample
+    /// while the bells' level stays over ``duckThreshold``, then back over ``duckRelease``.
+    private var duck = GainRamp(1)
+    /// The bells' peak level, following each peak at once and falling with ``duckFollowSeconds``.
+    private var bellFollower: Float = 0
+    /// The buffer the bells are mixed into, kept for the next block.
+    private var scratch: [Float] = []
+
+    /// Seconds the cue takes to fade in (started mid-breath) or out (stopped: a pause, the end).
+    package static let cueFadeSeconds = 0.15
+    /// The cue's gain while a bell rings: −15 dB, so the bell stands clear of it.
+    package static let duckDepth: Float = 0.178
+    /// Seconds before a bell's first sample the cue starts to duck: it is down when the bell strikes.
+    package static let duckLead = 0.05
+    /// Seconds the cue takes to come back once the bell has faded.
+    package static let duckRelease = 0.4
+    /// The bells' peak level (−34 dBFS) above which the cue stays ducked: a bell's strike and most of its
+    /// ring, not its faint tail.
+    package static let duckThreshold: Float = 0.02
+    /// The time constant of the bells' peak follower, in seconds.
+    package static let duckFollowSeconds = 0.2
 
     /// - Parameters:
     ///   - ambience: the loop to play under the bells, or nil.
@@ -114,10 +140,52 @@ package struct StreamMixer: Sendable {
         ambienceEnvelope.set(playing ? 1 : 0, overFrames: Self.frames(seconds))
     }
 
-    /// Whether rendering on from ``position`` could make a sound: a bell not yet over, or an ambience
-    /// heard or fading.
+    // MARK: the breathing cue
+
+    /// Plays `cueKind` of `pattern` at `volume` (0 to 1, as the ambience's) with the pattern's first
+    /// in-breath at stream frame `origin` and the pacing's end at `end` (nil: none): from ``position``
+    /// on, faded in over ``cueFadeSeconds`` when it starts mid-breath (at the first in-breath, the tone
+    /// comes in with its own rise). A swell with no ambience to swell (none given, or at volume 0) is
+    /// played as the tone, so that a cue asked for is heard. `none` stops the cue.
+    package mutating func startBreathCue(_ pattern: BreathPattern, cue kind: BreathCue, volume: Double, origin: Int, end: Int?) {
+        guard kind != .none else { return stopBreathCue() }
+        let heard = kind == .swell && !(ambience != nil && ambienceLevel > 0) ? BreathCue.tone : kind
+        let silent = cue == nil || cueFade.value == 0
+        var next = BreathCueSynth(pattern: pattern, cue: heard, volume: volume, origin: origin, end: end)
+        // The tone's oscillator runs on: a cue replaced while heard glides rather than jumps.
+        if let cue { next.continuePhase(of: cue) }
+        cue = next
+        cueFade.set(1, overFrames: silent && origin >= position ? 0 : Self.frames(Self.cueFadeSeconds))
+    }
+
+    /// Moves the playing cue in the stream (the stream's clock moved): its first in-breath now at `origin`.
+    package mutating func moveBreathCue(origin: Int, end: Int?) {
+        cue?.move(origin: origin, end: end)
+    }
+
+    /// Stops the cue, fading it out over ``cueFadeSeconds``.
+    package mutating func stopBreathCue() {
+        cueFade.set(0, overFrames: Self.frames(Self.cueFadeSeconds))
+    }
+
+    /// The cue playing (or fading out), if any: what is heard (a swell with no ambience is a tone).
+    package var breathCue: BreathCue? { cue?.cue }
+
+    /// Frames from ``position`` the cue still sounds: nil when none; ``Int/max`` for one with no end.
+    private var cueFramesLeft: Int? {
+        guard let cue, cueFade.value > 0 || cueFade.target > 0 else { return nil }
+        let fading = cueFade.target == 0 ? cueFade.framesToTarget : Int.max
+        let ending = cue.end.map { max(0, $0 - position) } ?? .max
+        let left = min(fading, ending)
+        return left > 0 ? left : nil
+    }
+
+    /// Whether rendering on from ``position`` could make a sound: a bell not yet over, a breathing cue
+    /// not yet over (silent before its first in-breath: the stream runs for it), or an ambience heard
+    /// or fading.
     package var isSounding: Bool {
         if voices.contains(where: { $0.end > position }) { return true }
+        if cueFramesLeft != nil { return true }
         guard ambience != nil, ambienceLevel > 0 else { return false }
         return ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0
     }
@@ -125,7 +193,8 @@ package struct StreamMixer: Sendable {
     /// Frames from ``position`` until nothing sounds unless something changes: the last bell's end, or
     /// a fading ambience's end (a playing one has none: ``Int/max``).
     package var framesLeft: Int {
-        let bells = voices.map { $0.end - position }.max() ?? 0
+        let bells = max(voices.map { $0.end - position }.max() ?? 0, cueFramesLeft ?? 0)
+        guard bells < .max else { return .max }
         guard ambience != nil, ambienceLevel > 0, ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0 else { return max(0, bells) }
         guard ambienceEnvelope.target == 0 else { return .max }
         return max(0, bells, ambienceEnvelope.framesToTarget)
@@ -135,7 +204,12 @@ package struct StreamMixer: Sendable {
     package mutating func render(_ frames: Int, into out: inout [Int16]) {
         guard frames > 0 else { return }
         let end = position + frames
-        var mix = [Float](repeating: 0, count: frames)
+        // The bells' mix, in a buffer kept from block to block: nothing allocated once it is big enough.
+        var mix = scratch
+        scratch = []
+        mix.removeAll(keepingCapacity: true)
+        mix.append(contentsOf: repeatElement(0, count: frames))
+        defer { scratch = mix }
         for voice in voices where voice.end > position && voice.start < end {
             let from = max(voice.start, position)
             let to = min(voice.end, end)
@@ -144,11 +218,43 @@ package struct StreamMixer: Sendable {
             }
         }
         out.reserveCapacity(out.count + 2 * frames)
+        // The first bell not begun before this block: the cue ducks ahead of it.
+        var upcoming = Int.max
+        for voice in voices where voice.start >= position { upcoming = min(upcoming, voice.start) }
+        let lead = Self.frames(Self.duckLead)
+        let follow = Float(Double.exp(-1 / (Self.duckFollowSeconds * Double(Self.sampleRate))))
         for index in 0..<frames {
             let gain = master.next() * mute.next()
             var left = mix[index], right = mix[index]
+            var swell: Float = 1
+            if cue != nil {
+                let frame = position + index
+                let fade = cueFade.next()
+                // The bells' level: the cue stays under them while they ring, ducked ahead of a strike.
+                bellFollower = max(abs(mix[index]), bellFollower * follow)
+                if frame >= upcoming {
+                    // That bell began: the next one after it, if any, is the one to duck ahead of.
+                    upcoming = Int.max
+                    for voice in voices where voice.start > frame { upcoming = min(upcoming, voice.start) }
+                }
+                let ringing = bellFollower > Self.duckThreshold || frame + lead >= upcoming
+                if ringing, duck.target != Self.duckDepth {
+                    duck.set(Self.duckDepth, overFrames: lead)
+                } else if !ringing, duck.target != 1 {
+                    duck.set(1, overFrames: Self.frames(Self.duckRelease))
+                }
+                let ducked = duck.next()
+                if fade > 0 {
+                    let (sample, ambienceGain) = cue!.next(frame)
+                    left += sample * fade * ducked
+                    right += sample * fade * ducked
+                    swell = 1 + (ambienceGain - 1) * fade
+                } else if cueFade.target == 0 {
+                    cue = nil
+                }
+            }
             if let ambience {
-                let level = ambienceLevel * ambienceSwitch.next() * ambienceEnvelope.next()
+                let level = ambienceLevel * ambienceSwitch.next() * ambienceEnvelope.next() * swell
                 if level > 0 {
                     let at = ambienceFrame % ambience.frameCount
                     left += level * ambience.left[at]

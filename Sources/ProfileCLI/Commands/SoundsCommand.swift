@@ -1,4 +1,5 @@
 import ArgumentParser
+import Breath
 import Sound
 import Players
 import LiveSit
@@ -11,6 +12,7 @@ struct SoundsCommand: ParsableCommand {
         abstract: "List the bells, your recordings and the soundscapes; play one, add or remove a recording, or export the sounds.",
         usage: """
             sounds [--store <dir>] [--no-color] [--format <format>] [--export <dir>] [--play <bell>]
+            sounds --play breath:<pattern> [--cue <cue>] [--seconds <n>]
             sounds add <name> <file>
             sounds remove <name>
             """,
@@ -23,7 +25,10 @@ struct SoundsCommand: ParsableCommand {
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds. The list gives the built-in bells first, then \
             the recordings by name; the editor's bell picker numbers them in the same order; then the ambience's soundscapes, \
             \(Int(SoundscapeSynth.loopSeconds))-second stereo loops under their own heading. --export writes the built-in bells as 16-bit mono PCM WAV files \
-            at 44100 Hz, named like singing-bowl.wav, and the soundscapes' loops as 16-bit stereo ones, named like rain.wav.
+            at 44100 Hz, named like singing-bowl.wav, and the soundscapes' loops as 16-bit stereo ones, named like rain.wav. \
+            --play breath:PATTERN plays a minute (--seconds) of the breathing pacer's cue (--cue: tone, the default; tick; \
+            swell, which with no ambience to swell is the tone) for a pattern as run --breathe takes it: coherent, box, \
+            4-7-8, sigh, or seconds of in, hold and out such as 4-7-8 or 4,2,6,0.
             """,
         subcommands: [SoundsAddCommand.self, SoundsRemoveCommand.self])
 
@@ -36,10 +41,24 @@ struct SoundsCommand: ParsableCommand {
             completion: .directory)
     var export: String?
 
-    @Option(help: ArgumentHelp("Play this bell (NAME [xN] [N%], such as 'temple bell x3 70%'), or ten seconds of a soundscape, through the player `run` uses, and wait for it to end.",
+    @Option(help: ArgumentHelp("Play this bell (NAME [xN] [N%], such as 'temple bell x3 70%'), or ten seconds of a soundscape, or breath:PATTERN for the breathing pacer's cue, through the player `run` uses, and wait for it to end.",
                                valueName: "bell"),
             completion: soundCompletion)
     var play: String?
+
+    @Option(help: ArgumentHelp("With --play breath:PATTERN: the cue to play: tone (the default), tick or swell.", valueName: "cue"),
+            completion: .list(["tone", "tick", "swell"]))
+    var cue: String?
+
+    @Option(help: ArgumentHelp("With --play breath:PATTERN: how many seconds to play (\(Self.breathSeconds.lowerBound) to \(Self.breathSeconds.upperBound), 60 unless given).",
+                               valueName: "n"))
+    var seconds: Int?
+
+    /// How long `--play breath:` may play.
+    static let breathSeconds = 1...600
+
+    /// `--play`'s prefix for a breathing pattern's cue.
+    static let breathPrefix = "breath:"
 
     func run() throws {
         try reporting {
@@ -49,12 +68,21 @@ struct SoundsCommand: ParsableCommand {
                 throw ProfileError.invalidOption(asked.joined(separator: " "), option: "options",
                                                  accepted: "one of --export, --play and --format at a time")
             }
+            let breathing = play.map { $0.lowercased().hasPrefix(Self.breathPrefix) } ?? false
+            if !breathing, let option = [cue.map { _ in "--cue" }, seconds.map { _ in "--seconds" }].compactMap({ $0 }).first {
+                throw ProfileError.invalidOption(option, option: "options", accepted: "\(option) only with --play breath:PATTERN")
+            }
             if let directory = export {
                 try Self.export(to: directory)
                 return
             }
             if let text = play {
                 if let problem = Terminal.undecodableVariable() { throw ProfileError.configuration(problem) }
+                if breathing {
+                    let (pattern, cue, seconds) = try Self.breathing(text, cue: cue, seconds: seconds)
+                    if try !Self.play(breath: pattern, cue: cue, seconds: seconds) { throw ExitStatus.interrupted.exitCode }
+                    return
+                }
                 if try !Self.play(text) { throw ExitStatus.interrupted.exitCode }
                 return
             }
@@ -70,6 +98,31 @@ struct SoundsCommand: ParsableCommand {
     /// so does q on a terminal; returns false when a signal stopped it.
     static func play(_ text: String) throws(ProfileError) -> Bool {
         try BellPlay.play(named: text, catalog: Context.soundCatalog(), on: Terminal.bellRinger(clock: .live), keys: TerminalKeys(),
+                          started: { _ = Output.stderr(diagnosticLine($0, limit: Output.diagnosticLimit) + "\n") },
+                          notice: { Output.diagnostic("notice: \($0)") })
+    }
+
+    /// `--play breath:PATTERN`'s pattern, `--cue` (tone unless given; none plays nothing and is refused)
+    /// and `--seconds` (60 unless given), checked.
+    static func breathing(_ text: String, cue: String?, seconds: Int?) throws(BreathPatternError) -> (BreathPattern, BreathCue, Int) {
+        let pattern = try BreathPattern(parsing: String(text.dropFirst(breathPrefix.count)))
+        let chosen = try cue.map { (text) throws(BreathPatternError) in try BreathCue(parsing: text) } ?? .tone
+        let playable = BreathCue.allCases.filter { $0 != .none }.map(\.name).joined(separator: ", ")
+        if chosen == .none {
+            throw BreathPatternError(what: "cue", input: cue, reason: "it plays nothing", accepted: playable)
+        }
+        let length = seconds ?? 60
+        guard breathSeconds.contains(length) else {
+            throw BreathPatternError(what: "length", input: String(length), reason: "it is not a number of seconds from \(breathSeconds.lowerBound) to \(breathSeconds.upperBound)",
+                                     accepted: "--seconds \(breathSeconds.lowerBound) to \(breathSeconds.upperBound)")
+        }
+        return (pattern, chosen, length)
+    }
+
+    /// Plays `seconds` of `cue` pacing `pattern` through the players `run` uses, and waits for it to end,
+    /// as a bell is played.
+    static func play(breath pattern: BreathPattern, cue: BreathCue, seconds: Int) throws(ProfileError) -> Bool {
+        try BellPlay.play(breath: pattern, cue: cue, seconds: seconds, on: Terminal.bellRinger(clock: .live), keys: TerminalKeys(),
                           started: { _ = Output.stderr(diagnosticLine($0, limit: Output.diagnosticLimit) + "\n") },
                           notice: { Output.diagnostic("notice: \($0)") })
     }
@@ -92,7 +145,9 @@ struct SoundsCommand: ParsableCommand {
 }
 
 /// Completion of a sound's name: the built-in bells, then the recordings.
-let soundCompletion = CompletionKind.custom { _, _, _ in Context.soundCatalog().names }
+let soundCompletion = CompletionKind.custom { _, _, _ in
+    Context.soundCatalog().names + BreathPattern.named.map { SoundsCommand.breathPrefix + $0.names[0] }
+}
 
 /// Completion of a recording's name.
 let recordingCompletion = CompletionKind.custom { _, _, _ in Context.soundCatalog().recorded }
