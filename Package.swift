@@ -127,7 +127,7 @@ let package = Package(
         // lock and the players, handed to the runner as the live SitEnvironment. `run` and the editor's
         // `run` both start a sit here; the executable hands in its terminal (keys, display) and streams.
         // Never imports a terminal or readline.
-        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "JournalStore", "Desktop"]),
+        .target(name: "LiveSit", dependencies: ["TextSupport", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "JournalStore", "Desktop", "Breath"]),
 
         // The editor's screens: each publishes its commands (descriptors) and renders. Depends on TableKit
         // and TextSupport alone, so no screen can reach a model type.
@@ -145,7 +145,7 @@ let package = Package(
             name: "ProfileCLI",
             dependencies: [
                 "TextSupport", "TableKit", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "JournalStore", "LiveSit", "ProfileREPL", "LineEditing",
-                "Desktop", "ShellCompletion", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Desktop", "ShellCompletion", "Breath", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 

@@ -85,7 +85,12 @@ package struct RunFrame: Hashable, Sendable {
             lines.append(("sound: \(state.sound)", .dim))
         }
         // One column short of the width: a line that filled it would wrap on some terminals.
-        let small = lines.map { Line(text: DisplayWidth.truncate($0.0, to: columns - 1), style: $0.1) }
+        var small = lines.map { Line(text: DisplayWidth.truncate($0.0, to: columns - 1), style: $0.1) }
+        // A sit with a pacer keeps a line for the breath from start to end, so the frame keeps its size
+        // (and its digits their scale) as the pacer begins and stops: blank while it does not lead.
+        if state.pacing != nil {
+            small.insert(Self.breathLine(state, columns: columns - 1) ?? Line(text: "", style: .plain), at: 1)
+        }
         let time = Self.bigTime(state)
         guard let scale = Self.scale(for: time, width: width, height: height, linesBelow: small.count) else {
             self.lines = small
@@ -95,7 +100,12 @@ package struct RunFrame: Hashable, Sendable {
         let style = Self.digitStyle(state)
         let digits = BigDigits.lines(time, scale: scale).map { Line(text: Self.centred($0, in: width - 1), style: style, isDigits: true) }
         let blank = Line(text: "", style: .plain)
-        self.lines = [blank] + digits + [blank] + small.map { Line(text: Self.centred($0.text, in: width - 1), style: $0.style) }
+        self.lines = [blank] + digits + [blank] + small.map { line in
+            // The breath keeps its trailing spaces: its width is what lets only its changed cells be written.
+            guard line.isDigits else { return Line(text: Self.centred(line.text, in: width - 1), style: line.style) }
+            let pad = max(0, (width - 1 - DisplayWidth.of(line.text)) / 2)
+            return Line(text: String(repeating: " ", count: pad) + line.text, style: line.style, isDigits: true)
+        }
         self.scale = scale
     }
 
