@@ -29,7 +29,8 @@ extension RunFrame {
     /// with spaces to its width: `█████▍    `.
     package static func breathShape(_ fullness: Double, cells: Int) -> String {
         let cells = max(1, cells)
-        let eighthsFilled = Int((min(1, max(0, fullness)) * Double(cells * 8)).rounded(.down))
+        // To the nearest eighth: a breath half full is half the cells, not an eighth short of it.
+        let eighthsFilled = Int((min(1, max(0, fullness)) * Double(cells * 8)).rounded())
         let full = eighthsFilled / 8, part = eighthsFilled % 8
         var shape = String(repeating: "█", count: full)
         if part > 0 { shape.append(eighths[part - 1]) }
@@ -42,8 +43,8 @@ extension RunFrame {
         guard let position = state.breath else { return nil }
         let words = breathWords(position)
         let padded = words + String(repeating: " ", count: max(1, breathWordsWidth - DisplayWidth.of(words)))
-        let cells = min(widestBreath, columns - breathWordsWidth)
-        guard cells >= 4 else { return Line(text: DisplayWidth.truncate(words, to: columns), style: breathStyle(state, position), isDigits: true) }
+        // A frame is at least 20 columns wide: the shape has 8 cells or more.
+        let cells = max(1, min(widestBreath, columns - breathWordsWidth))
         return Line(text: padded + breathShape(position.fullness, cells: cells), style: breathStyle(state, position), isDigits: true)
     }
 
