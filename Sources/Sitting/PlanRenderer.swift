@@ -177,7 +177,12 @@ extension ProfileRenderer {
 
     /// `4-7-8 (in 4, hold 7, out 8)`: a pattern as the plan and the run say it.
     package static func breathText(_ pattern: BreathPattern) -> String {
-        "\(pattern.text) (\(pattern.phases.map { "\($0.move.rawValue) \(BreathPattern.text($0.tenths))" }.joined(separator: ", ")))"
+        "\(pattern.text) (\(phasesText(pattern)))"
+    }
+
+    /// `in 4, hold 7, out 8`: a pattern's phases and their seconds.
+    package static func phasesText(_ pattern: BreathPattern) -> String {
+        pattern.phases.map { "\($0.move.rawValue) \(BreathPattern.text($0.tenths))" }.joined(separator: ", ")
     }
 
     /// The event field of a dropped interval bell's line in plain output.

@@ -287,8 +287,7 @@ func pacedText(_ leads: Bool, state: RunState) -> String {
         let breaths = pacing.breathsBegun(by: state.elapsed)
         return "breathing ends: \(breaths) breath\(breaths == 1 ? "" : "s") led"
     }
-    let phases = pacing.pattern.phases.map { "\($0.move.rawValue) \(BreathPattern.text($0.tenths))" }.joined(separator: ", ")
-    return "breathe \(pacing.pattern.text): \(phases)"
+    return "breathe \(pacing.pattern.text): \(ProfileRenderer.phasesText(pacing.pattern))"
 }
 
 /// What a run paused by a stop or a sleep waits for.

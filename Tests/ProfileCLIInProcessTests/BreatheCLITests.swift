@@ -73,4 +73,20 @@ struct BreatheCLITests {
         let help = try run("help", "run")
         #expect(help.stdout.contains("--breathe <pattern>"), "\(help.stdout)")
     }
+
+    /// `run 1m --breathe 4-7-8 --speed 60`, piped, through the command line: one line when the pacing
+    /// starts, the note that the breath is not heard (no stream at another speed), one line when it ends,
+    /// and nothing of it in between. (Logged, the sit's line carries `"breathing":{"pattern":"4-7-8",
+    /// "breaths":4,"seconds":60}` once the journal's line format of issue 48 is merged; LiveSitTests checks
+    /// the summary it is logged from.)
+    @Test func aPipedRunSaysThePacingsStartAndEndOnce() throws {
+        let result = try run("run", "1m", "--breathe", "4-7-8", "--speed", "60", "--no-log", "--silent", "--no-inhibit")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let breathing = lines.filter { $0.contains("  breathing  ") }
+        #expect(breathing.count == 2, "\(result.stdout)")
+        #expect(breathing.first?.hasSuffix("+00:00  breathing  breathe 4-7-8: in 4, hold 7, out 8") == true, "\(breathing)")
+        #expect(breathing.last?.hasSuffix("+01:00  breathing  breathing ends: 4 breaths led") == true, "\(breathing)")
+        #expect(lines.filter { $0.contains("the breath is shown, not heard") }.count == 1, "\(result.stdout)")
+    }
 }
