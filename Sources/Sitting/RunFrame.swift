@@ -5,7 +5,9 @@ import TextSupport
 
 /// The lines a live run display keeps up to date, as a pure function of the run's state and the
 /// terminal's size: the part under way and the time left, the progress bar, the next bell, and the keys
-/// (or the stop question), with the sit's volume when the keys changed it. The display only writes them.
+/// (or the stop question), with the sit's volume when the keys changed it; for a sit with a breathing
+/// pacer, the breath's line under the first (``breathLine(_:columns:)``: blank while the pacer does not
+/// lead). The display only writes them.
 ///
 /// On a terminal of at least ``bigMinimum`` (40 × 12), the time left in the part under way (or sat, in
 /// an open-ended main sit) comes first in ``BigDigits``, centred, at the largest scale that fits (up to
