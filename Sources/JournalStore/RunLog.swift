@@ -90,7 +90,9 @@ package struct RunLog {
     /// a lock held too long, 65 for a journal that became something other than a file); after an
     /// interrupted run it is told to `warn` instead, and the run's status (130) stands. The record of the
     /// sit in progress is then kept, holding the sit as it ended, for the next journal command to log.
-    package func finish(outcome: Outcome, elapsed: Int, bells: Int, pausedSeconds: Int) throws(JournalError) -> String? {
+    /// `breathing` is what the pacer led (issue 48), nil for a sit without one.
+    package func finish(outcome: Outcome, elapsed: Int, bells: Int, pausedSeconds: Int,
+                        breathing: SitBreathing? = nil) throws(JournalError) -> String? {
         guard let file else {
             // Not logged because of the speed, not because it was asked: say so, once.
             if !logChosen, speed != 1 { return "not logged: a run at --speed \(Self.speedText(speed)) is logged only with --log" }
@@ -99,7 +101,7 @@ package struct RunLog {
         let seconds = Sit.secondsSat(outcome: outcome, elapsed: elapsed, total: total)
         guard let sit = Sit.run(id: progress?.id ?? Sit.newID(), outcome: outcome, elapsed: elapsed, total: total,
                                 bells: bells, pausedSeconds: pausedSeconds, speed: speed, started: started,
-                                now: now(), profile: profile, note: note, calendar: calendar) else {
+                                now: now(), profile: profile, note: note, calendar: calendar, breathing: breathing) else {
             progress?.remove()
             return "not logged: \(TimerDuration(seconds: seconds).formatted) sat, under a minute"
         }
@@ -177,10 +179,11 @@ package final class RunRecordStore {
     package var path: String? { writer?.path }
 
     /// Keeps the sit as far as it has come; what to tell the user when it could not be kept, or nil.
-    package func save(elapsed: Int, pausedSeconds: Int, bellsRung: Int) -> String? {
+    /// `breathing` is what the pacer led so far (issue 48), nil for a sit without one.
+    package func save(elapsed: Int, pausedSeconds: Int, bellsRung: Int, breathing: SitBreathing? = nil) -> String? {
         let sit = Sit.runSoFar(id: id, outcome: .interrupted, elapsed: elapsed, total: total, bells: bellsRung,
                                pausedSeconds: pausedSeconds, speed: speed, started: started, now: now(),
-                               profile: profile, note: note, calendar: calendar)
+                               profile: profile, note: note, calendar: calendar, breathing: breathing)
         return write(sit).map { "the sit is not kept against a crash: \($0)" }
     }
 

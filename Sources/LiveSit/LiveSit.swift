@@ -1,3 +1,4 @@
+import Breath
 import LocalTime
 import Sound
 import Players
@@ -42,6 +43,10 @@ package struct SitOptions {
     package var journal: String?
     /// `--yes`: a sit longer than ``longestUnasked`` that `--until` sized starts without being asked.
     package var yes = false
+    /// `--breathe`: the pattern the pacer leads (issue 48): a quick sit's, for the whole of it; a
+    /// profile's in place of its own Pattern (its Leads, Cue and volume kept when its Breathing is on;
+    /// else for the whole main sit, with a tone).
+    package var breathe: BreathPattern?
 
     package init() {}
 
@@ -62,6 +67,24 @@ package struct SitOptions {
     /// `--speed`, read by ``speed(_:)``.
     package enum Speed: OptionRule {
         package static func read(_ text: String) throws(ProfileError) -> Double { try SitOptions.speed(text) }
+    }
+
+    /// `--breathe`, read by ``BreathPattern/init(parsing:)``.
+    package enum Breathe: OptionRule {
+        package static func read(_ text: String) throws(BreathPatternError) -> BreathPattern { try BreathPattern(parsing: text) }
+    }
+
+    /// The breathing a sit of `profile` shaped as `timeline` is paced with: the profile's Breathing, its
+    /// pattern `breathe` when given; with `breathe` and the profile's Breathing off, the whole main sit
+    /// with the new profile's cue and volume. Nil for a sit without a pacer.
+    package static func pacing(of profile: Profile, breathe: BreathPattern?, timeline: Timeline) -> BreathPacing? {
+        var breathing = profile.breathing
+        if breathe != nil, !breathing.isEnabled { breathing = Breathing(isEnabled: true, lead: .wholeSit) }
+        let warmUp = timeline.parts.first { $0.type == .warmUp }.map { Double($0.end - $0.start) }
+        let main: Double? = timeline.isOpen ? nil : timeline.parts.first { $0.type == .main }.map { Double($0.end - $0.start) }
+        guard var pacing = breathing.pacing(warmUp: warmUp, main: main) else { return nil }
+        if let breathe { pacing.pattern = breathe }
+        return pacing
     }
 
     /// `--volume`, read by ``volume(_:)``.
@@ -201,7 +224,9 @@ package enum LiveSit {
             options.speed == 1 && (options.at != nil || options.shape.endsAtATime)
                 ? LocalMoment(epoch: startEpoch + Double(planned), now: host.now(), calendar: host.calendar) : nil
         }
-        let summary = try SitSession(name: profile.name, timeline: timeline, speed: options.speed, ends: ends).perform(in: environment)
+        let pacing = SitOptions.pacing(of: profile, breathe: options.breathe, timeline: timeline)
+        let summary = try SitSession(name: profile.name, timeline: timeline, speed: options.speed, ends: ends, pacing: pacing)
+            .perform(in: environment)
         keys.restore()
         // A run stopped by a signal ends with 130 even when its summary could not be written (a closed
         // terminal); one stopped because its output was lost fails as any command's lost output does.

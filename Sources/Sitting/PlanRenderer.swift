@@ -1,3 +1,4 @@
+import Breath
 import LocalTime
 import TableKit
 import JSON
@@ -16,8 +17,13 @@ extension ProfileRenderer {
     /// open-ended sit, or with no clock). For a session that starts now (``PlanClock/startsNow``), the
     /// table's title says the day of its start and end (`starts 16:55:23 today, ends 07:00 tomorrow`)
     /// and JSON's `endsDaysFromToday` the end's (0 today, 1 tomorrow; otherwise null).
+    ///
+    /// Given `pacing` (the breathing pacer, issue 48), where it starts and ends: a line under the table,
+    /// `breathing-start` and `breathing-end` lines in plain output (in time order, the pattern in the
+    /// eighth field), and JSON's `breathing` object (present only for a paced sit).
     package static func plan(_ timeline: Timeline, name: String, start givenStart: ClockTime?, on planClock: PlanClock? = nil, format: OutputFormat,
-                            catalog: SoundCatalog = .builtIn, options: RenderOptions = RenderOptions()) -> String {
+                            catalog: SoundCatalog = .builtIn, options: RenderOptions = RenderOptions(),
+                            pacing: BreathPacing? = nil) -> String {
         let start = planClock.map { $0.time(at: 0) } ?? givenStart
         func time(_ offset: Int) -> (time: ClockTime, days: Int)? {
             guard let start else { return nil }
@@ -69,6 +75,11 @@ extension ProfileRenderer {
                 flexibleColumn: start == nil ? 1 : 2
             ).render(options: options)
             text += droppedNote(timeline)
+            if let pacing {
+                let from = TimerDuration(seconds: Int(pacing.start)).formatted + (clock(Int(pacing.start)).map { " (\($0))" } ?? "")
+                let to = pacing.end.map { end in TimerDuration(seconds: Int(end)).formatted + (clock(Int(end)).map { " (\($0))" } ?? "") }
+                text += "breathing: \(Self.breathText(pacing.pattern)) from \(from) \(to.map { "to \($0)" } ?? "until the main sit ends")\n"
+            }
             if timeline.isOpen { text += "the main sit is open-ended: it ends when you end it (q, then y)\n" }
             return text
         case .plain:
@@ -84,16 +95,31 @@ extension ProfileRenderer {
             // A dropped interval bell is a line of its own, `dropped` with no bell (nothing rings), in
             // time order before the events at its offset: the note of the table, in fields a script reads.
             var dropped = timeline.droppedIntervals[...]
+            // The pacer's start and end, each a line in time order: the start after the events at its
+            // offset (the bell that starts the main sit comes first), the end before those at its own.
+            var paced: [(seconds: Int, before: Bool, text: String)] = []
+            if let pacing {
+                let start = Int(pacing.start)
+                paced.append((start, false, line(TimerDuration(seconds: start).formatted, clock(start), "breathing-start", nil) ))
+                let end = pacing.end.map { Int($0) }
+                paced.append((end ?? Int.max, true, line(end.map { TimerDuration(seconds: $0).formatted } ?? "open", clock(end), "breathing-end", nil)))
+                paced = paced.map { ($0.seconds, $0.before, String($0.text.dropLast()) + "\t\(pacing.pattern.text)\n") }
+            }
             var text = ""
             for row in rows {
                 while let offset = dropped.first, let at = row.seconds, offset <= at {
                     text += line(TimerDuration(seconds: offset).formatted, clock(offset), Self.droppedEvent, nil)
                     dropped.removeFirst()
                 }
+                while let next = paced.first, next.seconds < (row.seconds ?? Int.max) || (next.before && next.seconds == row.seconds) {
+                    text += next.text
+                    paced.removeFirst()
+                }
                 text += line(row.offsetText, clock(row.seconds), row.every == nil ? row.event.kind.rawValue : "intervals",
                              row.event.bell, every: row.every)
             }
             return text + dropped.map { line(TimerDuration(seconds: $0).formatted, clock($0), Self.droppedEvent, nil) }.joined()
+                + paced.map(\.text).joined()
         case .json:
             return JSONWriter.text(inlineFlatObjects: true, .object([
                 ("name", .string(name)),
@@ -124,7 +150,17 @@ extension ProfileRenderer {
                     return .object(members)
                 })),
                 ("dropped", .array(timeline.droppedIntervals.map { .string(TimerDuration(seconds: $0).formatted) })),
-            ]))
+            ] + (pacing.map { pacing in
+                let end = pacing.end.map { Int($0) }
+                return [("breathing", .object([
+                    ("pattern", .string(pacing.pattern.text)),
+                    ("start", .string(TimerDuration(seconds: Int(pacing.start)).formatted)),
+                    ("startSeconds", .int(Int(pacing.start))),
+                    ("end", end.map { .string(TimerDuration(seconds: $0).formatted) } ?? .null),
+                    ("endSeconds", end.map { .int($0) } ?? .null),
+                    ("cue", .string(pacing.cue.rawValue)),
+                ]))]
+            } ?? [])))
         }
     }
 
@@ -137,6 +173,16 @@ extension ProfileRenderer {
         }
         guard !dropped(after).isSubset(of: dropped(before)) else { return "" }
         return droppedNote(Timeline(profile: after))
+    }
+
+    /// `4-7-8 (in 4, hold 7, out 8)`: a pattern as the plan and the run say it.
+    package static func breathText(_ pattern: BreathPattern) -> String {
+        "\(pattern.text) (\(phasesText(pattern)))"
+    }
+
+    /// `in 4, hold 7, out 8`: a pattern's phases and their seconds.
+    package static func phasesText(_ pattern: BreathPattern) -> String {
+        pattern.phases.map { "\($0.move.rawValue) \(BreathPattern.text($0.tenths))" }.joined(separator: ", ")
     }
 
     /// The event field of a dropped interval bell's line in plain output.

@@ -2,6 +2,7 @@ import LocalTime
 import ProfileKit
 import TableKit
 import Players
+import Breath
 
 /// The display on a terminal: a frame kept up to date in place (on a terminal of 40 × 12 or more, the time
 /// left in big digits; then the part, the time left, the progress bar, the next bell, the keys; see
@@ -25,6 +26,8 @@ package final class LiveRunDisplay: RunDisplay {
     /// Whether the terminal's title was saved (xterm's title stack) and set, and the title it was set to.
     private var titleSet = false
     private var shownTitle: String?
+    /// The sit's breathing pacer, as the last state showed it: the frame changes with its breath.
+    private var pacing: BreathPacing?
 
     /// - Parameters:
     ///   - write: writes to the terminal.
@@ -88,7 +91,12 @@ package final class LiveRunDisplay: RunDisplay {
     }
 
     package func nextChange(after elapsed: Double) -> Double? {
-        RunFrame.nextChange(after: elapsed)
+        RunFrame.nextChange(after: elapsed, pacing: pacing)
+    }
+
+    package func paced(_ leads: Bool, state: RunState) {
+        write(clear() + "\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(pacedText(leads, state: state))\n")
+        tick(state)
     }
 
     package func ringingOut() {
@@ -119,6 +127,7 @@ package final class LiveRunDisplay: RunDisplay {
             drawn = []
             return
         }
+        pacing = state.pacing
         let title = showTitle(RunFrame.title(state))
         let lines = RunFrame(state, width: width(), height: height(), keys: keys).lines
         guard lines.count == drawn.count, !drawn.isEmpty else {
@@ -234,6 +243,10 @@ package final class LogRunDisplay: RunDisplay {
         line(state.elapsed, isPaused ? "paused" : "resumed")
     }
 
+    package func paced(_ leads: Bool, state: RunState) {
+        line(state.elapsed, "breathing  \(pacedText(leads, state: state))")
+    }
+
     package func suspending(_ state: RunState) {
         line(state.elapsed, "stopping")
     }
@@ -264,6 +277,17 @@ package final class LogRunDisplay: RunDisplay {
         }
         line(Double(summary.elapsed), "\(word)  \(summary.text(end: state.timeline.end))")
     }
+}
+
+/// `breathe 4-7-8: in 4, hold 7, out 8`, said when the pacer begins to lead, and `breathing ends: 12
+/// breaths led` when it stops.
+func pacedText(_ leads: Bool, state: RunState) -> String {
+    guard let pacing = state.pacing else { return leads ? "breathe" : "breathing ends" }
+    guard leads else {
+        let breaths = pacing.breathsBegun(by: state.elapsed)
+        return "breathing ends: \(breaths) breath\(breaths == 1 ? "" : "s") led"
+    }
+    return "breathe \(pacing.pattern.text): \(ProfileRenderer.phasesText(pacing.pattern))"
 }
 
 /// What a run paused by a stop or a sleep waits for.

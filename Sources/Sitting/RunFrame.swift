@@ -5,7 +5,9 @@ import TextSupport
 
 /// The lines a live run display keeps up to date, as a pure function of the run's state and the
 /// terminal's size: the part under way and the time left, the progress bar, the next bell, and the keys
-/// (or the stop question), with the sit's volume when the keys changed it. The display only writes them.
+/// (or the stop question), with the sit's volume when the keys changed it; for a sit with a breathing
+/// pacer, the breath's line under the first (``breathLine(_:columns:)``: blank while the pacer does not
+/// lead). The display only writes them.
 ///
 /// On a terminal of at least ``bigMinimum`` (40 × 12), the time left in the part under way (or sat, in
 /// an open-ended main sit) comes first in ``BigDigits``, centred, at the largest scale that fits (up to
@@ -85,7 +87,12 @@ package struct RunFrame: Hashable, Sendable {
             lines.append(("sound: \(state.sound)", .dim))
         }
         // One column short of the width: a line that filled it would wrap on some terminals.
-        let small = lines.map { Line(text: DisplayWidth.truncate($0.0, to: columns - 1), style: $0.1) }
+        var small = lines.map { Line(text: DisplayWidth.truncate($0.0, to: columns - 1), style: $0.1) }
+        // A sit with a pacer keeps a line for the breath from start to end, so the frame keeps its size
+        // (and its digits their scale) as the pacer begins and stops: blank while it does not lead.
+        if state.pacing != nil {
+            small.insert(Self.breathLine(state, columns: columns - 1) ?? Line(text: "", style: .plain), at: 1)
+        }
         let time = Self.bigTime(state)
         guard let scale = Self.scale(for: time, width: width, height: height, linesBelow: small.count) else {
             self.lines = small
@@ -95,7 +102,12 @@ package struct RunFrame: Hashable, Sendable {
         let style = Self.digitStyle(state)
         let digits = BigDigits.lines(time, scale: scale).map { Line(text: Self.centred($0, in: width - 1), style: style, isDigits: true) }
         let blank = Line(text: "", style: .plain)
-        self.lines = [blank] + digits + [blank] + small.map { Line(text: Self.centred($0.text, in: width - 1), style: $0.style) }
+        self.lines = [blank] + digits + [blank] + small.map { line in
+            // The breath keeps its trailing spaces: its width is what lets only its changed cells be written.
+            guard line.isDigits else { return Line(text: Self.centred(line.text, in: width - 1), style: line.style) }
+            let pad = max(0, (width - 1 - DisplayWidth.of(line.text)) / 2)
+            return Line(text: String(repeating: " ", count: pad) + line.text, style: line.style, isDigits: true)
+        }
         self.scale = scale
     }
 

@@ -121,7 +121,8 @@ extension RunMachine {
 
     /// What the record of the sit in progress keeps at `now`: what the journal logs if the run is cut off.
     func progress(at now: Double) -> SitProgress {
-        SitProgress(elapsed: Int(elapsed(at: now)), pausedSeconds: Int(pausedSeconds(at: now).rounded()), bellsRung: bellsRung)
+        SitProgress(elapsed: Int(elapsed(at: now)), pausedSeconds: Int(pausedSeconds(at: now).rounded()), bellsRung: bellsRung,
+                    breathing: breathing(at: elapsed(at: now)))
     }
 
     /// The monotonic time the next record of the sit in progress is due when nothing else happens; nil
@@ -167,6 +168,7 @@ extension RunMachine {
         if let change = fade?.change(elapsed: elapsed, paused: paused, timeline: timeline) {
             effects.append(.fadeAmbience(playing: change.playing, seconds: change.seconds))
         }
+        effects += pacerChores(at: now)
         return effects + [.expectBell(at: nextBell(at: now)), .check, .tick, .wait]
     }
 
@@ -179,12 +181,13 @@ extension RunMachine {
     /// Real seconds from `now` the driver may wait before the machine needs it (nil: until a key or a
     /// signal): the first of the next event, the display's next change (`nextFrame`, session seconds
     /// after the elapsed; at most ten a real second, none while paused), the ringer's next look
-    /// (`nextCheck`, monotonic), the next record and the ambience's next fade. No wait at all before the
+    /// (`nextCheck`, monotonic), the next record, the ambience's next fade and the pacer's start or end
+    /// (while pacing, the display's changes are the shape's: at most ten a second). No wait at all before the
     /// first bell, while keys typed before it are taken.
     package func timeout(at now: Double, nextFrame: (Double) -> Double?, nextCheck: Double?) -> Double? {
         guard !opening else { return 0 }
         let elapsed = elapsed(at: now)
-        var times = [nextCheck, nextRecord(at: now).map { $0 + Self.margin }].compactMap { $0 }
+        var times = [nextCheck, nextRecord(at: now).map { $0 + Self.margin }, nextPacerChange(at: now).map { $0 + Self.margin }].compactMap { $0 }
         if let until = untilNextEvent(at: now) { times.append(now + max(0, until) + Self.margin) }
         if pausedFor.isEmpty, let change = nextFrame(elapsed) {
             times.append(now + max(Self.shortestRedraw, (change - elapsed) / speed) + Self.margin)
@@ -221,6 +224,7 @@ extension RunMachine {
         state.bellsRung = bellsRung
         state.bellsMuted = bellsMuted
         state.silence = silence
+        state.pacing = pacing
         return state
     }
 
@@ -235,6 +239,7 @@ extension RunMachine {
         summary.volumeChanged = volume != 0 || isMuted
         summary.endVolume = summary.volumeChanged ? volume : nil
         summary.endedMuted = isMuted
+        summary.breathing = breathing(at: state(at: at).elapsed)
         return summary
     }
 }

@@ -1,3 +1,4 @@
+import Breath
 import ProfileKit
 import Players
 
@@ -82,6 +83,11 @@ package enum RunEffect: Hashable, Sendable {
     /// The frame may have been lost (`resized`: the terminal changed size; else the program was continued
     /// from elsewhere): the next tick draws it whole.
     case redraw(resized: Bool)
+    /// Play the breathing pacer's cue from session second `sitSeconds` (``BellRinger/setBreathCue(_:sitSeconds:)``),
+    /// or stop it (nil); hand the machine whether it is heard as ``RunInputEvent/cueHeard(_:)``.
+    case breathCue(BreathPacing?, sitSeconds: Double)
+    /// The pacer began leading the breath (true) or stopped (false): a log says so in a line.
+    case paced(Bool)
     /// Wait for the first of a key, a signal, a player's end and the machine's next deadline
     /// (``RunMachine/timeout(at:nextFrame:nextCheck:)``), then hand the machine what came
     /// (``RunMachine/events(of:at:boot:)``).
@@ -116,12 +122,14 @@ package enum RunInputEvent: Hashable, Sendable {
     case unsounded(Int, notes: [String] = [])
     /// A record of the sit in progress could not be kept: `note` says why.
     case notKept(String)
+    /// What ``RunEffect/breathCue(_:sitSeconds:)`` found: whether the cue is heard.
+    case cueHeard(Bool)
 
     /// Whether the event is something that happened (a wake-up's), not an effect's report.
     var isWake: Bool {
         switch self {
         case .time, .key, .continued, .slept, .clocks, .resized, .continuedFromElsewhere: true
-        case .held, .rang, .unsounded, .notKept: false
+        case .held, .rang, .unsounded, .notKept, .cueHeard: false
         }
     }
 }
@@ -221,6 +229,14 @@ package struct RunMachine: Sendable {
     var recordAt = 0.0
     /// Whether a record that could not be kept was said: once.
     private var notKeptSaid = false
+    /// The breathing pacer's span and pattern, for a sit it leads (its end cut where an open main sit ends).
+    package internal(set) var pacing: BreathPacing?
+    /// Whether the ringer was last asked to play the cue (not to stop it).
+    var cuePlaying = false
+    /// Whether the ringer said it cannot make the cue heard: said once, and not asked again.
+    var cueUnheard = false
+    /// Whether the pacer leads, as last shown (``RunEffect/paced(_:)``).
+    var pacedShown = false
 
     /// The run's first effects, before its clock starts and anything is shown: sleep held off for as
     /// long as a session of `timeline` at `speed` can last in real time (``RunEffect/holdSleep(seconds:)``).
@@ -235,9 +251,9 @@ package struct RunMachine: Sendable {
         return [.holdSleep(seconds: seconds)]
     }
 
-    /// The last effects of a run that ends as `ending`: sleep let go, then the end.
-    private static func finishing(_ ending: RunSummary.Ending) -> [RunEffect] {
-        [.releaseSleep, .finish(ending)]
+    /// The last effects of a run that ends as `ending`: the pacer stopped, sleep let go, then the end.
+    private mutating func finishing(_ ending: RunSummary.Ending, at now: Double) -> [RunEffect] {
+        pacerStopped(at: now) + [.releaseSleep, .finish(ending)]
     }
 
     /// A run of `timeline` starting at monotonic time `start`.
@@ -250,8 +266,10 @@ package struct RunMachine: Sendable {
     ///   - shown: what the display shows besides the machine's own state (the name, how bells ring, the
     ///     header's notes, the end on the local clock); its `hasAmbience` says that the sit plays an
     ///     ambience, which then fades as ``AmbienceFade`` says.
+    ///   - pacing: the breathing pacer of the sit, if it has one: the machine starts and stops its cue and
+    ///     counts the breaths it led.
     package init(timeline: Timeline, speed: Double, start: Double, keys: Bool = true, records: Bool = false, boot: Double? = nil,
-                 shown: RunState? = nil) {
+                 shown: RunState? = nil, pacing: BreathPacing? = nil) {
         precondition(speed > 0, "speed must be positive")
         self.keys = keys
         self.timeline = timeline
@@ -261,6 +279,7 @@ package struct RunMachine: Sendable {
         sleepClocks = SleepClocks(ahead: (boot ?? start) - start)
         self.shown = shown ?? RunState(name: "", timeline: timeline, elapsed: 0, sound: "")
         fade = self.shown.hasAmbience ? AmbienceFade(speed: speed) : nil
+        self.pacing = pacing
     }
 
     /// Session seconds gone at monotonic time `now`, pauses left out.
@@ -313,6 +332,7 @@ package struct RunMachine: Sendable {
     private mutating func endMainSit(at end: Int) {
         timeline = timeline.endingMainSit(at: end)
         next = timeline.events.firstIndex { $0.kind == .mainEnd } ?? timeline.events.count
+        pacing = pacing.map { Self.cut($0, mainEnd: Double(end)) }
     }
 
     /// Takes an event and returns what to do, in order.
@@ -334,6 +354,8 @@ package struct RunMachine: Sendable {
         case .notKept(let note):
             defer { notKeptSaid = true }
             return notKeptSaid ? [] : [.note(note)]
+        case .cueHeard(let heard):
+            return cueHeard(heard)
         default:
             guard ending == nil else { return [] }
             return happen(input)
@@ -349,7 +371,7 @@ package struct RunMachine: Sendable {
             return [.redraw(resized: true)] + advance(to: now)
         case .continuedFromElsewhere(let now):
             return [.redraw(resized: false)] + advance(to: now)
-        case .held, .rang, .unsounded, .notKept:
+        case .held, .rang, .unsounded, .notKept, .cueHeard:
             return []
         case .key(let key, let now):
             // Ctrl-C stops now, before anything due would fire: one that came before the sit started (while
@@ -384,7 +406,7 @@ package struct RunMachine: Sendable {
         case .interrupt:
             ending = .interrupted
             endedAt = now
-            return Self.finishing(.interrupted)
+            return finishing(.interrupted, at: now)
         case .yes where isConfirmingStop && endsMainSit(at: now):
             // The time spent answering is not sat: the main sit ends where the question stopped the clock.
             endMainSit(at: Int(elapsed(at: now)))
@@ -393,7 +415,7 @@ package struct RunMachine: Sendable {
         case .yes where isConfirmingStop:
             ending = .stopped
             endedAt = now
-            return Self.finishing(.stopped)
+            return finishing(.stopped, at: now)
         case .quit where !isConfirmingStop:
             stop(for: .question, at: now)
             return []
@@ -402,7 +424,8 @@ package struct RunMachine: Sendable {
             suspendedAt = now
             stop(for: .stopped, at: now)
             if !wasPaused { pauses += 1 }
-            return [.suspend]
+            // The cue stops with the program; it starts again when the run goes on.
+            return cueStopped(at: now) + [.suspend]
         case .pause where !isConfirmingStop:
             if isPaused {
                 pausedFor.subtract([.stopped, .slept])
@@ -506,7 +529,7 @@ package struct RunMachine: Sendable {
         if next == events.count, !timeline.isOpen {
             ending = .completed
             endedAt = now
-            effects += Self.finishing(.completed)
+            effects += finishing(.completed, at: now)
         }
         return effects
     }

@@ -1,3 +1,4 @@
+import Breath
 import ProfileKit
 import Players
 
@@ -97,6 +98,14 @@ package struct RunState: Sendable {
     /// When the session ends on the local clock, for the header to say (`ends 07:00 tomorrow`): given to a
     /// run at speed 1 that `--until` sized or `--at` started.
     package var ends: LocalMoment?
+    /// The breathing pacer of the sit, if it has one (issue 48).
+    package var pacing: BreathPacing?
+
+    /// Where the paced breath is, while the pacer leads; nil otherwise.
+    package var breath: BreathPosition? {
+        guard let pacing, pacing.leads(at: elapsed) else { return nil }
+        return pacing.pattern.position(at: elapsed - pacing.start)
+    }
 
     /// The part under way.
     package var part: Timeline.Part { timeline.part(at: elapsed) }
@@ -162,6 +171,8 @@ package struct RunSummary: Hashable, Sendable {
     package var volumeChanged = false
     /// Whether the sit ended muted.
     package var endedMuted = false
+    /// The breathing the pacer led; nil for a sit without one.
+    package var breathing: PacedBreathing? = nil
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.
@@ -190,6 +201,8 @@ package protocol RunDisplay: AnyObject {
     func redraw(resized: Bool)
     /// The sit is over and logged, and its end bell rings on: a display that reads keys says q stops it.
     func ringingOut()
+    /// The breathing pacer began leading (true) or stopped (false).
+    func paced(_ leads: Bool, state: RunState)
     func end(_ summary: RunSummary, state: RunState)
 }
 
@@ -197,6 +210,7 @@ extension RunDisplay {
     package func nextChange(after elapsed: Double) -> Double? { nil }
     package func redraw(resized: Bool) {}
     package func ringingOut() {}
+    package func paced(_ leads: Bool, state: RunState) {}
 
     /// An event that came on time.
     package func fired(_ event: Timeline.Event, report: RingReport?, state: RunState) {
@@ -230,6 +244,7 @@ package final class SessionRunner {
     private let progress: SitProgressStore?
     private let holdOffSleep: (Double) -> SleepHold
     private let ambience: Bool
+    private let pacing: BreathPacing?
 
     /// - Parameters:
     ///   - notes: what the run says once under its header (a player replaced before the sit).
@@ -238,10 +253,13 @@ package final class SessionRunner {
     ///   - holdOffSleep: holds off the machine's sleep for so many real seconds, when the machine says
     ///     (``RunEffect/holdSleep(seconds:)``); its note (`sleep is not held off: …`) joins `notes`.
     ///   - ambience: whether the ringer plays an ambience: it fades in and out as ``AmbienceFade`` says.
+    ///   - pacing: the sit's breathing pacer, if it has one (the machine's: ``RunMachine``).
     package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [], ends: LocalMoment? = nil,
                  clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger, progress: SitProgressStore? = nil,
-                 holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() }, ambience: Bool = false) {
+                 holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() }, ambience: Bool = false,
+                 pacing: BreathPacing? = nil) {
         precondition(speed > 0, "speed must be positive")
+        self.pacing = pacing
         self.ambience = ambience
         self.name = name
         self.timeline = timeline
@@ -269,7 +287,7 @@ package final class SessionRunner {
         var shown = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
         (shown.notes, shown.ends, shown.hasAmbience) = (notes, ends, ambience)
         var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,
-                                 records: progress != nil, boot: clock.boot(), shown: shown)
+                                 records: progress != nil, boot: clock.boot(), shown: shown, pacing: pacing)
         var sleep: SleepHold?
         var effects = RunMachine.opening(timeline: timeline, speed: speed)
         while true {
@@ -313,6 +331,8 @@ package final class SessionRunner {
         case .continued(let seconds): display.continued(after: seconds, state: machine.state(at: now))
         case .slept(let seconds): display.slept(seconds, state: machine.state(at: now))
         case .mainSitEnded: break
+        case .breathCue(let pacing, let seconds): return .reported([.cueHeard(ringer.setBreathCue(pacing, sitSeconds: seconds))])
+        case .paced(let leads): display.paced(leads, state: machine.state(at: now))
         case .record(let sit): return .reported([progress?.save(sit)].compactMap { $0 }.map { .notKept($0) })
         case .releaseSleep:
             sleep?.release()

@@ -7,11 +7,29 @@ package struct SitProgress: Hashable, Sendable {
     package var pausedSeconds: Int
     /// Bells that sounded so far.
     package var bellsRung: Int
+    /// The breathing the pacer led so far; nil for a sit without one (issue 48).
+    package var breathing: PacedBreathing?
 
-    package init(elapsed: Int, pausedSeconds: Int, bellsRung: Int) {
+    package init(elapsed: Int, pausedSeconds: Int, bellsRung: Int, breathing: PacedBreathing? = nil) {
         self.elapsed = elapsed
         self.pausedSeconds = pausedSeconds
         self.bellsRung = bellsRung
+        self.breathing = breathing
+    }
+}
+
+/// The breathing a run's pacer led (issue 48), as the journal logs it: the pattern as `--breathe` writes
+/// it (``BreathPattern/text``), the breaths begun while it led (``BreathPacing/breathsBegun(by:)``) and
+/// the seconds it led, pauses left out.
+package struct PacedBreathing: Hashable, Sendable {
+    package var pattern: String
+    package var breaths: Int
+    package var seconds: Int
+
+    package init(pattern: String, breaths: Int, seconds: Int) {
+        self.pattern = pattern
+        self.breaths = breaths
+        self.seconds = seconds
     }
 }
 

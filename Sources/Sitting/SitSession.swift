@@ -1,3 +1,4 @@
+import Breath
 import ProfileKit
 import Players
 import TextSupport
@@ -67,8 +68,11 @@ package struct SitSession {
     /// When the session ends on the local clock, for the run's header (``RunState/ends``); nil when it
     /// is not said.
     package let ends: LocalMoment?
+    /// The breathing pacer, if the sit has one (issue 48).
+    package let pacing: BreathPacing?
 
-    package init(name: String, timeline: Timeline, speed: Double, ends: LocalMoment? = nil) {
+    package init(name: String, timeline: Timeline, speed: Double, ends: LocalMoment? = nil, pacing: BreathPacing? = nil) {
+        self.pacing = pacing
         self.name = name
         self.timeline = timeline
         self.speed = speed
@@ -86,7 +90,7 @@ package struct SitSession {
         let runner = SessionRunner(name: name, timeline: timeline, speed: speed, sound: environment.sound(), notes: notes, ends: ends,
                                    clock: environment.clock, input: environment.input, display: environment.display,
                                    ringer: ringer, progress: environment.progress, holdOffSleep: environment.holdOffSleep,
-                                   ambience: environment.ambience)
+                                   ambience: environment.ambience, pacing: pacing)
         let summary = runner.run()
         // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the user
         // asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.

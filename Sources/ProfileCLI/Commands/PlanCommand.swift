@@ -7,6 +7,7 @@ import Darwin
 #else
 #error("profile needs a POSIX C library: Glibc (Linux) or Darwin")
 #endif
+import LiveSit
 import LocalTime
 import ProfileKit
 import Sitting
@@ -27,6 +28,11 @@ struct PlanCommand: ParsableCommand {
             (HH:MM, or HH:MM:SS). A session that starts now (--until alone, or --start now) says its days: \
             the table's title 'starts 16:55:23 today, ends 07:00 tomorrow', JSON "endsDaysFromToday" (0 \
             today, 1 tomorrow); otherwise, and for an open-ended sit, the JSON fields are null.
+
+            A profile whose Breathing is on, or --breathe, shows where the pacer leads: a line under the \
+            table ('breathing: 4-7-8 (in 4, hold 7, out 8) from 02:00 to 07:00'), 'breathing-start' and \
+            'breathing-end' lines in plain output with the pattern in the eighth field, and JSON's \
+            "breathing" object (pattern, start, startSeconds, end, endSeconds, cue; absent for a sit with no pacer).
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -41,6 +47,8 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var shapeOptions: ShapeOptions
 
+    @OptionGroup var breathOptions: BreathOptions
+
     @Option(help: "table (default on a terminal), plain (tab-separated) or json.")
     var format: OutputFormat?
 
@@ -50,6 +58,7 @@ struct PlanCommand: ParsableCommand {
             let calendar = LocalZone.calendar
             let startTime = try start.map { text throws(ProfileError) in try ClockTime.start(text, now: ClockTime(at: now, calendar: calendar)) }
             let shape = try shapeOptions.shape()
+            let breathe = try breathOptions.pattern()
             let context = try Context(global)
             let profile = try context.store.load(name).profile
             let startEpoch = startTime.map { ClockTime.nextEpoch(of: $0, after: now, calendar: calendar) } ?? now
@@ -58,7 +67,8 @@ struct PlanCommand: ParsableCommand {
             let clock = startTime != nil || shape.endsAtATime ? PlanClock(start: startEpoch, now: now, calendar: calendar) : nil
             Output.stdout(ProfileRenderer.plan(timeline, name: profile.name, start: startTime, on: clock,
                                                format: context.format(format), catalog: Context.soundCatalog(),
-                                               options: context.render))
+                                               options: context.render,
+                                               pacing: SitOptions.pacing(of: profile, breathe: breathe, timeline: timeline)))
         }
     }
 }

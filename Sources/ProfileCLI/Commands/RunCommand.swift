@@ -26,6 +26,14 @@ struct RunCommand: ParsableCommand {
             exit status 130; q then y stops it with 1; a line it cannot write stops it with 74. The end bell \
             of a completed session rings out (up to a minute) after the sit is logged; q or Ctrl-C stops it.
 
+            --breathe PATTERN paces the breath (coherent, box, 4-7-8, sigh, or 4-4-4-4, 4,2,6,0): for the whole of a \
+            quick sit; for a profile, in place of its Breathing's pattern (its Leads, Cue and volume kept when its \
+            Breathing is on, else the whole main sit). On a terminal the phase and its seconds ('in 3', 'hold 7', \
+            'out 5') and a bar that grows on the in-breath and shrinks on the out-breath; elsewhere a line when the \
+            pacing starts and one when it ends. Its cue is heard only through the one stream (speed 1, not --silent); \
+            else the run says once that the breath is shown, not heard. A logged sit records the pattern, the breaths \
+            led and the seconds paced.
+
             A run that ends after a minute or more is logged in the journal (see 'profile log'): its start, \
             the profile, the seconds sat (pauses left out), the planned seconds, how it ended and the bells \
             that rang; the summary says so. --no-log logs nothing; a run at another --speed logs only with \
@@ -42,6 +50,8 @@ struct RunCommand: ParsableCommand {
     var name: String?
 
     @OptionGroup var shapeOptions: ShapeOptions
+
+    @OptionGroup var breathOptions: BreathOptions
 
     @Option(help: ArgumentHelp("Wait until this time of day, counting down (q cancels), and start then.", valueName: "HH:MM[:SS]"))
     var at: OptionValue<ClockTime.At>?
@@ -68,13 +78,14 @@ struct RunCommand: ParsableCommand {
     }
 
     /// The sit these arguments ask for.
-    func options() throws(ProfileError) -> SitOptions {
+    func options() throws -> SitOptions {
         var options = SitOptions()
         options.name = name
         options.speed = try speed?.value() ?? 1
         options.volume = try volume?.value() ?? 100
         options.at = try at?.value()
         options.shape = try shapeOptions.shape()
+        options.breathe = try breathOptions.pattern()
         options.silent = silent
         options.inhibit = !noInhibit
         options.yes = yes

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Breath
+import LiveSit
 import ProfileKit
 import Sitting
 
@@ -24,5 +26,23 @@ struct ShapeOptions: ParsableArguments {
     func shape() throws(ProfileError) -> SessionShape {
         guard let until else { return open ? .open : .planned }
         return .until(try until.value())
+    }
+}
+
+/// `run`'s and `plan`'s option for the breathing pacer (issue 48): the pattern it leads.
+struct BreathOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("""
+        Pace the breath with this pattern: coherent (5.5 in, 5.5 out), box (4-4-4-4), 4-7-8, sigh, or seconds \
+        of in, hold, out (and hold) such as 4-4-4-4 or 4,2,6,0 (tenths allowed: 5.5-0-5.5-0). A quick sit is \
+        paced for the whole of it; a profile's own Pattern gives way to it (its Leads, Cue and volume kept when \
+        its Breathing is on; else the whole main sit, with a tone).
+        """, valueName: "pattern"))
+    var breathe: OptionValue<SitOptions.Breathe>?
+
+    /// The pattern asked for, if any.
+    ///
+    /// - Throws: ``BreathPatternError`` for what `--breathe` cannot read (64).
+    func pattern() throws(BreathPatternError) -> BreathPattern? {
+        try breathe?.value()
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import Breath
 import Players
 import Sound
 import Desktop
@@ -294,5 +295,45 @@ struct LiveSitTests {
         #expect(throws: ProfileError.invalidOption("101", option: "--volume", accepted: "a whole percentage from \(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound), such as 50")) {
             try SitOptions.volume("101")
         }
+    }
+
+    /// Issue 48: `run 1m --breathe 4-7-8 --speed 60`, in process: the pacer leads the whole quick sit,
+    /// the breath is said once to be shown and not heard (no stream here), and the summary the journal
+    /// logs from carries the pattern, the breaths led and the seconds paced.
+    @Test func aQuickSitPacedByBreatheCountsItsBreaths() throws {
+        var options = SitOptions()
+        options.name = "1m"
+        options.speed = 60
+        options.log = false
+        options.breathe = try BreathPattern(parsing: "4-7-8")
+        let (end, _, display) = try sit(options, profiles: [])
+        #expect(end == .finished)
+        // 60 s of 19-second breaths: four begun.
+        #expect(display.summary?.breathing == PacedBreathing(pattern: "4-7-8", breaths: 4, seconds: 60))
+        #expect(display.notes.filter { $0 == RunMachine.cueUnheardNote }.count == 1, "\(display.notes)")
+        var plain = SitOptions()
+        plain.name = "1m"
+        plain.speed = 60
+        plain.log = false
+        #expect(try sit(plain, profiles: []).display.summary?.breathing == nil)
+    }
+
+    /// Where `--breathe` and a profile's Breathing put the pacer: a profile's own span, cue and volume
+    /// with `--breathe`'s pattern; with its Breathing off, the whole main sit after the warm-up; an open
+    /// main sit's pacer has no end; no pacer without either.
+    @Test func breatheLeadsWhereTheProfileSays() throws {
+        var profile = Profile(name: "P", duration: .minutes(20))
+        profile[segment: .warmUp] = Segment(type: .warmUp, enabled: true, duration: .minutes(2))
+        let timeline = Timeline(profile: profile)
+        #expect(SitOptions.pacing(of: profile, breathe: nil, timeline: timeline) == nil)
+        #expect(SitOptions.pacing(of: profile, breathe: .box, timeline: timeline)
+                == BreathPacing(pattern: .box, cue: .tone, volume: Breathing.defaultVolume, start: 120, end: 1320))
+        profile.breathing = Breathing(isEnabled: true, choice: .coherent, lead: .firstMinutes(5), cue: .tick, volume: 25)
+        #expect(SitOptions.pacing(of: profile, breathe: nil, timeline: Timeline(profile: profile))
+                == BreathPacing(pattern: .coherent, cue: .tick, volume: 25, start: 120, end: 420))
+        #expect(SitOptions.pacing(of: profile, breathe: .fourSevenEight, timeline: Timeline(profile: profile))
+                == BreathPacing(pattern: .fourSevenEight, cue: .tick, volume: 25, start: 120, end: 420))
+        profile.breathing.lead = .wholeSit
+        #expect(SitOptions.pacing(of: profile, breathe: nil, timeline: Timeline(profile: profile, open: true))?.end == nil)
     }
 }

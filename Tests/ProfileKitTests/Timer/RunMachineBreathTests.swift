@@ -1,0 +1,172 @@
+import Testing
+import Breath
+import ProfileKit
+import TestDoubles
+import Players
+@testable import Sitting
+
+/// Issue 48, item 2: the run leads the breath, and every rule of it is the machine's: when the pacer's
+/// cue plays and stops, when the display says the pacer leads, what is said once when the cue cannot be
+/// heard, and the breaths it led. Tables of what the driver hands the machine against what it answers,
+/// with no clock.
+@Suite("Run machine: the breathing pacer")
+struct RunMachineBreathTests {
+    /// A 30-minute main sit: the start bell at 0, the main sit's end and the end bell at 1800.
+    static let timeline = Timeline(profile: Profile(name: "T", duration: .minutes(30)))
+    static let start = timeline.events[0]
+    static let mainEnd = timeline.events[1]
+    static let end = timeline.events[2]
+    /// Coherent breathing over the whole main sit, with a tone.
+    static let whole = BreathPacing(pattern: .coherent, cue: .tone, volume: 40, start: 0, end: 1800)
+    /// 4-7-8 for the first five minutes.
+    static let firstFive = BreathPacing(pattern: .fourSevenEight, cue: .tone, volume: 40, start: 0, end: 300)
+
+    static func chores() -> [RunEffect] { [.expectBell(at: nil), .check, .tick, .wait] }
+    static func wake(_ at: Double) -> [RunInputEvent] { [.clocks(at, boot: at, loginWoke: false), .time(at)] }
+    static func key(_ key: RunKey, _ at: Double) -> [RunInputEvent] { [.clocks(at, boot: at, loginWoke: false), .key(key, at: at)] }
+    static let opening = Row(events: [.held(note: nil, at: 0, boot: 0)], at: 0, effects: [.begin, .wait])
+    static let ending: [RunEffect] = [.releaseSleep, .settle(grace: RunMachine.finishGrace, limit: RunMachine.settleLimit), .finish(.completed)]
+
+    struct Row: Sendable {
+        var events: [RunInputEvent]
+        var at: Double
+        var effects: [RunEffect]
+    }
+
+    struct BreathCase: CustomTestStringConvertible, Sendable {
+        var id: String
+        var pacing: BreathPacing?
+        var rows: [Row]
+        var testDescription: String { id }
+    }
+
+    static let cases: [BreathCase] = [
+        BreathCase(id: "the cue plays from the start, stops on every pause and plays again from where the sit is", pacing: whole, rows: [
+            opening,
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
+                                                  .breathCue(whole, sitSeconds: 0)] + chores()),
+            Row(events: [.cueHeard(true)], at: 0, effects: []),
+            // Space: stopped; space again: from session second 100, where the pause held it.
+            Row(events: key(.pause, 100), at: 100, effects: [.paused(true), .breathCue(nil, sitSeconds: 100)] + chores()),
+            Row(events: key(.pause, 130), at: 130, effects: [.paused(false), .breathCue(whole, sitSeconds: 100)] + chores()),
+            // The stop question stops it; any other key goes on, and so does the cue.
+            Row(events: key(.quit, 200), at: 200, effects: [.breathCue(nil, sitSeconds: 170)] + chores()),
+            Row(events: key(.other, 210), at: 210, effects: [.breathCue(whole, sitSeconds: 170)] + chores()),
+            // Ctrl-Z: stopped before the program stops; back paused, it waits for space.
+            Row(events: key(.suspend, 300), at: 300, effects: [.breathCue(nil, sitSeconds: 260), .suspend]),
+            Row(events: [.continued(at: 400)], at: 400, effects: [.continued(after: 100)] + chores()),
+            Row(events: key(.pause, 400), at: 400, effects: [.paused(false), .breathCue(whole, sitSeconds: 260)] + chores()),
+            // The end: the cue stops and the pacer is said to be done before sleep is let go.
+            Row(events: wake(1940), at: 1940, effects: [.fire(mainEnd, ring: nil, late: nil), .fire(end, ring: end.bell, late: nil),
+                                                        .breathCue(nil, sitSeconds: 1800), .paced(false)] + ending),
+        ]),
+        BreathCase(id: "a cue that is not heard is said once and never asked for again", pacing: whole, rows: [
+            opening,
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
+                                                  .breathCue(whole, sitSeconds: 0)] + chores()),
+            Row(events: [.cueHeard(false)], at: 0, effects: [.note(RunMachine.cueUnheardNote)]),
+            Row(events: key(.pause, 10), at: 10, effects: [.paused(true)] + chores()),
+            Row(events: key(.pause, 20), at: 20, effects: [.paused(false)] + chores()),
+            Row(events: [.cueHeard(false)], at: 20, effects: []),
+        ]),
+        BreathCase(id: "the pacing's end stops the cue and is said", pacing: firstFive, rows: [
+            opening,
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
+                                                  .breathCue(firstFive, sitSeconds: 0)] + chores()),
+            Row(events: wake(150), at: 150, effects: chores()),
+            Row(events: wake(300), at: 300, effects: [.paced(false), .breathCue(nil, sitSeconds: 300)] + chores()),
+            // Paused and resumed after it: nothing of the pacer again.
+            Row(events: key(.pause, 400), at: 400, effects: [.paused(true)] + chores()),
+            Row(events: key(.pause, 410), at: 410, effects: [.paused(false)] + chores()),
+        ]),
+        BreathCase(id: "a cue of none is never asked for, and the pacer is still said", pacing: BreathPacing(pattern: .box, cue: .none, volume: 40, start: 0, end: 60), rows: [
+            opening,
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true)] + chores()),
+            Row(events: wake(60), at: 60, effects: [.paced(false)] + chores()),
+        ]),
+        BreathCase(id: "a pacer that starts later is handed its cue at once, to wait for its start in the stream",
+                   pacing: BreathPacing(pattern: .box, cue: .tick, volume: 40, start: 120, end: 240), rows: [
+            opening,
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil),
+                                                  .breathCue(BreathPacing(pattern: .box, cue: .tick, volume: 40, start: 120, end: 240), sitSeconds: 0)] + chores()),
+            Row(events: wake(120), at: 120, effects: [.paced(true)] + chores()),
+            Row(events: wake(240), at: 240, effects: [.paced(false), .breathCue(nil, sitSeconds: 240)] + chores()),
+        ]),
+        BreathCase(id: "Ctrl-C stops the cue before the end", pacing: whole, rows: [
+            opening,
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
+                                                  .breathCue(whole, sitSeconds: 0)] + chores()),
+            Row(events: key(.interrupt, 90), at: 90, effects: [.breathCue(nil, sitSeconds: 90), .paced(false), .releaseSleep,
+                                                               .settle(grace: RunMachine.finishGrace, limit: RunMachine.settleLimit),
+                                                               .finish(.interrupted)]),
+        ]),
+        BreathCase(id: "a sit with no pacer asks nothing of it", pacing: nil, rows: [
+            opening,
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil)] + chores()),
+            Row(events: key(.pause, 10), at: 10, effects: [.paused(true)] + chores()),
+            Row(events: key(.pause, 20), at: 20, effects: [.paused(false)] + chores()),
+        ]),
+    ]
+
+    @Test(arguments: cases)
+    func eventsBecomeEffects(_ c: BreathCase) {
+        var machine = RunMachine(timeline: Self.timeline, speed: 1, start: -50, boot: -50, pacing: c.pacing)
+        for (index, row) in c.rows.enumerated() {
+            let effects = machine.step(row.events, at: row.at)
+            #expect(effects == row.effects, "row \(index) at \(row.at)")
+        }
+    }
+
+    /// An open main sit ended early ends its pacing there: the cue, stopped by the question, does not
+    /// play again, and the pacer is said to be done.
+    @Test func anOpenMainSitEndedEarlyEndsThePacing() {
+        var profile = Profile(name: "T", duration: .minutes(30))
+        profile[segment: .coolDown] = Segment(type: .coolDown, enabled: true, duration: .minutes(2))
+        let open = Timeline(profile: profile, open: true)
+        let pacing = BreathPacing(pattern: .coherent, cue: .tone, volume: 40, start: 0, end: nil)
+        var machine = RunMachine(timeline: open, speed: 1, start: 0, boot: 0, pacing: pacing)
+        _ = machine.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+        #expect(machine.step(Self.wake(0), at: 0).contains(.breathCue(pacing, sitSeconds: 0)))
+        #expect(machine.step(Self.key(.quit, 600), at: 600).contains(.breathCue(nil, sitSeconds: 600)))
+        let ended = machine.step(Self.key(.yes, 610), at: 610)
+        #expect(ended.contains(.mainSitEnded))
+        #expect(!ended.contains { if case .breathCue = $0 { true } else { false } }, "\(ended)")
+        #expect(ended.contains(.paced(false)), "\(ended)")
+        #expect(machine.pacing?.end == 600)
+        let later = machine.step(Self.wake(650), at: 650)
+        #expect(!later.contains { if case .breathCue = $0 { true } else { false } }, "\(later)")
+    }
+
+    /// The machine wakes for the pacing's start and end (piped, its one line each), not more.
+    @Test func theMachineWakesForThePacingsStartAndEnd() {
+        let later = BreathPacing(pattern: .box, cue: .tone, volume: 40, start: 120, end: 240)
+        var machine = RunMachine(timeline: Self.timeline, speed: 1, start: 0, boot: 0, pacing: later)
+        _ = machine.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+        _ = machine.step(Self.wake(0), at: 0)
+        func timeout(_ now: Double) -> Double { machine.timeout(at: now, nextFrame: { _ in nil }, nextCheck: nil) ?? -1 }
+        #expect(abs(timeout(0) - (120 + RunMachine.margin)) < 1e-9)
+        _ = machine.step(Self.wake(120), at: 120)
+        #expect(abs(timeout(120) - (120 + RunMachine.margin)) < 1e-9)
+        _ = machine.step(Self.wake(240), at: 240)
+        #expect(abs(timeout(240) - (1560 + RunMachine.margin)) < 1e-9)
+    }
+
+    /// The record of the sit in progress and the summary carry the breathing led: the pattern as
+    /// `--breathe` writes it, the breaths begun and the seconds paced, pauses left out.
+    @Test func theRecordAndTheSummaryCountTheBreathsLed() {
+        var machine = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: true, boot: 0, pacing: Self.firstFive)
+        _ = machine.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+        _ = machine.step(Self.wake(0), at: 0)
+        _ = machine.step(Self.key(.pause, 30), at: 30)
+        _ = machine.step(Self.key(.pause, 90), at: 90)
+        // 40 s sat: a 4-7-8 breath is 19 s, so three begun.
+        #expect(machine.progress(at: 100).breathing == PacedBreathing(pattern: "4-7-8", breaths: 3, seconds: 40))
+        // Past its end: the five minutes, and the breaths begun in them (300 / 19: 16 begun).
+        #expect(machine.progress(at: 460).breathing == PacedBreathing(pattern: "4-7-8", breaths: 16, seconds: 300))
+        _ = machine.step(Self.key(.interrupt, 500), at: 500)
+        #expect(machine.summary(.interrupted).breathing == PacedBreathing(pattern: "4-7-8", breaths: 16, seconds: 300))
+        var plain = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: true, boot: 0)
+        #expect(plain.progress(at: 100).breathing == nil)
+        _ = plain.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+    }
+}
