@@ -36,7 +36,8 @@ package enum JournalRenderer {
     /// The headers of the `log` table. Bells and the planned length are left to the other formats, so
     /// that the table fits 80 columns with room for the profile and the note; so are the seconds paused
     /// (a column of them would leave the profile and the note 4 columns each at 80). A `breathing`
-    /// column (``breathingCell(_:)``) comes after the outcome when a sit shown was paced.
+    /// column (``breathingCell(_:)``) comes after the outcome when a sit shown was paced and it fits
+    /// (``breathingColumnFits(_:width:calendar:)``); else the breathing leads the note's cell.
     static let logHeaders = ["id", "start", "sat", "outcome", "profile", "note"]
 
     /// ``log(_:format:calendar:options:filter:)`` as UTF-8 bytes, which the command writes without a copy.
@@ -57,16 +58,21 @@ package enum JournalRenderer {
             let fitting = height.map { min(sits.count, rowsFitting(height: $0)) } ?? sits.count
             let hidden = sits.count - fitting
             let visible = sits.suffix(fitting)
-            // The breathing column only when a sit shown was paced: a journal without any keeps its table.
+            // A breathing column only when a sit shown was paced (a journal without any keeps its table),
+            // and only when it fits beside a profile and a note of 5 columns each; else the breathing
+            // leads the note's cell (`4-7-8 ×16 · a note`), which is cut as the note is.
             let paced = visible.contains { $0.breathing != nil }
+            let column = paced && breathingColumnFits(visible, width: options.width, calendar: calendar)
             var rows = visible.map { sit -> [StyledText] in
-                [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
-                 StyledText(TimerDuration(seconds: sit.seconds).formatted),
-                 StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim)]
-                    + (paced ? [StyledText(sit.breathing.map(breathingCell) ?? "")] : [])
-                    + [StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(sit.note.map(shown) ?? "")]
+                var note = sit.note.map(shown) ?? ""
+                if paced, !column, let breathing = sit.breathing { note = breathingCell(breathing) + (note.isEmpty ? "" : " · " + note) }
+                return [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
+                        StyledText(TimerDuration(seconds: sit.seconds).formatted),
+                        StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim)]
+                    + (column ? [StyledText(sit.breathing.map(breathingCell) ?? "")] : [])
+                    + [StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(note)]
             }
-            var headers = paced ? Array(logHeaders.prefix(4)) + ["breathing"] + logHeaders.suffix(2) : logHeaders
+            var headers = column ? Array(logHeaders.prefix(4)) + ["breathing"] + logHeaders.suffix(2) : logHeaders
             fit(&rows, headers: &headers, width: options.width)
             var table = BoxTable(headers: headers, rows: rows, alignments: Array(repeating: .left, count: 2) + [.right]
                                      + Array(repeating: .left, count: headers.count - 3), flexibleColumn: headers.count - 1)
@@ -175,6 +181,21 @@ package enum JournalRenderer {
             text.append(byte: separator)
         }
         text.append(lineEnd)
+    }
+
+    /// Whether a breathing column fits a table of `sits` `width` columns wide beside the four before it
+    /// (ids cut to the program's length, as ``fit(_:headers:width:)`` cuts them) and a profile and a
+    /// note of 5 columns each; always without a width.
+    private static func breathingColumnFits(_ sits: ArraySlice<Sit>, width: Int?, calendar: LocalCalendar) -> Bool {
+        guard let width else { return true }
+        func widest(_ header: String, _ cell: (Sit) -> String) -> Int {
+            max(DisplayWidth.of(header), sits.map { DisplayWidth.of(cell($0)) }.max() ?? 0)
+        }
+        let id = min(widest("id") { $0.id }, Sit.newID().count)
+        let fixed = id + widest("start") { calendar.dateAndTime($0.start.epoch) } + widest("sat") { TimerDuration(seconds: $0.seconds).formatted }
+            + widest("outcome", outcomeCell) + widest("breathing") { $0.breathing.map(breathingCell) ?? "" }
+        // Seven columns: three between each two and four at the edges; the profile and the note 5 each.
+        return fixed + 5 + 5 + 3 * 6 + 4 <= width
     }
 
     /// The table's breathing: the pattern and the breaths led, `4-7-8 ×16`.

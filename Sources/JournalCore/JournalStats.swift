@@ -21,7 +21,7 @@ package struct JournalStats: Equatable, Sendable {
 
     /// The breathing a pacer led, of one pattern (issue 48): the sits it led, its breaths and seconds.
     package struct PatternTime: Equatable, Sendable {
-        /// The pattern as `--breathe` writes it (``SitBreathing/pattern``).
+        /// The pattern as ``BreathPattern/text`` writes it (``SitBreathing/patternKey``: `sigh` is `cyclic sigh`).
         package var pattern: String
         package var sessions: Int
         package var breaths: Int
@@ -82,10 +82,10 @@ package struct JournalStats: Equatable, Sendable {
             totalSeconds += sit.seconds
             if let breathing = sit.breathing {
                 pacedSeconds += breathing.seconds
-                byPattern[breathing.pattern, default: PatternTime(pattern: breathing.pattern, sessions: 0, breaths: 0, seconds: 0)]
-                    .sessions += 1
-                byPattern[breathing.pattern]?.breaths += breathing.breaths
-                byPattern[breathing.pattern]?.seconds += breathing.seconds
+                let key = breathing.patternKey
+                byPattern[key, default: PatternTime(pattern: key, sessions: 0, breaths: 0, seconds: 0)].sessions += 1
+                byPattern[key]?.breaths += breathing.breaths
+                byPattern[key]?.seconds += breathing.seconds
             }
             if day >= monday && day < monday + 7 {
                 thisWeek.sessions += 1

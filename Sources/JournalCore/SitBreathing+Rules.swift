@@ -21,23 +21,40 @@ extension SitBreathing {
         return (tenths + cycle - 1) / cycle
     }
 
+    /// The pattern this breathing names, when it names one as `--breathe` writes it: one of the named
+    /// patterns' names (`coherent`, `box`, `4-7-8`, `cyclic sigh`, or another name `--breathe` takes for
+    /// them, such as `sigh`), or in-hold-out-hold seconds as ``BreathPattern/text`` writes them (`4-2-6-0`).
+    package var parsedPattern: BreathPattern? {
+        try? Self.pattern(pattern)
+    }
+
+    /// The text a pattern is counted under (`stats`' rows): ``BreathPattern/text``, so that `sigh` and
+    /// `cyclic sigh` are one.
+    package var patternKey: String {
+        parsedPattern?.text ?? pattern
+    }
+
+    /// `text` as a pattern, or why it is none `--breathe` writes.
+    private static func pattern(_ text: String) throws(BreathPatternError) -> BreathPattern {
+        // A named pattern's name is nearly every line's: found without parsing.
+        if let named = BreathPattern.named.first(where: { $0.names.contains(text) }) { return named.pattern }
+        let parsed = try BreathPattern(parsing: text)
+        guard parsed.text == text else {
+            throw BreathPatternError(input: text, reason: "expected the pattern as --breathe writes it, \(quoted(parsed.text)), found \(quoted(text, limit: 40))")
+        }
+        return parsed
+    }
+
     /// Why this breathing cannot be a sit's that sat `sitSeconds`: the key within `breathing` and the
     /// reason with what would be accepted; nil when it can. Counts are checked for their range by the
     /// reader before it comes here.
     package func problem(sitSeconds: Int) -> (key: String, message: String)? {
         let parsed: BreathPattern
         do throws(BreathPatternError) {
-            // A named pattern's text is nearly every line's: found without parsing.
-            if let named = BreathPattern.named.first(where: { $0.names[0] == pattern }) {
-                parsed = named.pattern
-            } else {
-                parsed = try BreathPattern(parsing: pattern)
-            }
+            parsed = try Self.pattern(pattern)
         } catch {
+            if error.reason.hasPrefix("expected the pattern") { return ("pattern", error.reason) }
             return ("pattern", "expected a breathing pattern as --breathe writes it (coherent, box, 4-7-8, sigh, or seconds of in, hold, out and hold such as 4-2-6-0), found \(quoted(pattern, limit: 40)): \(error.reason)")
-        }
-        guard parsed.text == pattern else {
-            return ("pattern", "expected the pattern as --breathe writes it, \(quoted(parsed.text)), found \(quoted(pattern, limit: 40))")
         }
         guard seconds <= sitSeconds else {
             return ("seconds", "expected at most the sit's \(grouped(sitSeconds)) seconds (breathing is led within the sit), found \(grouped(seconds))")

@@ -137,7 +137,7 @@ package enum SitLine {
         }
         for key in SitBreathing.keys where values[key] == nil {
             throw Problem(column: column(node.offset), key: "breathing",
-                          message: "breathing has no \(quoted(key)); expected \(accepted)")
+                          message: "no \(quoted(key)); expected \(accepted)")
         }
         func count(_ key: String) throws(Problem) -> Int {
             // Every key is there: checked above.

@@ -378,7 +378,7 @@ struct JournalCLITests {
         #expect(rows.allSatisfy { $0["pausedSeconds"] == "0" } && json.allSatisfy { $0["pausedSeconds"] as? Int == 0 },
                 "a sit added by hand has no pauses, and says so")
         #expect(rows.allSatisfy { $0["recovered"] == "false" } && json.allSatisfy { $0["recovered"] as? Bool == false })
-        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered\r\n"))
+        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds\r\n"))
     }
 
     @Test func logFiltersByDayAndProfileAndListsNewestLast() throws {
