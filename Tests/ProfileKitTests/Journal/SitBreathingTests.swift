@@ -136,6 +136,39 @@ struct SitBreathingTests {
         #expect(SitBreathing(pattern: "box", breaths: 39, seconds: 600).problem(sitSeconds: 600)?.key == "breaths")
     }
 
+    /// The reader's quick way to a custom pattern takes exactly what `BreathPattern.text` writes, as the
+    /// parser reads it, and leaves everything else (names, other spellings, refusals) to the parser.
+    @Test func theQuickCustomPatternAgreesWithTheParser() throws {
+        var texts = ["04-2-6-0", "4.0-2-6-0", "4-2-6", "4-2-6-0-", "4-2-6-0 ", "4,2,6,0", "5.5-0-5.5-0", "4-0-4-0", "0.5-0-4-0",
+                     "1000-0-4-0", "4--6-0", "", "4-2-6-0x", "-4-2-6-0", "4-2-6-.5", "4-2-6-0.", "30-0-30-0", "30.1-0-10-0", "4-7-8-0", "4-7-8"]
+        var grid = 0
+        for breatheIn in [10, 15, 40, 55, 300] {
+            for holdIn in [0, 5, 20, 70] {
+                for out in [10, 40, 55, 80] {
+                    for holdOut in [0, 25, 40, 100] {
+                        guard let pattern = try? BreathPattern(inTenths: breatheIn, holdIn: holdIn, outTenths: out, holdOut: holdOut) else { continue }
+                        texts.append(pattern.text)
+                        grid += 1
+                        #expect(SitBreathing(pattern: pattern.text, breaths: 1, seconds: 1).problem(sitSeconds: 1) == nil, "\(pattern.text)")
+                    }
+                }
+            }
+        }
+        #expect(grid > 200)
+        var quick = 0
+        for text in texts {
+            let parsed = try? BreathPattern(parsing: text)
+            let named = BreathPattern.named.contains { $0.names.contains(text) }
+            if let custom = SitBreathing.canonicalCustom(text) {
+                quick += 1
+                #expect(parsed == custom && parsed?.text == text, "\(text)")
+            } else {
+                #expect(named || parsed?.text != text, "a text as BreathPattern.text writes it goes the quick way: \(text)")
+            }
+        }
+        #expect(quick > 200 && quick < texts.count)
+    }
+
     /// Null reads as none (`log --format json` writes it for a sit without); the fast path takes only
     /// what the writer writes, and agrees with the strict reader on everything it takes.
     @Test func theFastPathAgreesWithTheStrictReader() throws {
