@@ -267,10 +267,12 @@ package enum JournalRenderer {
     }
 
     /// What `log delete` shows of the sit it removes or asks about:
-    /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
+    /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`, with the breathing
+    /// a pacer led after the profile (`…, Morning, 4-7-8 ×16: "a note"`).
     package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
         var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(sit.lengthText), \(sit.outcome.rawValue)\(sit.recovered ? ", recovered" : "")"
         if let profile = sit.profile { text += ", \(escaped(profile))" }
+        if let breathing = sit.breathing { text += ", \(breathingCell(breathing))" }
         if let note = sit.note { text += ": \(quoted(note))" }
         return text
     }
