@@ -93,7 +93,7 @@ let package = Package(
         // values out: it never imports Glibc or Files (Scripts/check-pure, run by `make check`, says so by
         // file), nor the model (ProfileKit, which reaches the file layer: the model's limits of a session
         // are handed in by JournalStore), a player, the timeline or a terminal.
-        .target(name: "JournalCore", dependencies: ["TextSupport", "TableKit", "JSON", "LocalTime"]),
+        .target(name: "JournalCore", dependencies: ["TextSupport", "TableKit", "JSON", "LocalTime", "Breath"]),
 
         // The journal's files, over Files: the journal file (appends under its lock, proven marks,
         // settling, repair, edits), opening it from the environment, the reading of import files, the

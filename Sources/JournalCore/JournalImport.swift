@@ -77,7 +77,7 @@ package enum JournalImport {
                 }
                 read.append(sit, line: row.line)
             }
-        } else if (9...Sit.keys.count).contains(header.fields.count), Array(Sit.keys.prefix(header.fields.count)) == header.fields {
+        } else if csvColumnCounts.contains(header.fields.count), Array(Sit.columns.prefix(header.fields.count)) == header.fields {
             read = Read(format: .csv)
             for row in rows.dropFirst() { read.append(try csv(row, columns: header.fields.count, path: path), line: row.line) }
         } else {
@@ -243,7 +243,13 @@ package enum JournalImport {
         }
     }
 
-    /// A row of this program's CSV: the keys of ``Sit/keys`` in their order (the first `columns`).
+    /// The counts of columns this program's CSV has had: the first nine of ``Sit/columns``, then with
+    /// `pausedSeconds`, then `recovered`, then the breathing's three (issue 48), which come together.
+    static let csvColumnCounts: Set<Int> = [9, 10, 11, Sit.columns.count]
+
+    /// A row of this program's CSV: the columns of ``Sit/columns`` in their order (the first `columns`).
+    /// The breathing's three are all empty (a sit without it) or all given, and then read back as the
+    /// journal reads them (``checked(_:row:path:)``).
     private static func csv(_ row: CSVRows.Row, columns: Int, path: String) throws(JournalError) -> Sit {
         guard row.fields.count == columns else {
             throw failure(path, row.line, "expected \(columns) fields, as the header names, found \(row.fields.count)")
@@ -253,7 +259,7 @@ package enum JournalImport {
             failure(path, row.line, "\(key): expected \(expected), found \(quoted(value, limit: 40))")
         }
         func count(_ index: Int) throws(JournalError) -> Int {
-            guard let value = wholeNumber(f[index]) else { throw bad(Sit.keys[index], "a whole number from 0 to \(grouped(Sit.maximumCount))", f[index]) }
+            guard let value = wholeNumber(f[index]) else { throw bad(Sit.columns[index], "a whole number from 0 to \(grouped(Sit.maximumCount))", f[index]) }
             return value
         }
         guard Sit.isValidID(f[0]) else { throw bad("id", "1 to 64 letters, digits, '-' or '_'", f[0]) }
@@ -269,8 +275,16 @@ package enum JournalImport {
         // An empty plannedSeconds is an open-ended sit's, as `log --format csv` writes it.
         let sit = Sit(id: f[0], start: start, end: end, profile: try text(f[3], key: "profile", row: row, path: path, id: f[0]), seconds: try count(4),
                       plannedSeconds: f[5].isEmpty ? nil : try count(5), outcome: outcome, bells: try count(7), note: try text(f[8], key: "note", row: row, path: path, id: f[0]),
-                      pausedSeconds: columns > 9 ? try count(9) : 0, recovered: recovered)
+                      pausedSeconds: columns > 9 ? try count(9) : 0, recovered: recovered, breathing: try breathing(f, count: count))
         return try checked(sit, row: row, path: path)
+    }
+
+    /// The breathing of a row of `fields` (``Sit/columns``' last three): nil when the row has none or
+    /// all three are empty; a pattern's name is checked when the row is read back.
+    private static func breathing(_ fields: [String], count: (Int) throws(JournalError) -> Int) throws(JournalError) -> SitBreathing? {
+        let first = Sit.columns.count - SitBreathing.columns.count
+        guard fields.count == Sit.columns.count, !fields[first...].allSatisfy(\.isEmpty) else { return nil }
+        return SitBreathing(pattern: fields[first], breaths: try count(first + 1), seconds: try count(first + 2))
     }
 
     /// `sit` when the journal could read it back as it is (years 0000–9999, offsets under a day).

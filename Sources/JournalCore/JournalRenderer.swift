@@ -35,7 +35,9 @@ package enum JournalRenderer {
 
     /// The headers of the `log` table. Bells and the planned length are left to the other formats, so
     /// that the table fits 80 columns with room for the profile and the note; so are the seconds paused
-    /// (a column of them would leave the profile and the note 4 columns each at 80).
+    /// (a column of them would leave the profile and the note 4 columns each at 80). A `breathing`
+    /// column (``breathingCell(_:)``) comes after the outcome when a sit shown was paced and it fits
+    /// (``breathingColumnFits(_:width:calendar:)``); else the breathing leads the note's cell.
     static let logHeaders = ["id", "start", "sat", "outcome", "profile", "note"]
 
     /// ``log(_:format:calendar:options:filter:)`` as UTF-8 bytes, which the command writes without a copy.
@@ -55,15 +57,25 @@ package enum JournalRenderer {
             guard !sits.isEmpty else { return Array(noSits(filter: filter).utf8) }
             let fitting = height.map { min(sits.count, rowsFitting(height: $0)) } ?? sits.count
             let hidden = sits.count - fitting
-            var rows = sits.suffix(fitting).map { sit -> [StyledText] in
-                [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
-                 StyledText(TimerDuration(seconds: sit.seconds).formatted),
-                 StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim),
-                 StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(sit.note.map(shown) ?? "")]
+            let visible = sits.suffix(fitting)
+            // A breathing column only when a sit shown was paced (a journal without any keeps its table),
+            // and only when it fits beside a profile and a note of 5 columns each; else the breathing
+            // leads the note's cell (`4-7-8 ×16 · a note`), which is cut as the note is.
+            let paced = visible.contains { $0.breathing != nil }
+            let column = paced && breathingColumnFits(visible, width: options.width, calendar: calendar)
+            var rows = visible.map { sit -> [StyledText] in
+                var note = sit.note.map(shown) ?? ""
+                if paced, !column, let breathing = sit.breathing { note = breathingCell(breathing) + (note.isEmpty ? "" : " · " + note) }
+                return [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
+                        StyledText(TimerDuration(seconds: sit.seconds).formatted),
+                        StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim)]
+                    + (column ? [StyledText(sit.breathing.map(breathingCell) ?? "")] : [])
+                    + [StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(note)]
             }
-            var headers = logHeaders
+            var headers = column ? Array(logHeaders.prefix(4)) + ["breathing"] + logHeaders.suffix(2) : logHeaders
             fit(&rows, headers: &headers, width: options.width)
-            var table = BoxTable(headers: headers, rows: rows, alignments: [.left, .left, .right, .left, .left, .left], flexibleColumn: 5)
+            var table = BoxTable(headers: headers, rows: rows, alignments: Array(repeating: .left, count: 2) + [.right]
+                                     + Array(repeating: .left, count: headers.count - 3), flexibleColumn: headers.count - 1)
                 .render(options: options)
             if hidden > 0 {
                 let note = earlierNote(hidden)
@@ -88,7 +100,7 @@ package enum JournalRenderer {
             return text.bytes
         case .csv:
             var text = ByteText(capacity: sits.count * 120)
-            text.append(Sit.keys.joined(separator: ",") + "\r\n")
+            text.append(Sit.columns.joined(separator: ",") + "\r\n")
             for sit in sits { appendFields(sit, to: &text, separator: 0x2C, field: csvText, lineEnd: "\r\n") }
             return text.bytes
         case .insightTimer:
@@ -130,7 +142,7 @@ package enum JournalRenderer {
         "\(seconds / 3600):\(seconds / 60 % 60):\(seconds % 60)"
     }
 
-    /// A sit's fields in the order of ``Sit/keys``, one line: `separator` between them, its text fields
+    /// A sit's fields in the order of ``Sit/columns``, one line (the breathing's three empty for a sit without it): `separator` between them, its text fields
     /// (id, profile, note) through `field`, the rest as they are.
     private static func appendFields(_ sit: Sit, to text: inout ByteText, separator: UInt8, field: (String) -> String,
                                      lineEnd: StaticString) {
@@ -156,7 +168,39 @@ package enum JournalRenderer {
         text.append(sit.pausedSeconds)
         text.append(byte: separator)
         if sit.recovered { text.append("true") } else { text.append("false") }
+        text.append(byte: separator)
+        if let breathing = sit.breathing {
+            // A pattern's text is digits, `-`, `.` and lowercase letters: no field needs quoting.
+            text.append(field(breathing.pattern))
+            text.append(byte: separator)
+            text.append(breathing.breaths)
+            text.append(byte: separator)
+            text.append(breathing.seconds)
+        } else {
+            text.append(byte: separator)
+            text.append(byte: separator)
+        }
         text.append(lineEnd)
+    }
+
+    /// Whether a breathing column fits a table of `sits` `width` columns wide beside the four before it
+    /// (ids cut to the program's length, as ``fit(_:headers:width:)`` cuts them) and a profile and a
+    /// note of 5 columns each; always without a width.
+    private static func breathingColumnFits(_ sits: ArraySlice<Sit>, width: Int?, calendar: LocalCalendar) -> Bool {
+        guard let width else { return true }
+        func widest(_ header: String, _ cell: (Sit) -> String) -> Int {
+            max(DisplayWidth.of(header), sits.map { DisplayWidth.of(cell($0)) }.max() ?? 0)
+        }
+        let id = min(widest("id") { $0.id }, Sit.newID().count)
+        let fixed = id + widest("start") { calendar.dateAndTime($0.start.epoch) } + widest("sat") { TimerDuration(seconds: $0.seconds).formatted }
+            + widest("outcome", outcomeCell) + widest("breathing") { $0.breathing.map(breathingCell) ?? "" }
+        // Seven columns: three between each two and four at the edges; the profile and the note 5 each.
+        return fixed + 5 + 5 + 3 * 6 + 4 <= width
+    }
+
+    /// The table's breathing: the pattern and the breaths led, `4-7-8 ×16`.
+    static func breathingCell(_ breathing: SitBreathing) -> String {
+        "\(shown(breathing.pattern)) ×\(breathing.breaths)"
     }
 
     /// The table's outcome: `recovered` for a sit logged from the record of a run that was cut off
@@ -183,17 +227,18 @@ package enum JournalRenderer {
         return escaped(text, limit: Int.max)
     }
 
-    /// Shares out what `width` leaves beside the fixed columns between the profile (column 4) and the
-    /// note (column 5, the table's flexible one): the note gets up to half, the profile the rest, each
-    /// at least 5 columns; profile names longer than their share are cut here with `…`, and the note by
-    /// the table. Ids longer than the program's own (imported ones) are cut to its length first, so a
-    /// long id costs the note nothing (`--format plain` and the others give ids whole).
+    /// Shares out what `width` leaves beside the fixed columns between the profile (the column before
+    /// last) and the note (the last, the table's flexible one): the note gets up to half, the profile the
+    /// rest, each at least 5 columns; profile names longer than their share are cut here with `…`, and
+    /// the note by the table. Ids longer than the program's own (imported ones) are cut to its length
+    /// first, so a long id costs the note nothing (`--format plain` and the others give ids whole).
     private static func fit(_ rows: inout [[StyledText]], headers: inout [String], width: Int?) {
         guard let width else { return }
         func natural(_ column: Int) -> Int {
             max(DisplayWidth.of(headers[column]), rows.map { DisplayWidth.of($0[column].text) }.max() ?? 0)
         }
-        let wanted = (0..<6).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
+        let profileColumn = headers.count - 2, noteColumn = headers.count - 1
+        let wanted = (0..<headers.count).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
         let shortID = Sit.newID().count
         if wanted > width, natural(0) > shortID {
             let idWidth = max(shortID, natural(0) - (wanted - width))
@@ -201,16 +246,16 @@ package enum JournalRenderer {
                 rows[index][0].text = DisplayWidth.truncate(rows[index][0].text, to: idWidth)
             }
         }
-        let fixed = (0..<4).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
+        let fixed = (0..<profileColumn).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
         let budget = width - fixed
-        let profile = natural(4), note = natural(5)
+        let profile = natural(profileColumn), note = natural(noteColumn)
         guard profile + note > budget else { return }
         let noteShare = min(note, max(5, budget / 2))
         let profileWidth = max(5, min(profile, budget - noteShare))
         guard profileWidth < profile else { return }
-        headers[4] = DisplayWidth.truncate(headers[4], to: profileWidth)
+        headers[profileColumn] = DisplayWidth.truncate(headers[profileColumn], to: profileWidth)
         for index in rows.indices {
-            rows[index][4].text = DisplayWidth.truncate(rows[index][4].text, to: profileWidth)
+            rows[index][profileColumn].text = DisplayWidth.truncate(rows[index][profileColumn].text, to: profileWidth)
         }
     }
 
@@ -222,10 +267,12 @@ package enum JournalRenderer {
     }
 
     /// What `log delete` shows of the sit it removes or asks about:
-    /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`.
+    /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`, with the breathing
+    /// a pacer led after the profile (`…, Morning, 4-7-8 ×16: "a note"`).
     package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
         var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(sit.lengthText), \(sit.outcome.rawValue)\(sit.recovered ? ", recovered" : "")"
         if let profile = sit.profile { text += ", \(escaped(profile))" }
+        if let breathing = sit.breathing { text += ", \(breathingCell(breathing))" }
         if let note = sit.note { text += ": \(quoted(note))" }
         return text
     }
@@ -249,7 +296,7 @@ package enum JournalRenderer {
         return [("sits", "\(stats.sessions) on \(days(stats.days))"), ("total", hoursAndMinutes(stats.totalSeconds)),
                 ("average", hoursAndMinutes(stats.averageSeconds)), ("current streak", days(stats.currentStreak)),
                 ("longest streak", days(stats.longestStreak))] + goalRows(stats) + [("this week", week(stats.thisWeek)),
-                ("last week", week(stats.lastWeek))]
+                ("last week", week(stats.lastWeek))] + (stats.patterns.isEmpty ? [] : [("paced breathing", hoursAndMinutes(stats.pacedSeconds))])
     }
 
     /// With a goal: today's time against it, the goal streak and the best one.
@@ -281,6 +328,12 @@ package enum JournalRenderer {
                     .object([("profile", entry.profile.map { .string($0) } ?? .null), ("sessions", .int(entry.sessions)),
                              ("seconds", .int(entry.seconds))])
                 })),
+                // Issue 48's paced breathing, last so that the keys before it stay where they were.
+                ("pacedSeconds", .int(stats.pacedSeconds)),
+                ("patterns", .array(stats.patterns.map { entry in
+                    .object([("pattern", .string(entry.pattern)), ("sessions", .int(entry.sessions)),
+                             ("breaths", .int(entry.breaths)), ("seconds", .int(entry.seconds))])
+                })),
             ]))
         case .plain:
             // The table's rows, a tab between label and value, then a line a profile: `profile<TAB>name<TAB>sits<TAB>time`.
@@ -288,6 +341,10 @@ package enum JournalRenderer {
             var text = summaryRows(stats).map { "\($0.label)\t\($0.value)\n" }.joined()
             for entry in stats.profiles {
                 text += "profile\t\(entry.profile.map(plain) ?? "(no profile)")\t\(entry.sessions)\t\(hoursAndMinutes(entry.seconds))\n"
+            }
+            // Then a line a pattern paced, when any was: `pattern<TAB>4-7-8<TAB>sits<TAB>breaths<TAB>time`.
+            for entry in stats.patterns {
+                text += "pattern\t\(plain(entry.pattern))\t\(entry.sessions)\t\(entry.breaths)\t\(hoursAndMinutes(entry.seconds))\n"
             }
             return text
         case .table:
@@ -300,7 +357,13 @@ package enum JournalRenderer {
                                           [StyledText(entry.profile.map(shown) ?? "(no profile)", entry.profile == nil ? .dim : .plain),
                                            StyledText(String(entry.sessions)), StyledText(hoursAndMinutes(entry.seconds))]
                                       }, alignments: [.left, .right, .right], flexibleColumn: 0)
-            return summary.render(options: options) + perProfile.render(options: options)
+            guard !stats.patterns.isEmpty else { return summary.render(options: options) + perProfile.render(options: options) }
+            let perPattern = BoxTable(title: StyledText("Paced breathing", .bold), headers: ["pattern", "sits", "breaths", "time"],
+                                      rows: stats.patterns.map { entry in
+                                          [StyledText(shown(entry.pattern)), StyledText(String(entry.sessions)),
+                                           StyledText(String(entry.breaths)), StyledText(hoursAndMinutes(entry.seconds))]
+                                      }, alignments: [.left, .right, .right, .right], flexibleColumn: 0)
+            return summary.render(options: options) + perProfile.render(options: options) + perPattern.render(options: options)
         }
     }
 }

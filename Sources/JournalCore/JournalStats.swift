@@ -19,8 +19,22 @@ package struct JournalStats: Equatable, Sendable {
         package var seconds: Int
     }
 
+    /// The breathing a pacer led, of one pattern (issue 48): the sits it led, its breaths and seconds.
+    package struct PatternTime: Equatable, Sendable {
+        /// The pattern as ``BreathPattern/text`` writes it (``SitBreathing/patternKey``: `sigh` is `cyclic sigh`).
+        package var pattern: String
+        package var sessions: Int
+        package var breaths: Int
+        package var seconds: Int
+    }
+
     package var sessions = 0
     package var totalSeconds = 0
+    /// Seconds of paced breathing: what a pacer led, over every sit (``Sit/breathing``).
+    package var pacedSeconds = 0
+    /// Paced breathing per pattern, the most seconds first (then by the pattern's text); empty when no
+    /// sit was paced.
+    package var patterns: [PatternTime] = []
     /// The mean length of a sit, rounded to the second; 0 with no sits.
     package var averageSeconds: Int { sessions == 0 ? 0 : (totalSeconds + sessions / 2) / sessions }
     /// Days with at least one sit.
@@ -62,9 +76,17 @@ package struct JournalStats: Equatable, Sendable {
         var none = ProfileTime(profile: nil, sessions: 0, seconds: 0)
         let monday = today - CivilDate.weekday(today)
         let ledger = DayLedger(sits: sits, days: sitDays)
+        var byPattern: [String: PatternTime] = [:]
         for (sit, day) in zip(sits, sitDays) {
             sessions += 1
             totalSeconds += sit.seconds
+            if let breathing = sit.breathing {
+                pacedSeconds += breathing.seconds
+                let key = breathing.patternKey
+                byPattern[key, default: PatternTime(pattern: key, sessions: 0, breaths: 0, seconds: 0)].sessions += 1
+                byPattern[key]?.breaths += breathing.breaths
+                byPattern[key]?.seconds += breathing.seconds
+            }
             if day >= monday && day < monday + 7 {
                 thisWeek.sessions += 1
                 thisWeek.seconds += sit.seconds
@@ -108,6 +130,7 @@ package struct JournalStats: Equatable, Sendable {
             a.seconds != b.seconds ? a.seconds > b.seconds : (a.profile ?? "") < (b.profile ?? "")
         }
         if none.sessions > 0 { profiles.append(none) }
+        patterns = byPattern.values.sorted { a, b in a.seconds != b.seconds ? a.seconds > b.seconds : a.pattern < b.pattern }
         if let goal {
             goalSeconds = goal
             goalStreak = ledger.currentStreak(today: today, where: DayLedger.meets(goal))

@@ -86,17 +86,24 @@ package struct Sit: Equatable, Sendable {
         return String(repeating: "0", count: 12 - digits.count) + digits
     }
 
-    /// The keys of a record, in the order lines, JSON and CSV give them. `pausedSeconds` and then
-    /// `recovered` came last, so that the columns of plain lines and CSV before them stay where they were.
+    /// The keys of a record, in the order lines and JSON give them. `pausedSeconds`, then `recovered`,
+    /// then `breathing` came last, so that the columns of plain lines and CSV before them stay where
+    /// they were (``columns``).
     package static let keys = ["id", "start", "end", "profile", "seconds", "plannedSeconds", "outcome", "bells", "note",
-                               "pausedSeconds", "recovered"]
+                               "pausedSeconds", "recovered", "breathing"]
+
+    /// The columns of plain lines and CSV, in their order: the keys, with `breathing` given as its three
+    /// values (``SitBreathing/columns``), empty for a sit without it.
+    package static let columns = Array(keys.dropLast()) + SitBreathing.columns
 
     /// The longest seconds, planned seconds, bells or paused seconds a record may hold: far more than a
     /// sit takes, well inside `Int`.
     package static let maximumCount = 9_999_999
 
     /// The record as one line of JSON, with its newline. `pausedSeconds` is written only when it is not
-    /// 0, and `recovered` only when true: the line of a sit without pauses, logged by its own run, stays
+    /// 0, `recovered` only when true and `breathing` only when the run led some
+    /// (`"breathing":{"pattern":"4-7-8","breaths":16,"seconds":300}`): the line of a sit without pauses
+    /// or a pacer, logged by its own run, stays
     /// the one earlier versions wrote and read (they refuse a key they do not know), and the reader
     /// takes a missing one as 0 or false.
     package var line: String {
@@ -107,8 +114,9 @@ package struct Sit: Equatable, Sendable {
     }
 
     /// Writes the record as one JSON object on one line; `spaced` puts a space after each `:` and `,`,
-    /// as `log --format json` prints it for people; `everyKey` writes `pausedSeconds` when it is 0 and
-    /// `recovered` when false too, as `log --format json` gives every key of every record.
+    /// as `log --format json` prints it for people; `everyKey` writes `pausedSeconds` when it is 0,
+    /// `recovered` when false and `breathing` as null when there is none too, as `log --format json`
+    /// gives every key of every record.
     package func write(to text: inout ByteText, spaced: Bool, everyKey: Bool) {
         // Each key with the punctuation around it, written whole: this is `log --format json`'s inner loop.
         let keys = spaced ? Self.spacedKeys : Self.compactKeys
@@ -138,16 +146,29 @@ package struct Sit: Equatable, Sendable {
             text.append(keys[10])
             if recovered { text.append("true") } else { text.append("false") }
         }
+        if let breathing {
+            text.append(keys[11])
+            text.appendJSONString(breathing.pattern)
+            text.append(keys[12])
+            text.append(breathing.breaths)
+            text.append(keys[13])
+            text.append(breathing.seconds)
+            text.append(byte: 0x7D)
+        } else if everyKey {
+            text.append(keys[14])
+        }
         text.append(byte: 0x7D)
     }
 
     private static let compactKeys: [StaticString] = [
         "{\"id\":", ",\"start\":\"", "\",\"end\":\"", "\",\"profile\":", ",\"seconds\":", ",\"plannedSeconds\":",
         ",\"outcome\":\"", "\",\"bells\":", ",\"note\":", ",\"pausedSeconds\":", ",\"recovered\":",
+        ",\"breathing\":{\"pattern\":", ",\"breaths\":", ",\"seconds\":", ",\"breathing\":null",
     ]
     private static let spacedKeys: [StaticString] = [
         "{\"id\": ", ", \"start\": \"", "\", \"end\": \"", "\", \"profile\": ", ", \"seconds\": ", ", \"plannedSeconds\": ",
         ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ", ", \"pausedSeconds\": ", ", \"recovered\": ",
+        ", \"breathing\": {\"pattern\": ", ", \"breaths\": ", ", \"seconds\": ", ", \"breathing\": null",
     ]
 
     /// Whether an id is one `log delete` could take: 1 to 64 letters, digits, `-` or `_`.

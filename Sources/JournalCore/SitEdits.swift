@@ -111,7 +111,8 @@ extension Sit {
 
     /// This sit with `edit` made, at `now`: the end moves with the start and the length (pauses kept),
     /// a planned length that was the length follows it (and no sit is sat longer than planned), an
-    /// open-ended sit stays open.
+    /// open-ended sit stays open. The breathing a run led is kept as it was (`log edit` and `log add`
+    /// set none); a length shorter than it is refused.
     ///
     /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` for a start still to come, a sit that
     ///   would not have ended by `now`, a moment the journal cannot record.
@@ -127,6 +128,11 @@ extension Sit {
             guard ended <= now else {
                 throw JournalError.invalidOption(edit.length?.text ?? edit.start?.text ?? "", option: edit.length == nil ? "--start" : "--duration",
                                                  accepted: "a sit that has ended by now (it would end at \(calendar.dateAndTime(ended)))")
+            }
+            // The breathing a run led lies within the sit: a length shorter than it would be a line no reader takes.
+            if let breathing, seconds < breathing.seconds {
+                throw JournalError.invalidOption(edit.length?.text ?? "", option: "--duration",
+                                                 accepted: "a length of at least \(TimerDuration(seconds: breathing.seconds).formatted), the breathing the run led in this sit")
             }
             try calendar.checkRecordable(from, zoneName: zoneName)
             try calendar.checkRecordable(ended, zoneName: zoneName)

@@ -1,8 +1,8 @@
 import LocalTime
 
 extension SitLine {
-    /// Reads a line written exactly as ``Sit/line`` writes it — the keys in their order (`pausedSeconds`
-    /// and `recovered` last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any
+    /// Reads a line written exactly as ``Sit/line`` writes it — the keys in their order (`pausedSeconds`,
+    /// `recovered` and `breathing` last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any
     /// other line, which then goes through the strict parser (``decode(_:)``), the one that explains
     /// what is wrong.
     ///
@@ -124,11 +124,20 @@ private struct FastCursor {
         }
         // Written only when true.
         let recovered = literal(",\"recovered\":true")
+        // Written only when the run led some; checked by the rules the strict reader checks.
+        var breathing: SitBreathing?
+        if literal(",\"breathing\":{\"pattern\":") {
+            guard let pattern = string(), literal(",\"breaths\":"), let breaths = count(),
+                  literal(",\"seconds\":"), let led = count(), literal("}") else { return nil }
+            let value = SitBreathing(pattern: pattern, breaths: breaths, seconds: led)
+            guard value.problem(sitSeconds: seconds) == nil else { return nil }
+            breathing = value
+        }
         guard literal("}") else { return nil }
         // Trailing white space is JSON's; anything else is the strict parser's to explain.
         while index < limit, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0D { index += 1 }
         guard index == limit else { return nil }
         return Sit(id: id, start: start, end: end, profile: profile, seconds: seconds, plannedSeconds: planned,
-                   outcome: outcome, bells: bells, note: note, pausedSeconds: paused, recovered: recovered)
+                   outcome: outcome, bells: bells, note: note, pausedSeconds: paused, recovered: recovered, breathing: breathing)
     }
 }

@@ -6,8 +6,11 @@ import TextSupport
 /// duplicate keys), `id`, `start`, `seconds` and `outcome` are required, each value has its type and
 /// range, and an error names the line's column and key. A key it does not know is refused with the
 /// closest one it knows, as profile documents refuse theirs: a misspelt `"Note"` is said, not lost.
-/// A missing `pausedSeconds` is 0 and a missing `recovered` false: the lines of sits without pauses or
-/// logged by their own run, and every line of journals written before they were kept, have none.
+/// A missing `pausedSeconds` is 0, a missing `recovered` false and a missing (or null) `breathing` none:
+/// the lines of sits without pauses, logged by their own run or without a pacer, and every line of
+/// journals written before they were kept, have none. A `breathing` is an object of exactly `pattern`
+/// (as `--breathe` writes it), `breaths` and `seconds` (at most the sit's), its breaths at most what the
+/// pattern begins in those seconds (``SitBreathing/problem(sitSeconds:)``).
 package enum SitLine {
     /// Why a line is not a record: the column (in characters, 1-based), the key and what is wrong.
     package struct Problem: Error, Sendable {
@@ -107,8 +110,55 @@ package enum SitLine {
             recovered = flag
         }
         let end = try timestamp("end") ?? Timestamp(epoch: start.epoch + seconds + paused, offset: start.offset)
+        let breathing = try values["breathing"].flatMap { node throws(Problem) in try Self.breathing(node, sitSeconds: seconds, column: column) }
         return Sit(id: id, start: start, end: end, profile: try string("profile", optional: true), seconds: seconds,
                    plannedSeconds: try countOrNull("plannedSeconds") ?? seconds, outcome: outcome, bells: try count("bells") ?? 0,
-                   note: try string("note", optional: true), pausedSeconds: paused, recovered: recovered)
+                   note: try string("note", optional: true), pausedSeconds: paused, recovered: recovered, breathing: breathing)
+    }
+
+    /// A record's `breathing`: null (none), or an object of exactly ``SitBreathing/keys``, each required,
+    /// checked against the sit's `sitSeconds` (``SitBreathing/problem(sitSeconds:)``). Errors name
+    /// `breathing.pattern`, `breathing.breaths` or `breathing.seconds` and their column.
+    private static func breathing(_ node: JSONNode, sitSeconds: Int, column: (Int) -> Int) throws(Problem) -> SitBreathing? {
+        let accepted = "an object such as {\"pattern\":\"4-7-8\",\"breaths\":16,\"seconds\":300}, or null"
+        let members: [JSONNode.Member]
+        switch node.value {
+        case .null: return nil
+        case let .object(found): members = found
+        default: throw Problem(column: column(node.offset), key: "breathing", message: "expected \(accepted), found \(node.kindDescription)")
+        }
+        var values: [String: JSONNode] = [:]
+        for member in members {
+            guard SitBreathing.keys.contains(member.key) else {
+                throw Problem(column: column(member.keyOffset), key: "breathing",
+                              message: "unknown key \(quoted(member.key))\(didYouMean(member.key, in: SitBreathing.keys)); breathing has the keys \(SitBreathing.keys.joined(separator: ", "))")
+            }
+            values[member.key] = member.value
+        }
+        for key in SitBreathing.keys where values[key] == nil {
+            throw Problem(column: column(node.offset), key: "breathing",
+                          message: "no \(quoted(key)); expected \(accepted)")
+        }
+        func count(_ key: String) throws(Problem) -> Int {
+            // Every key is there: checked above.
+            let value = values[key] ?? node
+            guard case let .number(text) = value.value, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  let number = Int(text), number <= Sit.maximumCount else {
+                throw Problem(column: column(value.offset), key: "breathing.\(key)",
+                              message: "expected a whole number from 0 to \(grouped(Sit.maximumCount)), found \(value.kindDescription)")
+            }
+            return number
+        }
+        let patternNode = values["pattern"] ?? node
+        guard case let .string(pattern) = patternNode.value else {
+            throw Problem(column: column(patternNode.offset), key: "breathing.pattern",
+                          message: "expected a string such as \"4-7-8\", found \(patternNode.kindDescription)")
+        }
+        let breathing = SitBreathing(pattern: pattern, breaths: try count("breaths"), seconds: try count("seconds"))
+        if let problem = breathing.problem(sitSeconds: sitSeconds) {
+            let place = values[problem.key] ?? node
+            throw Problem(column: column(place.offset), key: "breathing.\(problem.key)", message: problem.message)
+        }
+        return breathing
     }
 }

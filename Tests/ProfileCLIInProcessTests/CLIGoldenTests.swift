@@ -18,6 +18,17 @@ struct CLIGoldenTests {
     static let journalFile = GoldenJournal.file
     static let journalLines = GoldenJournal.lines
     static let utc = GoldenJournal.utc
+    /// Two sits a pacer led (issue 48): 4-7-8 for the five minutes of one, coherent breathing for the
+    /// first ten of another.
+    static let breathingLines = [
+        #"{"id":"0b7ea7h1","start":"2025-01-04T07:00:00Z","end":"2025-01-04T07:05:00Z","profile":null,"seconds":300,"plannedSeconds":300,"outcome":"completed","bells":2,"note":null,"breathing":{"pattern":"4-7-8","breaths":16,"seconds":300}}"#,
+        #"{"id":"0b7ea7h2","start":"2025-01-05T07:00:00Z","end":"2025-01-05T07:30:00Z","profile":"Morning","seconds":1800,"plannedSeconds":1800,"outcome":"completed","bells":3,"note":null,"breathing":{"pattern":"coherent","breaths":55,"seconds":600}}"#,
+    ].joined(separator: "\n") + "\n"
+    /// What `log --format csv` writes of a sit a pacer led, from another machine.
+    static let pacedExport = "id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds\r\n"
+        + "0b7ea7h4,2025-01-07T07:00:00+00:00,2025-01-07T07:10:00+00:00,,600,600,completed,2,,0,false,4-2-6-0,50,600\r\n"
+    /// A line whose breaths 4-7-8 could not have begun in its seconds.
+    static let badBreathingLine = #"{"id":"0b7ea7h3","start":"2025-01-06T07:00:00Z","end":"2025-01-06T07:05:00Z","profile":null,"seconds":300,"plannedSeconds":300,"outcome":"completed","bells":2,"note":null,"breathing":{"pattern":"4-7-8","breaths":30,"seconds":300}}"# + "\n"
     /// Insight Timer's export of three sits, one with a preset that needs quotes, one walking.
     static let insightExport = "Started At,Duration,Preset,Activity\r\n04/21/2026 21:05:00,1:2:3,\"Evening, late\",Walking\r\n"
         + "04/20/2026 08:21:14,0:45:0,,Meditation\r\n4/22/2026 6:00:00,0:20:0,Morning,Meditation\r\n"
@@ -45,6 +56,23 @@ struct CLIGoldenTests {
             Step("log", "check", environment: utc), Step("log", "repair", environment: utc),
             Step("log", "delete", "0000beef", "--force", environment: utc), Step("log", "delete", "00c0ffee", environment: utc),
             Step("log", "delete", "00c0ffee", "--force", environment: utc), Step("log", "--format", "plain", environment: utc),
+        ]),
+        // Issue 48: sits a breathing pacer led, as `log`, `stats` and the exports show them; a line whose
+        // breaths the pattern could not have begun is refused at its place; the CSV export imports back.
+        ScriptCase("journal-breathing", files: [(journalFile, journalLines + breathingLines), ("../paced.csv", pacedExport)], [
+            Step("log", environment: utc), Step("log", "--format", "csv", "--since", "2025-01-03", environment: utc),
+            Step("log", "--format", "json", "--since", "2025-01-04", environment: utc),
+            Step("log", "--format", "table", "--since", "2025-01-03", environment: utc),
+            Step("stats", "--until", "2025-01-31", environment: utc), Step("stats", "--format", "table", "--until", "2025-01-31", environment: utc),
+            Step("stats", "--format", "json", "--since", "2025-01-04", environment: utc),
+            // An edit keeps the breathing, and refuses a length shorter than it; a CSV export imports with it.
+            Step("log", "edit", "0b7ea7h2", "--duration", "5m", environment: utc),
+            Step("log", "edit", "0b7ea7h2", "--note", "kept", environment: utc),
+            Step("log", "import", "$HOME/paced.csv", environment: utc),
+            Step("log", "--format", "plain", "--since", "2025-01-05", environment: utc),
+        ]),
+        ScriptCase("journal-breathing-refused", files: [(journalFile, journalLines + breathingLines + badBreathingLine)], [
+            Step("log", environment: utc), Step("log", "check", environment: utc),
         ]),
         ScriptCase("journal-recovery", files: [(journalFile, journalLines), ("\(recordsFolder)/sit-00000000abcd.json", deadRecord),
                                                ("\(recordsFolder)/sit-000000000001.json", shortRecord)], [

@@ -34,9 +34,11 @@ struct LogListCommand: ParsableCommand {
             Plain lines and CSV give id, start, end, profile, seconds, plannedSeconds, outcome, bells, note, \
             pausedSeconds (the seconds not sat between the start and the end: pauses, stops, sleep) and \
             recovered (true for a sit logged from the record of a run that was cut off; the table shows it \
-            as the outcome); \
-            JSON gives one array of records with those keys (null where empty); CSV (RFC 4180) has a \
-            header row of the same names. Start and end are ISO 8601 with the offset of the clock they were \
+            as the outcome), then breathingPattern, breathingBreaths and breathingSeconds (the pattern a \
+            breathing pacer led, as --breathe writes it, the breaths it led and its seconds; empty for a sit \
+            without one; the table shows the pattern and breaths in a breathing column when a sit shown has them); \
+            JSON gives one array of records with those keys, the breathing as one object \
+            ({pattern, breaths, seconds}, null where empty); CSV (RFC 4180) has a header row of the same names. Start and end are ISO 8601 with the offset of the clock they were \
             read on; days (--since, --until) are local calendar days of TZ. \
             On a terminal the table shows the last sits that fit its height, and a last line says how many \
             earlier ones it leaves out; --all shows every one, -n N the last N. Output to a pipe or a file \

@@ -16,9 +16,12 @@ struct StatsCommand: ParsableCommand {
             bestGoalStreakDays (null without a goal: see goal; a sit counts whole on the day it started) and profiles \
             ([{profile, sessions, seconds}]: one a profile, names grouped ignoring case as --profile \
             matches them and spelt as in the latest sit, the most time first; then the sits without a \
-            profile, with profile null, last whatever their time). The table (and plain lines: label and value \
-            separated by a tab, then 'profile', the name, sits and time for each profile) gives times in \
-            whole minutes.
+            profile, with profile null, last whatever their time), then pacedSeconds (the seconds a breathing \
+            pacer led: see run --breathe) and patterns ([{pattern, sessions, breaths, seconds}]: one a pattern \
+            as --breathe writes it, the most time first). The table (and plain lines: label and value \
+            separated by a tab, then 'profile', the name, sits and time for each profile, then 'pattern', the \
+            pattern, sits, breaths and time for each pattern paced) gives times in whole minutes; with any \
+            sit paced it adds a 'paced breathing' row (its minutes) and a table of the patterns.
             """)
 
     @OptionGroup var global: GlobalOptions

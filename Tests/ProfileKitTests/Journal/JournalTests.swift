@@ -6,6 +6,7 @@ import TextSupport
 import JSON
 import ProfileKit
 import TableKit
+import Breath
 @testable import JournalCore
 @testable import JournalStore
 
@@ -75,8 +76,17 @@ struct JournalTests {
                        plannedSeconds: index % 11 == 10 ? nil : seconds + Int.random(in: 0...600, using: &generator),
                        outcome: Outcome.allCases[index % 3], bells: index % 7, note: index % 3 == 0 ? texts[(index / 3) % texts.count] : nil,
                        pausedSeconds: index % 4 == 1 ? Int.random(in: 1...9_999_999, using: &generator) : 0,
-                       recovered: index % 6 == 5)
+                       recovered: index % 6 == 5,
+                       // Every seventh paced (issue 48): the breaths a pattern begins in half the sit.
+                       breathing: index % 7 == 3 ? breathing(index, seconds: seconds / 2) : nil)
         }
+    }
+
+    static func breathing(_ index: Int, seconds: Int) -> SitBreathing {
+        let patterns: [BreathPattern] = [.coherent, .box, .fourSevenEight, .cyclicSigh,
+                                         try! BreathPattern(inTenths: 55, holdIn: 25, outTenths: 55, holdOut: 25)]
+        let pattern = patterns[index % patterns.count]
+        return SitBreathing(pattern: pattern.text, breaths: SitBreathing.mostBreaths(seconds: seconds, pattern: pattern), seconds: seconds)
     }
 
     /// What the program writes, the strict parser and the fast path read back the same.
@@ -169,13 +179,13 @@ struct JournalTests {
         #expect(try SitLine.decode(Array(sit.line.utf8.dropLast())) == sit)
         let calendar = LocalCalendar(zone: .utc)
         let json = JournalRenderer.log([Self.sit(note: nil, profile: nil), sit], format: .json, calendar: calendar)
-        #expect(json.contains(#""note": null, "pausedSeconds": 0, "recovered": false}"#)
-                    && json.contains(#""note": null, "pausedSeconds": 450, "recovered": false}"#), "\(json)")
+        #expect(json.contains(#""note": null, "pausedSeconds": 0, "recovered": false, "breathing": null}"#)
+                    && json.contains(#""note": null, "pausedSeconds": 450, "recovered": false, "breathing": null}"#), "\(json)")
         let csv = JournalRenderer.log([sit], format: .csv, calendar: calendar)
-        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered\r\n"))
-        #expect(csv.hasSuffix(",completed,2,,450,false\r\n"), "\(csv)")
+        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds\r\n"))
+        #expect(csv.hasSuffix(",completed,2,,450,false,,,\r\n"), "\(csv)")
         let plain = JournalRenderer.log([sit], format: .plain, calendar: calendar)
-        #expect(plain.hasSuffix("\tcompleted\t2\t\t450\tfalse\n"), "\(plain)")
+        #expect(plain.hasSuffix("\tcompleted\t2\t\t450\tfalse\t\t\t\n"), "\(plain)")
     }
 
     /// A line says `recovered` only for a sit logged from the record of a run that was cut off; a line
@@ -196,7 +206,7 @@ struct JournalTests {
         }
         let table = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(zone: .utc), options: RenderOptions(width: 80))
         #expect(table.contains("recovered") && !table.contains("completed"), "the table says how the sit was logged")
-        #expect(JournalRenderer.log([sit], format: .csv, calendar: LocalCalendar(zone: .utc)).hasSuffix(",30,true\r\n"))
+        #expect(JournalRenderer.log([sit], format: .csv, calendar: LocalCalendar(zone: .utc)).hasSuffix(",30,true,,,\r\n"))
     }
 
     /// The table leaves the seconds paused to the other formats, as it leaves the bells.
