@@ -203,6 +203,8 @@ package final class StreamRinger: BellRinger {
     /// A later call whose first in-breath lands within this many seconds of the playing cue's keeps it
     /// where it is (the caller's own clock's jitter): the cue's time is the stream's frames, not calls.
     static let cueTolerance = 0.02
+    /// Said with the last sink's failure when a breathing cue was playing: the screen still leads it.
+    package static let breathUnheard = "the breath is shown, not heard"
 
     /// Plays the pacing's cue in the stream: the sit is `sitSeconds` into its run now (pauses not
     /// counted), so its pacing's start is heard at the frame heard now plus (start − sitSeconds)
@@ -428,7 +430,13 @@ package final class StreamRinger: BellRinger {
         // What was rendered went with the sink; a next one goes on from here.
         let lostBefore = mixer.position
         let next = startSink()
-        untold.append((([reason] + starting) + ["\(nowPlaying(next)) from now on"]).joined(separator: "; "))
+        // No sink left: a breathing cue playing goes with it, and the run is told so with the rest.
+        let breath = next == nil && cue != nil ? [Self.breathUnheard] : []
+        if next == nil, cue != nil {
+            mixer.stopBreathCue()
+            cue = nil
+        }
+        untold.append((([reason] + starting) + ["\(nowPlaying(next)) from now on"] + breath).joined(separator: "; "))
         starting = []
         var lost = unconfirmed.filter { next == nil || $0.end <= lostBefore }
         unconfirmed.removeAll { next == nil || $0.end <= lostBefore }

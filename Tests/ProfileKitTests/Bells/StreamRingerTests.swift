@@ -2,6 +2,7 @@ import Foundation
 import SoundAnalysis
 import Testing
 import ProfileKit
+import Breath
 import TestDoubles
 @testable import Sound
 @testable import Players
@@ -199,6 +200,22 @@ struct StreamRingerTests {
         clock.time += 0.1
         _ = second.check()
         #expect(other.rung.isEmpty)
+    }
+
+    /// Issue 48: a breathing cue playing when the last sink dies goes with it, and the note that says
+    /// who rings the bells says so too; the cue is not heard when asked again.
+    @Test func aCueTheLastSinkLostIsSaidNotHeard() {
+        let clock = Clock()
+        let only = FakeSink("only", clock: clock)
+        let ringer = StreamRinger(sinks: [{ .success(only) }], fallback: Fallback(), ambience: nil, clock: clock.sound)
+        let pacing = BreathPacing(pattern: .coherent, cue: .tone, volume: 50, start: 0, end: nil)
+        #expect(ringer.setBreathCue(pacing, sitSeconds: 0))
+        Self.drive(ringer, clock: clock, until: 1)
+        only.dead = true
+        clock.time += 0.3
+        #expect(ringer.check().notes == ["only stopped; the bells' players ring the bells from now on; the breath is shown, not heard"])
+        #expect(!ringer.setBreathCue(pacing, sitSeconds: 1.3))
+        #expect(ringer.check().notes.isEmpty, "said once")
     }
 
     /// A sink that takes nothing cannot hold up the run: nothing piles up, the wake-ups stay few.
