@@ -94,7 +94,13 @@ package struct RunFrame: Hashable, Sendable {
             small.insert(Self.breathLine(state, columns: columns - 1) ?? Line(text: "", style: .plain), at: 1)
         }
         let time = Self.bigTime(state)
-        guard let scale = Self.scale(for: time, width: width, height: height, linesBelow: small.count) else {
+        // The breath's line takes the blank row under the digits where that alone keeps them (40 × 12).
+        var gap = true
+        var fitted = Self.scale(for: time, width: width, height: height, linesBelow: small.count)
+        if fitted == nil, state.pacing != nil, Self.scale(for: time, width: width, height: height, linesBelow: small.count - 1) != nil {
+            (fitted, gap) = (1, false)
+        }
+        guard let scale = fitted else {
             self.lines = small
             self.scale = nil
             return
@@ -102,7 +108,7 @@ package struct RunFrame: Hashable, Sendable {
         let style = Self.digitStyle(state)
         let digits = BigDigits.lines(time, scale: scale).map { Line(text: Self.centred($0, in: width - 1), style: style, isDigits: true) }
         let blank = Line(text: "", style: .plain)
-        self.lines = [blank] + digits + [blank] + small.map { line in
+        self.lines = [blank] + digits + (gap ? [blank] : []) + small.map { line in
             // The breath keeps its trailing spaces: its width is what lets only its changed cells be written.
             guard line.isDigits else { return Line(text: Self.centred(line.text, in: width - 1), style: line.style) }
             let pad = max(0, (width - 1 - DisplayWidth.of(line.text)) / 2)

@@ -90,6 +90,18 @@ struct RunFrameBreathTests {
         #expect(RunFrame(Self.state(nil, at: 2.75), width: 80, height: 24, keys: true).lines.count == frame.lines.count - 1)
     }
 
+    /// The smallest terminal that shows the big digits (40 × 12) still shows them with the breath: its line
+    /// takes the blank row under the digits, and the frame leaves the last row free.
+    @Test func theSmallestTerminalForDigitsKeepsThemWithTheBreath() {
+        let frame = RunFrame(Self.state(Self.coherent, at: 2.75), width: 40, height: 12, keys: true)
+        #expect(frame.scale == 1)
+        #expect(frame.lines.count <= 11, "\(frame.lines.count) lines")
+        #expect(frame.lines.contains { $0.text.contains("in 3") })
+        // Without a pacer, the blank row stays.
+        let plain = RunFrame(Self.state(nil, at: 2.75), width: 40, height: 12, keys: true)
+        #expect(plain.scale == 1 && plain.lines.count == frame.lines.count)
+    }
+
     /// A small terminal keeps the breath to one line, its shape as wide as the words leave room for.
     @Test func aNarrowTerminalKeepsTheBreathOnOneLine() {
         let frame = RunFrame(Self.state(Self.coherent, at: 2.75), width: 20, keys: true)
