@@ -113,7 +113,7 @@ struct SoundsCommand: ParsableCommand {
         }
         let length = seconds ?? 60
         guard breathSeconds.contains(length) else {
-            throw BreathPatternError(what: "length", input: String(length), reason: "it is not a number of seconds from \(breathSeconds.lowerBound) to \(breathSeconds.upperBound)",
+            throw BreathPatternError(what: "cue length", input: String(length), reason: "it is not a number of seconds from \(breathSeconds.lowerBound) to \(breathSeconds.upperBound)",
                                      accepted: "--seconds \(breathSeconds.lowerBound) to \(breathSeconds.upperBound)")
         }
         return (pattern, chosen, length)
