@@ -94,9 +94,12 @@ package struct StreamMixer: Sendable {
     package static let duckLead = 0.05
     /// Seconds the cue takes to come back once the bell has faded.
     package static let duckRelease = 0.4
-    /// The bells' peak level (−34 dBFS) above which the cue stays ducked: a bell's strike and most of its
-    /// ring, not its faint tail.
-    package static let duckThreshold: Float = 0.02
+    /// The bells' peak level (−20 dBFS) above which the cue stays ducked: a bell's strike and its loud
+    /// first seconds (a Singing Bowl at full volume, about 4 s), not its long ring. At −34 dBFS the cue
+    /// stayed down for 18 s of that bowl, the first breath and a half of a sit: the first in-breath went
+    /// unheard. Under −20 dBFS the bell is still louder than the cue at its loudest (−24 dBFS peak at
+    /// 100 %, ``BreathCueSynth/toneAmplitude``), so the cue stays under it as it comes back.
+    package static let duckThreshold: Float = 0.1
     /// The time constant of the bells' peak follower, in seconds.
     package static let duckFollowSeconds = 0.2
 

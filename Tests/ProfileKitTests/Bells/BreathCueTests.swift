@@ -223,6 +223,23 @@ struct BreathCueTests {
         #expect(fall < 6, "a fall of \(fall) dB in 5 ms")
     }
 
+    /// A long bell (a Singing Bowl at full volume rings for many seconds) holds the cue down for its
+    /// strike and loud first seconds only: the cue is back, under the bell's ring, within 6 s, so the
+    /// first breaths of a sit are heard.
+    @Test func aLongBellHoldsTheCueDownOnlyForItsLoudStart() {
+        let bell = BellSynth.samples(for: .singingBowl).map { Float($0) / 32768 }
+        var with = StreamMixer(), without = StreamMixer()
+        with.startBreathCue(Self.longHold, cue: .tone, volume: 1, origin: 0, end: nil)
+        with.add(bell, at: StreamMixer.frames(5))
+        without.add(bell, at: StreamMixer.frames(5))
+        let both = Self.render(&with, seconds: 14), alone = Self.render(&without, seconds: 14)
+        let cue = zip(both, alone).map { $0 - $1 }
+        func level(_ from: Double, _ to: Double) -> Double { SoundMeasure.level(cue, Int(from * Self.hz)..<Int(to * Self.hz)) }
+        #expect(Double(bell.count) / Self.hz > 12, "the bowl rings past the window")
+        #expect(level(5.1, 5.5) <= level(3, 4) - 12, "down under the strike")
+        #expect(abs(level(11, 12) - level(3, 4)) < 0.5, "back 6 s after the strike: \(level(11, 12)) dB, \(level(3, 4)) dB before")
+    }
+
     /// The volume keys and mute act on the cue as on everything else.
     @Test func volumeAndMuteActOnTheCue() {
         var mixer = StreamMixer()
