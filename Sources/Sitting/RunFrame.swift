@@ -93,6 +93,22 @@ package struct RunFrame: Hashable, Sendable {
         if state.pacing != nil {
             small.insert(Self.breathLine(state, columns: columns - 1) ?? Line(text: "", style: .plain), at: 1)
         }
+        // A terminal too short for every line (fewer rows than the lines and one to spare) keeps the
+        // most telling: the cursor cannot move back up to a row that scrolled off, so a frame taller than
+        // the terminal would be rewritten over itself. Dropped first: the progress bar, the keys' hint,
+        // the next bell, the breath; the time and the stop question stay.
+        if height > 0, small.count > max(1, height - 1) {
+            let room = max(1, height - 1)
+            let breath = state.pacing != nil ? 1 : nil
+            let progress = state.progress != nil ? 1 + (breath ?? 0) : nil
+            let last = small.count - 1
+            let order = [progress, state.isConfirmingStop ? nil : last, last - 1, breath].compactMap { $0 }
+            var dropped = Set<Int>()
+            for index in order where small.count - dropped.count > room { dropped.insert(index) }
+            var kept = small.indices.filter { !dropped.contains($0) }
+            if kept.count > room { kept = state.isConfirmingStop ? (room > 1 ? [0, last] : [last]) : Array(kept.prefix(room)) }
+            small = kept.map { small[$0] }
+        }
         let time = Self.bigTime(state)
         // The breath's line takes the blank row under the digits where that alone keeps them (40 × 12).
         var gap = true

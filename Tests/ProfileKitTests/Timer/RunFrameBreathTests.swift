@@ -102,6 +102,24 @@ struct RunFrameBreathTests {
         #expect(plain.scale == 1 && plain.lines.count == frame.lines.count)
     }
 
+    /// A terminal of a few rows never gets a frame taller than it, less one row (the cursor cannot go
+    /// back up to a row that scrolled off, and the frame was rewritten over itself): the time stays first,
+    /// then the breath; the stop question is never dropped.
+    @Test(arguments: [2, 3, 4, 5, 6])
+    func aShortTerminalGetsAFrameThatFits(_ height: Int) throws {
+        for pacing in [Self.coherent, nil] {
+            var state = Self.state(pacing, at: 2.75)
+            let frame = RunFrame(state, width: 30, height: height, keys: true)
+            #expect(frame.lines.count <= height - 1, "\(frame.lines.count) lines in \(height) rows")
+            #expect(frame.lines.first?.text.hasPrefix("Main sit: ") == true)
+            if pacing != nil, height >= 3 { #expect(frame.lines[1].text.hasPrefix("in 3")) }
+            state.isConfirmingStop = true
+            let asking = RunFrame(state, width: 30, height: height, keys: true)
+            #expect(asking.lines.count <= height - 1)
+            #expect(asking.lines.last?.text.hasPrefix("Stop") == true, "\(asking.lines.map(\.text))")
+        }
+    }
+
     /// A small terminal keeps the breath to one line, its shape as wide as the words leave room for.
     @Test func aNarrowTerminalKeepsTheBreathOnOneLine() {
         let frame = RunFrame(Self.state(Self.coherent, at: 2.75), width: 20, keys: true)
