@@ -75,13 +75,16 @@ package struct SitOptions {
     }
 
     /// The breathing a sit of `profile` shaped as `timeline` is paced with: the profile's Breathing, its
-    /// pattern `breathe` when given; with `breathe` and the profile's Breathing off, the whole main sit
-    /// with the new profile's cue and volume. Nil for a sit without a pacer.
+    /// pattern `breathe` when given; with `breathe` and the profile's Breathing off (or leading a warm-up
+    /// the profile does not have on), the whole main sit with the profile's cue and volume. Nil for a sit
+    /// without a pacer.
     package static func pacing(of profile: Profile, breathe: BreathPattern?, timeline: Timeline) -> BreathPacing? {
         var breathing = profile.breathing
         if breathe != nil, !breathing.isEnabled { breathing = Breathing(isEnabled: true, lead: .wholeSit) }
         let warmUp = timeline.parts.first { $0.type == .warmUp }.map { Double($0.end - $0.start) }
         let main: Double? = timeline.isOpen ? nil : timeline.parts.first { $0.type == .main }.map { Double($0.end - $0.start) }
+        // `--breathe` asks for a pacer: one leading a warm-up that is off leads the main sit instead.
+        if breathe != nil, breathing.lead == .warmUp, warmUp == nil { breathing.lead = .wholeSit }
         guard var pacing = breathing.pacing(warmUp: warmUp, main: main) else { return nil }
         if let breathe { pacing.pattern = breathe }
         return pacing

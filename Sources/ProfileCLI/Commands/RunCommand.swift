@@ -28,7 +28,7 @@ struct RunCommand: ParsableCommand {
 
             --breathe PATTERN paces the breath (coherent, box, 4-7-8, sigh, or 4-4-4-4, 4,2,6,0): for the whole of a \
             quick sit; for a profile, in place of its Breathing's pattern (its Leads, Cue and volume kept when its \
-            Breathing is on, else the whole main sit). On a terminal the phase and its seconds ('in 3', 'hold 7', \
+            Breathing is on, the main sit in place of a warm-up that is off; else the whole main sit). On a terminal the phase and its seconds ('in 3', 'hold 7', \
             'out 5') and a bar that grows on the in-breath and shrinks on the out-breath; elsewhere a line when the \
             pacing starts and one when it ends. Its cue is heard only through the one stream (speed 1, not --silent); \
             else the run says once that the breath is shown, not heard. A logged sit records the pattern, the breaths \

@@ -35,7 +35,8 @@ struct BreathOptions: ParsableArguments {
         Pace the breath with this pattern: coherent (5.5 in, 5.5 out), box (4-4-4-4), 4-7-8, sigh, or seconds \
         of in, hold, out (and hold) such as 4-4-4-4 or 4,2,6,0 (tenths allowed: 5.5-0-5.5-0). A quick sit is \
         paced for the whole of it; a profile's own Pattern gives way to it (its Leads, Cue and volume kept when \
-        its Breathing is on; else the whole main sit, with a tone).
+        its Breathing is on, the main sit in place of a warm-up that is off; else the whole main sit, with a \
+        tone).
         """, valueName: "pattern"))
     var breathe: OptionValue<SitOptions.Breathe>?
 

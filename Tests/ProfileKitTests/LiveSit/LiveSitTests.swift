@@ -335,5 +335,11 @@ struct LiveSitTests {
                 == BreathPacing(pattern: .fourSevenEight, cue: .tick, volume: 25, start: 120, end: 420))
         profile.breathing.lead = .wholeSit
         #expect(SitOptions.pacing(of: profile, breathe: nil, timeline: Timeline(profile: profile, open: true))?.end == nil)
+        // Leading a warm-up that is off: nothing by itself; with --breathe, the main sit (its cue kept).
+        profile.breathing.lead = .warmUp
+        profile[segment: .warmUp].enabled = false
+        #expect(SitOptions.pacing(of: profile, breathe: nil, timeline: Timeline(profile: profile)) == nil)
+        #expect(SitOptions.pacing(of: profile, breathe: .box, timeline: Timeline(profile: profile))
+                == BreathPacing(pattern: .box, cue: .tick, volume: 25, start: 0, end: 1200))
     }
 }
