@@ -160,9 +160,10 @@ package struct JSONParser {
             let key = try parseString()
             let first = largeIndex.map { $0[key] } ?? members.first(where: { $0.key == key })?.keyOffset
             if let first {
-                throw JSONSyntaxError(
-                    message: "duplicate key \(quoted(key)) (first at line \(Self.lineAndColumn(of: first, in: bytes).line))",
-                    offset: keyOffset)
+                // A document of one line (a journal's record) names the first key's column, not "line 1".
+                let place = Self.lineAndColumn(of: first, in: bytes)
+                let at = bytes.contains(0x0A) ? "line \(place.line)" : "column \(place.column)"
+                throw JSONSyntaxError(message: "duplicate key \(quoted(key)) (first at \(at))", offset: keyOffset)
             }
             if largeIndex != nil {
                 largeIndex?[key] = keyOffset

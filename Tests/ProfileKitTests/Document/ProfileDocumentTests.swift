@@ -431,7 +431,7 @@ struct ProfileDocumentTests {
             #expect {
                 try ProfileDocument.decode(Array(text.utf8), name: "x")
             } throws: { error in
-                (error as? ProfileError)?.description.contains("duplicate key \"k1\" (first at line 1)") == true
+                (error as? ProfileError)?.description.contains("duplicate key \"k1\" (first at column 11)") == true
             }
         }
     }
