@@ -100,7 +100,7 @@ let package = Package(
         // records of sits in progress and the run's log, `status`'s cache and the practice settings; the
         // model's limits of a session, handed to JournalCore's check of a record (`Sit.RunLimits.profile`).
         // Never imports a player, the timeline or a terminal: `run` hands it a finished sit.
-        .target(name: "JournalStore", dependencies: ["TextSupport", "JSON", "Files", "LocalTime", "ProfileKit", "JournalCore"]),
+        .target(name: "JournalStore", dependencies: ["TextSupport", "JSON", "Files", "LocalTime", "ProfileKit", "JournalCore", "Breath"]),
 
         // GNU readline. No pkgConfig: it makes every build warn about -D_DEFAULT_SOURCE (SwiftPM #4817).
         .systemLibrary(

@@ -207,3 +207,20 @@ package struct BreathCustom: Hashable, Sendable {
         try BreathPattern(inTenths: inTenths, holdIn: holdIn, outTenths: outTenths, holdOut: holdOut)
     }
 }
+
+/// The breathing a run's pacer led during a sit (issue 48), as the run counts it and the journal logs it.
+package struct SitBreathing: Hashable, Sendable {
+    /// The pattern as `--breathe` writes it (``BreathPattern/text``): `coherent`, `box`, `4-7-8`, `sigh`,
+    /// or `4-2-6-0`.
+    package var pattern: String
+    /// Breaths led: each whose in-breath began while the pacer led (``BreathPacing/breathsBegun(by:)``).
+    package var breaths: Int
+    /// Seconds of the sit the pacer led, pauses left out.
+    package var seconds: Int
+
+    package init(pattern: String, breaths: Int, seconds: Int) {
+        self.pattern = pattern
+        self.breaths = breaths
+        self.seconds = seconds
+    }
+}

@@ -1,3 +1,4 @@
+import Breath
 import LocalTime
 import JSON
 import TableKit

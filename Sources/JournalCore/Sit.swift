@@ -1,3 +1,4 @@
+import Breath
 import LocalTime
 import JSON
 import TextSupport
@@ -11,22 +12,6 @@ package enum Outcome: String, CaseIterable, Sendable {
     /// Ended by a signal: Ctrl-C, SIGTERM, SIGHUP; or cut off (a crash, SIGKILL, a dead battery) and
     /// recovered from the run's record by a later command.
     case interrupted
-}
-
-/// The breathing a run's pacer led during a sit (issue 48).
-package struct SitBreathing: Hashable, Sendable {
-    /// The pattern as `--breathe` writes it: `coherent`, `box`, `4-7-8`, `sigh`, or `4-2-6-0`.
-    package var pattern: String
-    /// Breaths led: each whose in-breath began while the pacer led.
-    package var breaths: Int
-    /// Seconds of the sit the pacer led, pauses left out.
-    package var seconds: Int
-
-    package init(pattern: String, breaths: Int, seconds: Int) {
-        self.pattern = pattern
-        self.breaths = breaths
-        self.seconds = seconds
-    }
 }
 
 /// One sit of the journal: one line of `journal.jsonl`.

@@ -1,3 +1,4 @@
+import Breath
 import JournalCore
 import LocalTime
 import Files

@@ -1,3 +1,4 @@
+import Breath
 import LocalTime
 import JournalCore
 import JournalStore
@@ -39,7 +40,7 @@ struct SitJournal {
     /// line of the log display (`logStyle`) or a line under the live display's summary.
     func finish(_ summary: RunSummary, logStyle: Bool, host: SitHost) throws(JournalError) {
         let line = try log.finish(outcome: Outcome(summary.ending), elapsed: summary.elapsed, bells: summary.bellsRung,
-                                  pausedSeconds: summary.pausedSeconds, breathing: summary.breathing.map(SitBreathing.init))
+                                  pausedSeconds: summary.pausedSeconds, breathing: summary.breathing)
         guard let said = line?.split(separator: "\n").map(String.init), let line = said.first else { return }
         host.say(logStyle ? "\(host.logStamp())  +\(TimerDuration(seconds: summary.elapsed).formatted)  \(line)\n" : line + "\n")
         // The milestones the sit crossed, on standard error as `log add` says them.
@@ -61,13 +62,6 @@ extension Outcome {
 extension RunRecordStore: SitProgressStore {
     package func save(_ progress: SitProgress) -> String? {
         save(elapsed: progress.elapsed, pausedSeconds: progress.pausedSeconds, bellsRung: progress.bellsRung,
-             breathing: progress.breathing.map(SitBreathing.init))
-    }
-}
-
-extension SitBreathing {
-    /// The breathing a run's pacer led, as the journal logs it.
-    init(_ paced: PacedBreathing) {
-        self.init(pattern: paced.pattern, breaths: paced.breaths, seconds: paced.seconds)
+             breathing: progress.breathing)
     }
 }

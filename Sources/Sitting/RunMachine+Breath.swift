@@ -82,9 +82,9 @@ extension RunMachine {
     }
 
     /// The breathing led by session second `elapsed`: the pattern, the breaths begun and the seconds paced.
-    func breathing(at elapsed: Double) -> PacedBreathing? {
+    func breathing(at elapsed: Double) -> SitBreathing? {
         guard let pacing else { return nil }
         let seconds = max(0, min(elapsed, pacing.end ?? .infinity) - pacing.start)
-        return PacedBreathing(pattern: pacing.pattern.text, breaths: pacing.breathsBegun(by: elapsed), seconds: Int(seconds.rounded(.down)))
+        return SitBreathing(pattern: pacing.pattern.text, breaths: pacing.breathsBegun(by: elapsed), seconds: Int(seconds.rounded(.down)))
     }
 }

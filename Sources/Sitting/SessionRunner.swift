@@ -172,7 +172,7 @@ package struct RunSummary: Hashable, Sendable {
     /// Whether the sit ended muted.
     package var endedMuted = false
     /// The breathing the pacer led; nil for a sit without one.
-    package var breathing: PacedBreathing? = nil
+    package var breathing: SitBreathing? = nil
 }
 
 /// Shows a run: a live display on a terminal, a log line per event elsewhere.

@@ -1,3 +1,5 @@
+import Breath
+
 /// How far a sit has come, as the record of a sit in progress keeps it (issue 30): what the journal
 /// logs of the sit if the run is cut off now.
 package struct SitProgress: Hashable, Sendable {
@@ -8,9 +10,9 @@ package struct SitProgress: Hashable, Sendable {
     /// Bells that sounded so far.
     package var bellsRung: Int
     /// The breathing the pacer led so far; nil for a sit without one (issue 48).
-    package var breathing: PacedBreathing?
+    package var breathing: SitBreathing?
 
-    package init(elapsed: Int, pausedSeconds: Int, bellsRung: Int, breathing: PacedBreathing? = nil) {
+    package init(elapsed: Int, pausedSeconds: Int, bellsRung: Int, breathing: SitBreathing? = nil) {
         self.elapsed = elapsed
         self.pausedSeconds = pausedSeconds
         self.bellsRung = bellsRung
@@ -18,20 +20,6 @@ package struct SitProgress: Hashable, Sendable {
     }
 }
 
-/// The breathing a run's pacer led (issue 48), as the journal logs it: the pattern as `--breathe` writes
-/// it (``BreathPattern/text``), the breaths begun while it led (``BreathPacing/breathsBegun(by:)``) and
-/// the seconds it led, pauses left out.
-package struct PacedBreathing: Hashable, Sendable {
-    package var pattern: String
-    package var breaths: Int
-    package var seconds: Int
-
-    package init(pattern: String, breaths: Int, seconds: Int) {
-        self.pattern = pattern
-        self.breaths = breaths
-        self.seconds = seconds
-    }
-}
 
 /// Where a run keeps the record of its sit while it lasts. The runner saves at the start, at every
 /// pause and resume (space, the stop question, Ctrl-Z, a sleep), at every event (each bell), and once a

@@ -309,7 +309,7 @@ struct LiveSitTests {
         let (end, _, display) = try sit(options, profiles: [])
         #expect(end == .finished)
         // 60 s of 19-second breaths: four begun.
-        #expect(display.summary?.breathing == PacedBreathing(pattern: "4-7-8", breaths: 4, seconds: 60))
+        #expect(display.summary?.breathing == SitBreathing(pattern: "4-7-8", breaths: 4, seconds: 60))
         #expect(display.notes.filter { $0 == RunMachine.cueUnheardNote }.count == 1, "\(display.notes)")
         var plain = SitOptions()
         plain.name = "1m"

@@ -160,11 +160,11 @@ struct RunMachineBreathTests {
         _ = machine.step(Self.key(.pause, 30), at: 30)
         _ = machine.step(Self.key(.pause, 90), at: 90)
         // 40 s sat: a 4-7-8 breath is 19 s, so three begun.
-        #expect(machine.progress(at: 100).breathing == PacedBreathing(pattern: "4-7-8", breaths: 3, seconds: 40))
+        #expect(machine.progress(at: 100).breathing == SitBreathing(pattern: "4-7-8", breaths: 3, seconds: 40))
         // Past its end: the five minutes, and the breaths begun in them (300 / 19: 16 begun).
-        #expect(machine.progress(at: 460).breathing == PacedBreathing(pattern: "4-7-8", breaths: 16, seconds: 300))
+        #expect(machine.progress(at: 460).breathing == SitBreathing(pattern: "4-7-8", breaths: 16, seconds: 300))
         _ = machine.step(Self.key(.interrupt, 500), at: 500)
-        #expect(machine.summary(.interrupted).breathing == PacedBreathing(pattern: "4-7-8", breaths: 16, seconds: 300))
+        #expect(machine.summary(.interrupted).breathing == SitBreathing(pattern: "4-7-8", breaths: 16, seconds: 300))
         var plain = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: true, boot: 0)
         #expect(plain.progress(at: 100).breathing == nil)
         _ = plain.step([.held(note: nil, at: 0, boot: 0)], at: 0)
