@@ -198,6 +198,9 @@ package final class StreamRinger: BellRinger {
     /// The breathing cue playing: the pacing, and the run's monotonic time at which its first in-breath
     /// began (or begins), from which its frames are placed whatever the stream's anchor does.
     private var cue: (pacing: BreathPacing, origin: Double)?
+    /// Whether a cue was ever asked for: when the last sink dies, even during a pause, the run is told
+    /// that the breath is no longer heard (the run then does not say it again).
+    private var cueAsked = false
     /// The anchor the cue's frames were placed from.
     private var cueAnchor: Double?
     /// A later call whose first in-breath lands within this many seconds of the playing cue's keeps it
@@ -224,6 +227,7 @@ package final class StreamRinger: BellRinger {
             pump()
             return false
         }
+        cueAsked = true
         let time = now()
         pacer.start(written: mixer.position, at: time)
         let origin = time + pacing.start - sitSeconds
@@ -431,7 +435,7 @@ package final class StreamRinger: BellRinger {
         let lostBefore = mixer.position
         let next = startSink()
         // No sink left: a breathing cue playing goes with it, and the run is told so with the rest.
-        let breath = next == nil && cue != nil ? [Self.breathUnheard] : []
+        let breath = next == nil && cueAsked ? [Self.breathUnheard] : []
         if next == nil, cue != nil {
             mixer.stopBreathCue()
             cue = nil

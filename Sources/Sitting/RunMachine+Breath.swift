@@ -13,6 +13,11 @@ extension RunMachine {
     /// than 1, no stream player, `--silent`): the screen still leads the breath.
     package static let cueUnheardNote = "the breath is shown, not heard: its cue needs the sound stream (speed 1, a stream player, not --silent)"
 
+    /// Session seconds before the pacing's start its cue is asked for: what the stream has written ahead
+    /// cannot take it any more (``StreamPacer/maximumAhead``), and asked earlier the stream would run,
+    /// silent, for a whole warm-up.
+    package static let cueLead = 0.5
+
     /// `pacing` ending no later than a main sit ended early at session second `mainEnd`.
     static func cut(_ pacing: BreathPacing, mainEnd: Double) -> BreathPacing {
         var cut = pacing
@@ -27,7 +32,7 @@ extension RunMachine {
     /// make heard, the run going, its pacing not over.
     private func wantsCue(elapsed: Double) -> Bool {
         guard let pacing, pacing.cue != .none, !cueUnheard, pausedFor.isEmpty, ending == nil else { return false }
-        return elapsed < (pacing.end ?? .infinity)
+        return elapsed >= pacing.start - Self.cueLead && elapsed < (pacing.end ?? .infinity)
     }
 
     /// The pacer's part of a wake-up's chores at monotonic `now`: its lead said when it begins or ends,
@@ -66,10 +71,12 @@ extension RunMachine {
     /// What the ringer said of the cue it was asked to play: when it is not heard, that is said once, and
     /// the ringer is not asked again.
     mutating func cueHeard(_ heard: Bool) -> [RunEffect] {
+        if heard { cueWasHeard = true }
         guard !heard, cuePlaying, !cueUnheard else { return [] }
         cueUnheard = true
         cuePlaying = false
-        return [.note(Self.cueUnheardNote)]
+        // A cue heard before and lost since went with the stream's last player, which said so then.
+        return cueWasHeard ? [] : [.note(Self.cueUnheardNote)]
     }
 
     /// The monotonic time, after `now`, at which the pacer next begins or ends leading; nil while paused
@@ -77,13 +84,14 @@ extension RunMachine {
     func nextPacerChange(at now: Double) -> Double? {
         guard let pacing, pausedFor.isEmpty, ending == nil else { return nil }
         let elapsed = elapsed(at: now)
-        guard let change = [pacing.start, pacing.end].compactMap({ $0 }).first(where: { $0 > elapsed }) else { return nil }
+        guard let change = [pacing.start - Self.cueLead, pacing.start, pacing.end].compactMap({ $0 }).first(where: { $0 > elapsed }) else { return nil }
         return now + (change - elapsed) / speed
     }
 
     /// The breathing led by session second `elapsed`: the pattern, the breaths begun and the seconds paced.
     func breathing(at elapsed: Double) -> SitBreathing? {
-        guard let pacing else { return nil }
+        // A sit stopped (or cut off) before its pacer began led no breathing.
+        guard let pacing, elapsed > pacing.start else { return nil }
         let seconds = max(0, min(elapsed, pacing.end ?? .infinity) - pacing.start)
         return SitBreathing(pattern: pacing.pattern.text, breaths: pacing.breathsBegun(by: elapsed), seconds: Int(seconds.rounded(.down)))
     }

@@ -235,6 +235,8 @@ package struct RunMachine: Sendable {
     var cuePlaying = false
     /// Whether the ringer said it cannot make the cue heard: said once, and not asked again.
     var cueUnheard = false
+    /// Whether the ringer has made the cue heard at all: a cue lost later went with the stream.
+    var cueWasHeard = false
     /// Whether the pacer leads, as last shown (``RunEffect/paced(_:)``).
     var pacedShown = false
 

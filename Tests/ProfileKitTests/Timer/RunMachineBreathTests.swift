@@ -84,11 +84,12 @@ struct RunMachineBreathTests {
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true)] + chores()),
             Row(events: wake(60), at: 60, effects: [.paced(false)] + chores()),
         ]),
-        BreathCase(id: "a pacer that starts later is handed its cue at once, to wait for its start in the stream",
+        BreathCase(id: "a pacer that starts later is handed its cue half a second ahead, to wait for its start in the stream",
                    pacing: BreathPacing(pattern: .box, cue: .tick, volume: 40, start: 120, end: 240), rows: [
             opening,
-            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil),
-                                                  .breathCue(BreathPacing(pattern: .box, cue: .tick, volume: 40, start: 120, end: 240), sitSeconds: 0)] + chores()),
+            Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil)] + chores()),
+            Row(events: wake(119.5), at: 119.5, effects: [.breathCue(BreathPacing(pattern: .box, cue: .tick, volume: 40, start: 120, end: 240),
+                                                                     sitSeconds: 119.5)] + chores()),
             Row(events: wake(120), at: 120, effects: [.paced(true)] + chores()),
             Row(events: wake(240), at: 240, effects: [.paced(false), .breathCue(nil, sitSeconds: 240)] + chores()),
         ]),
@@ -137,15 +138,21 @@ struct RunMachineBreathTests {
         #expect(!later.contains { if case .breathCue = $0 { true } else { false } }, "\(later)")
     }
 
-    /// The machine wakes for the pacing's start and end (piped, its one line each), not more.
+    /// The machine wakes for the pacing's cue half a second ahead of its start (not from the sit's first
+    /// second: the stream would run, silent, for a whole warm-up), for its start and its end (piped, its
+    /// one line each), not more.
     @Test func theMachineWakesForThePacingsStartAndEnd() {
         let later = BreathPacing(pattern: .box, cue: .tone, volume: 40, start: 120, end: 240)
         var machine = RunMachine(timeline: Self.timeline, speed: 1, start: 0, boot: 0, pacing: later)
         _ = machine.step([.held(note: nil, at: 0, boot: 0)], at: 0)
-        _ = machine.step(Self.wake(0), at: 0)
+        let first = machine.step(Self.wake(0), at: 0)
+        #expect(!first.contains { if case .breathCue = $0 { true } else { false } }, "\(first)")
         func timeout(_ now: Double) -> Double { machine.timeout(at: now, nextFrame: { _ in nil }, nextCheck: nil) ?? -1 }
-        #expect(abs(timeout(0) - (120 + RunMachine.margin)) < 1e-9)
-        _ = machine.step(Self.wake(120), at: 120)
+        #expect(abs(timeout(0) - (120 - RunMachine.cueLead + RunMachine.margin)) < 1e-9)
+        let ahead = machine.step(Self.wake(119.5), at: 119.5)
+        #expect(ahead.contains(.breathCue(later, sitSeconds: 119.5)) && !ahead.contains(.paced(true)), "\(ahead)")
+        #expect(abs(timeout(119.5) - (RunMachine.cueLead + RunMachine.margin)) < 1e-9)
+        #expect(machine.step(Self.wake(120), at: 120).contains(.paced(true)))
         #expect(abs(timeout(120) - (120 + RunMachine.margin)) < 1e-9)
         _ = machine.step(Self.wake(240), at: 240)
         #expect(abs(timeout(240) - (1560 + RunMachine.margin)) < 1e-9)
@@ -168,5 +175,31 @@ struct RunMachineBreathTests {
         var plain = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: true, boot: 0)
         #expect(plain.progress(at: 100).breathing == nil)
         _ = plain.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+        // A sit stopped before its pacer began (in a warm-up) led no breathing.
+        let afterWarmUp = BreathPacing(pattern: .box, cue: .tone, volume: 40, start: 120, end: 420)
+        var early = RunMachine(timeline: Self.timeline, speed: 1, start: 0, records: true, boot: 0, pacing: afterWarmUp)
+        _ = early.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+        _ = early.step(Self.wake(0), at: 0)
+        #expect(early.progress(at: 90).breathing == nil)
+        _ = early.step(Self.key(.interrupt, 100), at: 100)
+        #expect(early.summary(.interrupted).breathing == nil)
+    }
+
+    /// A cue the ringer never made heard is said once; one it made heard and lost later (the stream's
+    /// last player gone) is not said again here: the ringer said so with the player's failure.
+    @Test func aCueNotHeardIsSaidOnceAndALostOneNotAgain() {
+        var machine = RunMachine(timeline: Self.timeline, speed: 1, start: 0, boot: 0, pacing: Self.whole)
+        _ = machine.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+        _ = machine.step(Self.wake(0), at: 0)
+        #expect(machine.step([.cueHeard(false)], at: 0) == [.note(RunMachine.cueUnheardNote)])
+        #expect(machine.step([.cueHeard(false)], at: 0).isEmpty)
+        var lost = RunMachine(timeline: Self.timeline, speed: 1, start: 0, boot: 0, pacing: Self.whole)
+        _ = lost.step([.held(note: nil, at: 0, boot: 0)], at: 0)
+        _ = lost.step(Self.wake(0), at: 0)
+        #expect(lost.step([.cueHeard(true)], at: 0).isEmpty)
+        _ = lost.step(Self.key(.pause, 100), at: 100)
+        #expect(lost.step(Self.key(.pause, 110), at: 110).contains(.breathCue(Self.whole, sitSeconds: 100)))
+        #expect(lost.step([.cueHeard(false)], at: 110).isEmpty, "the ringer said it")
+        #expect(!lost.step(Self.key(.pause, 200), at: 200).contains { if case .breathCue = $0 { true } else { false } }, "not asked again")
     }
 }
