@@ -126,7 +126,9 @@ package struct BreathPacing: Hashable, Sendable {
     package func breathsBegun(by seconds: Double) -> Int {
         let until = min(seconds, end ?? .infinity) - start
         guard until > 0 else { return 0 }
-        return Int((until / pattern.cycleSeconds).rounded(.up))
+        // In tenths over a whole number of tenths: a span of whole breaths divides exactly (5.6 s breaths
+        // over 21 minutes are 225, where seconds over 5.6 rounded up made 226).
+        return Int((until * 10 / Double(pattern.cycleTenths)).rounded(.up))
     }
 }
 
@@ -210,8 +212,8 @@ package struct BreathCustom: Hashable, Sendable {
 
 /// The breathing a run's pacer led during a sit (issue 48), as the run counts it and the journal logs it.
 package struct SitBreathing: Hashable, Sendable {
-    /// The pattern as `--breathe` writes it (``BreathPattern/text``): `coherent`, `box`, `4-7-8`, `sigh`,
-    /// or `4-2-6-0`.
+    /// The pattern as `--breathe` writes it (``BreathPattern/text``): `coherent`, `box`, `4-7-8`,
+    /// `cyclic sigh`, or `4-2-6-0`.
     package var pattern: String
     /// Breaths led: each whose in-breath began while the pacer led (``BreathPacing/breathsBegun(by:)``).
     package var breaths: Int

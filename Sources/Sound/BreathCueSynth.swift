@@ -162,7 +162,9 @@ package struct BreathCueSynth: Sendable {
             }
             return (level * Float(Double.sin(2 * Double.pi * phase)), 1)
         case .tick:
-            guard into < tickFrames else { return (0, 1) }
+            // No longer than its phase (a hold may be a tenth of a second): the next tick starts on none.
+            let length = min(tickFrames, segments[index].frames)
+            guard into < length else { return (0, 1) }
             let pitch = switch segments[index].move {
             case .breatheIn: Self.tickIn
             case .topUp: Self.tickTopUp
@@ -172,7 +174,7 @@ package struct BreathCueSynth: Sendable {
             let seconds = Double(into) / Self.rate
             let rise = seconds < Self.tickAttack ? 0.5 - 0.5 * Double.cos(Double.pi * seconds / Self.tickAttack) : 1
             // Faded to nothing over its last fifth, so that it ends on no step.
-            let tail = min(1, Double(tickFrames - into) / (0.2 * Double(tickFrames)))
+            let tail = min(1, Double(length - into) / (0.2 * Double(length)))
             let envelope = rise * Double.exp(-seconds / Self.tickDecay) * tail
             return (Self.tickAmplitude * volume * Float(envelope * Double.sin(2 * Double.pi * pitch * seconds)), 1)
         case .swell:

@@ -240,6 +240,19 @@ struct BreathCueTests {
         #expect(abs(level(11, 12) - level(3, 4)) < 0.5, "back 6 s after the strike: \(level(11, 12)) dB, \(level(3, 4)) dB before")
     }
 
+    /// A phase shorter than a tick (a hold of a tenth of a second) gets a tick as long as the phase,
+    /// faded to nothing by its end: the next phase's tick starts on silence, not on a cut (a click).
+    @Test func aTickNeverOutlastsItsPhase() throws {
+        let pattern = try BreathPattern(inTenths: 40, holdIn: 1, outTenths: 60, holdOut: 0)
+        var mixer = StreamMixer()
+        mixer.startBreathCue(pattern, cue: .tick, volume: 1, origin: 0, end: nil)
+        let samples = Self.render(&mixer, seconds: 4.2)
+        let boundary = Int(4.1 * Self.hz)
+        let lastMillisecond = samples[(boundary - Int(0.001 * Self.hz))..<boundary].map { abs($0) }.max() ?? 1
+        #expect(lastMillisecond < 1e-3, "the hold's tick is at \(lastMillisecond) as the out-breath's starts")
+        #expect((samples[(Int(4.0 * Self.hz))..<boundary].map { abs($0) }.max() ?? 0) > 0.01, "the hold has its tick")
+    }
+
     /// The volume keys and mute act on the cue as on everything else.
     @Test func volumeAndMuteActOnTheCue() {
         var mixer = StreamMixer()

@@ -70,6 +70,12 @@ struct BreathPacingTests {
         #expect(pacing.breathsBegun(by: 71.01) == 2)
         #expect(pacing.breathsBegun(by: 10_000) == 10, "110 s of 11-second breaths")
         #expect(pacing.leads(at: 60) && !pacing.leads(at: 170) && !pacing.leads(at: 59.9))
+        // A span of whole breaths whose length in seconds is not exact in binary: 200 breaths of 8.7 s in
+        // 29 minutes, 225 of 5.6 s in 21 (seconds over 8.7, rounded up, made 201 and 226).
+        let odd = BreathPacing(pattern: try! BreathPattern(inTenths: 40, holdIn: 0, outTenths: 47, holdOut: 0), cue: .tone, volume: 40, start: 0, end: 1740)
+        #expect(odd.breathsBegun(by: 1740) == 200)
+        let short = BreathPacing(pattern: try! BreathPattern(inTenths: 28, holdIn: 0, outTenths: 28, holdOut: 0), cue: .tone, volume: 40, start: 0, end: 1260)
+        #expect(short.breathsBegun(by: 5000) == 225)
     }
 
     @Test func aCustomPatternFallsBackOnlyWhenItsLengthsMakeNone() {
