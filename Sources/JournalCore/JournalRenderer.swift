@@ -171,7 +171,7 @@ package enum JournalRenderer {
         if sit.recovered { text.append("true") } else { text.append("false") }
         text.append(byte: separator)
         if let breathing = sit.breathing {
-            // A pattern's text is digits, `-`, `.` and lowercase letters: no field needs quoting.
+            // A pattern's text is digits, `-`, `.`, lowercase letters and a space: no field needs quoting.
             text.append(field(breathing.pattern))
             text.append(byte: separator)
             text.append(breathing.breaths)

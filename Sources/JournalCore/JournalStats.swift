@@ -22,7 +22,7 @@ package struct JournalStats: Equatable, Sendable {
 
     /// The breathing a pacer led, of one pattern (issue 48): the sits it led, its breaths and seconds.
     package struct PatternTime: Equatable, Sendable {
-        /// The pattern as ``BreathPattern/text`` writes it (``SitBreathing/patternKey``: `sigh` is `cyclic sigh`).
+        /// The pattern as ``BreathPattern/text`` writes it (a line holds no other spelling).
         package var pattern: String
         package var sessions: Int
         package var breaths: Int
@@ -83,7 +83,7 @@ package struct JournalStats: Equatable, Sendable {
             totalSeconds += sit.seconds
             if let breathing = sit.breathing {
                 pacedSeconds += breathing.seconds
-                let key = breathing.patternKey
+                let key = breathing.pattern
                 byPattern[key, default: PatternTime(pattern: key, sessions: 0, breaths: 0, seconds: 0)].sessions += 1
                 byPattern[key]?.breaths += breathing.breaths
                 byPattern[key]?.seconds += breathing.seconds

@@ -21,19 +21,12 @@ extension SitBreathing {
         return (tenths + cycle - 1) / cycle
     }
 
-    /// The text a pattern is counted under (`stats`' rows): ``BreathPattern/text``, so that `sigh` and
-    /// `cyclic sigh` are one. A custom pattern's text, which a read line holds as ``BreathPattern/text``
-    /// writes it, is its own.
-    package var patternKey: String {
-        BreathPattern.named.first(where: { $0.names.contains(pattern) })?.names[0] ?? pattern
-    }
-
     /// `text` as a pattern, or why it is none `--breathe` writes.
     private static func pattern(_ text: String) throws(BreathPatternError) -> BreathPattern {
         // A named pattern's name, or a custom one as `text` writes it, is nearly every line's: found
         // without the parser, which builds strings (measured on a debug build over 100,000 lines of
         // `4-2-6-0`: `log --format csv` 4.8 s with the parser alone).
-        if let named = BreathPattern.named.first(where: { $0.names.contains(text) }) { return named.pattern }
+        if let named = BreathPattern.named.first(where: { $0.names[0] == text }) { return named.pattern }
         if let custom = canonicalCustom(text) { return custom }
         let parsed = try BreathPattern(parsing: text)
         guard parsed.text == text else {

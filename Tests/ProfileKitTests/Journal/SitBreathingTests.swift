@@ -27,7 +27,7 @@ struct SitBreathingTests {
     /// A sit without breathing keeps exactly the line earlier versions wrote; with it, `breathing` comes
     /// last; both read back through both readers and write again byte for byte.
     @Test(arguments: [nil, SitBreathing(pattern: "4-7-8", breaths: 16, seconds: 300), SitBreathing(pattern: "coherent", breaths: 55, seconds: 600),
-                      SitBreathing(pattern: "sigh", breaths: 1, seconds: 0), SitBreathing(pattern: "5.5-2.5-5.5-2.5", breaths: 38, seconds: 600),
+                      SitBreathing(pattern: "cyclic sigh", breaths: 1, seconds: 0), SitBreathing(pattern: "5.5-2.5-5.5-2.5", breaths: 38, seconds: 600),
                       SitBreathing(pattern: "box", breaths: 0, seconds: 0)])
     func linesRoundTripByteForByte(_ breathing: SitBreathing?) throws {
         var sit = Self.sit(breathing: breathing)
@@ -81,6 +81,9 @@ struct SitBreathingTests {
         Bad(breathing: #"{"pattern":"4-7-9","breaths":16,"seconds":300}"#, key: "breathing.pattern", at: #""4-7-9""#,
             message: "expected the pattern as --breathe writes it, \"4-7-9-0\", found \"4-7-9\""),
         Bad(breathing: #"{"pattern":"sigh!","breaths":1,"seconds":3}"#, key: "breathing.pattern", at: #""sigh!""#, message: "found \"sigh!\""),
+        // Another name --breathe takes for a pattern is not what a run writes.
+        Bad(breathing: #"{"pattern":"sigh","breaths":1,"seconds":10}"#, key: "breathing.pattern", at: #""sigh""#,
+            message: "expected the pattern as --breathe writes it, \"cyclic sigh\", found \"sigh\""),
         Bad(breathing: #"{"pattern":"Coherent","breaths":16,"seconds":300}"#, key: "breathing.pattern", at: #""Coherent""#,
             message: "expected the pattern as --breathe writes it, \"coherent\", found \"Coherent\""),
         Bad(breathing: #"{"pattern":"4,7,8,0","breaths":16,"seconds":300}"#, key: "breathing.pattern", at: #""4,7,8,0""#,
@@ -176,7 +179,7 @@ struct SitBreathingTests {
             "}", #","breathing":null}"#, #","breathing":{"pattern":"4-7-8","breaths":16,"seconds":300}}"#,
             #","pausedSeconds":45,"breathing":{"pattern":"coherent","breaths":10,"seconds":100}}"#,
             #","pausedSeconds":45,"recovered":true,"breathing":{"pattern":"4-2-6-0","breaths":9,"seconds":100}}"#,
-            #","recovered":true,"breathing":{"pattern":"sigh","breaths":0,"seconds":0}}"#,
+            #","recovered":true,"breathing":{"pattern":"cyclic sigh","breaths":0,"seconds":0}}"#,
             #","breathing":{"pattern":"4-7-8","breaths":16,"seconds":300},"recovered":true}"#,
             #","breathing":{"seconds":300,"pattern":"4-7-8","breaths":16}}"#,
             #","breathing":{"pattern":"4-7-8","breaths":16,"seconds":300} }"#,
@@ -259,8 +262,8 @@ struct SitBreathingTests {
         #expect(json.contains(#""pacedSeconds": 1200"#) && json.contains(#"{"pattern": "4-7-8", "sessions": 2, "breaths": 48, "seconds": 900}"#), "\(json)")
         let table = JournalRenderer.stats(stats, format: .table, options: RenderOptions(width: 80))
         #expect(table.contains("paced breathing") && table.contains("Paced breathing") && table.contains("15 min"), "\(table)")
-        // `sigh` and `cyclic sigh`, two names --breathe takes for one pattern, are counted as one.
-        let sighs = [Self.sit(seconds: 60, breathing: SitBreathing(pattern: "sigh", breaths: 6, seconds: 60)),
+        // Sits of one pattern are counted together.
+        let sighs = [Self.sit(seconds: 60, breathing: SitBreathing(pattern: "cyclic sigh", breaths: 6, seconds: 60)),
                      Self.sit(seconds: 60, breathing: SitBreathing(pattern: "cyclic sigh", breaths: 6, seconds: 60))]
         #expect(JournalStats(sits: sighs, days: [days[0], days[0]], today: days[0]).patterns
                     == [JournalStats.PatternTime(pattern: "cyclic sigh", sessions: 2, breaths: 12, seconds: 120)])
