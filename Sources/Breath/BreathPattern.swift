@@ -157,7 +157,7 @@ package struct BreathPattern: Hashable, Sendable {
     }
 
     /// Each phase that starts at or after `start` and before `end` (seconds since the pacing began), with
-    /// its start: what a cue sounds at and a screen changes its words at.
+    /// its start: where a cue and a screen change (the tests' oracle for both, which follow `position(at:)`).
     package func boundaries(from start: Double, to end: Double) -> [(time: Double, phase: BreathPhase)] {
         guard end > start, start.isFinite, end.isFinite else { return [] }
         var result: [(Double, BreathPhase)] = []

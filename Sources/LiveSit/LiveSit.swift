@@ -75,9 +75,9 @@ package struct SitOptions {
     }
 
     /// The breathing a sit of `profile` shaped as `timeline` is paced with: the profile's Breathing, its
-    /// pattern `breathe` when given; with `breathe` and the profile's Breathing off (or leading a warm-up
-    /// the profile does not have on), the whole main sit with the profile's cue and volume. Nil for a sit
-    /// without a pacer.
+    /// pattern `breathe` when given; with `breathe` and the profile's Breathing off, the whole main sit with
+    /// a tone at the default volume; leading a warm-up the profile does not have on, the whole main sit
+    /// with the profile's cue and volume. Nil for a sit without a pacer.
     package static func pacing(of profile: Profile, breathe: BreathPattern?, timeline: Timeline) -> BreathPacing? {
         var breathing = profile.breathing
         if breathe != nil, !breathing.isEnabled { breathing = Breathing(isEnabled: true, lead: .wholeSit) }

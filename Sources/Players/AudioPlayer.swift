@@ -469,7 +469,7 @@ package final class SystemBellRinger: BellRinger {
     }
 
     /// A breathing cue's WAV file, made for this run in the private temporary folder (named by the
-    /// pattern as `--breathe` writes it: letters, digits, `-` and `.` only).
+    /// pattern as `--breathe` writes it: letters, digits, `-`, `.` and the space of `cyclic sigh`).
     private func file(breath pattern: BreathPattern, cue: BreathCue, seconds: Int) -> String? {
         guard let directory = temporaryDirectory() else { return nil }
         let path = "\(directory)/breath-\(pattern.text)-\(cue.name)-\(seconds)s-\(Int((volume * 100).rounded())).wav"

@@ -43,8 +43,7 @@ package final class ProfileScreen: Screen {
                     details: { [model] in
                         "  a switch row flips; a duration row asks for the new time with the current one to edit\n"
                             + "  (an interval row also takes every TIME or at TIMES, which switches its mode);\n"
-                            + "  a row of a sound, a volume or the breathing asks for its value (the breathing pattern's\n"
-                            + "  custom inserts the rows In, Hold, Out and Hold; another pattern deletes them);\n"
+                            + "  a row of a sound, a volume or the breathing asks for its value\(Self.choiceRowsText(model.choiceRows));\n"
                             + "  a bell row (\(model.bellRows.map(\.description).joined(separator: ", "))) opens the bell picker."
                             + " tap 2.1 7:30 sets the value at once.\n"
                     },
@@ -144,6 +143,13 @@ package final class ProfileScreen: Screen {
     }
 
     /// Every row's path, `0.0` to the last, for completing `tap`.
+    /// ` (the breathing pattern's\n  custom inserts the rows In, Hold, Out and Hold; another pattern deletes them)`:
+    /// the rows a value shows, as the model says, for `tap`'s help; nothing when no value shows rows.
+    static func choiceRowsText(_ rows: (setting: String, noun: String, value: String, labels: [String])?) -> String {
+        guard let rows else { return "" }
+        return " (the \(rows.setting)'s\n  \(rows.value) inserts the rows \(listed(rows.labels, "and")); another \(rows.noun) deletes them)"
+    }
+
     static func paths(_ sections: [TableSection]) -> [String] {
         sections.enumerated().flatMap { index, section in
             section.rows.indices.map { RowPath(section: index, row: $0).description }

@@ -50,6 +50,9 @@ package protocol ProfileScreenModel: AnyObject {
     var settingNames: [String] { get }
     /// The rows whose tap opens the bell picker, as they are numbered with every switch on (`2.3`).
     var bellRows: [RowPath] { get }
+    /// The value of a row that shows rows of its own (the breathing pattern's `custom`), and their
+    /// labels, for the help: nil when no value does.
+    var choiceRows: (setting: String, noun: String, value: String, labels: [String])? { get }
     /// What `set` accepts beyond the settings' names, for its help: lines such as `  durations: …`.
     var valueHelp: String { get }
     /// The values the setting called `name` takes, for completion; empty when they are free text.

@@ -249,6 +249,14 @@ extension ProfileEditor {
             return RowPath(section: setting.section.index, row: setting.position)
         }
     }
+    var choiceRows: (setting: String, noun: String, value: String, labels: [String])? {
+        // The rows shown by a value of the row that chooses it (the Pattern row chooses the breathing's).
+        let shown = Setting.allCases.filter { $0.shownWithChoice != nil }
+        guard let choice = shown.first?.shownWithChoice else { return nil }
+        let row = Setting.breathing(.pattern)
+        let noun = row.label.lowercased()
+        return ("\(row.section.title.lowercased()) \(noun)", noun, choice.name, shown.map(\.label))
+    }
     var valueHelp: String {
         "  durations: \(TimerDuration.acceptedForms)\n  bells: \(BellChoice.grammar); the sounds are \(sounds().names.map { quoted($0) }.joined(separator: ", ")); \(BellSlot.noneNote)\n"
             + "  breathing: \(BreathingSetting.valueHelp)\n"
