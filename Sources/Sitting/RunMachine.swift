@@ -32,8 +32,9 @@ package enum RunEffect: Hashable, Sendable {
     case fire(Timeline.Event, ring: BellChoice?, late: Lateness?, muted: Bool = false)
     /// Show that an event fired and how its bell rang (`muted`, when it was muted), `late` when it came late.
     case fired(Timeline.Event, report: RingReport?, late: Lateness?)
-    /// The session was paused or resumed.
-    case paused(Bool)
+    /// The session was paused or resumed at monotonic `at` (the key's time): what the display says is
+    /// the session's time then, not when the effect is done (at --speed 400 a session second is 2.5 ms).
+    case paused(Bool, at: Double)
     /// The sitter ended the open-ended main sit: ``RunMachine/timeline`` now plans what follows it.
     case mainSitEnded
     /// Stop the program (Ctrl-Z): restore the terminal, stop, and on continuing hand the machine
@@ -432,11 +433,11 @@ package struct RunMachine: Sendable {
             if isPaused {
                 pausedFor.subtract([.stopped, .slept])
                 resume(from: .space, at: now)
-                return [.paused(false)]
+                return [.paused(false, at: now)]
             }
             stop(for: .space, at: now)
             pauses += 1
-            return [.paused(true)]
+            return [.paused(true, at: now)]
         case .volumeDown where !isConfirmingStop:
             guard let volume else { return [] }
             let lower = volume - Self.volumeStep

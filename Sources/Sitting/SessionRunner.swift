@@ -309,7 +309,7 @@ package final class SessionRunner {
         case .fire(let event, let bell, let late, let muted):
             return .reported([.rang(event, bell.map { ringer.ring($0) }, late: late, muted: muted)])
         case .fired(let event, let report, let late): display.fired(event, report: report, late: late, state: machine.state(at: now))
-        case .paused(let isPaused): display.paused(isPaused, state: machine.state(at: now))
+        case .paused(let isPaused, let at): display.paused(isPaused, state: machine.state(at: at))
         case .setVolume(let decibels): ringer.setVolume(decibels: decibels)
         case .mute(let muted): ringer.setMuted(muted)
         case .ambience(let on): ringer.setAmbienceSwitch(on)

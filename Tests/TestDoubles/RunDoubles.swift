@@ -12,8 +12,15 @@ package final class ManualClock: RunClock, @unchecked Sendable {
     /// Seconds the machine slept: the boot clock counts them, the monotonic one does not.
     package var slept = 0.0
 
+    /// Seconds the clock moves on at each read of ``now()``: 0, or a little, as a busy machine's clock
+    /// moves between reading a key and doing what it asks.
+    package var perRead = 0.0
+
     package init(_ time: Double = 1_000) { self.time = time }
-    package func now() -> Double { time }
+    package func now() -> Double {
+        defer { time += perRead }
+        return time
+    }
     package func boot() -> Double { time + slept + 5 }
     /// Moves the clock on by `seconds`: a wait on it always ends, and at once.
     package func sleep(seconds: Double) { time += max(0, seconds) }

@@ -47,15 +47,15 @@ struct RunMachineBreathTests {
                                                   .breathCue(whole, sitSeconds: 0)] + chores()),
             Row(events: [.cueHeard(true)], at: 0, effects: []),
             // Space: stopped; space again: from session second 100, where the pause held it.
-            Row(events: key(.pause, 100), at: 100, effects: [.paused(true), .breathCue(nil, sitSeconds: 100)] + chores()),
-            Row(events: key(.pause, 130), at: 130, effects: [.paused(false), .breathCue(whole, sitSeconds: 100)] + chores()),
+            Row(events: key(.pause, 100), at: 100, effects: [.paused(true, at: 100), .breathCue(nil, sitSeconds: 100)] + chores()),
+            Row(events: key(.pause, 130), at: 130, effects: [.paused(false, at: 130), .breathCue(whole, sitSeconds: 100)] + chores()),
             // The stop question stops it; any other key goes on, and so does the cue.
             Row(events: key(.quit, 200), at: 200, effects: [.breathCue(nil, sitSeconds: 170)] + chores()),
             Row(events: key(.other, 210), at: 210, effects: [.breathCue(whole, sitSeconds: 170)] + chores()),
             // Ctrl-Z: stopped before the program stops; back paused, it waits for space.
             Row(events: key(.suspend, 300), at: 300, effects: [.breathCue(nil, sitSeconds: 260), .suspend]),
             Row(events: [.continued(at: 400)], at: 400, effects: [.continued(after: 100)] + chores()),
-            Row(events: key(.pause, 400), at: 400, effects: [.paused(false), .breathCue(whole, sitSeconds: 260)] + chores()),
+            Row(events: key(.pause, 400), at: 400, effects: [.paused(false, at: 400), .breathCue(whole, sitSeconds: 260)] + chores()),
             // The end: the cue stops and the pacer is said to be done before sleep is let go.
             Row(events: wake(1940), at: 1940, effects: [.fire(mainEnd, ring: nil, late: nil), .fire(end, ring: end.bell, late: nil),
                                                         .breathCue(nil, sitSeconds: 1800), .paced(false)] + ending),
@@ -65,8 +65,8 @@ struct RunMachineBreathTests {
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
                                                   .breathCue(whole, sitSeconds: 0)] + chores()),
             Row(events: [.cueHeard(false)], at: 0, effects: [.note(RunMachine.cueUnheardNote)]),
-            Row(events: key(.pause, 10), at: 10, effects: [.paused(true)] + chores()),
-            Row(events: key(.pause, 20), at: 20, effects: [.paused(false)] + chores()),
+            Row(events: key(.pause, 10), at: 10, effects: [.paused(true, at: 10)] + chores()),
+            Row(events: key(.pause, 20), at: 20, effects: [.paused(false, at: 20)] + chores()),
             Row(events: [.cueHeard(false)], at: 20, effects: []),
         ]),
         BreathCase(id: "the pacing's end stops the cue and is said", pacing: firstFive, rows: [
@@ -76,8 +76,8 @@ struct RunMachineBreathTests {
             Row(events: wake(150), at: 150, effects: chores()),
             Row(events: wake(300), at: 300, effects: [.paced(false), .breathCue(nil, sitSeconds: 300)] + chores()),
             // Paused and resumed after it: nothing of the pacer again.
-            Row(events: key(.pause, 400), at: 400, effects: [.paused(true)] + chores()),
-            Row(events: key(.pause, 410), at: 410, effects: [.paused(false)] + chores()),
+            Row(events: key(.pause, 400), at: 400, effects: [.paused(true, at: 400)] + chores()),
+            Row(events: key(.pause, 410), at: 410, effects: [.paused(false, at: 410)] + chores()),
         ]),
         BreathCase(id: "a cue of none is never asked for, and the pacer is still said", pacing: BreathPacing(pattern: .box, cue: .none, volume: 40, start: 0, end: 60), rows: [
             opening,
@@ -104,8 +104,8 @@ struct RunMachineBreathTests {
         BreathCase(id: "a sit with no pacer asks nothing of it", pacing: nil, rows: [
             opening,
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil)] + chores()),
-            Row(events: key(.pause, 10), at: 10, effects: [.paused(true)] + chores()),
-            Row(events: key(.pause, 20), at: 20, effects: [.paused(false)] + chores()),
+            Row(events: key(.pause, 10), at: 10, effects: [.paused(true, at: 10)] + chores()),
+            Row(events: key(.pause, 20), at: 20, effects: [.paused(false, at: 20)] + chores()),
         ]),
     ]
 

@@ -81,8 +81,10 @@ struct SessionRunnerTests {
 
     static func run(speed: Double = 1, keys: [(Double, RunKey)] = [], oversleep: Double = 0,
                     stoppedFor: Double = 0, sleeps: [(Double, Double)] = [], readsKeys: Bool = true,
-                    showsTime: Bool = true, profile: Profile = profile, progress: ((FakeClock) -> SitProgressStore)? = nil) -> Run {
+                    showsTime: Bool = true, profile: Profile = profile, progress: ((FakeClock) -> SitProgressStore)? = nil,
+                    perRead: Double = 0) -> Run {
         let clock = FakeClock()
+        clock.perRead = perRead
         let start = clock.time
         let input = ScriptedInput(clock: clock, keys: keys.map { (start + $0.0, $0.1) }, oversleep: oversleep)
         input.stoppedFor = stoppedFor
@@ -177,6 +179,16 @@ struct SessionRunnerTests {
         #expect(abs(run.clock.time - run.start - 2220 - 350) <= 0.1)
     }
 
+    /// The time said with "Paused" and "Resumed" is the session's at the key, not when the display is told:
+    /// at --speed 400 a session second is 2.5 ms, and a clock read a few milliseconds later moved the
+    /// resumed time on (RunTests' live display saw 02:01 paused, 02:02 resumed).
+    @Test func pauseAndResumeAreSaidAtTheKeysTime() {
+        let run = Self.run(speed: 400, keys: [(1, .pause), (2, .pause)], perRead: 0.003)
+        #expect(run.display.pauses.map(\.0) == [true, false])
+        #expect(run.display.pauses.count == 2 && abs(run.display.pauses[0].1 - run.display.pauses[1].1) < 1e-6,
+                "paused at \(run.display.pauses.first?.1 ?? -1), resumed at \(run.display.pauses.last?.1 ?? -1)")
+    }
+
     @Test func nothingFiresWhilePaused() {
         // Paused from 110 s (before the main sit starts at 120 s) until 10 000 s.
         let run = Self.run(keys: [(110, .pause), (10_000, .pause)])
@@ -215,7 +227,7 @@ struct SessionRunnerTests {
         _ = machine.handle(.key(.other, at: 30))
         #expect(!machine.isConfirmingStop && machine.isPaused)
         #expect(machine.elapsed(at: 40) == 10)
-        #expect(machine.handle(.key(.pause, at: 50)) == [.paused(false)])
+        #expect(machine.handle(.key(.pause, at: 50)) == [.paused(false, at: 50)])
         #expect(machine.elapsed(at: 60) == 20)
     }
 
