@@ -75,7 +75,9 @@ package protocol BellRinger: AnyObject {
     /// the pacing over): the pacing, and how far into the sit the run is at this moment (seconds, pauses
     /// not counted), so that each phase boundary lands at the pattern's time. Returns whether the cue is
     /// heard: false for a ringer without a stream (the pace is then only shown) and for the cue `none`.
-    func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool
+    /// `time` is the monotonic time at which the sit was `sitSeconds` in: the run decided it then, and
+    /// the call may come later (after a bell was made and rung), which must not move the cue.
+    func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double, at time: Double) -> Bool
 }
 
 /// What ``BellRinger/check()`` found.
@@ -325,7 +327,7 @@ package final class SystemBellRinger: BellRinger {
     package var soundedKnownBy: Double? { nil }
 
     /// Players are handed whole bells: a cue that follows the breath needs the one stream.
-    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool { false }
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double, at time: Double) -> Bool { false }
 
     package func prepare(_ choices: [BellChoice]) {
         guard !players.isEmpty else { return }

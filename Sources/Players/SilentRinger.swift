@@ -17,5 +17,5 @@ package final class SilentRinger: BellRinger {
     package func fadeAmbience(_ playing: Bool, seconds: Double) {}
     package func expectBell(at time: Double?) {}
     package var soundedKnownBy: Double? { nil }
-    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool { false }
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double, at time: Double) -> Bool { false }
 }

@@ -218,7 +218,7 @@ package final class StreamRinger: BellRinger {
     /// start is silence, but the stream runs for it: call it up to half a second ahead of the start
     /// (what is written ahead cannot take it any more) for the first in-breath to be heard from its
     /// very start. True when heard: a stream plays it.
-    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool {
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double, at reference: Double) -> Bool {
         pump()
         guard let pacing, pacing.cue != .none, sitSeconds.isFinite, (pacing.end ?? .infinity) > sitSeconds,
               startSink() != nil else {
@@ -228,9 +228,10 @@ package final class StreamRinger: BellRinger {
             return false
         }
         cueAsked = true
-        let time = now()
-        pacer.start(written: mixer.position, at: time)
-        let origin = time + pacing.start - sitSeconds
+        pacer.start(written: mixer.position, at: now())
+        // From the time the run was at `sitSeconds`, not the call's: a bell made and rung in between
+        // (tens of milliseconds under load) would otherwise move every boundary by as much.
+        let origin = reference + pacing.start - sitSeconds
         if let playing = cue, playing.pacing == pacing, abs(playing.origin - origin) < Self.cueTolerance {
             return true
         }

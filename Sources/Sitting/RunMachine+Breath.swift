@@ -49,7 +49,7 @@ extension RunMachine {
         let wants = wantsCue(elapsed: elapsed)
         if wants != cuePlaying {
             cuePlaying = wants
-            effects.append(.breathCue(wants ? pacing : nil, sitSeconds: elapsed))
+            effects.append(.breathCue(wants ? pacing : nil, sitSeconds: elapsed, at: now))
         }
         return effects
     }
@@ -58,7 +58,7 @@ extension RunMachine {
     mutating func cueStopped(at now: Double) -> [RunEffect] {
         guard cuePlaying else { return [] }
         cuePlaying = false
-        return [.breathCue(nil, sitSeconds: elapsed(at: now))]
+        return [.breathCue(nil, sitSeconds: elapsed(at: now), at: now)]
     }
 
     /// The pacer stopped at the end of the run: its cue, and its lead said to be over.

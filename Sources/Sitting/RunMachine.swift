@@ -86,7 +86,7 @@ package enum RunEffect: Hashable, Sendable {
     case redraw(resized: Bool)
     /// Play the breathing pacer's cue from session second `sitSeconds` (``BellRinger/setBreathCue(_:sitSeconds:)``),
     /// or stop it (nil); hand the machine whether it is heard as ``RunInputEvent/cueHeard(_:)``.
-    case breathCue(BreathPacing?, sitSeconds: Double)
+    case breathCue(BreathPacing?, sitSeconds: Double, at: Double)
     /// The pacer began leading the breath (true) or stopped (false): a log says so in a line.
     case paced(Bool)
     /// Wait for the first of a key, a signal, a player's end and the machine's next deadline

@@ -331,7 +331,7 @@ package final class SessionRunner {
         case .continued(let seconds): display.continued(after: seconds, state: machine.state(at: now))
         case .slept(let seconds): display.slept(seconds, state: machine.state(at: now))
         case .mainSitEnded: break
-        case .breathCue(let pacing, let seconds): return .reported([.cueHeard(ringer.setBreathCue(pacing, sitSeconds: seconds))])
+        case .breathCue(let pacing, let seconds, let at): return .reported([.cueHeard(ringer.setBreathCue(pacing, sitSeconds: seconds, at: at))])
         case .paced(let leads): display.paced(leads, state: machine.state(at: now))
         case .record(let sit): return .reported([progress?.save(sit)].compactMap { $0 }.map { .notKept($0) })
         case .releaseSleep:

@@ -147,7 +147,7 @@ package final class RecordingRinger: BellRinger {
     /// Each cue asked for, with the sit's seconds then; `cueHeard` is what it answers.
     package var cues: [(pacing: BreathPacing?, sitSeconds: Double)] = []
     package var cueHeard = true
-    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double) -> Bool {
+    package func setBreathCue(_ pacing: BreathPacing?, sitSeconds: Double, at time: Double) -> Bool {
         cues.append((pacing, sitSeconds))
         return pacing != nil && cueHeard
     }

@@ -326,12 +326,31 @@ struct BreathCueTests {
         let sink = FakeSink(clock: clock)
         let ringer = StreamRinger(sinks: [{ .success(sink) }], fallback: nil, clock: clock.sound)
         let start = clock.time
-        #expect(ringer.setBreathCue(Self.pacing(start: 10), sitSeconds: 9.5))
+        #expect(ringer.setBreathCue(Self.pacing(start: 10), sitSeconds: 9.5, at: clock.time))
         StreamRingerTests.drive(ringer, clock: clock, until: start + 30)
         let onsets = SoundMeasure.onsets(sink.left, sampleRate: Self.rate, threshold: 0.005)
         let wanted = Self.expected(.box, origin: 0.5, from: 0, to: 29.5).map(\.time)
         #expect(onsets.count == wanted.count, "\(onsets) for \(wanted)")
         for (found, time) in zip(onsets, wanted) { #expect(abs(found - time) <= 0.02, "a tick at \(found) s for \(time) s") }
+    }
+
+    /// A call that comes late (the run decided at `at`, then made and rang a bell for 40 ms) places the
+    /// cue by `at`, not by when it came: the ticks are where they would have been (at load in CI every
+    /// boundary was 34 ms late in the stream when the call's own time was taken).
+    @Test func aLateCallPlacesTheCueByTheRunsTime() {
+        let clock = ManualClock()
+        let sink = FakeSink(clock: clock)
+        let ringer = StreamRinger(sinks: [{ .success(sink) }], fallback: nil, clock: clock.sound)
+        let decided = clock.time
+        // The start bell (a short knock) starts the stream: its frame 0 is heard at `decided`.
+        _ = ringer.ring(BellChoice(.woodBlock))
+        clock.time += 0.04
+        #expect(ringer.setBreathCue(Self.pacing(start: 2), sitSeconds: 0, at: decided))
+        StreamRingerTests.drive(ringer, clock: clock, until: decided + 20)
+        let onsets = SoundMeasure.onsets(sink.left, sampleRate: Self.rate, threshold: 0.005).filter { $0 > 1.5 }
+        let wanted = Self.expected(.box, origin: 2, from: 1.5, to: 19.5).map(\.time)
+        #expect(onsets.count == wanted.count, "\(onsets) for \(wanted)")
+        for (found, time) in zip(onsets, wanted) { #expect(abs(found - time) <= 0.005, "a tick at \(found) s for \(time) s") }
     }
 
     /// A late wake-up (the run slept a second past its time) does not make up what was missed: the
@@ -342,7 +361,7 @@ struct BreathCueTests {
         let sink = FakeSink(clock: clock)
         let ringer = StreamRinger(sinks: [{ .success(sink) }], fallback: nil, clock: clock.sound)
         let start = clock.time
-        #expect(ringer.setBreathCue(Self.pacing(), sitSeconds: 0))
+        #expect(ringer.setBreathCue(Self.pacing(), sitSeconds: 0, at: clock.time))
         StreamRingerTests.drive(ringer, clock: clock, until: start + 10)
         let written = sink.left.count
         #expect(Double(written) / Self.hz < 11)
@@ -362,13 +381,13 @@ struct BreathCueTests {
         let ringer = StreamRinger(sinks: [{ .success(sink) }], fallback: nil, clock: clock.sound)
         let start = clock.time
         let pacing = Self.pacing(.coherent, cue: .tone)
-        #expect(ringer.setBreathCue(pacing, sitSeconds: 0))
+        #expect(ringer.setBreathCue(pacing, sitSeconds: 0, at: clock.time))
         StreamRingerTests.drive(ringer, clock: clock, until: start + 7)
-        #expect(!ringer.setBreathCue(nil, sitSeconds: 7))
+        #expect(!ringer.setBreathCue(nil, sitSeconds: 7, at: clock.time))
         StreamRingerTests.drive(ringer, clock: clock, until: start + 17)
         #expect(!ringer.isSounding, "paused with nothing else: the stream goes idle")
         let paused = sink.left.count
-        #expect(ringer.setBreathCue(pacing, sitSeconds: 7))
+        #expect(ringer.setBreathCue(pacing, sitSeconds: 7, at: clock.time))
         StreamRingerTests.drive(ringer, clock: clock, until: start + 40)
         let left = sink.left
         // Faded out over 0.15 s from the last frame written before the stop (0.35 s at most ahead),
@@ -392,17 +411,17 @@ struct BreathCueTests {
     @Test func theRingerSaysWhetherTheCueIsHeard() {
         let clock = ManualClock()
         let none = StreamRinger(sinks: [], fallback: nil, clock: clock.sound)
-        #expect(!none.setBreathCue(Self.pacing(), sitSeconds: 0))
+        #expect(!none.setBreathCue(Self.pacing(), sitSeconds: 0, at: clock.time))
         let sink = FakeSink(clock: clock)
         let ringer = StreamRinger(sinks: [{ .success(sink) }], fallback: nil, clock: clock.sound)
-        #expect(!ringer.setBreathCue(Self.pacing(cue: .none), sitSeconds: 0))
-        #expect(!ringer.setBreathCue(Self.pacing(end: 60), sitSeconds: 60), "the pacing is over")
-        #expect(!ringer.setBreathCue(nil, sitSeconds: 0))
-        #expect(ringer.setBreathCue(Self.pacing(), sitSeconds: 0))
+        #expect(!ringer.setBreathCue(Self.pacing(cue: .none), sitSeconds: 0, at: clock.time))
+        #expect(!ringer.setBreathCue(Self.pacing(end: 60), sitSeconds: 60, at: clock.time), "the pacing is over")
+        #expect(!ringer.setBreathCue(nil, sitSeconds: 0, at: clock.time))
+        #expect(ringer.setBreathCue(Self.pacing(), sitSeconds: 0, at: clock.time))
         let start = clock.time
         StreamRingerTests.drive(ringer, clock: clock, until: start + 5)
         // The caller's clock a few milliseconds off: the cue stays where it is.
-        #expect(ringer.setBreathCue(Self.pacing(), sitSeconds: 5.01))
+        #expect(ringer.setBreathCue(Self.pacing(), sitSeconds: 5.01, at: clock.time))
         StreamRingerTests.drive(ringer, clock: clock, until: start + 13)
         let onsets = SoundMeasure.onsets(sink.left, sampleRate: Self.rate, threshold: 0.005)
         #expect(onsets.count == 4 && zip(onsets, [0.0, 4, 8, 12]).allSatisfy { abs($0 - $1) <= 0.002 }, "\(onsets)")

@@ -209,12 +209,12 @@ struct StreamRingerTests {
         let only = FakeSink("only", clock: clock)
         let ringer = StreamRinger(sinks: [{ .success(only) }], fallback: Fallback(), ambience: nil, clock: clock.sound)
         let pacing = BreathPacing(pattern: .coherent, cue: .tone, volume: 50, start: 0, end: nil)
-        #expect(ringer.setBreathCue(pacing, sitSeconds: 0))
+        #expect(ringer.setBreathCue(pacing, sitSeconds: 0, at: clock.time))
         Self.drive(ringer, clock: clock, until: 1)
         only.dead = true
         clock.time += 0.3
         #expect(ringer.check().notes == ["only stopped; the bells' players ring the bells from now on; the breath is shown, not heard"])
-        #expect(!ringer.setBreathCue(pacing, sitSeconds: 1.3))
+        #expect(!ringer.setBreathCue(pacing, sitSeconds: 1.3, at: clock.time))
         #expect(ringer.check().notes.isEmpty, "said once")
     }
 

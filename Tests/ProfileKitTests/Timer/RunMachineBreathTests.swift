@@ -44,26 +44,26 @@ struct RunMachineBreathTests {
         BreathCase(id: "the cue plays from the start, stops on every pause and plays again from where the sit is", pacing: whole, rows: [
             opening,
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
-                                                  .breathCue(whole, sitSeconds: 0)] + chores()),
+                                                  .breathCue(whole, sitSeconds: 0, at: 0)] + chores()),
             Row(events: [.cueHeard(true)], at: 0, effects: []),
             // Space: stopped; space again: from session second 100, where the pause held it.
-            Row(events: key(.pause, 100), at: 100, effects: [.paused(true, at: 100), .breathCue(nil, sitSeconds: 100)] + chores()),
-            Row(events: key(.pause, 130), at: 130, effects: [.paused(false, at: 130), .breathCue(whole, sitSeconds: 100)] + chores()),
+            Row(events: key(.pause, 100), at: 100, effects: [.paused(true, at: 100), .breathCue(nil, sitSeconds: 100, at: 100)] + chores()),
+            Row(events: key(.pause, 130), at: 130, effects: [.paused(false, at: 130), .breathCue(whole, sitSeconds: 100, at: 130)] + chores()),
             // The stop question stops it; any other key goes on, and so does the cue.
-            Row(events: key(.quit, 200), at: 200, effects: [.breathCue(nil, sitSeconds: 170)] + chores()),
-            Row(events: key(.other, 210), at: 210, effects: [.breathCue(whole, sitSeconds: 170)] + chores()),
+            Row(events: key(.quit, 200), at: 200, effects: [.breathCue(nil, sitSeconds: 170, at: 200)] + chores()),
+            Row(events: key(.other, 210), at: 210, effects: [.breathCue(whole, sitSeconds: 170, at: 210)] + chores()),
             // Ctrl-Z: stopped before the program stops; back paused, it waits for space.
-            Row(events: key(.suspend, 300), at: 300, effects: [.breathCue(nil, sitSeconds: 260), .suspend]),
+            Row(events: key(.suspend, 300), at: 300, effects: [.breathCue(nil, sitSeconds: 260, at: 300), .suspend]),
             Row(events: [.continued(at: 400)], at: 400, effects: [.continued(after: 100)] + chores()),
-            Row(events: key(.pause, 400), at: 400, effects: [.paused(false, at: 400), .breathCue(whole, sitSeconds: 260)] + chores()),
+            Row(events: key(.pause, 400), at: 400, effects: [.paused(false, at: 400), .breathCue(whole, sitSeconds: 260, at: 400)] + chores()),
             // The end: the cue stops and the pacer is said to be done before sleep is let go.
             Row(events: wake(1940), at: 1940, effects: [.fire(mainEnd, ring: nil, late: nil), .fire(end, ring: end.bell, late: nil),
-                                                        .breathCue(nil, sitSeconds: 1800), .paced(false)] + ending),
+                                                        .breathCue(nil, sitSeconds: 1800, at: 1940), .paced(false)] + ending),
         ]),
         BreathCase(id: "a cue that is not heard is said once and never asked for again", pacing: whole, rows: [
             opening,
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
-                                                  .breathCue(whole, sitSeconds: 0)] + chores()),
+                                                  .breathCue(whole, sitSeconds: 0, at: 0)] + chores()),
             Row(events: [.cueHeard(false)], at: 0, effects: [.note(RunMachine.cueUnheardNote)]),
             Row(events: key(.pause, 10), at: 10, effects: [.paused(true, at: 10)] + chores()),
             Row(events: key(.pause, 20), at: 20, effects: [.paused(false, at: 20)] + chores()),
@@ -72,9 +72,9 @@ struct RunMachineBreathTests {
         BreathCase(id: "the pacing's end stops the cue and is said", pacing: firstFive, rows: [
             opening,
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
-                                                  .breathCue(firstFive, sitSeconds: 0)] + chores()),
+                                                  .breathCue(firstFive, sitSeconds: 0, at: 0)] + chores()),
             Row(events: wake(150), at: 150, effects: chores()),
-            Row(events: wake(300), at: 300, effects: [.paced(false), .breathCue(nil, sitSeconds: 300)] + chores()),
+            Row(events: wake(300), at: 300, effects: [.paced(false), .breathCue(nil, sitSeconds: 300, at: 300)] + chores()),
             // Paused and resumed after it: nothing of the pacer again.
             Row(events: key(.pause, 400), at: 400, effects: [.paused(true, at: 400)] + chores()),
             Row(events: key(.pause, 410), at: 410, effects: [.paused(false, at: 410)] + chores()),
@@ -89,15 +89,15 @@ struct RunMachineBreathTests {
             opening,
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil)] + chores()),
             Row(events: wake(119.5), at: 119.5, effects: [.breathCue(BreathPacing(pattern: .box, cue: .tick, volume: 40, start: 120, end: 240),
-                                                                     sitSeconds: 119.5)] + chores()),
+                                                                     sitSeconds: 119.5, at: 119.5)] + chores()),
             Row(events: wake(120), at: 120, effects: [.paced(true)] + chores()),
-            Row(events: wake(240), at: 240, effects: [.paced(false), .breathCue(nil, sitSeconds: 240)] + chores()),
+            Row(events: wake(240), at: 240, effects: [.paced(false), .breathCue(nil, sitSeconds: 240, at: 240)] + chores()),
         ]),
         BreathCase(id: "Ctrl-C stops the cue before the end", pacing: whole, rows: [
             opening,
             Row(events: wake(0), at: 0, effects: [.fire(start, ring: start.bell, late: nil), .paced(true),
-                                                  .breathCue(whole, sitSeconds: 0)] + chores()),
-            Row(events: key(.interrupt, 90), at: 90, effects: [.breathCue(nil, sitSeconds: 90), .paced(false), .releaseSleep,
+                                                  .breathCue(whole, sitSeconds: 0, at: 0)] + chores()),
+            Row(events: key(.interrupt, 90), at: 90, effects: [.breathCue(nil, sitSeconds: 90, at: 90), .paced(false), .releaseSleep,
                                                                .settle(grace: RunMachine.finishGrace, limit: RunMachine.settleLimit),
                                                                .finish(.interrupted)]),
         ]),
@@ -127,8 +127,8 @@ struct RunMachineBreathTests {
         let pacing = BreathPacing(pattern: .coherent, cue: .tone, volume: 40, start: 0, end: nil)
         var machine = RunMachine(timeline: open, speed: 1, start: 0, boot: 0, pacing: pacing)
         _ = machine.step([.held(note: nil, at: 0, boot: 0)], at: 0)
-        #expect(machine.step(Self.wake(0), at: 0).contains(.breathCue(pacing, sitSeconds: 0)))
-        #expect(machine.step(Self.key(.quit, 600), at: 600).contains(.breathCue(nil, sitSeconds: 600)))
+        #expect(machine.step(Self.wake(0), at: 0).contains(.breathCue(pacing, sitSeconds: 0, at: 0)))
+        #expect(machine.step(Self.key(.quit, 600), at: 600).contains(.breathCue(nil, sitSeconds: 600, at: 600)))
         let ended = machine.step(Self.key(.yes, 610), at: 610)
         #expect(ended.contains(.mainSitEnded))
         #expect(!ended.contains { if case .breathCue = $0 { true } else { false } }, "\(ended)")
@@ -150,7 +150,7 @@ struct RunMachineBreathTests {
         func timeout(_ now: Double) -> Double { machine.timeout(at: now, nextFrame: { _ in nil }, nextCheck: nil) ?? -1 }
         #expect(abs(timeout(0) - (120 - RunMachine.cueLead + RunMachine.margin)) < 1e-9)
         let ahead = machine.step(Self.wake(119.5), at: 119.5)
-        #expect(ahead.contains(.breathCue(later, sitSeconds: 119.5)) && !ahead.contains(.paced(true)), "\(ahead)")
+        #expect(ahead.contains(.breathCue(later, sitSeconds: 119.5, at: 119.5)) && !ahead.contains(.paced(true)), "\(ahead)")
         #expect(abs(timeout(119.5) - (RunMachine.cueLead + RunMachine.margin)) < 1e-9)
         #expect(machine.step(Self.wake(120), at: 120).contains(.paced(true)))
         #expect(abs(timeout(120) - (120 + RunMachine.margin)) < 1e-9)
@@ -198,7 +198,7 @@ struct RunMachineBreathTests {
         _ = lost.step(Self.wake(0), at: 0)
         #expect(lost.step([.cueHeard(true)], at: 0).isEmpty)
         _ = lost.step(Self.key(.pause, 100), at: 100)
-        #expect(lost.step(Self.key(.pause, 110), at: 110).contains(.breathCue(Self.whole, sitSeconds: 100)))
+        #expect(lost.step(Self.key(.pause, 110), at: 110).contains(.breathCue(Self.whole, sitSeconds: 100, at: 110)))
         #expect(lost.step([.cueHeard(false)], at: 110).isEmpty, "the ringer said it")
         #expect(!lost.step(Self.key(.pause, 200), at: 200).contains { if case .breathCue = $0 { true } else { false } }, "not asked again")
     }
