@@ -12,7 +12,7 @@ import TestDoubles
 /// the start and the end of 20 minutes, its loudness (BS.1770) between the ambience's and the bells',
 /// no clipping, its ducking under a bell, the volume keys and mute on it, and the ringer's placing of it
 /// by the sit's seconds, stopped and resumed.
-@Suite("the breathing cue")
+@Suite("the breathing cue", .disabled(if: Sanitizer.isOn, Sanitizer.note))
 struct BreathCueTests {
     static let rate = StreamMixer.sampleRate
     static let hz = Double(rate)
