@@ -217,8 +217,9 @@ package struct BreathPattern: Hashable, Sendable {
         }
     }
 
-    /// `5`, `5.5`, `0.5` → tenths; nil for anything else (signs, two decimals, letters, too long).
-    private static func tenths(_ text: String) -> Int? {
+    /// `5`, `5.5`, `0.5` → tenths; nil for anything else (signs, two decimals, letters, too long): the one
+    /// reading of seconds to a tenth, for `--breathe` and the Custom rows.
+    package static func tenths(_ text: String) -> Int? {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(pieces.count), let whole = pieces.first, !whole.isEmpty, whole.count <= 3,
               whole.allSatisfy(\.isASCIIDigit), let seconds = Int(whole) else { return nil }

@@ -111,13 +111,10 @@ package enum BreathLength: String, Hashable, Sendable, CaseIterable {
             word = String(word.dropLast(unit.count)).trimmingWhitespace()
             break
         }
-        let pieces = word.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(pieces.count), let whole = pieces.first, !whole.isEmpty, whole.count <= 3,
-              whole.allSatisfy(\.isASCIIDigit), let seconds = Int(whole),
-              pieces.count == 1 || (pieces[1].count == 1 && pieces[1].allSatisfy(\.isASCIIDigit)) else {
+        guard let tenths = BreathPattern.tenths(word) else {
             throw .breathing(BreathPatternError(what: "length", input: text, reason: "it is not a number of seconds", accepted: Self.acceptedForms))
         }
-        return seconds * 10 + (pieces.count == 2 ? Int(pieces[1]) ?? 0 : 0)
+        return tenths
     }
 
     /// `custom` with this length set to `tenths`, when the four lengths still make a pattern.
