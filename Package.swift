@@ -213,6 +213,25 @@ if Context.environment["PROFILE_TIER"] == "in-process" {
     package.products.removeAll()
 }
 
+// Under a sanitizer (Scripts/reliability sets PROFILE_SANITIZER) the in-process tier is the code a
+// sanitizer can find something in: what reaches unsafe pointers, C and the kernel (Files, the journal's
+// readers, JSON, the WAV codec, the ringers and sinks, the line editor, the command line). The suites of
+// pure value code (the table and its updates, the model, the run machine and its frames, rendering) are
+// not compiled there: bounds and overflow are Swift's own checks, and `make check` runs them. Nor are the
+// suites that measure sounds from their samples, which a sanitizer run leaves out anyway (Sanitizer.note).
+if let sanitizer = Context.environment["PROFILE_SANITIZER"], !sanitizer.isEmpty,
+   let kit = package.targets.first(where: { $0.name == "ProfileKitTests" }) {
+    kit.exclude += [
+        "ViewModel", "Model", "Table", "Rendering",
+        "Timer/BigDigitsTests.swift", "Timer/RunDisplayTests.swift", "Timer/RunFrameBreathTests.swift",
+        "Timer/RunFrameRewriteTests.swift", "Timer/RunFrameTests.swift", "Timer/RunMachineBreathTests.swift",
+        "Timer/RunMachineRecordTests.swift", "Timer/RunMachineSleepTests.swift", "Timer/RunMachineStepTests.swift",
+        "Timer/RunSoundKeysTests.swift", "Timer/SessionShapeTests.swift", "Timer/TimelineTests.swift",
+        "Bells/BreathCueTests.swift", "Bells/SoundscapeTests.swift",
+        "Bells/RecordingLoopTests.swift",
+    ]
+}
+
 // libFuzzer targets exist only for Scripts/fuzz (PROFILE_FUZZ=1): they have no `main` of their own,
 // so an ordinary build could not link them.
 if Context.environment["PROFILE_FUZZ"] == "1" {
