@@ -174,7 +174,7 @@ package enum LiveSit {
         // One stream for bells and ambience at speed 1 when a stream program is installed (`PROFILE_SINK`
         // names one, or pw-cat, pacat or aplay is on PATH); the players at any other speed, and without one.
         var ambienceNotes: [String] = []
-        let ambience = options.speed == 1 && system != nil ? ambienceLoop(of: profile, library: system?.library) { ambienceNotes.append($0) } : nil
+        let ambience = options.speed == 1 && system != nil ? ambienceSource(of: profile, library: system?.library, seed: Self.soundscapeSeed(host.now())) { ambienceNotes.append($0) } : nil
         let stream: StreamRinger? = if let system, options.speed == 1 {
             StreamRinger.live(over: system, ambience: ambience, clock: clock)
         } else {
@@ -241,17 +241,17 @@ package enum LiveSit {
     /// What the run says once when the profile asks for ambience and no stream can play it.
     package static let ambienceUnavailable = "ambience is unavailable: no stream player (pw-cat, pacat, aplay or PROFILE_SINK)"
 
-    /// The loop the profile's ambience plays and its volume (0 to 100), nil when it plays none: its
-    /// Ambience section's soundscape synthesized, or its recording made a loop; a recording that is
+    /// What the profile's ambience plays and its volume (0 to 100), nil when it plays none: its Ambience
+    /// section's soundscape made live from `seed`, or its recording made a loop; a recording that is
     /// missing, unreadable or too short for a loop plays nothing, and `say` tells why once.
     ///
     /// A recording is read from `library`, the players' own (nil: none here).
-    static func ambienceLoop(of profile: Profile, library: SoundLibrary?,
-                             say: (String) -> Void) -> (loop: StereoLoop, volume: Int)? {
+    static func ambienceSource(of profile: Profile, library: SoundLibrary?, seed: UInt64,
+                               say: (String) -> Void) -> (source: AmbienceSource, volume: Int)? {
         guard profile.ambience.isEnabled else { return nil }
         switch profile.ambience.sound {
         case let .builtIn(soundscape):
-            return (SoundscapeSynth.loop(for: soundscape.texture), profile.ambience.volume)
+            return (.generated(soundscape.texture, seed: seed), profile.ambience.volume)
         case let .recorded(name):
             let sound: PCMSound
             do throws(SoundError) {
@@ -265,8 +265,14 @@ package enum LiveSit {
                 say("ambience \(quoted(name)) does not play: a recording of \(TimerDuration(seconds: Int(sound.seconds)).formatted) is too short to loop (\(Int(StereoLoop.shortestRecording)) seconds at least)")
                 return nil
             }
-            return (loop, profile.ambience.volume)
+            return (.loop(loop), profile.ambience.volume)
         }
+    }
+
+    /// The seed a sit's soundscape is made from: the microsecond it was started at (the run's own clock),
+    /// so two sits sound different and a test's sit on a set clock sounds the same every time.
+    static func soundscapeSeed(_ startEpoch: Double) -> UInt64 {
+        UInt64(truncatingIfNeeded: Int64(exactly: (startEpoch * 1_000_000).rounded()) ?? 0)
     }
 
     /// Asks before a sit that `--until` made longer than ``SitOptions/longestUnasked`` starts: `Morning

@@ -594,12 +594,13 @@ package final class SystemBellRinger: BellRinger {
 /// Writing WAV files whole: to a temporary name, then renamed into place.
 package enum WAVFile {
     /// Writes every bell of the catalog into `directory` (made if missing) as `singing-bowl.wav` and so
-    /// on, then every soundscape's loop as `rain.wav` and so on (16-bit stereo), telling `wrote` each
-    /// file's sound, path and length in seconds; an error `wrote` throws stops the export.
+    /// on, then `seconds` of every soundscape, made from `seed`, as `rain.wav` and so on (16-bit stereo),
+    /// telling `wrote` each file's sound, path and length in seconds; an error `wrote` throws stops the
+    /// export.
     ///
     /// - Throws: ``FileError/io(path:operation:errno:)`` (carried) naming the folder or file; what `wrote`
     ///   throws, carried.
-    package static func export(to directory: String,
+    package static func export(to directory: String, seconds: Double = SoundscapeSynth.exportSeconds, seed: UInt64 = SoundscapeSynth.exportSeed,
                                wrote: (String, String, Double) throws(ProfileError) -> Void) throws(SoundError) {
         try SoundError.io(POSIX.makeDirectories(directory))
         for bell in Bell.allCases {
@@ -610,8 +611,8 @@ package enum WAVFile {
         }
         for soundscape in Soundscape.allCases {
             let path = "\(directory)/\(SoundscapeSynth.fileName(for: soundscape))"
-            try SoundError.io(write(SoundscapeSynth.wav(for: soundscape.texture), to: path))
-            try SoundError.refusing { () throws(ProfileError) in try wrote(soundscape.rawValue, path, SoundscapeSynth.loopSeconds) }
+            try SoundError.io(write(SoundscapeSynth.wav(for: soundscape.texture, seed: seed, seconds: seconds), to: path))
+            try SoundError.refusing { () throws(ProfileError) in try wrote(soundscape.rawValue, path, seconds) }
         }
     }
 

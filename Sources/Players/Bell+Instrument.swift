@@ -26,6 +26,8 @@ extension Soundscape {
         case .rain: .rain
         case .ocean: .ocean
         case .stream: .stream
+        case .wind: .wind
+        case .fire: .fire
         }
     }
 }

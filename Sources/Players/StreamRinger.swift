@@ -76,26 +76,27 @@ package final class StreamRinger: BellRinger {
     ///   - sinks: the players to try, in order, each started when its turn comes (nil: it could not be).
     ///   - fallback: what rings the bells once no sink is left.
     ///   - volume: the percentage every bell is scaled by (`run --volume`).
-    ///   - ambience: the loop to play under the bells, and its volume (0 to 100).
+    ///   - ambience: what to play under the bells (a soundscape made live, or a recording's loop), and
+    ///     its volume (0 to 100).
     ///   - clock: the run's monotonic clock, which also measures ``stallLimit`` and which
     ///     ``finish(timeout:)`` waits on.
     ///   - note: why the chain starts as it does, said once with what plays.
     package init(sinks: [() -> Result<SoundSink, SinkFailure>], fallback: BellRinger?, volume: Int = 100, library: SoundLibrary? = nil,
-                 ambience: (loop: StereoLoop, volume: Int)? = nil, clock: SoundClock, note: String? = nil) {
+                 ambience: (source: AmbienceSource, volume: Int)? = nil, clock: SoundClock, note: String? = nil) {
         self.sinks = sinks
         starting = note.map { [$0] } ?? []
         self.fallback = fallback
         self.volume = Double(volume) / 100
         strikes = BellStrikes(library: library)
         self.clock = clock
-        mixer = StreamMixer(ambience: ambience?.loop, ambienceVolume: Double(ambience?.volume ?? 0) / 100)
+        mixer = StreamMixer(ambience: ambience?.source, ambienceVolume: Double(ambience?.volume ?? 0) / 100)
     }
 
     /// A ringer over the programs of ``SinkProgram/chain(environment:)`` (read from `players`' variables),
     /// with `players` (the WAV players, then the terminal bell) to fall back on; nil when there is no
     /// stream program (the caller keeps `players`) and nothing to say about it. A `PROFILE_SINK` that
     /// names no program gives a ringer all the same, with no sink, so that ``preflight()`` says so.
-    package static func live(over players: SystemBellRinger, ambience: (loop: StereoLoop, volume: Int)?,
+    package static func live(over players: SystemBellRinger, ambience: (source: AmbienceSource, volume: Int)?,
                              clock: SoundClock) -> StreamRinger? {
         let chain = SinkProgram.chain(environment: players.environment)
         guard !chain.programs.isEmpty || (chain.note != nil && players.environment["PROFILE_SINK"] != "none") else { return nil }

@@ -17,4 +17,6 @@ package enum Texture: CaseIterable, Hashable, Sendable {
     case rain
     case ocean
     case stream
+    case wind
+    case fire
 }

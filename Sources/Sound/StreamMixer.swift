@@ -42,7 +42,8 @@ package struct GainRamp: Hashable, Sendable {
 }
 
 /// Everything a sit sounds, mixed into one stereo stream: bells (mono, in both channels) placed at the
-/// frames they ring at, and an ambience loop under them, each under its gains. Pure: it renders frames
+/// frames they ring at, and an ambience under them (a soundscape made as it plays, or a recording's
+/// loop), each under its gains. Pure: it renders frames
 /// on demand and never reads a clock (``StreamRinger`` decides which frame is when).
 package struct StreamMixer: Sendable {
     /// Frames a second of the stream: 44,100, the bells' rate.
@@ -62,10 +63,15 @@ package struct StreamMixer: Sendable {
     /// The next frame to render.
     package private(set) var position = 0
     private var voices: [Voice] = []
-    /// The loop under the bells, at its level (the profile's ambience volume, 0 to 1).
-    private var ambience: StereoLoop?
+    /// The soundscape made under the bells, or the recording's loop (one of them, or neither), at
+    /// ``ambienceLevel`` (the profile's ambience volume, 0 to 1).
+    private var generator: SoundscapeGenerator?
+    private var loop: StereoLoop?
     private var ambienceLevel: Float
     private var ambienceFrame = 0
+    /// The ambience's block, kept for the next: nothing allocated once they are big enough.
+    private var ambienceLeft: [Float] = []
+    private var ambienceRight: [Float] = []
     /// The sit's volume (the `-` and `+` keys), as a linear gain.
     private var master = GainRamp(1)
     /// 0 while muted, 1 otherwise.
@@ -104,15 +110,19 @@ package struct StreamMixer: Sendable {
     package static let duckFollowSeconds = 0.2
 
     /// - Parameters:
-    ///   - ambience: the loop to play under the bells, or nil.
+    ///   - ambience: what to play under the bells, or nil.
     ///   - ambienceVolume: its level, 0 to 1.
-    package init(ambience: StereoLoop? = nil, ambienceVolume: Double = 0) {
-        self.ambience = ambience.flatMap { $0.frameCount > 0 ? $0 : nil }
+    package init(ambience: AmbienceSource? = nil, ambienceVolume: Double = 0) {
+        switch ambience {
+        case let .generated(texture, seed): generator = SoundscapeGenerator(texture, seed: seed)
+        case let .loop(loop): self.loop = loop.frameCount > 0 ? loop : nil
+        case nil: break
+        }
         ambienceLevel = Float(min(max(ambienceVolume.isNaN ? 0 : ambienceVolume, 0), 1))
     }
 
-    /// Whether an ambience loop was given.
-    package var hasAmbience: Bool { ambience != nil }
+    /// Whether an ambience was given.
+    package var hasAmbience: Bool { generator != nil || loop != nil }
 
     /// Adds a bell whose first sample is at stream frame `frame` (at ``position`` at the earliest: what
     /// is rendered is gone).
@@ -152,7 +162,7 @@ package struct StreamMixer: Sendable {
     /// played as the tone, so that a cue asked for is heard. `none` stops the cue.
     package mutating func startBreathCue(_ pattern: BreathPattern, cue kind: BreathCue, volume: Double, origin: Int, end: Int?) {
         guard kind != .none else { return stopBreathCue() }
-        let heard = kind == .swell && !(ambience != nil && ambienceLevel > 0) ? BreathCue.tone : kind
+        let heard = kind == .swell && !(hasAmbience && ambienceLevel > 0) ? BreathCue.tone : kind
         let silent = cue == nil || cueFade.value == 0
         var next = BreathCueSynth(pattern: pattern, cue: heard, volume: volume, origin: origin, end: end)
         // The tone's oscillator runs on: a cue replaced while heard glides rather than jumps.
@@ -189,7 +199,7 @@ package struct StreamMixer: Sendable {
     package var isSounding: Bool {
         if voices.contains(where: { $0.end > position }) { return true }
         if cueFramesLeft != nil { return true }
-        guard ambience != nil, ambienceLevel > 0 else { return false }
+        guard hasAmbience, ambienceLevel > 0 else { return false }
         return ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0
     }
 
@@ -198,7 +208,7 @@ package struct StreamMixer: Sendable {
     package var framesLeft: Int {
         let bells = max(voices.map { $0.end - position }.max() ?? 0, cueFramesLeft ?? 0)
         guard bells < .max else { return .max }
-        guard ambience != nil, ambienceLevel > 0, ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0 else { return max(0, bells) }
+        guard hasAmbience, ambienceLevel > 0, ambienceEnvelope.value > 0 || ambienceEnvelope.target > 0 else { return max(0, bells) }
         guard ambienceEnvelope.target == 0 else { return .max }
         return max(0, bells, ambienceEnvelope.framesToTarget)
     }
@@ -221,6 +231,9 @@ package struct StreamMixer: Sendable {
             }
         }
         out.reserveCapacity(out.count + 2 * frames)
+        // The ambience's block, made (or read from the loop) before the frames are mixed.
+        let ambient = renderAmbience(frames)
+        defer { ambienceLeft = ambient.left; ambienceRight = ambient.right }
         // The first bell not begun before this block: the cue ducks ahead of it.
         var upcoming = Int.max
         for voice in voices where voice.start >= position { upcoming = min(upcoming, voice.start) }
@@ -256,20 +269,40 @@ package struct StreamMixer: Sendable {
                     cue = nil
                 }
             }
-            if let ambience {
+            if ambient.playing {
                 let level = ambienceLevel * ambienceSwitch.next() * ambienceEnvelope.next() * swell
-                if level > 0 {
-                    let at = ambienceFrame % ambience.frameCount
-                    left += level * ambience.left[at]
-                    right += level * ambience.right[at]
-                }
-                ambienceFrame += 1
+                left += level * ambient.left[index]
+                right += level * ambient.right[index]
             }
             out.append(PCM16.sample(min(1, max(-1, left * gain))))
             out.append(PCM16.sample(min(1, max(-1, right * gain))))
         }
         position = end
         voices.removeAll { $0.end <= position }
+    }
+
+    /// The ambience's next `frames` frames, in the kept buffers (taken out, so that they are the only
+    /// reference and are written in place): the soundscape made on, or the loop read on from where it
+    /// was. Not playing when there is no ambience.
+    private mutating func renderAmbience(_ frames: Int) -> (playing: Bool, left: [Float], right: [Float]) {
+        var left = ambienceLeft, right = ambienceRight
+        (ambienceLeft, ambienceRight) = ([], [])
+        guard hasAmbience else { return (false, left, right) }
+        if left.count < frames {
+            left.append(contentsOf: repeatElement(0, count: frames - left.count))
+            right.append(contentsOf: repeatElement(0, count: frames - right.count))
+        }
+        if generator != nil {
+            generator!.render(frames, left: &left, right: &right)
+        } else if let loop {
+            for index in 0..<frames {
+                let at = (ambienceFrame + index) % loop.frameCount
+                left[index] = loop.left[at]
+                right[index] = loop.right[at]
+            }
+            ambienceFrame = (ambienceFrame + frames) % loop.frameCount
+        }
+        return (true, left, right)
     }
 
     /// `seconds` in frames, rounded.

@@ -8,11 +8,11 @@ import Sound
 package enum TestTone {
     /// A 200 Hz sine on the left and 300 Hz on the right, at half scale, one second long (whole cycles,
     /// so the loop joins without a click), played at `volume` (0 to 100).
-    package static func loop(volume: Int = 100) -> (loop: StereoLoop, volume: Int) {
+    package static func loop(volume: Int = 100) -> (source: AmbienceSource, volume: Int) {
         let rate = StreamMixer.sampleRate
         let left = (0..<rate).map { Float(0.5 * sin(2 * Double.pi * 200 * Double($0) / Double(rate))) }
         let right = (0..<rate).map { Float(0.5 * sin(2 * Double.pi * 300 * Double($0) / Double(rate))) }
-        return (StereoLoop(sampleRate: rate, left: left, right: right), volume)
+        return (.loop(StereoLoop(sampleRate: rate, left: left, right: right)), volume)
     }
 
     /// `seconds` of a `frequency` sine at `amplitude` (of full scale), mono 16-bit samples at `rate`.

@@ -11,7 +11,8 @@ struct SoundsCommand: ParsableCommand {
         commandName: "sounds",
         abstract: "List the bells, your recordings and the soundscapes; play one, add or remove a recording, or export the sounds.",
         usage: """
-            sounds [--store <dir>] [--no-color] [--format <format>] [--export <dir>] [--play <bell>]
+            sounds [--store <dir>] [--no-color] [--format <format>] [--play <bell>]
+            sounds --export <dir> [--seconds <n>]
             sounds --play breath:<pattern> [--cue <cue>] [--seconds <n>]
             sounds add <name> <file>
             sounds remove <name>
@@ -23,9 +24,13 @@ struct SoundsCommand: ParsableCommand {
             (\(Int(BellSynth.loudness)) LUFS, BS.1770). \
             The table says what each is. Your own recordings join them with 'profile sounds add NAME FILE' and are kept in \
             ${XDG_DATA_HOME:-$HOME/.local/share}/profile/sounds. The list gives the built-in bells first, then \
-            the recordings by name; the editor's bell picker numbers them in the same order; then the ambience's soundscapes, \
-            \(Int(SoundscapeSynth.loopSeconds))-second stereo loops under their own heading. --export writes the built-in bells as 16-bit mono PCM WAV files \
-            at 44100 Hz, named like singing-bowl.wav, and the soundscapes' loops as 16-bit stereo ones, named like rain.wav. \
+            the recordings by name; the editor's bell picker numbers them in the same order; then the ambience's soundscapes \
+            under their own heading. A soundscape is made as it plays, from models of its source (waves, bubbles, drops, \
+            gusts, crackles) and a seed each sit draws anew, so it never repeats and no two sits hear the same; a recording \
+            chosen as ambience loops. --export writes the built-in bells as 16-bit mono PCM WAV files \
+            at 44100 Hz, named like singing-bowl.wav, and \(Int(SoundscapeSynth.exportSeconds)) seconds of each soundscape (--seconds, \
+            \(Self.exportSeconds.lowerBound) to \(Self.exportSeconds.upperBound)) as 16-bit stereo ones, named like rain.wav, the same \
+            samples every time. \
             --play breath:PATTERN plays a minute (--seconds) of the breathing pacer's cue (--cue: tone, the default; tick; \
             swell, which with no ambience to swell is the tone) for a pattern as run --breathe takes it: coherent, box, \
             4-7-8, sigh, or seconds of in, hold and out such as 4-7-8 or 4,2,6,0.
@@ -37,7 +42,7 @@ struct SoundsCommand: ParsableCommand {
     @Option(help: "table (default on a terminal), plain (one per line) or json.")
     var format: OutputFormat?
 
-    @Option(help: ArgumentHelp("Write each built-in bell as a WAV file into this folder (created if missing).", valueName: "dir"),
+    @Option(help: ArgumentHelp("Write each built-in bell, and a minute (--seconds) of each soundscape, as a WAV file into this folder (created if missing).", valueName: "dir"),
             completion: .directory)
     var export: String?
 
@@ -50,12 +55,14 @@ struct SoundsCommand: ParsableCommand {
             completion: .list(["tone", "tick", "swell"]))
     var cue: String?
 
-    @Option(help: ArgumentHelp("With --play breath:PATTERN: how many seconds to play (\(Self.breathSeconds.lowerBound) to \(Self.breathSeconds.upperBound), 60 unless given).",
+    @Option(help: ArgumentHelp("With --play breath:PATTERN: how many seconds to play (\(Self.breathSeconds.lowerBound) to \(Self.breathSeconds.upperBound), 60 unless given). With --export: how many seconds of each soundscape to write (\(Self.exportSeconds.lowerBound) to \(Self.exportSeconds.upperBound), \(Int(SoundscapeSynth.exportSeconds)) unless given).",
                                valueName: "n"))
     var seconds: Int?
 
     /// How long `--play breath:` may play.
     static let breathSeconds = 1...600
+    /// How long `--export` may make each soundscape: up to an hour (about 635 MB a file).
+    static let exportSeconds = 1...3_600
 
     /// `--play`'s prefix for a breathing pattern's cue.
     static let breathPrefix = "breath:"
@@ -69,11 +76,19 @@ struct SoundsCommand: ParsableCommand {
                                                  accepted: "one of --export, --play and --format at a time")
             }
             let breathing = play.map { $0.lowercased().hasPrefix(Self.breathPrefix) } ?? false
-            if !breathing, let option = [cue.map { _ in "--cue" }, seconds.map { _ in "--seconds" }].compactMap({ $0 }).first {
-                throw ProfileError.invalidOption(option, option: "options", accepted: "\(option) only with --play breath:PATTERN")
+            if !breathing, cue != nil {
+                throw ProfileError.invalidOption("--cue", option: "options", accepted: "--cue only with --play breath:PATTERN")
+            }
+            if !breathing, export == nil, seconds != nil {
+                throw ProfileError.invalidOption("--seconds", option: "options", accepted: "--seconds only with --play breath:PATTERN or --export")
             }
             if let directory = export {
-                try Self.export(to: directory)
+                let length = seconds ?? Int(SoundscapeSynth.exportSeconds)
+                guard Self.exportSeconds.contains(length) else {
+                    throw ProfileError.invalidOption(String(length), option: "--seconds",
+                                                     accepted: "a number of seconds from \(Self.exportSeconds.lowerBound) to \(Self.exportSeconds.upperBound)")
+                }
+                try Self.export(to: directory, seconds: length)
                 return
             }
             if let text = play {
@@ -127,10 +142,11 @@ struct SoundsCommand: ParsableCommand {
                           notice: { Output.diagnostic("notice: \($0)") })
     }
 
-    /// Writes every bell into `directory`, each file whole (a temporary name, then renamed).
-    static func export(to directory: String) throws(SoundError) {
+    /// Writes every bell, and `seconds` of every soundscape, into `directory`, each file whole (a
+    /// temporary name, then renamed).
+    static func export(to directory: String, seconds: Int) throws(SoundError) {
         // A line that cannot be written stops the export: no more files than the lines that got out, plus one.
-        try WAVFile.export(to: directory) { (sound, path, seconds) throws(ProfileError) in
+        try WAVFile.export(to: directory, seconds: Double(seconds)) { (sound, path, seconds) throws(ProfileError) in
             try Output.print("wrote \(path) (\(sound), \(seconds.formatted(decimals: 1)) s)\n")
         }
     }

@@ -2,14 +2,16 @@ extension Soundscape {
     /// What the soundscape is, in words short enough for a table on an 80-column terminal, with its
     /// measured figures (`profile sounds`), as ``Bell/about`` says what a bell is.
     ///
-    /// The figures are the synthesized loop's (Sound/Soundscapes.swift says how it is made); a test
-    /// measures them against the sound.
+    /// The figures are the generated sound's (Sound/*Texture.swift say how each is made); the tests
+    /// measure them against the sound.
     package var about: String {
         switch self {
         case .brownNoise: "deep noise, falling 6 dB an octave"
-        case .rain: "a broad hiss with about 30 clear drops a second"
-        case .ocean: "waves every 6 to 12 s, swelling 14 dB"
-        case .stream: "water over stones, bright near 4.5 kHz, steady"
+        case .rain: "drops near and far, the shower drifting"
+        case .ocean: "waves about every 10 s, breaking, running back"
+        case .stream: "running water: bubbles over a soft bed"
+        case .wind: "gusts rising and falling, now and then a whistle"
+        case .fire: "crackles and pops over a low roar"
         }
     }
 }

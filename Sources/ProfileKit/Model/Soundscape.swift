@@ -8,6 +8,8 @@ package enum Soundscape: String, CaseIterable, Sendable, CustomStringConvertible
     case rain = "Rain"
     case ocean = "Ocean"
     case stream = "Stream"
+    case wind = "Wind"
+    case fire = "Fire"
 
     /// The soundscape a new profile's ambience gets.
     package static let `default` = Soundscape.rain

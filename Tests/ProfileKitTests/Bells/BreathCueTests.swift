@@ -187,7 +187,7 @@ struct BreathCueTests {
     /// Bells, ambience and cue all at full volume: nothing reaches the ends of the 16-bit range.
     @Test(arguments: [BreathCue.tone, .tick, .swell])
     func nothingClipsAtFullVolume(_ cue: BreathCue) {
-        var mixer = StreamMixer(ambience: SoundscapeSynth.loop(for: .ocean), ambienceVolume: 1)
+        var mixer = StreamMixer(ambience: .generated(.ocean, seed: 1), ambienceVolume: 1)
         mixer.fadeAmbience(true, seconds: 0)
         mixer.startBreathCue(.coherent, cue: cue, volume: 1, origin: 0, end: nil)
         for (index, bell) in Instrument.allCases.enumerated() {

@@ -20,12 +20,12 @@ struct StreamRingerTests {
     static let rate = StreamMixer.sampleRate
 
     /// The test tone loop (200 Hz left, 300 Hz right, half scale) at `volume`.
-    static func tone(_ volume: Int = 100) -> (loop: StereoLoop, volume: Int) {
+    static func tone(_ volume: Int = 100) -> (source: AmbienceSource, volume: Int) {
         TestTone.loop(volume: volume)
     }
 
     /// A ringer over `sinks` on `clock`.
-    static func ringer(_ sinks: [FakeSink], clock: Clock, ambience: (loop: StereoLoop, volume: Int)? = nil) -> StreamRinger {
+    static func ringer(_ sinks: [FakeSink], clock: Clock, ambience: (source: AmbienceSource, volume: Int)? = nil) -> StreamRinger {
         StreamRinger(sinks: sinks.map { sink in { .success(sink) } }, fallback: nil, ambience: ambience, clock: clock.sound)
     }
 
@@ -424,7 +424,7 @@ struct StreamRingerTests {
     /// Without ambience the mixer's gain ramps are pure: a volume of nil is silence, and `+` from there is
     /// −30 dB (the run machine's rule; the mixer takes the dB it is given).
     @Test func theMixerTakesDecibels() {
-        var mixer = StreamMixer(ambience: Self.tone().loop, ambienceVolume: 1)
+        var mixer = StreamMixer(ambience: Self.tone().source, ambienceVolume: 1)
         mixer.fadeAmbience(true, seconds: 0)
         mixer.setVolume(decibels: nil)
         var out: [Int16] = []

@@ -36,7 +36,7 @@ struct VolumeKeyClickTests {
     /// Renders 0.5 s of the sine at full volume (one press first, for `.louder` and `.unmute`), presses
     /// `key` just before a crest, renders 0.2 s more; the left channel, as -1…1.
     static func left(pressing key: Key) -> (samples: [Float], pressedAt: Int) {
-        var mixer = StreamMixer(ambience: sine, ambienceVolume: 1)
+        var mixer = StreamMixer(ambience: .loop(sine), ambienceVolume: 1)
         mixer.fadeAmbience(true, seconds: 0)
         var out: [Int16] = []
         switch key {
