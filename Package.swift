@@ -153,8 +153,9 @@ let package = Package(
         // ProfileCLI once, and its status the process's.
         .executableTarget(name: "profile", dependencies: ["Files", "ProfileCLI"]),
 
-        // The toggle → update → render path timed in one process; Scripts/bench runs it.
-        .executableTarget(name: "InProcessBenchmark", dependencies: ["TableKit", "ProfileKit"], path: "Benchmarks/InProcess"),
+        // The toggle → update → render path timed in one process, and the soundscapes' cost (CPU, allocations
+        // per block, memory); Scripts/bench runs it.
+        .executableTarget(name: "InProcessBenchmark", dependencies: ["TableKit", "ProfileKit", "Sound"], path: "Benchmarks/InProcess"),
 
         // Test doubles: the in-memory store. Production code never needs it.
         .target(name: "TestDoubles", dependencies: ["TextSupport", "ProfileKit", "Sound", "Players", "Sitting", "Breath"], path: "Tests/TestDoubles"),

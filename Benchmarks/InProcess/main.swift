@@ -1,8 +1,14 @@
 // The toggle → table update → render path, in one process: what the editor does for every change.
 // Prints one JSON object: {"updates": N, "seconds": S, "updates_per_second": R}. Run by Scripts/bench.
+// `profile-inprocess-bench soundscapes [SECONDS]` measures the soundscapes instead (Soundscapes.swift).
 import Glibc
 import ProfileKit
 import TableKit
+
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "soundscapes" {
+    soundscapeBudget(seconds: CommandLine.arguments.count > 2 ? Double(CommandLine.arguments[2]) ?? 300 : 300)
+    exit(0)
+}
 
 func now() -> Double {
     var time = timespec()

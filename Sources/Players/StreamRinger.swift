@@ -45,6 +45,10 @@ package final class StreamRinger: BellRinger {
     private var pacer = StreamPacer()
     /// Bytes the sink did not take yet.
     private var pending: [UInt8] = []
+    /// The block being rendered, and its bytes: kept from block to block, so that a sit's stream
+    /// allocates nothing per block once they are big enough (issue 49; the benchmark counts).
+    private var block: [Int16] = []
+    private var blockBytes: [UInt8] = []
     private var bells: [BellChoice: [Float]] = [:]
     /// The choices' strikes; a recording that cannot be read is the default bell, said once.
     private var strikes: BellStrikes
@@ -394,16 +398,18 @@ package final class StreamRinger: BellRinger {
         let frames = pacer.frames(written: mixer.position, at: time, sounding: mixer.isSounding, drained: unread == 0)
         placeCue()
         guard frames > 0 else { return }
-        var samples: [Int16] = []
-        mixer.render(frames, into: &samples)
+        block.removeAll(keepingCapacity: true)
+        mixer.render(frames, into: &block)
         mostAhead = max(mostAhead, pacer.ahead(written: mixer.position, at: time))
-        let bytes = PCM16.bytes(samples)
-        guard let count = sink.write(bytes[...]) else {
+        blockBytes.removeAll(keepingCapacity: true)
+        PCM16.append(block, to: &blockBytes)
+        guard let count = sink.write(blockBytes[...]) else {
             replace(because: "\(sink.name) stopped taking the sound")
             return
         }
         written += count
-        pending = Array(bytes[count...])
+        // What the sink did not take waits (rare: a full pipe); the kept buffer is not given away.
+        if count < blockBytes.count { pending.append(contentsOf: blockBytes[count...]) }
         noteReads(of: sink, at: time)
     }
 
