@@ -196,7 +196,7 @@ let package = Package(
             name: "ProfileCLITests",
             dependencies: [
                 "TextSupport", "TableKit", "JSON", "Files", "LocalTime", "ProfileKit", "Sound", "Players", "Sitting", "JournalCore", "Screens", "ProfileREPL",
-                "LineEditing", "Desktop", "TestDoubles", "TestSupport", "profile",
+                "LineEditing", "Desktop", "TestDoubles", "TestSupport", "SoundAnalysis", "profile",
             ]
         ),
     ],

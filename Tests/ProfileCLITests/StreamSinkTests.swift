@@ -4,6 +4,7 @@ import TestSupport
 import Sound
 import Players
 import TestDoubles
+import SoundAnalysis
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -134,4 +135,47 @@ struct StreamSinkTests {
         let onset = left.firstIndex { abs($0) > 0.02 }
         #expect(onset.map { Double($0) / Self.rate <= 0.02 } == true, "the start bell begins at \(onset.map { Double($0) / Self.rate } ?? -1) s")
     }
+
+    /// Issue 49, item 1, end to end: a soundscape is made live in the stream from a seed each sit draws
+    /// anew. Two sits of one profile whose ambience is Brown Noise at 50 %, started together, their
+    /// streams captured: past the 8 s fade-in both play the soundscape at its level (−33 LUFS at full
+    /// volume, so about −39 at 50 %: within 3 LU over 1.5 s), and the two are different sounds (their
+    /// samples correlate under 0.3), where a loop would have made them one.
+    @Test func twoSitsHearTwoSoundscapes() throws {
+        let document = #"{"version": 5, "duration": "01:00", "bells": {"start": null, "end": null}, "ambience": {"enabled": true, "sound": "Brown Noise", "volume": 50}}"#
+        try document.write(toFile: "\(store)/Brown.json", atomically: true, encoding: .utf8)
+        let sink = Harness.root.appendingPathComponent("Scripts/test-sink").path
+        let screens = try (0..<2).map { index in
+            let environment = Harness.environment(store: store, home: home, extra: [
+                "TERM": "xterm-256color", "NO_COLOR": "1", "PROFILE_SINK": sink, "PROFILE_TEST_SINK_DATA": "\(home)/sink-\(index).raw",
+            ])
+            return try PseudoTerminal(arguments: [Harness.binary.path, "run", "Brown", "--no-log"], environment: environment)
+        }
+        for screen in screens { try screen.waitFor("sound: test-sink") }
+        Thread.sleep(forTimeInterval: 10.5)
+        for screen in screens {
+            screen.send("q")
+            try screen.waitFor("Stop the session?")
+            screen.send("y")
+            #expect(screen.waitForExit() == 1)
+        }
+        let captured = try (0..<2).map { index in
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(home)/sink-\(index).raw")))
+            let channels = (0..<2).map { which in
+                stride(from: 2 * which, to: bytes.count - 1, by: 4).map { Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768 }
+            }
+            // 8.5 s to 10 s of the stream: past the fade-in.
+            let heard = Int(8.5 * Self.rate)..<Int(10 * Self.rate)
+            #expect(channels[0].count >= heard.upperBound, "sit \(index): \(Double(channels[0].count) / Self.rate) s captured")
+            return channels.map { Array($0[heard.clamped(to: $0.indices)]) }
+        }
+        for (index, channels) in captured.enumerated() {
+            let loudness = Loudness.integrated(channels, sampleRate: Int(Self.rate))
+            let expected = SoundscapeSynth.loudness + 20 * log10(0.5)
+            #expect(abs(loudness - expected) <= 3, "sit \(index): \(loudness) LUFS, \(expected) expected")
+        }
+        let together = SoundMeasure.correlation(captured[0][0], captured[1][0])
+        #expect(abs(together) < 0.3, "the two sits' soundscapes correlate \(together): one sound, not two")
+    }
 }
+
