@@ -103,7 +103,8 @@ package struct SleepLock: ~Copyable, Sendable {
     }
 }
 
-/// Why sleep could not be held off; ``text`` is what a run's header says after `sleep is not held off: `.
+/// Why sleep could not be held off; ``text`` is the reason a run's note gives in parentheses
+/// (``LiveSit/sleepNote(_:)``).
 package enum SleepLockError: Error, Equatable, Sendable {
     /// libsystemd could not be loaded (it is not installed); `dlerror`'s text.
     case noLibrary(String)
@@ -144,8 +145,8 @@ package enum SleepLockError: Error, Equatable, Sendable {
         case let .noBus(code):
             // What a missing bus means for the sit, rather than the socket's errno: no one to ask.
             switch code {
-            case ENOENT, ECONNREFUSED, ENOTDIR: "this machine has no system bus running"
-            case EACCES, EPERM: "the system bus is not open to this user"
+            case ENOENT, ECONNREFUSED, ENOTDIR: "no system bus runs here"
+            case EACCES, EPERM: "the system bus is closed to this user"
             default: "no system bus (\(SleepLock.systemText(code)))"
             }
         case let .noAnswer(name, message):

@@ -188,8 +188,11 @@ package enum LiveSit {
         var journal = try CarriedError.carrying { () throws(JournalError) in
             try SitJournal(options, host: host, profile: quick ? nil : profile.name, total: planned)
         }
+        var saidSleepNote: String?
         if let at = options.at {
-            switch waitForStart(at: at, name: profile.name, live: live, keys: keys, inhibit: options.inhibit, host: host) {
+            let (outcome, note) = waitForStart(at: at, name: profile.name, live: live, keys: keys, inhibit: options.inhibit, host: host)
+            saidSleepNote = note
+            switch outcome {
             case .start: break
             case .cancelled:
                 keys.restore()
@@ -215,7 +218,12 @@ package enum LiveSit {
                 return ambienceNotes + (system?.preflight() ?? []) + (ambience != nil && system != nil ? [Self.ambienceUnavailable] : [])
             },
             sound: { stream?.soundName ?? system?.soundName ?? "silent" },
-            holdOffSleep: { seconds in host.holdOffSleep(profile.name, seconds, options.inhibit, keys, host) },
+            holdOffSleep: { [saidSleepNote] seconds in
+                // Said once: a note the wait for --at said is not said again as the sit starts.
+                var hold = host.holdOffSleep(profile.name, seconds, options.inhibit, keys, host)
+                if hold.note == saidSleepNote { hold.note = nil }
+                return hold
+            },
             record: { summary throws(CarriedError) in
                 try CarriedError.carrying { () throws(JournalError) in try journal.finish(summary, logStyle: !live, host: host) }
             },
@@ -305,8 +313,9 @@ package enum LiveSit {
     }
 
     /// Waits for `run --at`: sleep held off, a countdown on a terminal (`Morning starts at 07:00, in
-    /// 12:34 · q cancels`), one line elsewhere.
-    static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: SitKeys, inhibit: Bool, host: SitHost) -> StartWait.Outcome {
+    /// 12:34 · q cancels`), one line elsewhere. Returns how the wait ended, and the sleep lock's note if
+    /// it said one.
+    static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: SitKeys, inhibit: Bool, host: SitHost) -> (StartWait.Outcome, String?) {
         let target = ClockTime.nextEpoch(of: time, after: host.now(), calendar: host.calendar)
         let hold = host.holdOffSleep(name, max(0, target - host.now()), inhibit, keys, host)
         defer { hold.release() }
@@ -323,7 +332,7 @@ package enum LiveSit {
             }
         }
         if live { host.say("\r\u{1B}[K") }
-        return outcome
+        return (outcome, hold.note)
     }
 
     /// Holds off sleep for a session of `seconds` (as the clock runs, speed included) that starts now,
@@ -342,8 +351,15 @@ package enum LiveSit {
             keys.sleepWatch = try? SleepWatch()
             return SleepHold(release: held.release)
         } catch {
-            return SleepHold(note: "sleep is not held off: \(error.text)")
+            return SleepHold(note: sleepNote(error))
         }
+    }
+
+    /// What a run says, once, when it could not keep the machine awake: in a meditator's words what may
+    /// happen, then the system's reason for whoever looks after the machine (issue 50): `the computer
+    /// may sleep during the sit: no system bus runs here`.
+    package static func sleepNote(_ error: SleepLockError) -> String {
+        "the computer may sleep during the sit: \(error.text)"
     }
 }
 

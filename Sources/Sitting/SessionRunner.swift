@@ -93,7 +93,7 @@ package struct RunState: Sendable {
     package var ambienceOn = true
     /// Why a bell that was due made no sound (`silent`, `no sound`), once one did not.
     package var silence: String?
-    /// What the run says once under its header: `sleep is not held off: no system bus`.
+    /// What the run says once under its header: `the computer may sleep during the sit: no system bus runs here`.
     package var notes: [String] = []
     /// When the session ends on the local clock, for the header to say (`ends 07:00 tomorrow`): given to a
     /// run at speed 1 that `--until` sized or `--at` started.
@@ -251,7 +251,7 @@ package final class SessionRunner {
     ///   - ends: when the session ends on the local clock, for the header (``RunState/ends``).
     ///   - progress: where the record of the sit in progress is kept; nil for a run that is not logged.
     ///   - holdOffSleep: holds off the machine's sleep for so many real seconds, when the machine says
-    ///     (``RunEffect/holdSleep(seconds:)``); its note (`sleep is not held off: …`) joins `notes`.
+    ///     (``RunEffect/holdSleep(seconds:)``); its note (`the computer may sleep during the sit: …`) joins `notes`.
     ///   - ambience: whether the ringer plays an ambience: it fades in and out as ``AmbienceFade`` says.
     ///   - pacing: the sit's breathing pacer, if it has one (the machine's: ``RunMachine``).
     package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [], ends: LocalMoment? = nil,

@@ -55,7 +55,7 @@ struct RunTests {
 
     @Test func offATerminalEachEventIsOneLineInThePlannedOrder() throws {
         // --no-log and --no-inhibit: the events alone (without them a fast run ends by saying it is not
-        // logged, and the header says that sleep is not held off: the tests' system bus is not there).
+        // logged, and the header says that the computer may sleep: the tests' system bus is not there).
         let result = try run("run", "Intervals", "--speed", "2000", "--silent", "--no-log", "--no-inhibit")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
