@@ -39,16 +39,25 @@ package enum BellPlay {
 
     /// Plays ten seconds of `soundscape` (``SystemBellRinger/soundscapePlaySeconds``) as a bell is played
     /// above, and waits for them to end: `sounds --play rain`.
+    ///
+    /// - Throws: ``ProfileError/configuration(_:)`` when no audio player can play it: the terminal bell
+    ///   is a beep, not a soundscape (issue 50).
     package static func play(_ soundscape: Soundscape, on ringer: SystemBellRinger, keys: SitKeys,
                              started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
-        try play(soundscape.rawValue, ringer.play(soundscape), on: ringer, keys: keys, started: started, notice: notice)
+        if let reason = ringer.noPlayerReason {
+            throw ProfileError.configuration("cannot play the soundscape \(escaped(soundscape.rawValue)): \(reason)")
+        }
+        return try play(soundscape.rawValue, ringer.play(soundscape), on: ringer, keys: keys, started: started, notice: notice)
     }
 
     /// Plays `seconds` of `cue` pacing `pattern` as a soundscape is played above, and waits for them to
     /// end: `sounds --play breath:coherent --cue tick`.
     package static func play(breath pattern: BreathPattern, cue: BreathCue, seconds: Int, on ringer: SystemBellRinger, keys: SitKeys,
                              started: (String) -> Void, notice: (String) -> Void) throws(ProfileError) -> Bool {
-        try play("breathing \(pattern.text), \(cue.name)", ringer.play(breath: pattern, cue: cue, seconds: seconds), on: ringer, keys: keys,
+        if let reason = ringer.noPlayerReason {
+            throw ProfileError.configuration("cannot play the breathing cue: \(reason)")
+        }
+        return try play("breathing \(pattern.text), \(cue.name)", ringer.play(breath: pattern, cue: cue, seconds: seconds), on: ringer, keys: keys,
                  started: started, notice: notice)
     }
 

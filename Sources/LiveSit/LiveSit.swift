@@ -247,7 +247,7 @@ package enum LiveSit {
     }
 
     /// What the run says once when the profile asks for ambience and no stream can play it.
-    package static let ambienceUnavailable = "ambience is unavailable: no stream player (pw-cat, pacat, aplay or PROFILE_SINK)"
+    package static let ambienceUnavailable = "ambience is unavailable: no stream player (pw-cat, pacat or aplay) is installed; \(SystemBellRinger.installHint)"
 
     /// What the profile's ambience plays and its volume (0 to 100), nil when it plays none: its Ambience
     /// section's soundscape made live from `seed`, or its recording made a loop; a recording that is

@@ -113,6 +113,10 @@ package final class SystemBellRinger: BellRinger {
 
     /// The players looked for on `$PATH`, in order.
     package static let candidates = ["pw-play", "paplay", "aplay"]
+    /// What to install where none is found, by the package's name on Debian (and Ubuntu), Fedora and
+    /// Arch: ALSA's utilities, the one package of that name on all three, give `aplay` for the bells and
+    /// the stream (issue 50: the note named programs, not what to install).
+    package static let installHint = "install alsa-utils (apt install alsa-utils, dnf install alsa-utils or pacman -S alsa-utils)"
     /// How a report names a bell that nothing could sound.
     package static let noSound = "no sound"
     /// Seconds after a player was handed its bell within which its failure still lets the bell ring again
@@ -130,6 +134,9 @@ package final class SystemBellRinger: BellRinger {
     package private(set) var players: [String]
     /// The player's path, or nil for the terminal bell.
     package var playerPath: String? { players.first }
+    /// Why a sound that only a player can play (a soundscape, a breathing cue) cannot be: no player is
+    /// found or left. Nil when one is.
+    package var noPlayerReason: String? { players.isEmpty ? (startNote ?? "no audio player is left") : nil }
     /// The player's name, as reports show it: escaped, for a file may be called anything.
     package var playerName: String? { playerPath.map { escaped(POSIX.baseName($0)) } }
     /// How the bells sound now, as reports show it: the player's name, `terminal bell` or `no sound`.
@@ -218,7 +225,7 @@ package final class SystemBellRinger: BellRinger {
                 startNote = "PROFILE_PLAYER names \(quoted(chosen)), which is not an executable on PATH"
             }
         } else if players.isEmpty {
-            startNote = "no audio player found (\(Self.candidates.joined(separator: ", ")))"
+            startNote = "no audio player is installed: \(Self.installHint)"
         }
         cacheDirectory = StoreLocation.baseFolder("XDG_CACHE_HOME", else: ".cache", environment: environment)
             .map { "\($0)/profile/bells" }

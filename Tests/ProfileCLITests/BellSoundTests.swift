@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import Sound
+import Players
 
 /// What a run hands its player, end to end: strikes and volume in the WAV file, `--volume`, recorded
 /// sounds, and a recording this machine lacks.
@@ -107,6 +108,21 @@ struct BellSoundTests {
         #expect(unknown.status != 0 && unknown.stderr.contains("thunder"), "\(unknown.stderr)")
     }
 
+    /// Issue 50, item 5: with no audio player installed, `sounds --play rain` does not "play" a
+    /// soundscape as one terminal beep: it says it cannot, names the package to install on Debian, Fedora
+    /// and Arch, fails (78) and rings nothing; a bell still rings the terminal bell.
+    @Test func withNoPlayerASoundscapeIsNotABeep() throws {
+        let bare = ["PROFILE_PLAYER": "", "PATH": "/nonexistent"]
+        let played = try Harness.run(["sounds", "--play", "rain"], store: store, home: home, environment: bare)
+        #expect(played.status == 78, "\(played.status) \(played.stderr)")
+        #expect(played.stderr == "profile: cannot play the soundscape Rain: no audio player is installed: \(SystemBellRinger.installHint)\n", "\(played.stderr)")
+        #expect(!played.stdout.contains("\u{07}") && !played.stderr.contains("\u{07}"), "a beep was rung")
+        let cue = try Harness.run(["sounds", "--play", "breath:box"], store: store, home: home, environment: bare)
+        #expect(cue.status == 78 && cue.stderr.contains("cannot play the breathing cue: no audio player is installed: install alsa-utils"), "\(cue.stderr)")
+        #expect(SystemBellRinger.installHint.contains("apt install alsa-utils") && SystemBellRinger.installHint.contains("dnf install")
+                && SystemBellRinger.installHint.contains("pacman -S"))
+    }
+
     /// A generated 16-bit mono WAV is added, chosen, planned and run, and the player gets the recording.
     @Test func aRecordingIsAddedChosenPlannedAndRun() throws {
         let rate = 22_050
@@ -133,7 +149,7 @@ struct BellSoundTests {
         try "not a wav\n".write(toFile: "\(home)/notes.wav", atomically: true, encoding: .utf8)
         let text = try run("sounds", "add", "Notes", "\(home)/notes.wav")
         #expect(text.status == 65)
-        #expect(try run("sounds", "--format", "plain").stdout.hasSuffix("Wood Block\nMy Bowl\nBrown Noise\nRain\nOcean\nStream\n"))
+        #expect(try run("sounds", "--format", "plain").stdout.hasSuffix("Wood Block\nMy Bowl\nBrown Noise\nRain\nOcean\nStream\nWind\nFire\n"))
         // In use, it stays; the error names the profile.
         let refused = try run("sounds", "remove", "my bowl")
         #expect(refused.status == 65)
