@@ -143,11 +143,12 @@ package enum SleepLockError: Error, Equatable, Sendable {
         case let .noLibrary(message):
             "no libsystemd (\(escaped(message, limit: 200)))"
         case let .noBus(code):
-            // What a missing bus means for the sit, rather than the socket's errno: no one to ask.
+            // What a missing bus means for the sit, in a meditator's words rather than the socket's
+            // errno or the bus's name (issue 50): there is no one to ask.
             switch code {
-            case ENOENT, ECONNREFUSED, ENOTDIR: "no system bus runs here"
-            case EACCES, EPERM: "the system bus is closed to this user"
-            default: "no system bus (\(SleepLock.systemText(code)))"
+            case ENOENT, ECONNREFUSED, ENOTDIR: "its power manager cannot be reached"
+            case EACCES, EPERM: "its power manager is closed to this user"
+            default: "its power manager cannot be reached (\(SleepLock.systemText(code)))"
             }
         case let .noAnswer(name, message):
             "logind did not answer (\(Self.detail(name, message)))"

@@ -357,7 +357,7 @@ package enum LiveSit {
 
     /// What a run says, once, when it could not keep the machine awake: in a meditator's words what may
     /// happen, then the system's reason for whoever looks after the machine (issue 50): `the computer
-    /// may sleep during the sit: no system bus runs here`.
+    /// may sleep during the sit: its power manager cannot be reached`.
     package static func sleepNote(_ error: SleepLockError) -> String {
         "the computer may sleep during the sit: \(error.text)"
     }

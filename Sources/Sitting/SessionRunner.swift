@@ -93,7 +93,7 @@ package struct RunState: Sendable {
     package var ambienceOn = true
     /// Why a bell that was due made no sound (`silent`, `no sound`), once one did not.
     package var silence: String?
-    /// What the run says once under its header: `the computer may sleep during the sit: no system bus runs here`.
+    /// What the run says once under its header: `the computer may sleep during the sit: its power manager cannot be reached`.
     package var notes: [String] = []
     /// When the session ends on the local clock, for the header to say (`ends 07:00 tomorrow`): given to a
     /// run at speed 1 that `--until` sized or `--at` started.

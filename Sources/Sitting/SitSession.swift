@@ -8,7 +8,7 @@ import TextSupport
 package struct SleepHold {
     /// Lets the machine sleep again; called once, when the sit ends in any way.
     package var release: () -> Void
-    /// `the computer may sleep during the sit: no system bus runs here`, when it could not be.
+    /// `the computer may sleep during the sit: its power manager cannot be reached`, when it could not be.
     package var note: String?
 
     package init(release: @escaping () -> Void = {}, note: String? = nil) {

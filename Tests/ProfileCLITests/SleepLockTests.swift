@@ -165,7 +165,7 @@ struct SleepLockTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count > 3)
         #expect(lines.first?.hasSuffix("  +00:00  run Morning: 37:00, 3 bells, sound: silent") == true, "\(result.stdout)")
-        #expect(lines.dropFirst().first?.hasSuffix("  +00:00  note  the computer may sleep during the sit: no system bus runs here") == true,
+        #expect(lines.dropFirst().first?.hasSuffix("  +00:00  note  the computer may sleep during the sit: its power manager cannot be reached") == true,
                 "\(result.stdout)")
         #expect(lines.filter { $0.contains("the computer may sleep") }.count == 1)
         #expect(lines.last?.contains("completed") == true, "\(result.stdout)")
@@ -192,9 +192,9 @@ struct SleepLockTests {
     }
 
     @Test func errorTextsSayWhatFailedEscapedAndBounded() {
-        #expect(SleepLockError.noBus(code: ENOENT).text == "no system bus runs here")
-        #expect(SleepLockError.noBus(code: EACCES).text == "the system bus is closed to this user")
-        #expect(SleepLockError.noBus(code: EMFILE).text == "no system bus (Too many open files)")
+        #expect(SleepLockError.noBus(code: ENOENT).text == "its power manager cannot be reached")
+        #expect(SleepLockError.noBus(code: EACCES).text == "its power manager is closed to this user")
+        #expect(SleepLockError.noBus(code: EMFILE).text == "its power manager cannot be reached (Too many open files)")
         #expect(SleepLockError.noLibrary("libsystemd.so.0: cannot open shared object file: No such file or directory").text
                 == "no libsystemd (libsystemd.so.0: cannot open shared object file: No such file or directory)")
         // A failure sd-bus names itself is not logind refusing: logind never saw the call.

@@ -83,9 +83,9 @@ struct SitSessionTests {
 
     /// The header says what the bells' check and the sleep lock found, in that order.
     @Test func theHeaderSaysWhatTheChecksFound() {
-        let sat = Self.sit(sounding: false, sleepNote: "the computer may sleep during the sit: no system bus runs here")
+        let sat = Self.sit(sounding: false, sleepNote: "the computer may sleep during the sit: its power manager cannot be reached")
         #expect(sat.display.notesShown == ["paplay failed with status 1 before the sit; aplay rings the bells",
-                                           "the computer may sleep during the sit: no system bus runs here"])
+                                           "the computer may sleep during the sit: its power manager cannot be reached"])
         #expect(sat.display.sound == "aplay")
         #expect(!sat.log.contains("ring out"), "a bell already silent does not ring out")
     }
