@@ -128,6 +128,7 @@ install: $(BIN) completions
 	$(INSTALL_DATA) $(BASH_COMPLETION) $(DESTDIR)$(BASHCOMPDIR)/profile
 	$(INSTALL_DATA) $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_profile
 	$(INSTALL_DATA) $(FISH_COMPLETION) $(DESTDIR)$(FISHCOMPDIR)/profile.fish
+	@echo "installed $(DESTDIR)$(BINDIR)/profile, its manual pages (man profile, man 5 profile) and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)"
 
 # The folders stay: others' files live there too.
 uninstall:

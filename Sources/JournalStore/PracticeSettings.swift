@@ -51,13 +51,20 @@ package struct PracticeSettings: Equatable, Sendable {
         return try read(path: path).dailyGoalSeconds
     }
 
-    /// `profile goal [DURATION|off]`: sets the goal when `value` is given, and returns the line to print
-    /// (`20:00` or `off`).
+    /// `profile goal [DURATION|off]`: sets the goal when `value` is given, and returns the line to print,
+    /// in words (issue 50: `20:00` alone did not say what it was): `daily goal: 20:00 a day`, and on a
+    /// change what it was: `daily goal: 20:00 a day (was off)`.
     package static func command(_ value: String?, environment: [String: String], homeFallback: () -> String? = { nil }) throws(JournalError) -> String {
         let path = try file(environment: environment, homeFallback: homeFallback)
-        guard let value else { return try read(path: path).goalText + "\n" }
+        guard let value else { return "daily goal: \(try read(path: path).goalText)\n" }
         let goal = try self.goal(parsing: value)
-        return try update(path: path) { $0.dailyGoalSeconds = goal }.goalText + "\n"
+        var before: PracticeSettings?
+        let after = try update(path: path) { settings in
+            before = settings
+            settings.dailyGoalSeconds = goal
+        }
+        let was = before.map { $0.dailyGoalSeconds == goal ? "" : " (was \($0.goalText))" } ?? ""
+        return "daily goal: \(after.goalText)\(was)\n"
     }
 
     /// `profile goal`'s value: a duration as `set` takes it (`20`, `20m`, `1h30m`, `25:00`), at most a
@@ -79,8 +86,8 @@ package struct PracticeSettings: Equatable, Sendable {
         return duration.seconds
     }
 
-    /// The goal as `profile goal` prints it: `20:00`, or `off`.
-    package var goalText: String { dailyGoalSeconds.map { TimerDuration(seconds: $0).formatted } ?? "off" }
+    /// The goal as `profile goal` prints it: `20:00 a day`, or `off`.
+    package var goalText: String { dailyGoalSeconds.map { "\(TimerDuration(seconds: $0).formatted) a day" } ?? "off" }
 
     /// The settings `bytes` hold; `path` names the file in errors.
     ///

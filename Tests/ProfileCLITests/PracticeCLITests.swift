@@ -38,11 +38,12 @@ struct PracticeCLITests {
     }
 
     @Test func theGoalIsSetPrintedAndRemoved() throws {
-        #expect(try run("goal").stdout == "off\n")
-        #expect(try run("goal", "20m").stdout == "20:00\n")
-        #expect(try run("goal").stdout == "20:00\n")
-        #expect(try run("goal", "off").stdout == "off\n")
-        #expect(try run("goal").stdout == "off\n")
+        #expect(try run("goal").stdout == "daily goal: off\n")
+        #expect(try run("goal", "20m").stdout == "daily goal: 20:00 a day (was off)\n")
+        #expect(try run("goal").stdout == "daily goal: 20:00 a day\n")
+        #expect(try run("goal", "20:00").stdout == "daily goal: 20:00 a day\n", "no change, nothing was")
+        #expect(try run("goal", "off").stdout == "daily goal: off (was 20:00 a day)\n")
+        #expect(try run("goal").stdout == "daily goal: off\n")
         let refused = try run("goal", "25h")
         #expect(refused.status == 64 && refused.stderr.contains("24 hours"))
         try Data("{\"dailyGoalSeconds\": 1200, \"x\": 1}\n".utf8).write(to: URL(fileURLWithPath: "\(home)/.config/profile/settings.json"))
@@ -61,12 +62,12 @@ struct PracticeCLITests {
         try Data("{\"dailyGoalSeconds\": 1200}\n".utf8).write(to: URL(fileURLWithPath: target))
         #expect(symlink("../../dotfiles/settings.json", settings) == 0)
         let set = try run("goal", "25m")
-        #expect(set.status == 0 && set.stdout == "25:00\n", "\(set.stderr)")
+        #expect(set.status == 0 && set.stdout == "daily goal: 25:00 a day (was 20:00 a day)\n", "\(set.stderr)")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"dailyGoalSeconds\": 1500}\n")
         var info = stat()
         #expect(lstat(settings, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is kept")
         #expect(stat(target, &info) == 0 && info.st_mode & 0o7777 == 0o600, "mode \(String(info.st_mode & 0o7777, radix: 8))")
-        #expect(try run("goal").stdout == "25:00\n")
+        #expect(try run("goal").stdout == "daily goal: 25:00 a day\n")
 
         // A FIFO: `timeout` fails the test where a read would wait for a writer (124, or 137 when SIGTERM
         // does not end it: seen here, a blocked `open` under the test runner outlived it; -k kills it).

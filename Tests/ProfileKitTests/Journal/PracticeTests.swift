@@ -52,7 +52,7 @@ struct PracticeTests {
         for bad in ["0", "25h", "24:00:01", "soon", ""] {
             #expect(throws: JournalError.self, "\(bad)") { try PracticeSettings.goal(parsing: bad) }
         }
-        #expect(PracticeSettings(dailyGoalSeconds: 1200).goalText == "20:00")
+        #expect(PracticeSettings(dailyGoalSeconds: 1200).goalText == "20:00 a day")
         #expect(PracticeSettings().goalText == "off")
     }
 
@@ -60,11 +60,11 @@ struct PracticeTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let environment = ["XDG_CONFIG_HOME": folder]
-        #expect(try PracticeSettings.command(nil, environment: environment) == "off\n")
-        #expect(try PracticeSettings.command("20m", environment: environment) == "20:00\n")
-        #expect(try PracticeSettings.command(nil, environment: environment) == "20:00\n")
+        #expect(try PracticeSettings.command(nil, environment: environment) == "daily goal: off\n")
+        #expect(try PracticeSettings.command("20m", environment: environment) == "daily goal: 20:00 a day (was off)\n")
+        #expect(try PracticeSettings.command(nil, environment: environment) == "daily goal: 20:00 a day\n")
         #expect(try PracticeSettings.goal(environment: environment) == 1200)
-        #expect(try PracticeSettings.command("off", environment: environment) == "off\n")
+        #expect(try PracticeSettings.command("off", environment: environment) == "daily goal: off (was 20:00 a day)\n")
         let path = "\(folder)/profile/settings.json"
         try Data("{\"dailyGoal\": 5}".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: JournalError.self) { try PracticeSettings.command("20m", environment: environment) }
@@ -84,8 +84,8 @@ struct PracticeTests {
         #expect(chmod(target, 0o644) == 0)
         #expect(symlink("../dotfiles/settings.json", middle) == 0)
         #expect(symlink("../middle.json", path) == 0)
-        #expect(try PracticeSettings.command(nil, environment: environment) == "10:00\n")
-        #expect(try PracticeSettings.command("25m", environment: environment) == "25:00\n")
+        #expect(try PracticeSettings.command(nil, environment: environment) == "daily goal: 10:00 a day\n")
+        #expect(try PracticeSettings.command("25m", environment: environment) == "daily goal: 25:00 a day (was 10:00 a day)\n")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"dailyGoalSeconds\": 1500}\n")
         var info = stat()
         #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is kept")
