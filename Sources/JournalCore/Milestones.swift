@@ -103,10 +103,11 @@ package struct Milestones: Equatable, Sendable {
 
     /// The milestones `after` has reached that `before` had not, as the command that logged the
     /// difference says them, a line each (on standard error, after `profile: `):
-    /// `milestone: 10 sits, since 12 March 2024` (the day of the first sit).
+    /// `milestone: 10 sits (your first was on 12 March 2024)`: the day of the first sit, said so, since
+    /// `, since 12 March 2024` read as the day the milestone was reached (issue 50).
     package static func crossed(before: Milestones, after: Milestones) -> [String] {
         let old = Set(before.reached.map { "\($0.kind)\($0.count)" })
-        let since = after.firstDay.map { ", since " + longDate($0) } ?? ""
+        let since = after.firstDay.map { " (your first was on \(longDate($0)))" } ?? ""
         return after.reached.filter { !old.contains("\($0.kind)\($0.count)") }.map { "milestone: \($0.text)\(since)" }
     }
 

@@ -131,7 +131,7 @@ struct PracticeCLITests {
             #expect(added.status == 0, "\(added.stderr)")
             #expect(added.stdout.hasPrefix("logged: "))
             if index == 10 {
-                #expect(added.stderr == "profile: milestone: 10 sits, since \(try Self.longDate(0))\n")
+                #expect(added.stderr == "profile: milestone: 10 sits (your first was on \(try Self.longDate(0)))\n")
             } else {
                 #expect(!added.stderr.contains("milestone"), "sit \(index): \(added.stderr)")
             }
@@ -141,7 +141,7 @@ struct PracticeCLITests {
         let lines = (1...30).map { "{\"id\":\"a\($0)\",\"start\":\"\(Self.day(40 - $0))T06:00:00+00:00\",\"end\":\"\(Self.day(40 - $0))T07:00:00+00:00\",\"profile\":null,\"seconds\":3600,\"plannedSeconds\":3600,\"outcome\":\"completed\",\"bells\":0}\n" }
         try Data(lines.joined().utf8).write(to: URL(fileURLWithPath: "\(home)/other.jsonl"))
         let imported = try run("log", "import", "\(home)/other.jsonl")
-        let said = imported.stderr.split(separator: "\n").filter { $0.hasPrefix("profile: milestone: ") }.map { String($0.split(separator: ",")[0]) }
+        let said = imported.stderr.split(separator: "\n").filter { $0.hasPrefix("profile: milestone: ") }.map { String($0.split(separator: " (")[0]) }
         #expect(said == ["profile: milestone: 1 hour sat", "profile: milestone: 7 days in a row", "profile: milestone: 10 hours sat",
                          "profile: milestone: 25 sits", "profile: milestone: 25 hours sat", "profile: milestone: 30 days in a row"], "\(imported.stderr)")
         #expect(!(try run("log", "import", "\(home)/other.jsonl").stderr.contains("milestone")), "nothing new")
@@ -152,7 +152,7 @@ struct PracticeCLITests {
         let first = try run("run", "60m", "--speed", "3600", "--log", "--silent")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("logged: 01:00:00 of 01:00:00, completed"), "\(first.stdout)")
-        #expect(first.stderr.hasPrefix("profile: milestone: 1 hour sat, since "), "\(first.stderr)")
+        #expect(first.stderr.hasPrefix("profile: milestone: 1 hour sat (your first was on "), "\(first.stderr)")
         let second = try run("run", "1m", "--speed", "600", "--log", "--silent")
         #expect(second.status == 0 && !second.stderr.contains("milestone"), "\(second.stderr)")
     }

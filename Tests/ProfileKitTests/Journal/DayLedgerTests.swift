@@ -159,8 +159,8 @@ struct DayLedgerTests {
         }
         let all = Milestones.crossed([], after: try journal.read(), calendar: Self.utc)
         #expect(!said.isEmpty, "the walk crossed some milestones")
-        #expect(Set(said.map { $0.components(separatedBy: ",")[0] }).count == said.count, "each said once")
-        #expect(Set(said.map { $0.components(separatedBy: ",")[0] }).isSubset(of: Set(all.map { $0.components(separatedBy: ",")[0] })))
+        #expect(Set(said.map { $0.components(separatedBy: " (")[0] }).count == said.count, "each said once")
+        #expect(Set(said.map { $0.components(separatedBy: " (")[0] }).isSubset(of: Set(all.map { $0.components(separatedBy: " (")[0] })))
         // Without a calendar nothing is worked out, and a dry run says none.
         #expect(try journal.append(Self.sit(day: t, hour: 23, seconds: 600)).milestones.isEmpty)
         let dry = try journal.appendImported([(Self.sit(day: t - 70, seconds: 36_000), false)], dryRun: true, calendar: Self.utc)

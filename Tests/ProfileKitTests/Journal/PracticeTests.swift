@@ -290,15 +290,15 @@ struct PracticeTests {
             journal.append(sit)
         }
         #expect(said[..<9].allSatisfy { $0.isEmpty })
-        #expect(said[9] == "milestone: 10 sits, since 5 November 2026")
+        #expect(said[9] == "milestone: 10 sits (your first was on 5 November 2026)")
         #expect(said[10].isEmpty)
         let many = (0..<60).map { Self.sit(day: t - 60 + $0, seconds: 3600) }
         #expect(Milestones.crossed([], after: many, calendar: calendar) == [
-            "milestone: 1 hour sat, since 26 September 2026", "milestone: 7 days in a row, since 26 September 2026",
-            "milestone: 10 sits, since 26 September 2026", "milestone: 10 hours sat, since 26 September 2026",
-            "milestone: 25 sits, since 26 September 2026", "milestone: 25 hours sat, since 26 September 2026",
-            "milestone: 30 days in a row, since 26 September 2026", "milestone: 50 sits, since 26 September 2026",
-            "milestone: 50 hours sat, since 26 September 2026",
+            "milestone: 1 hour sat (your first was on 26 September 2026)", "milestone: 7 days in a row (your first was on 26 September 2026)",
+            "milestone: 10 sits (your first was on 26 September 2026)", "milestone: 10 hours sat (your first was on 26 September 2026)",
+            "milestone: 25 sits (your first was on 26 September 2026)", "milestone: 25 hours sat (your first was on 26 September 2026)",
+            "milestone: 30 days in a row (your first was on 26 September 2026)", "milestone: 50 sits (your first was on 26 September 2026)",
+            "milestone: 50 hours sat (your first was on 26 September 2026)",
         ])
         #expect(Milestones.crossed(many, after: many, calendar: calendar).isEmpty)
         #expect(Milestones.crossed(nil, after: many, calendar: calendar).isEmpty, "an unreadable journal says none")
