@@ -45,6 +45,12 @@ struct ProfileCommand: ParsableCommand {
     /// a subcommand, that subcommand alone parses the rest; anything it does not accept as a plain run
     /// (help, errors, completion requests) goes through the root, so every message stays the same.
     static func main(_ arguments: [String]) -> Int32 {
+        // Bare `profile`: a screen of where to begin, not the fifty lines of `--help` (issue 50).
+        if arguments.isEmpty {
+            Output.stdout(overview)
+            if let lost = Output.stdoutError { return report(lost).rawValue }
+            return 0
+        }
         if let shell = CompletionScript.requestedShell(arguments) {
             Output.stdout(CompletionScript.script(for: shell))
             if let lost = Output.stdoutError { return report(lost).rawValue }
@@ -67,6 +73,33 @@ struct ProfileCommand: ParsableCommand {
             return exitReporting(error, arguments: arguments)
         }
         return run(command)
+    }
+
+    /// The commands bare `profile` names first, with what each is for in a few words: a first sit and
+    /// the editor, then the practice. Each is a subcommand (tested); `--help` lists them all.
+    static let firstCommands: [(usage: String, about: String)] = [
+        ("edit [NAME]", "edit a profile: its times, bells and sounds"),
+        ("run [NAME]", "sit with a profile (the last one, else Default)"),
+        ("run 20m", "a quick sit of 20 minutes"),
+        ("list", "your profiles"),
+        ("log", "the sits you have logged"),
+        ("stats", "your practice in numbers"),
+        ("sounds", "the bells and soundscapes, and how they sound"),
+        ("remind", "a reminder to sit at a time of day"),
+    ]
+
+    /// What bare `profile` prints.
+    static var overview: String {
+        let width = firstCommands.map(\.usage.count).max() ?? 0
+        let lines = firstCommands.map { "  profile \($0.usage)\(String(repeating: " ", count: width - $0.usage.count))  \($0.about)" }
+        return """
+            profile: a meditation timer you set up and sit with in the terminal.
+
+            \(lines.joined(separator: "\n"))
+
+            'profile --help' lists every command; 'profile help COMMAND' tells more of one.
+
+            """
     }
 
     /// Runs a parsed command: its combinations of options checked first (``CombinationCheck``), a

@@ -46,7 +46,7 @@ struct CLIGoldenTests {
 
     /// The cases run in process.
     static let cases: [ScriptCase] = [
-        ScriptCase("help", [Step("--help"), Step("help", "set"), Step("--version")]),
+        ScriptCase("help", [Step(), Step("--help"), Step("help", "set"), Step("--version")]),
         ScriptCase("usage-errors", [Step("show"), Step("frobnicate"), Step("list", "--format", "yaml")]),
         ScriptCase("journal", files: [(journalFile, journalLines)], [
             Step("log", environment: utc), Step("log", "--format", "json", environment: utc),

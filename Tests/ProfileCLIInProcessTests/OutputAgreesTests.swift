@@ -67,6 +67,19 @@ struct OutputAgreesTests {
         #expect(!Self.hasBoxDrawing(result.stderr), "\(result.stderr)")
     }
 
+    /// Issue 50: bare `profile` is a screen of where to begin, each command it names one there is, and
+    /// short: not the fifty lines of `--help`.
+    @Test func bareProfileSaysWhereToBegin() throws {
+        let bare = try run([String]())
+        #expect(bare.status == 0 && bare.stderr.isEmpty, "\(bare.stderr)")
+        let lines = bare.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 16, "\(lines.count) lines")
+        let named = lines.filter { $0.hasPrefix("  profile ") }.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+        let subcommands = try helpSubcommands()
+        #expect(named.count >= 5 && Set(named).isSubset(of: subcommands), "\(named)")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "a line over 80 columns")
+    }
+
     @Test func everySubcommandIsAuditedOffATerminal() throws {
         // A new subcommand must join the list above (or the list of those that print no table).
         let printsNoTable: Set = ["new", "copy", "rename", "delete", "edit", "export", "import", "run", "help", "goal", "status"]
