@@ -123,6 +123,20 @@ struct BellSoundTests {
                 && SystemBellRinger.installHint.contains("pacman -S"))
     }
 
+    /// Issue 50, item 10: a long message on a terminal of 60 columns is broken at spaces, its lines
+    /// indented, where the terminal broke it mid-word; to a pipe it is one line (above).
+    @Test func aLongMessageOnANarrowTerminalBreaksAtSpaces() throws {
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "sounds", "--play", "breath:box"],
+                                        environment: Harness.environment(store: store, home: home, extra: ["PATH": "/nonexistent", "PROFILE_PLAYER": ""]),
+                                        columns: 60, rows: 20)
+        #expect(screen.waitForExit() == 78)
+        let lines = screen.output.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        #expect(lines.count >= 3 && lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(lines)")
+        let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(words == "profile: cannot play the breathing cue: no audio player is installed: \(SystemBellRinger.installHint)", "\(words)")
+    }
+
     /// A generated 16-bit mono WAV is added, chosen, planned and run, and the player gets the recording.
     @Test func aRecordingIsAddedChosenPlannedAndRun() throws {
         let rate = 22_050
