@@ -190,7 +190,7 @@ package enum LiveSit {
         }
         var saidSleepNote: String?
         if let at = options.at {
-            let (outcome, note) = waitForStart(at: at, name: profile.name, live: live, keys: keys, inhibit: options.inhibit, host: host)
+            let (outcome, note) = waitForStart(at: at, name: profile.name, live: live, keys: keys, display: display, inhibit: options.inhibit, host: host)
             saidSleepNote = note
             switch outcome {
             case .start: break
@@ -312,26 +312,21 @@ package enum LiveSit {
         }
     }
 
-    /// Waits for `run --at`: sleep held off, a countdown on a terminal (`Morning starts at 07:00, in
-    /// 12:34 · q cancels`), one line elsewhere. Returns how the wait ended, and the sleep lock's note if
-    /// it said one.
-    static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: SitKeys, inhibit: Bool, host: SitHost) -> (StartWait.Outcome, String?) {
+    /// Waits for `run --at`: sleep held off, a countdown on a terminal (the time left in big digits, as a
+    /// sit's, and `Morning starts at 07:00, in 12:34`, `q cancels`: ``RunFrame/init(waiting:left:width:height:keys:)``),
+    /// one line elsewhere. Returns how the wait ended, and the sleep lock's note if it said one.
+    static func waitForStart(at time: ClockTime, name: String, live: Bool, keys: SitKeys, display: RunDisplay, inhibit: Bool,
+                             host: SitHost) -> (StartWait.Outcome, String?) {
         let target = ClockTime.nextEpoch(of: time, after: host.now(), calendar: host.calendar)
         let hold = host.holdOffSleep(name, max(0, target - host.now()), inhibit, keys, host)
         defer { hold.release() }
-        if let note = hold.note { host.say(live ? "  \(note)\n" : "\(host.logStamp())  note  \(note)\n") }
         let calendar = host.calendar
         let tomorrow = calendar.day(of: Int(target)) != calendar.day(of: Int(host.now()))
         let title = "\(escaped(name)) starts at \(time)\(tomorrow ? " tomorrow" : "")"
         let outcome = StartWait.wait(until: target, wall: host.now, input: keys, countsDown: live) { seconds in
-            let left = TimerDuration(seconds: seconds).formatted
-            if live {
-                host.say("\r\u{1B}[K\(title), in \(left)\(keys.readsKeys ? " · q cancels" : "")")
-            } else {
-                host.say("\(host.logStamp())  waiting: \(title), in \(left)\n")
-            }
+            display.waiting(title, left: seconds, note: hold.note)
         }
-        if live { host.say("\r\u{1B}[K") }
+        display.doneWaiting()
         return (outcome, hold.note)
     }
 

@@ -50,12 +50,12 @@ package final class LiveRunDisplay: RunDisplay {
 
     package func begin(_ state: RunState) {
         write("\u{1B}[?25l")  // hide the cursor while the frame is redrawn
-        write(TextStyle.bold.apply("\(state.name): \(state.timeline.end.text), \(state.timeline.bellsText), sound: \(state.sound)\(state.endsText)", color: color) + "\n")
-        for note in state.notes { write(TextStyle.dim.apply("  \(note)", color: color) + "\n") }
+        write(TextStyle.bold.apply(wrapped("\(state.name): \(state.timeline.end.text), \(state.timeline.bellsText), sound: \(state.sound)\(state.endsText)"), color: color) + "\n")
+        for note in state.notes { write(TextStyle.dim.apply(wrapped("  \(note)"), color: color) + "\n") }
     }
 
     package func note(_ text: String, state: RunState) {
-        write(clear() + TextStyle.dim.apply("\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(text)", color: color) + "\n")
+        write(clear() + TextStyle.dim.apply(wrapped("\(TimerDuration(seconds: Int(state.elapsed)).formatted)  \(text)"), color: color) + "\n")
         tick(state)
     }
 
@@ -64,7 +64,7 @@ package final class LiveRunDisplay: RunDisplay {
         if let report, report.via != state.sound { line += " [\(report.via)]" }
         if let late, event.bell != nil { line += " (\(late.text))" }
         var text = clear() + line + "\n"
-        if let note = report?.note { text += TextStyle.dim.apply("  \(note)", color: color) + "\n" }
+        if let note = report?.note { text += TextStyle.dim.apply(wrapped("  \(note)"), color: color) + "\n" }
         write(text)
     }
 
@@ -121,15 +121,44 @@ package final class LiveRunDisplay: RunDisplay {
     }
 
     package func tick(_ state: RunState) {
+        pacing = state.pacing
+        draw(RunFrame(state, width: width(), height: height(), keys: keys).lines, title: RunFrame.title(state))
+    }
+
+    package func waiting(_ title: String, left seconds: Int, note: String?) {
+        if !isWaiting {
+            // The cursor hidden while the frame counts down; the note said once, above it.
+            write("\u{1B}[?25l" + (note.map { TextStyle.dim.apply(wrapped("  \($0)"), color: color) + "\n" } ?? ""))
+        }
+        isWaiting = true
+        draw(RunFrame(waiting: title, left: seconds, width: width(), height: height(), keys: keys).lines,
+             title: RunFrame.waitingTitle(title, left: seconds))
+    }
+
+    package func doneWaiting() {
+        guard isWaiting else { return }
+        isWaiting = false
+        write(clear() + restoreTitle() + "\u{1B}[?25h")
+    }
+
+    /// Whether the wait's frame is up.
+    private var isWaiting = false
+
+    /// `line` broken at spaces to the terminal's width (one column short of it, as the frame's lines),
+    /// its continued lines indented: a long note wrapped by the terminal broke mid-word (issue 50).
+    private func wrapped(_ line: String) -> String {
+        WordWrap.lines(line, width: max(20, width() - 1)).joined(separator: "\n")
+    }
+
+    /// Draws `lines` in place of the frame drawn last (only what changed), the terminal's title `title`.
+    private func draw(_ lines: [RunFrame.Line], title text: String) {
         guard drawsFrame() else {
             // Back in the foreground, the frame starts again on a line of its own.
             if !drawn.isEmpty { write("\n") }
             drawn = []
             return
         }
-        pacing = state.pacing
-        let title = showTitle(RunFrame.title(state))
-        let lines = RunFrame(state, width: width(), height: height(), keys: keys).lines
+        let title = showTitle(text)
         guard lines.count == drawn.count, !drawn.isEmpty else {
             write(title + clear() + lines.map { $0.style.apply($0.text, color: color) }.joined(separator: "\n"))
             drawn = lines
@@ -268,6 +297,17 @@ package final class LogRunDisplay: RunDisplay {
         }
         asked = state.isConfirmingStop
     }
+
+    /// Whether the wait's note was said.
+    private var saidWaitNote = false
+
+    package func waiting(_ title: String, left seconds: Int, note: String?) {
+        if let note, !saidWaitNote { write("\(wallClock())  note  \(note)\n") }
+        saidWaitNote = true
+        write("\(wallClock())  waiting: \(title), in \(countdown(Double(seconds)))\n")
+    }
+
+    package func doneWaiting() {}
 
     package func end(_ summary: RunSummary, state: RunState) {
         let word = switch summary.ending {

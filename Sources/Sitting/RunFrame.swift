@@ -133,6 +133,31 @@ package struct RunFrame: Hashable, Sendable {
         self.scale = scale
     }
 
+    /// The frame of the wait before a sit that starts at a time of day (`run --at`, issue 50): the time
+    /// left in big digits where they fit, as the sit's own frame shows its time, then `title` with the
+    /// time left (`Morning starts at 07:00, in 12:34`) and, when keys are read, that `q` cancels.
+    package init(waiting title: String, left seconds: Int, width: Int, height: Int = 0, keys: Bool) {
+        let columns = max(20, width)
+        let time = countdown(Double(seconds))
+        var small = [Line(text: DisplayWidth.truncate("\(title), in \(time)", to: columns - 1), style: .plain)]
+        if keys { small.append(Line(text: "q cancels", style: .dim)) }
+        if height > 0, small.count > max(1, height - 1) { small = Array(small.prefix(max(1, height - 1))) }
+        guard let scale = Self.scale(for: time, width: width, height: height, linesBelow: small.count) else {
+            lines = small
+            self.scale = nil
+            return
+        }
+        let digits = BigDigits.lines(time, scale: scale).map { Line(text: Self.centred($0, in: width - 1), style: .bold, isDigits: true) }
+        let blank = Line(text: "", style: .plain)
+        lines = [blank] + digits + [blank] + small.map { Line(text: Self.centred($0.text, in: width - 1), style: $0.style) }
+        self.scale = scale
+    }
+
+    /// The terminal's title while a sit is waited for: `in 12:34 · Morning starts at 07:00`.
+    package static func waitingTitle(_ title: String, left seconds: Int) -> String {
+        "in \(countdown(Double(seconds))) · \(title)"
+    }
+
     /// What the big digits show: the time left in the part under way, or the time sat in an open-ended
     /// main sit.
     package static func bigTime(_ state: RunState) -> String {

@@ -204,6 +204,12 @@ package protocol RunDisplay: AnyObject {
     /// The breathing pacer began leading (true) or stopped (false).
     func paced(_ leads: Bool, state: RunState)
     func end(_ summary: RunSummary, state: RunState)
+    /// The wait before a sit that starts at a time of day (`run --at`): `title` (`Morning starts at
+    /// 07:00`) and the whole seconds left, each time they change on a terminal, once elsewhere; `note`
+    /// (the sleep lock's) is said once, above.
+    func waiting(_ title: String, left seconds: Int, note: String?)
+    /// The wait is over (the sit begins, or it was cancelled): a live display takes its frame away.
+    func doneWaiting()
 }
 
 extension RunDisplay {

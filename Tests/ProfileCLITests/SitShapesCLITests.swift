@@ -308,9 +308,14 @@ struct SitShapesCLITests {
         let screen = try PseudoTerminal(arguments: [Harness.binary.path, "run", "Morning", "--at", Self.clock(in: 3600, withSeconds: false)],
                                         environment: Harness.environment(store: store, home: home, extra: ["TERM": "xterm-256color", "NO_COLOR": "1"]))
         try screen.waitFor("q cancels")
+        // Issue 50: a screen like the sit's: the time left in big digits, and the window's title.
+        try screen.waitFor("Morning starts at ")
+        #expect(screen.output.contains("█"), "big digits")
+        #expect(screen.output.contains("\u{1B}]0;in "), "the window's title")
         screen.send("q")
         try screen.waitFor("cancelled: \"Morning\" did not start")
         #expect(screen.waitForExit() == 1)
+        #expect(screen.output.contains("\u{1B}[?25h"), "the cursor shown again")
         #expect(try sits().isEmpty, "no sit is logged")
     }
 }

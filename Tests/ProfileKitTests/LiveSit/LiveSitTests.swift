@@ -225,7 +225,9 @@ struct LiveSitTests {
         #expect(cancelled.end == .stopped)
         #expect(said.out.last == "cancelled: \"Minute\" did not start\n", "\(said.out)")
         #expect(said.holds.first.map { ($0.seconds - 3600).magnitude < 1 } == true, "sleep is held off for the wait: \(said.holds)")
-        #expect(said.out.filter { $0.contains("note  sleep is not held off: a test") }.count == 1, "the lock's note is said once, in the log style")
+        // The lock's note goes to the display with the wait, which says it once (RunDisplays).
+        #expect(cancelled.display.waits.first?.note == "sleep is not held off: a test", "\(cancelled.display.waits)")
+        #expect(cancelled.display.waits.first?.title == "Minute starts at 07:00" && cancelled.display.waitsDone == 1)
         let interrupted = try sit(options, keys: [(1, .interrupt)])
         #expect(interrupted.end == .interrupted)
         #expect(said.out.last == "interrupted: \"Minute\" did not start\n")

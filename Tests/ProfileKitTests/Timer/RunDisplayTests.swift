@@ -202,4 +202,28 @@ struct RunDisplayTests {
         #expect(seconds.allSatisfy { $0 < whole / 2 }, "\(seconds) bytes a second; the whole frame is \(whole)")
         #expect(seconds.reduce(0, +) < 60 * 600, "\(seconds.reduce(0, +)) bytes a minute")
     }
+
+    /// Issue 50: the wait for `--at` on a terminal says the sleep lock's note once, broken at spaces to
+    /// the width (at 60 columns it broke mid-word), then counts down in a frame, the window's title with
+    /// it; the end of the wait takes the frame and the title away and shows the cursor. In a log, the
+    /// note and the wait are a line each, once.
+    @Test func theWaitForAtSaysItsNoteOnceWrappedAndClearsItsFrame() {
+        var screen = ""
+        let live = LiveRunDisplay(write: { screen += $0 }, width: { 60 }, height: { 24 }, color: false, keys: true)
+        let note = "the computer may sleep during the sit: its power manager cannot be reached"
+        live.waiting("Morning starts at 07:00", left: 754, note: note)
+        live.waiting("Morning starts at 07:00", left: 753, note: note)
+        #expect(screen.components(separatedBy: "the computer may sleep").count == 2, "said once")
+        #expect(screen.contains("  the computer may sleep during the sit: its power manager\n    cannot be reached\n"), "\(screen)")
+        #expect(screen.contains("\u{1B}]0;in 12:34 · Morning starts at 07:00\u{1B}\\") && screen.contains("in 12:33 · Morning"))
+        #expect(screen.contains("Morning starts at 07:00, in 12:33"))
+        screen = ""
+        live.doneWaiting()
+        #expect(screen.hasSuffix("\u{1B}[23;0t\u{1B}[?25h") && screen.contains("\u{1B}[J"), "\(screen.debugDescription)")
+        var lines: [String] = []
+        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "T" })
+        log.waiting("Morning starts at 07:00", left: 754, note: note)
+        log.waiting("Morning starts at 07:00", left: 700, note: note)
+        #expect(lines == ["T  note  \(note)\n", "T  waiting: Morning starts at 07:00, in 12:34\n", "T  waiting: Morning starts at 07:00, in 11:40\n"])
+    }
 }

@@ -195,3 +195,30 @@ struct RunFrameBigTests {
         #expect(RunFrame.title(state).count < 120, "a long name is cut")
     }
 }
+
+/// Issue 50, item 8: the wait for `run --at` is a screen like the sit's, for the glance from the cushion.
+@Suite("Run frame: the wait for --at")
+struct RunFrameWaitingTests {
+    @Test func atEightyByTwentyFourTheTimeLeftIsInBigDigitsWithTheTitleBelow() {
+        let frame = RunFrame(waiting: "Morning starts at 07:00", left: 754, width: 80, height: 24, keys: true)
+        #expect(frame.scale == 2)
+        let texts = frame.lines.map(\.text)
+        #expect(texts.count == 1 + 10 + 1 + 2)
+        #expect(Array(texts[1...10]) == BigDigits.lines("12:34", scale: 2).map { RunFrame.centred($0, in: 79) })
+        #expect(frame.lines[1...10].allSatisfy { $0.isDigits })
+        #expect(texts[12].drop { $0 == " " } == "Morning starts at 07:00, in 12:34")
+        #expect(texts[13].drop { $0 == " " } == "q cancels" && frame.lines[13].style == .dim)
+        for line in texts { #expect(DisplayWidth.of(line) <= 79) }
+        #expect(RunFrame.waitingTitle("Morning starts at 07:00", left: 754) == "in 12:34 · Morning starts at 07:00")
+    }
+
+    @Test func aSmallTerminalGetsTheLinesAloneAndNoKeysNoHint() {
+        let small = RunFrame(waiting: "Morning starts at 07:00 tomorrow", left: 30_000, width: 30, height: 10, keys: true)
+        #expect(small.scale == nil)
+        #expect(small.lines.map(\.text) == ["Morning starts at 07:00 tomo…", "q cancels"])
+        let keyless = RunFrame(waiting: "Morning starts at 07:00", left: 5, width: 80, height: 24, keys: false)
+        #expect(keyless.lines.last?.text.drop { $0 == " " } == "Morning starts at 07:00, in 00:05")
+        let short = RunFrame(waiting: "Morning starts at 07:00", left: 5, width: 80, height: 2, keys: true)
+        #expect(short.lines.count == 1, "a frame no taller than the terminal")
+    }
+}

@@ -53,6 +53,10 @@ struct SessionRunnerTests {
         func note(_ text: String, state: RunState) { notes.append(text) }
         func tick(_ state: RunState) { ticks += 1; lastState = state }
         func end(_ summary: RunSummary, state: RunState) { self.summary = summary }
+        var waits: [(title: String, left: Int, note: String?)] = []
+        func waiting(_ title: String, left seconds: Int, note: String?) { waits.append((title, seconds, note)) }
+        var waitsDone = 0
+        func doneWaiting() { waitsDone += 1 }
     }
 
     /// Counts what the runner keeps of the sit in progress, and when (clock time).
