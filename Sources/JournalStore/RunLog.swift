@@ -22,6 +22,8 @@ package struct RunLog {
     private let total: Int?
     /// Whether `--log` or `--no-log` was given.
     private let logChosen: Bool
+    /// Whether the sit is logged when it ends (a minute or more of it).
+    package var logs: Bool { file != nil }
     private var started: Int
     private let calendar: LocalCalendar
     private let now: () -> Int

@@ -229,6 +229,7 @@ package enum LiveSit {
             },
             progress: journal.progress)
         environment.ambience = stream?.hasAmbience == true
+        environment.logsFrom = journal.logsFrom
         // At speed 1, a sit sized to a time of day or started at one says when it ends, its day counted
         // from now (at another speed the session's clock is not the wall clock's).
         let ends = planned.flatMap { planned in

@@ -32,6 +32,9 @@ struct SitJournal {
 
     /// The record of the sit in progress, for the runner to save.
     var progress: RunRecordStore? { log.progress }
+    /// The session seconds from which a sit that ends is logged (``Sit/shortestRun``), nil when it is not
+    /// logged at all (`--no-log`, a run at another speed): the stop question says so before then.
+    var logsFrom: Double? { log.logs ? Double(Sit.shortestRun) : nil }
 
     /// The sit starts now, not when the journal was opened: after `run --at` waited for its time.
     mutating func startsNow() { log.startsNow() }

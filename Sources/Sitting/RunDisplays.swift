@@ -293,7 +293,7 @@ package final class LogRunDisplay: RunDisplay {
 
     package func tick(_ state: RunState) {
         if state.isConfirmingStop && !asked {
-            line(state.elapsed, "question  Stop the session? y to stop, any other key to go on")
+            line(state.elapsed, "question  Stop the session? \(state.unloggedStop.map { "\($0); " } ?? "")y to stop, any other key to go on")
         }
         asked = state.isConfirmingStop
     }

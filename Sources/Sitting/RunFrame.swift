@@ -69,7 +69,11 @@ package struct RunFrame: Hashable, Sendable {
             lines.append(("Next bell: none", .plain))
         }
         let endsMainSit = state.timeline.isOpen && state.part.type == .main
-        if state.isConfirmingStop {
+        if state.isConfirmingStop, let unlogged = state.unloggedStop {
+            // Under a minute a stop is not logged: the question says so just when a few seconds more would count.
+            lines.append((fit(["Stop the session? \(unlogged); y stops, any other key goes on", "Stop? \(unlogged); y stops, other keys go on",
+                               "Stop? \(unlogged); y stops", "Stop? Not logged yet; y stops", "Stop? y stops"]), .bold))
+        } else if state.isConfirmingStop {
             lines.append((fit(endsMainSit ? ["End the main sit? y to end it, any other key to go on", "End the main sit? y ends it, other keys go on",
                                              "End main sit? y ends, other keys go on", "End the main sit? y ends it", "End? y ends it"]
                                           : ["Stop the session? y to stop, any other key to go on", "Stop the session? y stops, other keys go on",

@@ -420,6 +420,10 @@ package struct RunMachine: Sendable {
             endedAt = now
             return finishing(.stopped, at: now)
         case .quit where !isConfirmingStop:
+            // The clock stands still while the question is asked: a pause, counted as one, so that the
+            // summary's count and its paused time agree (issue 50: `00:05 paused (1 time)` counted the
+            // question's seconds but not the question).
+            if !isPaused { pauses += 1 }
             stop(for: .question, at: now)
             return []
         case .suspend:

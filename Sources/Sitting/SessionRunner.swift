@@ -1,4 +1,5 @@
 import Breath
+import LocalTime
 import ProfileKit
 import Players
 
@@ -100,6 +101,9 @@ package struct RunState: Sendable {
     package var ends: LocalMoment?
     /// The breathing pacer of the sit, if it has one (issue 48).
     package var pacing: BreathPacing?
+    /// The session seconds from which a sit that ends is logged (a minute); nil when the run is not
+    /// logged at all. The stop question asked before then says a stop is not logged (issue 50).
+    package var logsFrom: Double?
 
     /// Where the paced breath is, while the pacer leads; nil otherwise.
     package var breath: BreathPosition? {
@@ -109,6 +113,13 @@ package struct RunState: Sendable {
 
     /// The part under way.
     package var part: Timeline.Part { timeline.part(at: elapsed) }
+
+    /// What the stop question adds when a stop now would not be logged: `not logged before 01:00, 00:05
+    /// to go` while the session is short of ``logsFrom``; nil when a stop is logged, or the run is not.
+    package var unloggedStop: String? {
+        guard let logsFrom, elapsed < logsFrom else { return nil }
+        return "not logged before \(TimerDuration(seconds: Int(logsFrom)).formatted), \(countdown(logsFrom - elapsed)) to go"
+    }
     /// Seconds left in the part under way; nil in an open-ended main sit, which has no planned end.
     package var remainingInPart: Double? {
         let part = part
@@ -251,6 +262,7 @@ package final class SessionRunner {
     private let holdOffSleep: (Double) -> SleepHold
     private let ambience: Bool
     private let pacing: BreathPacing?
+    private let logsFrom: Double?
 
     /// - Parameters:
     ///   - notes: what the run says once under its header (a player replaced before the sit).
@@ -260,11 +272,13 @@ package final class SessionRunner {
     ///     (``RunEffect/holdSleep(seconds:)``); its note (`the computer may sleep during the sit: …`) joins `notes`.
     ///   - ambience: whether the ringer plays an ambience: it fades in and out as ``AmbienceFade`` says.
     ///   - pacing: the sit's breathing pacer, if it has one (the machine's: ``RunMachine``).
+    ///   - logsFrom: the session seconds from which the sit is logged (``RunState/logsFrom``).
     package init(name: String, timeline: Timeline, speed: Double = 1, sound: String, notes: [String] = [], ends: LocalMoment? = nil,
                  clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger, progress: SitProgressStore? = nil,
                  holdOffSleep: @escaping (Double) -> SleepHold = { _ in SleepHold() }, ambience: Bool = false,
-                 pacing: BreathPacing? = nil) {
+                 pacing: BreathPacing? = nil, logsFrom: Double? = nil) {
         precondition(speed > 0, "speed must be positive")
+        self.logsFrom = logsFrom
         self.pacing = pacing
         self.ambience = ambience
         self.name = name
@@ -291,7 +305,7 @@ package final class SessionRunner {
     /// by one, handing it what each found, until it says the run is over.
     package func run() -> RunSummary {
         var shown = RunState(name: name, timeline: timeline, elapsed: 0, sound: sound)
-        (shown.notes, shown.ends, shown.hasAmbience) = (notes, ends, ambience)
+        (shown.notes, shown.ends, shown.hasAmbience, shown.logsFrom) = (notes, ends, ambience, logsFrom)
         var machine = RunMachine(timeline: timeline, speed: speed, start: clock.now(), keys: input.readsKeys,
                                  records: progress != nil, boot: clock.boot(), shown: shown, pacing: pacing)
         var sleep: SleepHold?

@@ -41,6 +41,9 @@ package struct SitEnvironment {
     /// Whether the ringer plays an ambience under the bells (the profile's Ambience, at speed 1, not
     /// silent): the run fades it in and out and its `a` key switches it.
     package var ambience = false
+    /// The session seconds from which a sit that ends is logged; nil when it is not logged at all. Before
+    /// then the stop question says a stop now is not logged (``RunState/logsFrom``).
+    package var logsFrom: Double?
 
     package init(clock: RunClock, input: RunInput, display: RunDisplay, ringer: BellRinger,
                  checkBells: @escaping () -> [String] = { [] }, sound: @escaping () -> String,
@@ -90,7 +93,7 @@ package struct SitSession {
         let runner = SessionRunner(name: name, timeline: timeline, speed: speed, sound: environment.sound(), notes: notes, ends: ends,
                                    clock: environment.clock, input: environment.input, display: environment.display,
                                    ringer: ringer, progress: environment.progress, holdOffSleep: environment.holdOffSleep,
-                                   ambience: environment.ambience, pacing: pacing)
+                                   ambience: environment.ambience, pacing: pacing, logsFrom: environment.logsFrom)
         let summary = runner.run()
         // The last bell rings out (a bell rings for up to a minute) after the sit is logged, unless the user
         // asked to stop; while it rings, q, Ctrl-C or a closed terminal stops it.

@@ -35,6 +35,27 @@ struct RunFrameTests {
         #expect(frame.lines.last == RunFrame.Line(text: "Stop the session? y to stop, any other key to go on", style: .bold))
     }
 
+    /// Issue 50, item 7: asked to stop before a minute, the question says a stop now is not logged and
+    /// how long until one is; from the minute on, or in a run that is not logged, it asks as before.
+    @Test func theQuestionSaysWhenAStopWouldNotBeLogged() {
+        var state = RunState(name: "Run", timeline: Self.timeline, elapsed: 55.2, sound: "aplay")
+        state.isConfirmingStop = true
+        state.logsFrom = 60
+        #expect(RunFrame(state, width: 100, keys: true).lines.last
+                == RunFrame.Line(text: "Stop the session? not logged before 01:00, 00:05 to go; y stops, any other key goes on", style: .bold))
+        #expect(RunFrame(state, width: 80, keys: true).lines.last?.text == "Stop? not logged before 01:00, 00:05 to go; y stops, other keys go on")
+        #expect(RunFrame(state, width: 60, keys: true).lines.last?.text == "Stop? not logged before 01:00, 00:05 to go; y stops")
+        var lines: [String] = []
+        let log = LogRunDisplay(write: { lines.append($0) }, wallClock: { "T" })
+        log.tick(state)
+        #expect(lines == ["T  +00:55  question  Stop the session? not logged before 01:00, 00:05 to go; y to stop, any other key to go on\n"])
+        state.elapsed = 60
+        #expect(RunFrame(state, width: 80, keys: true).lines.last?.text == "Stop the session? y to stop, any other key to go on")
+        state.elapsed = 30
+        state.logsFrom = nil
+        #expect(RunFrame(state, width: 80, keys: true).lines.last?.text == "Stop the session? y to stop, any other key to go on", "a run not logged")
+    }
+
     /// Every line fits one column short of the width (a full line wraps on some terminals), however narrow.
     @Test(arguments: [1, 20, 33, 60, 200])
     func linesFitTheWidth(_ width: Int) {
