@@ -138,7 +138,7 @@ package enum LiveSit {
             (profile, quick) = (given, false)
         } else {
             (profile, quick) = try CarriedError.carrying { () throws(ProfileError) in
-                try SitRequest.resolve(name: options.name, store: store, lastRun: lastRun, warn: host.diagnostic)
+                try SitRequest.resolve(name: options.name, store: store, lastRun: lastRun, warn: host.diagnostic, say: host.diagnostic)
             }
         }
         if quick, let option = options.shapeOption {
@@ -207,7 +207,7 @@ package enum LiveSit {
             }
             journal.startsNow()
         }
-        if !quick { keepLastRun(profile.name, in: lastRun, host: host) }
+        keepLastRun(quick ? .quick(seconds: profile.duration.seconds) : .profile(profile.name), in: lastRun, host: host)
         var environment = SitEnvironment(
             clock: host.clock, input: keys, display: display, ringer: ringer,
             // Before the sit: a player that fails at once is replaced now, and the header says so.
@@ -304,12 +304,12 @@ package enum LiveSit {
         return true
     }
 
-    /// Keeps `name` as the profile run last; a failure is said, and the sit goes on.
-    static func keepLastRun(_ name: String, in file: LastRun?, host: SitHost) {
+    /// Keeps `sit` as the sit run last; a failure is said, and the sit goes on.
+    static func keepLastRun(_ sit: LastRun.Sit, in file: LastRun?, host: SitHost) {
         do throws(ProfileError) {
-            try file?.keep(name)
+            try file?.keep(sit)
         } catch {
-            host.diagnostic("warning: \(error); 'profile run' with no name will not run this profile next")
+            host.diagnostic("warning: \(error); 'profile run' with no name will not run this sit next")
         }
     }
 

@@ -11,7 +11,8 @@ package enum SitRequest {
 
     /// The profile to run, and whether it is a quick sit: `name`'s profile; else, when `name` reads as a
     /// length, a quick sit of that length (the default bells, no warm-up, cool-down or interval bells);
-    /// with no name, the profile run last, else Default (as a new profile, when there is none).
+    /// with no name, the sit run last (a profile, or a quick sit of its length, issue 50), else Default
+    /// (as a new profile, when there is none). With no name, `say` is told what runs, as a line.
     ///
     /// - Parameter warn: told, as a line, why the profile run last is not run (its file is unreadable, or
     ///   the profile is gone): Default runs then.
@@ -19,23 +20,32 @@ package enum SitRequest {
     ///   ``ProfileError/invalidOption(_:option:accepted:)`` for what starts as a number but is no length,
     ///   and the store's errors.
     package static func resolve(name: String?, store: some ProfileStore, lastRun: LastRun?,
-                                warn: (String) -> Void) throws(ProfileError) -> (Profile, quick: Bool) {
+                                warn: (String) -> Void, say: (String) -> Void = { _ in }) throws(ProfileError) -> (Profile, quick: Bool) {
         guard let name else {
-            // The profile run last is a convenience: a file that does not hold it is said, and Default runs.
-            let remembered: String?
+            // The sit run last is a convenience: a file that does not hold it is said, and Default runs.
+            let remembered: LastRun.Sit?
             do throws(ProfileError) {
-                remembered = try lastRun?.name()
+                remembered = try lastRun?.sit()
             } catch {
                 warn("warning: \(error); running \(quoted(defaultName))")
                 remembered = nil
             }
-            if let last = remembered {
+            switch remembered {
+            case let .quick(seconds):
+                let length = TimerDuration(seconds: seconds)
+                say("running the sit run last: a quick sit of \(length.formatted)")
+                return (Profile(name: quickSitName, duration: length), true)
+            case let .profile(last):
                 do throws(ProfileError) {
-                    return (try store.load(last).profile, false)
+                    let profile = try store.load(last).profile
+                    say("running the sit run last: \(quoted(profile.name))")
+                    return (profile, false)
                 } catch {
                     guard case .profileNotFound = error else { throw error }
                     warn("warning: the profile run last, \(quoted(last)), is gone: running \(quoted(defaultName))")
                 }
+            case nil:
+                break
             }
             do throws(ProfileError) {
                 return (try store.load(defaultName).profile, false)

@@ -68,8 +68,12 @@ struct SitShapesCLITests {
         #expect(sits.first?["plannedSeconds"] as? Int == 120)
         #expect(sits.first?["outcome"] as? String == "completed")
         #expect(sits.first?["profile"] is NSNull)
-        // A quick sit is not the profile run last.
-        #expect(!FileManager.default.fileExists(atPath: "\(home)/.local/state/profile/last-run"))
+        // Issue 50: a quick sit is the sit run last, and bare `run` runs it again, saying so.
+        #expect(try String(contentsOfFile: "\(home)/.local/state/profile/last-run", encoding: .utf8) == "/quick 120\n")
+        let again = try run("run", "--speed", "600", "--silent", "--no-log")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr == "profile: running the sit run last: a quick sit of 02:00\n", "\(again.stderr)")
+        #expect(again.stdout.contains("run Quick sit: 02:00, 2 bells"), "\(again.stdout)")
     }
 
     /// Issue 40: a sit logged at --speed ends when the run ended, never after now, so its own CSV export
@@ -129,6 +133,7 @@ struct SitShapesCLITests {
         #expect(try String(contentsOfFile: "\(home)/.local/state/profile/last-run", encoding: .utf8) == "Morning\n")
         let again = try run("run", "--speed", "10000", "--silent", "--log")
         #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.hasPrefix("profile: running the sit run last: \"Morning\"\n"), "\(again.stderr)")
         #expect(try sits().map { $0["profile"] as? String } == ["Morning", "Morning"])
         // Gone since: said, and Default runs.
         try FileManager.default.removeItem(atPath: "\(store)/Morning.json")

@@ -10,7 +10,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run a session: ring each bell at its time, with a live display on a terminal.",
         discussion: """
-            With no name it runs the profile run last, else Default; a length that names no profile (20m, \
+            With no name it runs the sit run last again (a profile or a quick sit, and says which), else Default; a length that names no profile (20m, \
             45, 1h) is a quick sit with the default bells, logged with no profile. --open lets the main sit \
             count up until q, then y, ends it (the cool-down and the End bell follow); --until sizes the main \
             sit so that the session ends at a time of day (on a terminal, a sit of more than 3 hours is asked about \
