@@ -100,11 +100,12 @@ package enum JournalRenderer {
         switch format {
         case .table:
             guard !sits.isEmpty else { return Array(noSits(filter: filter).utf8) }
-            // A table on a terminal shows the last sits that fit its height; one fewer when a line under
-            // it says which columns the width leaves out.
+            // A table on a terminal shows the last sits that fit its height; when some are not shown and
+            // a line under the table says which columns the width leaves out, one fewer (with every sit
+            // shown, that line takes the one kept for saying how many are not).
             var fitting = height.map { min(sits.count, rowsFitting(height: $0)) } ?? sits.count
             var shownTable = logTable(sits.suffix(fitting), calendar: calendar, options: options)
-            if height != nil, fitting > 1, !shownTable.columnsLeftOut(options: options).isEmpty {
+            if height != nil, fitting > 1, fitting < sits.count, !shownTable.columnsLeftOut(options: options).isEmpty {
                 fitting -= 1
                 shownTable = logTable(sits.suffix(fitting), calendar: calendar, options: options)
             }

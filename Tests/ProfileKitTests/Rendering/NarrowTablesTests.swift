@@ -129,6 +129,11 @@ struct NarrowTablesTests {
         expectFits(text)
         #expect(text.split(separator: "\n").count <= 23, "\(text)")
         #expect(text.contains("not shown at this width:") && text.contains("earlier sits not shown"), "\(text)")
+        // With every sit shown, the line takes the one kept for the earlier sits: no sit is hidden.
+        for count in [3, 18] {
+            let few = JournalRenderer.log(Array(sits.prefix(count)), format: .table, calendar: Self.calendar, options: Self.narrow, height: 24)
+            #expect(few.split(separator: "\n").count == count + 5 && !few.contains("earlier"), "\(few)")
+        }
     }
 
     @Test func statsKeepProfilesWhole() {
