@@ -35,11 +35,55 @@ package enum JournalRenderer {
     }
 
     /// The headers of the `log` table. Bells and the planned length are left to the other formats, so
-    /// that the table fits 80 columns with room for the profile and the note; so are the seconds paused
-    /// (a column of them would leave the profile and the note 4 columns each at 80). A `breathing`
-    /// column (``breathingCell(_:)``) comes after the outcome when a sit shown was paced and it fits
-    /// (``breathingColumnFits(_:width:calendar:)``); else the breathing leads the note's cell.
+    /// that the table fits 80 columns with room for the profile and the note; so are the seconds paused.
+    /// A `breathing` column (``breathingCell(_:)``) comes after the outcome when a sit shown was paced
+    /// and the width keeps it; else the breathing leads the note's cell.
     static let logHeaders = ["id", "start", "sat", "outcome", "profile", "note"]
+
+    /// How the log's columns give way on a narrow terminal (``ColumnFit``): the breathing column first,
+    /// then the outcome, then the note (narrowed first); the id (what `log edit` and `log delete` take),
+    /// the start, the time sat and the profile always stay. When they alone do not fit, the start takes
+    /// its short form (`20 Nov 07:00`), then an id longer than the program's own (an imported one) is
+    /// cut to that length, and the profile last.
+    static func logFits(breathing: Bool) -> [ColumnFit] {
+        [.key(narrowest: Sit.newID().count), .main(), .main(), .detail()] + (breathing ? [.detail()] : [])
+            + [.key(narrowest: 5), .minor(narrowest: 10)]
+    }
+
+    /// The log's table of `sits`: with a breathing column when one of them was paced and the width keeps
+    /// it, else with the breathing leading the note's cell (`4-7-8 ×16 · a note`), which gives way as
+    /// the note does.
+    static func logTable(_ sits: ArraySlice<Sit>, calendar: LocalCalendar, options: RenderOptions) -> BoxTable {
+        let paced = sits.contains { $0.breathing != nil }
+        // The start's short form, taken before a name is cut: `20 Nov 07:00` when the sits shown are of
+        // one year, else the day alone.
+        let years = Set(sits.map { CivilDate.fromDays(calendar.dayAndSecond($0.start.epoch).day).year })
+        func start(_ epoch: Int) -> StyledText {
+            let (days, seconds) = calendar.dayAndSecond(epoch)
+            let (_, month, day) = CivilDate.fromDays(days)
+            let short = years.count == 1
+                ? "\(day) \(CivilDate.monthName(month)) \(CivilDate.pad(seconds / 3600, 2)):\(CivilDate.pad(seconds / 60 % 60, 2))"
+                : CivilDate.text(days)
+            return StyledText(calendar.dateAndTime(epoch), short: short)
+        }
+        func table(column: Bool) -> BoxTable {
+            let rows = sits.map { sit -> [StyledText] in
+                var note = sit.note.map(shown) ?? ""
+                if paced, !column, let breathing = sit.breathing { note = breathingCell(breathing) + (note.isEmpty ? "" : " · " + note) }
+                return [StyledText(sit.id, .dim), start(sit.start.epoch),
+                        StyledText(TimerDuration(seconds: sit.seconds).formatted),
+                        StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim)]
+                    + (column ? [StyledText(sit.breathing.map(breathingCell) ?? "")] : [])
+                    + [StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(note)]
+            }
+            let headers = column ? Array(logHeaders.prefix(4)) + ["breathing"] + logHeaders.suffix(2) : logHeaders
+            return BoxTable(headers: headers, rows: rows, alignments: Array(repeating: .left, count: 2) + [.right]
+                                + Array(repeating: .left, count: headers.count - 3), fits: logFits(breathing: column))
+        }
+        guard paced else { return table(column: false) }
+        let withColumn = table(column: true)
+        return withColumn.columnsLeftOut(options: options).contains(4) ? table(column: false) : withColumn
+    }
 
     /// ``log(_:format:calendar:options:filter:)`` as UTF-8 bytes, which the command writes without a copy.
     ///
@@ -56,28 +100,17 @@ package enum JournalRenderer {
         switch format {
         case .table:
             guard !sits.isEmpty else { return Array(noSits(filter: filter).utf8) }
-            let fitting = height.map { min(sits.count, rowsFitting(height: $0)) } ?? sits.count
-            let hidden = sits.count - fitting
-            let visible = sits.suffix(fitting)
-            // A breathing column only when a sit shown was paced (a journal without any keeps its table),
-            // and only when it fits beside a profile and a note of 5 columns each; else the breathing
-            // leads the note's cell (`4-7-8 ×16 · a note`), which is cut as the note is.
-            let paced = visible.contains { $0.breathing != nil }
-            let column = paced && breathingColumnFits(visible, width: options.width, calendar: calendar)
-            var rows = visible.map { sit -> [StyledText] in
-                var note = sit.note.map(shown) ?? ""
-                if paced, !column, let breathing = sit.breathing { note = breathingCell(breathing) + (note.isEmpty ? "" : " · " + note) }
-                return [StyledText(sit.id, .dim), StyledText(calendar.dateAndTime(sit.start.epoch)),
-                        StyledText(TimerDuration(seconds: sit.seconds).formatted),
-                        StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim)]
-                    + (column ? [StyledText(sit.breathing.map(breathingCell) ?? "")] : [])
-                    + [StyledText(sit.profile.map(shown) ?? "", .bold), StyledText(note)]
+            // A table on a terminal shows the last sits that fit its height; when some are not shown and
+            // a line under the table says which columns the width leaves out, one fewer (with every sit
+            // shown, that line takes the one kept for saying how many are not).
+            var fitting = height.map { min(sits.count, rowsFitting(height: $0)) } ?? sits.count
+            var shownTable = logTable(sits.suffix(fitting), calendar: calendar, options: options)
+            if height != nil, fitting > 1, fitting < sits.count, !shownTable.columnsLeftOut(options: options).isEmpty {
+                fitting -= 1
+                shownTable = logTable(sits.suffix(fitting), calendar: calendar, options: options)
             }
-            var headers = column ? Array(logHeaders.prefix(4)) + ["breathing"] + logHeaders.suffix(2) : logHeaders
-            fit(&rows, headers: &headers, width: options.width)
-            var table = BoxTable(headers: headers, rows: rows, alignments: Array(repeating: .left, count: 2) + [.right]
-                                     + Array(repeating: .left, count: headers.count - 3), flexibleColumn: headers.count - 1)
-                .render(options: options)
+            let hidden = sits.count - fitting
+            var table = shownTable.render(options: options)
             if hidden > 0 {
                 let note = earlierNote(hidden)
                 table += TextStyle.dim.apply(options.width.map { DisplayWidth.truncate(note, to: $0) } ?? note, color: options.color) + "\n"
@@ -184,21 +217,6 @@ package enum JournalRenderer {
         text.append(lineEnd)
     }
 
-    /// Whether a breathing column fits a table of `sits` `width` columns wide beside the four before it
-    /// (ids cut to the program's length, as ``fit(_:headers:width:)`` cuts them) and a profile and a
-    /// note of 5 columns each; always without a width.
-    private static func breathingColumnFits(_ sits: ArraySlice<Sit>, width: Int?, calendar: LocalCalendar) -> Bool {
-        guard let width else { return true }
-        func widest(_ header: String, _ cell: (Sit) -> String) -> Int {
-            max(DisplayWidth.of(header), sits.map { DisplayWidth.of(cell($0)) }.max() ?? 0)
-        }
-        let id = min(widest("id") { $0.id }, Sit.newID().count)
-        let fixed = id + widest("start") { calendar.dateAndTime($0.start.epoch) } + widest("sat") { TimerDuration(seconds: $0.seconds).formatted }
-            + widest("outcome", outcomeCell) + widest("breathing") { $0.breathing.map(breathingCell) ?? "" }
-        // Seven columns: three between each two and four at the edges; the profile and the note 5 each.
-        return fixed + 5 + 5 + 3 * 6 + 4 <= width
-    }
-
     /// The table's breathing: the pattern and the breaths led, `4-7-8 ×16`.
     static func breathingCell(_ breathing: SitBreathing) -> String {
         "\(shown(breathing.pattern)) ×\(breathing.breaths)"
@@ -226,38 +244,6 @@ package enum JournalRenderer {
     static func shown(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x5C }) else { return text }
         return escaped(text, limit: Int.max)
-    }
-
-    /// Shares out what `width` leaves beside the fixed columns between the profile (the column before
-    /// last) and the note (the last, the table's flexible one): the note gets up to half, the profile the
-    /// rest, each at least 5 columns; profile names longer than their share are cut here with `…`, and
-    /// the note by the table. Ids longer than the program's own (imported ones) are cut to its length
-    /// first, so a long id costs the note nothing (`--format plain` and the others give ids whole).
-    private static func fit(_ rows: inout [[StyledText]], headers: inout [String], width: Int?) {
-        guard let width else { return }
-        func natural(_ column: Int) -> Int {
-            max(DisplayWidth.of(headers[column]), rows.map { DisplayWidth.of($0[column].text) }.max() ?? 0)
-        }
-        let profileColumn = headers.count - 2, noteColumn = headers.count - 1
-        let wanted = (0..<headers.count).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
-        let shortID = Sit.newID().count
-        if wanted > width, natural(0) > shortID {
-            let idWidth = max(shortID, natural(0) - (wanted - width))
-            for index in rows.indices {
-                rows[index][0].text = DisplayWidth.truncate(rows[index][0].text, to: idWidth)
-            }
-        }
-        let fixed = (0..<profileColumn).map(natural).reduce(0, +) + 3 * (headers.count - 1) + 4
-        let budget = width - fixed
-        let profile = natural(profileColumn), note = natural(noteColumn)
-        guard profile + note > budget else { return }
-        let noteShare = min(note, max(5, budget / 2))
-        let profileWidth = max(5, min(profile, budget - noteShare))
-        guard profileWidth < profile else { return }
-        headers[profileColumn] = DisplayWidth.truncate(headers[profileColumn], to: profileWidth)
-        for index in rows.indices {
-            rows[index][profileColumn].text = DisplayWidth.truncate(rows[index][profileColumn].text, to: profileWidth)
-        }
     }
 
     /// A field of RFC 4180 CSV: quoted when it holds a comma, a quote or a line break, with each quote
@@ -357,13 +343,13 @@ package enum JournalRenderer {
                                       rows: stats.profiles.map { entry in
                                           [StyledText(entry.profile.map(shown) ?? "(no profile)", entry.profile == nil ? .dim : .plain),
                                            StyledText(String(entry.sessions)), StyledText(hoursAndMinutes(entry.seconds))]
-                                      }, alignments: [.left, .right, .right], flexibleColumn: 0)
+                                      }, alignments: [.left, .right, .right], fits: [.key(narrowest: 5)])
             guard !stats.patterns.isEmpty else { return summary.render(options: options) + perProfile.render(options: options) }
             let perPattern = BoxTable(title: StyledText("Paced breathing", .bold), headers: ["pattern", "sits", "breaths", "time"],
                                       rows: stats.patterns.map { entry in
                                           [StyledText(shown(entry.pattern)), StyledText(String(entry.sessions)),
                                            StyledText(String(entry.breaths)), StyledText(hoursAndMinutes(entry.seconds))]
-                                      }, alignments: [.left, .right, .right, .right], flexibleColumn: 0)
+                                      }, alignments: [.left, .right, .right, .right], fits: [.key(narrowest: 5)])
             return summary.render(options: options) + perProfile.render(options: options) + perPattern.render(options: options)
         }
     }

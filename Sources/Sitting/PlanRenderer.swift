@@ -72,7 +72,8 @@ extension ProfileRenderer {
                 headers: ["Offset"] + (start == nil ? [] : ["Clock"]) + ["Event", "Bell"],
                 rows: tableRows,
                 alignments: [.right] + (start == nil ? [] : [.right]) + [.left, .left],
-                flexibleColumn: start == nil ? 1 : 2
+                // The offset and the clock say when; the bell is cut before the event, and neither left out.
+                fits: [.key()] + (start == nil ? [] : [.main()]) + [.key(narrowest: 8), .main(narrowest: 8)]
             ).render(options: options)
             text += droppedNote(timeline)
             if let pacing {

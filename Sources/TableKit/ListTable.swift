@@ -7,24 +7,25 @@ package struct ListTable: Sendable {
     package var alignments: [BoxTable.Alignment]
     /// The rows, one cell per column.
     package var rows: [[StyledText]]
-    /// The column that shrinks when the table is wider than the screen.
-    package var flexibleColumn: Int
+    /// How each column gives way when the list is wider than the screen (``ColumnFit``).
+    package var fits: [ColumnFit]
 
     /// Makes a list.
-    package init(headers: [String], alignments: [BoxTable.Alignment], rows: [[StyledText]], flexibleColumn: Int) {
+    package init(headers: [String], alignments: [BoxTable.Alignment], rows: [[StyledText]], fits: [ColumnFit]) {
         self.headers = headers
         self.alignments = alignments
         self.rows = rows
-        self.flexibleColumn = flexibleColumn
+        self.fits = fits
     }
 
-    /// The list as a box table; `numbered` puts a `#` column first, counting from 1.
+    /// The list as a box table; `numbered` puts a `#` column first, counting from 1, which is a key
+    /// (`tap N` takes it).
     ///
     /// - Parameter marked: indexes of rows to flag as just inserted (`+3`, highlighted in colour), as
     ///   section tables mark theirs; only a numbered list has the column for the mark.
     package func render(numbered: Bool, marked: Set<Int> = [], options: RenderOptions) -> String {
         guard numbered else {
-            return BoxTable(headers: headers, rows: rows, alignments: alignments, flexibleColumn: flexibleColumn)
+            return BoxTable(headers: headers, rows: rows, alignments: alignments, fits: fits)
                 .render(options: options)
         }
         return BoxTable(headers: ["#"] + headers,
@@ -32,7 +33,7 @@ package struct ListTable: Sendable {
                             guard marked.contains(index) else { return [StyledText("\(index + 1)", .dim)] + cells }
                             return [StyledText("+\(index + 1)", .inserted)] + cells.map { StyledText($0.text, .inserted) }
                         },
-                        alignments: [.right] + alignments, flexibleColumn: flexibleColumn + 1)
+                        alignments: [.right] + alignments, fits: [.key()] + fits)
             .render(options: options)
     }
 }

@@ -20,7 +20,9 @@ package enum SectionText {
                         StyledText(content.detail, isMarked ? .inserted : style(of: content)),
                     ]
                 },
-                flexibleColumn: 2)
+                // The path is what `tap` takes and the value what the row says: the label's words give
+                // way to neither; the value is cut only at the last.
+                fits: [.key(), .main(), .key(narrowest: 5)])
         }
         return BoxTable.render(tables, options: options)
     }
@@ -45,7 +47,7 @@ package enum SectionText {
                 ])
             }
         }
-        let table = BoxTable(rows: rows, alignments: [.right], flexibleColumn: 2,
+        let table = BoxTable(rows: rows, alignments: [.right], fits: [.key(), .main(), .key(narrowest: 5)],
                              footer: footer.map { [StyledText(""), StyledText($0.label, .bold), StyledText($0.value, .bold)] })
         return table.render(options: options)
     }

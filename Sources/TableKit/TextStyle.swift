@@ -47,9 +47,13 @@ package enum TextStyle: Sendable {
 package struct StyledText: Sendable {
     package var text: String
     package var style: TextStyle
+    /// A shorter way to say the same, which a table too wide for the terminal shows whole rather than
+    /// cut `text` (`20 Nov 07:00` for `2026-11-20 07:00`); nil when there is none.
+    package var short: String?
 
-    package init(_ text: String, _ style: TextStyle = .plain) {
+    package init(_ text: String, _ style: TextStyle = .plain, short: String? = nil) {
         self.text = text
         self.style = style
+        self.short = short
     }
 }

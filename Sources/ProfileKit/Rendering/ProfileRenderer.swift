@@ -125,18 +125,23 @@ package enum ProfileRenderer {
 
     // MARK: Listings
 
-    /// The profiles as a list table: name, time, total, and each part's time or `off`. The command
-    /// line's `list` draws it as it is, the editor's profiles screen with a number before each row.
+    /// The profiles as a list table: name, time, total, each part's time or `off`, the cool-down's bell
+    /// and the interval bells' spacing. The command line's `list` draws it as it is, the editor's
+    /// profiles screen with a number before each row.
+    ///
+    /// On a narrow terminal the bell goes first, then the intervals, the cool-down and the warm-up (the
+    /// total counts them); the name, time and total always stay, and the name is cut only when they
+    /// alone do not fit.
     package static func listTable(_ summaries: [ProfileSummary]) -> ListTable {
         func part(_ text: String?) -> StyledText { text.map { StyledText($0) } ?? StyledText("off", .dim) }
         return ListTable(
-            headers: ["Name", "Time", "Total", "Warm Up", "Cool Down", "Bell", "Every"],
+            headers: ["Name", "Time", "Total", "Warm Up", "Cool Down", "Cool Down Bell", "Every"],
             alignments: [.left, .right, .right, .right, .right, .left, .right],
             rows: summaries.map { summary in
                 [StyledText(summary.name), StyledText(summary.time), StyledText(summary.total),
                  part(summary.warmUp), part(summary.coolDown), part(summary.coolDownBell), part(summary.every)]
             },
-            flexibleColumn: 0)
+            fits: [.key(narrowest: 5), .main(), .main(), .minor(), .minor(), .detail(), .minor()])
     }
 
     /// Every profile: name, main time, total time and which parts are on.
@@ -209,7 +214,8 @@ package enum ProfileRenderer {
                      row.profile.map { StyledText(escaped($0)) } ?? StyledText("none", .dim),
                      row.enabled ? StyledText("yes") : StyledText("no", .dim)]
                 },
-                flexibleColumn: 3
+                // The id is what `remind remove` takes, the profile what it sits; only the days are cut before them.
+                fits: [.key(), .main(), .main(narrowest: 8), .key(narrowest: 5), .main()]
             ).render(numbered: false, options: options)
         case .plain:
             return rows.map { row in
@@ -246,14 +252,14 @@ package enum ProfileRenderer {
         switch format {
         case .table:
             // The words give way first on a narrow terminal; the names never do.
-            // One under the other, with the same columns.
+            // One under the other, with the same columns (the first table's fits fit both).
             return BoxTable.render([
                 BoxTable(title: StyledText("Bells", .bold),
                          rows: sounds.map { [StyledText($0.name), StyledText(note($0), .dim), StyledText(about($0))] },
-                         flexibleColumn: 2),
+                         fits: [.key(), .main(), .main(narrowest: 10)]),
                 BoxTable(title: StyledText("Soundscapes", .bold),
                          rows: soundscapes.map { [StyledText($0.rawValue), StyledText($0 == .default ? "default" : "", .dim), StyledText($0.about)] },
-                         flexibleColumn: 2),
+                         fits: [.key(), .main(), .main(narrowest: 10)]),
             ], options: options)
         case .plain:
             return (sounds.map(\.name) + soundscapes.map(\.rawValue)).map { plainField($0) + "\n" }.joinedText()
