@@ -48,6 +48,8 @@ package protocol Screen: AnyObject {
     var question: String? { get }
     /// What the question takes and the way out of it, or nil when nothing is asked.
     var questionHelp: QuestionHelp? { get }
+    /// The answers Tab offers to the question (a volume's, a pattern's), or none when they are free text.
+    var answerCandidates: [String] { get }
     /// Answers the question with a line; a wrong answer throws, and the question stays open.
     func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String
     /// Drops the question (Ctrl-C, Ctrl-D or the end of the input) and says what stayed as it was.
@@ -60,6 +62,7 @@ extension Screen {
     /// A screen that asks nothing.
     package var question: String? { nil }
     package var questionHelp: QuestionHelp? { nil }
+    package var answerCandidates: [String] { [] }
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String { "" }
     package func cancelQuestion(options: RenderOptions) -> String { "" }
 

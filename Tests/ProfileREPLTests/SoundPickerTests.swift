@@ -76,18 +76,23 @@ struct BellPickerTests {
 
     final class SilentPlayer: BellPlayer {
         var played: [BellChoice] = []
+        var ambience: [AmbienceSound] = []
         func play(_ choice: BellChoice) -> String {
             played.append(choice)
+            return ""
+        }
+        func play(_ sound: AmbienceSound) -> String {
+            ambience.append(sound)
             return ""
         }
     }
 
     static func picker(current: Bell = .templeBell, slot: BellSlot = .coolDown, playsOnTap: Bool = false,
-                       catalog: SoundCatalog = .builtIn) -> (BellPickerViewModel, BellPickerScreen, SilentPlayer) {
+                       catalog: SoundCatalog = .builtIn) -> (BellPickerViewModel, SoundPickerScreen, SilentPlayer) {
         let player = SilentPlayer()
         let model = BellPickerViewModel(slot: slot, catalog: catalog, current: { BellChoice(current) }, player: player,
                                         playsOnTap: playsOnTap)
-        return (model, BellPickerScreen(model: model), player)
+        return (model, SoundPickerScreen(model: model), player)
     }
 
     /// What a command of the screen printed, or its error's message.
@@ -97,7 +102,7 @@ struct BellPickerTests {
     }
 
     /// Runs `line` through the command the screen publishes for it, as the session would.
-    func run(_ screen: BellPickerScreen, _ line: String) -> Reply {
+    func run(_ screen: SoundPickerScreen, _ line: String) -> Reply {
         let input = CommandInput(parsing: line)
         guard let command = screen.command(named: input.name) else { return Reply(error: "no command \(input.name)") }
         do throws(ScreenError) {
