@@ -44,10 +44,10 @@ package final class ProfileScreen: Screen {
                         "  a switch row flips; a duration row asks for the new time with the current one to edit\n"
                             + "  (an interval row also takes every TIME or at TIMES, which switches its mode);\n"
                             + "  a volume row (\(Self.paths(model.volumeRows))) or a breathing row asks for its value\(Self.choiceRowsText(model.choiceRows));\n"
-                            + "  a bell row (\(Self.paths(model.bellRows))) opens the bell picker, and "
-                            + model.soundRows.map { "the \($0.title) row (\($0.path))" }.joined(separator: ", ")
-                            + " the sound picker:\n  both list the sounds to listen to (listen, next) and choose (choose)."
-                            + " tap 2.1 7:30 sets the value at once.\n"
+                            + "  a bell row (\(Self.paths(model.bellRows))) opens the bell picker, and the\n  "
+                            + model.soundRows.map { "\($0.title) row (\($0.path))" }.joined(separator: ", ")
+                            + " the sound picker: the soundscapes and recordings,\n"
+                            + "  to listen to and choose. tap 2.1 7:30 sets the value at once.\n"
                     },
                     arguments: [.word { [model] _ in Self.paths(model.sections) },
                                 .rest { [model] before in

@@ -55,7 +55,7 @@ package protocol ProfileScreenModel: AnyObject {
     /// The rows whose tap opens the sound picker of soundscapes and recordings (`5.1`), and what each
     /// chooses (`Ambience sound`).
     var soundRows: [(path: RowPath, title: String)] { get }
-    /// The rows of a volume, whose tap asks for it (`5.2`).
+    /// The rows of a volume that keep their place, whose tap asks for it (`5.2`).
     var volumeRows: [RowPath] { get }
     /// The value of a row that shows rows of its own (the breathing pattern's `custom`), and their
     /// labels, for the help: nil when no value does.

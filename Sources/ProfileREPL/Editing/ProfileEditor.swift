@@ -257,7 +257,12 @@ extension ProfileEditor {
     var soundRows: [(path: RowPath, title: String)] {
         Setting.allCases.filter { $0.valueKind == .soundscape }.map { (Self.path(of: $0), $0.title) }
     }
-    var volumeRows: [RowPath] { rows { $0.valueKind == .percent } }
+    /// The volume rows of a fixed place: a volume under rows a choice shows (the breathing's) moves.
+    var volumeRows: [RowPath] {
+        rows { setting in
+            setting.valueKind == .percent && !Setting.allCases.contains { $0.section == setting.section && $0.shownWithChoice != nil }
+        }
+    }
 
     /// The rows of the settings `matching` picks, as numbered with every switch on.
     private func rows(_ matching: (Setting) -> Bool) -> [RowPath] {
