@@ -6,10 +6,10 @@ import TestSupport
 @testable import Screens
 import TableKit
 
-/// Acceptance 1 and 2 of the screens issue: row modes, the one-playing invariant, subscriptions, and
-/// the picker's table updates under random actions.
-@Suite("Bell picker")
-struct BellPickerTests {
+/// Acceptance 1 and 2 of the screens issue, for the bell picker and (issue 50, item 3) the ambience's:
+/// row modes, the one-playing invariant, subscriptions, and the picker's table updates under random actions.
+@Suite("Sound pickers")
+struct SoundPickerTests {
     static func rows(_ modes: [RowMode]) -> [ModeRowViewModel] {
         modes.enumerated().map { ModeRowViewModel(id: "b\($0.offset)", title: "Bell \($0.offset)", mode: $0.element) }
     }
