@@ -201,7 +201,10 @@ package final class Session {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Reply() }
         let input = CommandInput(parsing: trimmed)
-        guard let command = command(named: input.name) else { return Reply(error: unknownCommand(input.name)) }
+        guard let command = command(named: input.name) else {
+            if let hint = top.hint(forUnknown: trimmed) { return Reply(error: .usage("no command \(quoted(input.name)); \(hint)")) }
+            return Reply(error: unknownCommand(input.name))
+        }
         return finish { () throws(ScreenError) in try command.perform(input, options: options) }
     }
 

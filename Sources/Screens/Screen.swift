@@ -50,6 +50,9 @@ package protocol Screen: AnyObject {
     var questionHelp: QuestionHelp? { get }
     /// The answers Tab offers to the question (a volume's, a pattern's), or none when they are free text.
     var answerCandidates: [String] { get }
+    /// What to say of a line that is no command but means something here (a sound's name in a picker:
+    /// `tap Ocean, then choose`), or nil.
+    func hint(forUnknown line: String) -> String?
     /// Answers the question with a line; a wrong answer throws, and the question stays open.
     func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String
     /// Drops the question (Ctrl-C, Ctrl-D or the end of the input) and says what stayed as it was.
@@ -63,6 +66,7 @@ extension Screen {
     package var question: String? { nil }
     package var questionHelp: QuestionHelp? { nil }
     package var answerCandidates: [String] { [] }
+    package func hint(forUnknown line: String) -> String? { nil }
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String { "" }
     package func cancelQuestion(options: RenderOptions) -> String { "" }
 

@@ -136,6 +136,14 @@ package final class SoundPickerScreen: Screen {
         }
     }
 
+    /// A sound's name typed as a line (as the Ambience sound row's bare prompt took it before it opened a
+    /// picker) says how to choose it.
+    package func hint(forUnknown line: String) -> String? {
+        let titles = model.rows.map(\.title)
+        guard case let .one(index) = wordMatches(line, in: titles) else { return nil }
+        return "to choose \(titles[index]): tap \(index + 1), then choose"
+    }
+
     /// What the picker says as it opens: how a sound is taken, and that `back` keeps the one now.
     package var wayOut: String {
         let noun = model.noun

@@ -335,6 +335,8 @@ struct ScreenNavigationTests {
         #expect(editor.completions(line: "tap br", cursor: 6).candidates == ["Brown Noise"])
         #expect(editor.completions(line: "tap c", cursor: 5).candidates == ["Creek"])
         #expect(editor.handle("strikes 3").error?.message.hasPrefix("no command \"strikes\"") == true)
+        // A sound's name alone, as the bare prompt took it, says how to choose it.
+        #expect(editor.handle("brown noise").error?.message == "no command \"brown\"; to choose Brown Noise: tap 1, then choose")
         // A tap plays the sound it selects on a terminal; listen plays each selected one, next moves on.
         #expect(editor.handle("tap ocean").output.hasPrefix("playing Ocean\n"))
         #expect(editor.handle("tap 7").output.hasPrefix("playing Creek\n"))
