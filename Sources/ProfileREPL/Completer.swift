@@ -3,17 +3,19 @@ import Screens
 extension Session {
     /// What the word at `cursor` (a byte offset into `line`) may become, and the byte offset where that
     /// word starts. The command's descriptor says what each argument takes; an argument that takes the
-    /// rest of the line (bell and profile names) completes spaces and all.
+    /// rest of the line (bell and profile names) completes spaces and all. While a question is open, the
+    /// line is its answer: the values it takes.
     ///
     /// - Complexity: O(*n*) in the candidates, plus a directory listing for profile names.
     package func completions(line: String, cursor: Int) -> (start: Int, candidates: [String]) {
-        if isAsking { return (0, []) }
         let bytes = Array(line.utf8)
         let before = String(decoding: bytes[0..<min(max(0, cursor), bytes.count)], as: UTF8.self)
         func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
         let indent = before.prefix(while: isBlank)
         let leading = indent.utf8.count
         let text = before.dropFirst(indent.count)
+        // A question's answer is the whole line: its values (a volume's, a pattern's) as typed.
+        if isAsking { return (leading, Self.matching(top.answerCandidates, String(text))) }
         guard let space = text.firstIndex(where: isBlank) else {
             return (leading, Self.matching(commandNames, String(text)))
         }

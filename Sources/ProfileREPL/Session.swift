@@ -7,10 +7,10 @@ import TextSupport
 
 /// One run of the editor: the coordinator of its screens.
 ///
-/// The session owns navigation. It keeps a stack of screens — profiles, a profile, the bell picker —
+/// The session owns navigation. It keeps a stack of screens — profiles, a profile, a sound picker —
 /// reads each line once, routes it to a command of the screen on top (or to its own `back`, `help`
 /// and `quit`), and decides what opens next when a view model reports an outcome (`didSelectProfile`,
-/// `didPickBell`). It only computes: the caller reads lines and prints what comes back.
+/// `didPick`). It only computes: the caller reads lines and prints what comes back.
 package final class Session {
     package typealias Mode = EditMode
 
@@ -69,7 +69,7 @@ package final class Session {
         profiles = ProfilesViewModel(documents: documents, listing: listing, changes: changes)
         profileScreen = ProfileScreen(model: editor)
         stack = [ProfilesScreen(model: profiles), profileScreen]
-        editor.didRequestBellPicker = { [unowned self] in openBellPicker() }
+        editor.didRequestPicker = { [unowned self] in openPicker() }
         editor.runSit = runSit
         editor.timeOfDay = timeOfDay
         profiles.didSelectProfile = { [unowned self] in showProfile() }
@@ -89,21 +89,34 @@ package final class Session {
         pendingOutput += profileScreen.render(options: options)
     }
 
-    private func openBellPicker() {
-        let slot = editor.pickerSlot
-        let picker = BellPickerViewModel(slot: slot, catalog: sounds(), current: { [unowned self] in editor.viewModel.bell(slot) },
-                                         player: player, playsOnTap: mode == .interactive)
-        picker.didPick = { [unowned self] choice in didPickBell(choice) }
-        let screen = BellPickerScreen(model: picker)
+    /// Opens the picker the editor asked for: a bell's, or the ambience's sound's.
+    private func openPicker() {
+        let model: SoundPickerModel
+        switch editor.pickerSetting {
+        case let .bell(slot):
+            let picker = BellPickerViewModel(slot: slot, catalog: sounds(), current: { [unowned self] in editor.viewModel.bell(slot) },
+                                             player: player, playsOnTap: mode == .interactive)
+            picker.didPick = { [unowned self] choice in didPick { () throws(ScreenError) in try editor.setBell(choice) } }
+            model = picker
+        case .ambience(.sound):
+            let picker = AmbiencePickerViewModel(catalog: sounds(), current: { [unowned self] in editor.profile.ambience.sound },
+                                                 player: player, playsOnTap: mode == .interactive)
+            picker.didPick = { [unowned self] sound in didPick { () throws(ScreenError) in try editor.setAmbienceSound(sound) } }
+            model = picker
+        case let setting:
+            preconditionFailure("no picker chooses \(setting)")
+        }
+        let screen = SoundPickerScreen(model: model)
         stack.append(screen)
         pendingOutput += screen.render(options: options)
         if mode == .interactive { pendingOutput += screen.wayOut + "\n" }
     }
 
-    private func didPickBell(_ choice: BellChoice?) {
-        if top is BellPickerScreen { stack.removeLast().close() }
+    /// Closes the picker and makes the change its choice asked for.
+    private func didPick(_ change: () throws(ScreenError) -> ScreenChange) {
+        if top is SoundPickerScreen { stack.removeLast().close() }
         do throws(ScreenError) {
-            pendingOutput += profileScreen.describe(try editor.setBell(choice), options: options)
+            pendingOutput += profileScreen.describe(try change(), options: options)
         } catch {
             pendingError = EditorError(error)
         }
@@ -121,7 +134,7 @@ package final class Session {
         stack.map { screen in
             switch screen {
             case is ProfilesScreen: "profiles"
-            case is BellPickerScreen: "bell"
+            case let picker as SoundPickerScreen: picker.choosesBell ? "bell" : "ambience sound"
             default: "profile"
             }
         }
@@ -188,7 +201,10 @@ package final class Session {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Reply() }
         let input = CommandInput(parsing: trimmed)
-        guard let command = command(named: input.name) else { return Reply(error: unknownCommand(input.name)) }
+        guard let command = command(named: input.name) else {
+            if let hint = top.hint(forUnknown: trimmed) { return Reply(error: .usage("no command \(quoted(input.name)); \(hint)")) }
+            return Reply(error: unknownCommand(input.name))
+        }
         return finish { () throws(ScreenError) in try command.perform(input, options: options) }
     }
 

@@ -39,13 +39,15 @@ package final class ProfileScreen: Screen {
                 return describe(try model.set(named: input.words[0], value: input.rest(after: 1)), options: options)
             },
             Command("tap", usage: "tap S.R [VALUE]",
-                    summary: "do what tapping row S.R would: flip a switch, edit a value, pick a bell",
+                    summary: "do what tapping row S.R would: flip a switch, edit a value, pick a bell or the ambience's sound",
                     details: { [model] in
                         "  a switch row flips; a duration row asks for the new time with the current one to edit\n"
                             + "  (an interval row also takes every TIME or at TIMES, which switches its mode);\n"
-                            + "  a row of a sound, a volume or the breathing asks for its value\(Self.choiceRowsText(model.choiceRows));\n"
-                            + "  a bell row (\(model.bellRows.map(\.description).joined(separator: ", "))) opens the bell picker."
-                            + " tap 2.1 7:30 sets the value at once.\n"
+                            + "  a volume row (\(Self.paths(model.volumeRows))) or a breathing row asks for its value\(Self.choiceRowsText(model.choiceRows));\n"
+                            + "  a bell row (\(Self.paths(model.bellRows))) opens the bell picker, and the\n  "
+                            + model.soundRows.map { "\($0.title) row (\($0.path))" }.joined(separator: ", ")
+                            + " the sound picker: the soundscapes and recordings,\n"
+                            + "  to listen to and choose. tap 2.1 7:30 sets the value at once.\n"
                     },
                     arguments: [.word { [model] _ in Self.paths(model.sections) },
                                 .rest { [model] before in
@@ -59,8 +61,8 @@ package final class ProfileScreen: Screen {
                 switch try model.tap(at: path, value: value) {
                 case let .changed(change): return describe(change, options: options)
                 case .asking: return ""
-                case .openBellPicker:
-                    model.openBellPicker()
+                case .openPicker:
+                    model.openPicker()
                     return ""
                 }
             },
@@ -133,6 +135,7 @@ package final class ProfileScreen: Screen {
 
     package var question: String? { model.question }
     package var questionHelp: QuestionHelp? { model.questionHelp }
+    package var answerCandidates: [String] { model.answerCandidates }
 
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String {
         describe(try model.answer(line), options: options)
@@ -148,6 +151,11 @@ package final class ProfileScreen: Screen {
     static func choiceRowsText(_ rows: (setting: String, noun: String, value: String, labels: [String])?) -> String {
         guard let rows else { return "" }
         return " (the \(rows.setting)'s\n  \(rows.value) inserts the rows \(listed(rows.labels, "and")); another \(rows.noun) deletes them)"
+    }
+
+    /// `2.3, 3.2, 4.0, 4.1`.
+    static func paths(_ rows: [RowPath]) -> String {
+        rows.map(\.description).joined(separator: ", ")
     }
 
     static func paths(_ sections: [TableSection]) -> [String] {

@@ -22,8 +22,8 @@ package enum TapResult {
     case changed(ScreenChange)
     /// The view model asks a question (its `question`).
     case asking
-    /// The bell row: the bell picker should open.
-    case openBellPicker
+    /// A bell row or the ambience's sound row: a sound picker should open.
+    case openPicker
 }
 
 /// What the profile screen asks of its view model: the sections, the names its commands take, and
@@ -44,12 +44,19 @@ package protocol ProfileScreenModel: AnyObject {
     var question: String? { get }
     /// What the question takes and the way out of it, while one is asked.
     var questionHelp: QuestionHelp? { get }
+    /// The answers Tab offers to the question: the asked row's values, as `tap S.R VALUE` completes them.
+    var answerCandidates: [String] { get }
     /// The switches `toggle` takes, in table order.
     var switchNames: [String] { get }
     /// The settings `set` takes, in table order.
     var settingNames: [String] { get }
     /// The rows whose tap opens the bell picker, as they are numbered with every switch on (`2.3`).
     var bellRows: [RowPath] { get }
+    /// The rows whose tap opens the sound picker of soundscapes and recordings (`5.1`), and what each
+    /// chooses (`Ambience sound`).
+    var soundRows: [(path: RowPath, title: String)] { get }
+    /// The rows of a volume that keep their place, whose tap asks for it (`5.2`).
+    var volumeRows: [RowPath] { get }
     /// The value of a row that shows rows of its own (the breathing pattern's `custom`), and their
     /// labels, for the help: nil when no value does.
     var choiceRows: (setting: String, noun: String, value: String, labels: [String])? { get }
@@ -77,8 +84,8 @@ package protocol ProfileScreenModel: AnyObject {
     func open(named: String) throws(ScreenError)
     /// Creates a profile and edits it.
     func create(named: String) throws(ScreenError)
-    /// Opens the bell picker (the coordinator is told).
-    func openBellPicker()
+    /// Opens the picker a tap asked for, or the cool-down's bell picker (the coordinator is told).
+    func openPicker()
     /// The bells `bell WHICH` opens a picker for: `cooldown`, `intervals`, `start`, `end`.
     var bellNames: [String] { get }
     /// Opens the bell picker for the bell `name` names (the cool-down's when empty).

@@ -48,6 +48,11 @@ package protocol Screen: AnyObject {
     var question: String? { get }
     /// What the question takes and the way out of it, or nil when nothing is asked.
     var questionHelp: QuestionHelp? { get }
+    /// The answers Tab offers to the question (a volume's, a pattern's), or none when they are free text.
+    var answerCandidates: [String] { get }
+    /// What to say of a line that is no command but means something here (a sound's name in a picker:
+    /// `tap Ocean, then choose`), or nil.
+    func hint(forUnknown line: String) -> String?
     /// Answers the question with a line; a wrong answer throws, and the question stays open.
     func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String
     /// Drops the question (Ctrl-C, Ctrl-D or the end of the input) and says what stayed as it was.
@@ -60,6 +65,8 @@ extension Screen {
     /// A screen that asks nothing.
     package var question: String? { nil }
     package var questionHelp: QuestionHelp? { nil }
+    package var answerCandidates: [String] { [] }
+    package func hint(forUnknown line: String) -> String? { nil }
     package func answer(_ line: String, options: RenderOptions) throws(ScreenError) -> String { "" }
     package func cancelQuestion(options: RenderOptions) -> String { "" }
 

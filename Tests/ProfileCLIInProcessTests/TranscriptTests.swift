@@ -59,8 +59,12 @@ struct TranscriptTests {
                 toggle ambience
                 set ambience.sound ocean
                 set ambience.volume 55%
+                # Issue 50: the Sound row opens a picker of the soundscapes and recordings.
                 tap 5.1
-                brown noise
+                help
+                tap brown
+                listen
+                choose
                 tap 5.2 40%
                 set ambience.volume 5
                 toggle ambience

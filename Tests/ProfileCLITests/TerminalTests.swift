@@ -316,6 +316,39 @@ struct TerminalTests {
         #expect(morning.contains("\"name\": \"Temple Bell\""), "the cool-down bell is unchanged")
     }
 
+    /// Issue 50, item 3: the Ambience's Sound row opens the sound picker; a soundscape tapped there plays
+    /// ten seconds through the player `sounds --play` uses, and `choose` makes it the profile's.
+    @Test func theSoundRowOpensThePickerThatPlaysAndChoosesASoundscape() throws {
+        let bin = "\(home)/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let log = "\(home)/played.log"
+        try "#!/bin/sh\necho \"$@\" >> '\(log)'\n".writeExecutable(to: "\(bin)/paplay")
+        let editor = try start("edit", "Morning", environment: ["PATH": "\(bin):\(Harness.systemPath)", "XDG_CACHE_HOME": "\(home)/cache"])
+        try editor.waitFor("profile:Morning> ")
+        var mark = editor.checkpoint()
+        editor.send("toggle ambience\r")
+        try editor.waitFor("\nprofile:Morning> ", since: mark)
+        mark = editor.checkpoint()
+        editor.send("tap 5.1\r")
+        let opened = try editor.waitFor("\nprofile:Morning/ambience sound> ", since: mark)
+        #expect(opened.contains("Rain (now)"))
+        #expect(opened.contains("tap N selects sound N, choose takes it; back keeps Rain"))
+        mark = editor.checkpoint()
+        editor.send("tap ocean\r")
+        // Ten seconds of the ocean are made once (into the cache) before they play.
+        let played = try editor.waitFor("\nprofile:Morning/ambience sound> ", since: mark, timeout: 60)
+        #expect(played.contains("playing 10 seconds of Ocean (paplay)"), "\(played)")
+        mark = editor.checkpoint()
+        editor.send("choose\r")
+        try editor.waitFor("Ambience: ~ 5.1 Sound Ocean", since: mark)
+        try editor.waitFor("\nprofile:Morning> ", since: mark)
+        editor.send("quit\r")
+        #expect(editor.waitForExit() == 0)
+        let files = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(files.count == 1 && files[0].hasPrefix("\(home)/cache/profile/bells/soundscape-") && files[0].contains("ocean"), "\(files)")
+        #expect(try file("Morning").contains("\"Ocean\""), "the ambience plays the ocean")
+    }
+
     /// Acceptance 3: a second process changes the profile while the editor has it open.
     @Test(arguments: ["r", "k"])
     func aChangeFromAnotherProcessIsNeverLostSilently(_ answer: String) throws {

@@ -315,6 +315,71 @@ struct ScreenNavigationTests {
         #expect(editor.prompt == "profile:Default> ")
     }
 
+    /// Issue 50, item 3: `tap 5.1` opens a picker of the soundscapes and recordings, as a bell row opens
+    /// the bell picker; `choose` sets the ambience's sound as `set ambience.sound` does, `back` keeps it.
+    @Test func tappingTheAmbienceSoundOpensItsPicker() throws {
+        let store = try InMemoryProfileStore([try SessionTests.morning()])
+        let editor = try Session(store: store, name: "Morning", mode: .interactive, sounds: { SoundCatalog(recorded: ["Creek"]) })
+        _ = editor.handle("toggle ambience")
+        let opened = editor.handle("tap 5.1")
+        #expect(opened.error == nil)
+        #expect(editor.screenPath == ["profiles", "profile", "ambience sound"])
+        #expect(editor.prompt == "profile:Morning/ambience sound> ")
+        for (number, name) in (Soundscape.allCases.map(\.rawValue) + ["Creek"]).enumerated() {
+            let mark = name == Soundscape.default.rawValue ? " (now)" : ""
+            #expect(opened.output.contains("\(number + 1) │ \(name)\(mark) "), "\(name) is listed")
+        }
+        #expect(opened.output.hasSuffix("tap N selects sound N, choose takes it; back keeps Rain\n"), "\(opened.output)")
+        // The picker's commands, and no strikes or volume: the ambience's volume is a row of its own (5.2).
+        #expect(editor.completions(line: "", cursor: 0).candidates == ["show", "tap", "listen", "next", "previous", "choose", "back", "help", "quit"])
+        #expect(editor.completions(line: "tap br", cursor: 6).candidates == ["Brown Noise"])
+        #expect(editor.completions(line: "tap c", cursor: 5).candidates == ["Creek"])
+        #expect(editor.handle("strikes 3").error?.message.hasPrefix("no command \"strikes\"") == true)
+        // A sound's name alone, as the bare prompt took it, says how to choose it.
+        #expect(editor.handle("brown noise").error?.message == "no command \"brown\"; to choose Brown Noise: tap 1, then choose")
+        // A tap plays the sound it selects on a terminal; listen plays each selected one, next moves on.
+        #expect(editor.handle("tap ocean").output.hasPrefix("playing Ocean\n"))
+        #expect(editor.handle("tap 7").output.hasPrefix("playing Creek\n"))
+        #expect(editor.handle("choose").error?.message == "2 sounds are selected; choose takes one (or listen, then choose the one playing)")
+        #expect(editor.handle("listen").output.hasPrefix("listening to 2 sounds: Ocean, Creek\nplaying Ocean\n"))
+        #expect(editor.handle("next").output.hasPrefix("playing Creek\n"))
+        let chosen = editor.handle("choose")
+        #expect(chosen.error == nil)
+        #expect(chosen.output.hasPrefix("Ambience: ~ 5.1 Sound Creek"), "\(chosen.output)")
+        #expect(editor.screenPath == ["profiles", "profile"])
+        #expect(try store.load("Morning").profile.ambience.sound == .recorded("Creek"))
+        #expect(editor.handle("undo").output.contains("5.1 Sound Rain"), "the choice is one change, undone as set's is")
+        // back keeps the sound as it is.
+        _ = editor.handle("tap 5.1")
+        _ = editor.handle("tap fire")
+        #expect(editor.handle("back").error == nil)
+        #expect(editor.screenPath == ["profiles", "profile"])
+        #expect(try store.load("Morning").profile.ambience.sound == .builtIn(.rain))
+        // help tap says what tapping the row does, with its number from the model.
+        let help = editor.handle("help tap").output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("a volume row (5.2) or a breathing row asks for its value"), "\(help)")
+        #expect(help.contains("opens the bell picker, and the Ambience sound row (5.1) the sound picker: the soundscapes and recordings"), "\(help)")
+        // A value typed after the row still sets it at once.
+        #expect(editor.handle("tap 5.1 wind").output.hasPrefix("Ambience: ~ 5.1 Sound Wind"))
+        #expect(editor.screenPath == ["profiles", "profile"])
+    }
+
+    /// A row that still asks (the ambience's volume, the breathing's pattern) completes its answer on Tab.
+    @Test func aQuestionCompletesItsAnswer() throws {
+        let (editor, _) = try session()
+        _ = editor.handle("toggle ambience")
+        _ = editor.handle("tap 5.2")
+        #expect(editor.isAsking)
+        #expect(editor.completions(line: "", cursor: 0).candidates == Setting.ambience(.volume).valueKind.examples(.builtIn))
+        _ = editor.cancelQuestion()
+        _ = editor.handle("toggle breathing")
+        _ = editor.handle("tap 6.1")
+        #expect(editor.completions(line: "  c", cursor: 3) == (2, ["coherent", "custom"]))
+        _ = editor.cancelQuestion()
+        _ = editor.handle("tap 0.0")
+        #expect(editor.completions(line: "", cursor: 0).candidates == [], "a length is free text")
+    }
+
     @Test func theProfilesScreenCopiesRenamesAndDeletes() throws {
         let (editor, store) = try session()
         _ = editor.handle("back")

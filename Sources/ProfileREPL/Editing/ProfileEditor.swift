@@ -14,15 +14,16 @@ final class ProfileEditor: ProfileScreenModel {
     private let changes: StoreChanges
     /// The length or times a tapped row asks for, while the question is open.
     private var asking: Setting?
-    /// The bell the open picker chooses, and the one a tap asked the next picker to choose.
-    private(set) var pickerSlot = BellSlot.coolDown
-    private var nextPickerSlot: BellSlot?
+    /// What the open picker chooses (a bell, or the ambience's sound), and what a tap asked the next
+    /// picker to choose.
+    private(set) var pickerSetting = Setting.bell(.coolDown)
+    private var nextPickerSetting: Setting?
 
     /// The sounds a bell can be set to, read again each time.
     let sounds: () -> SoundCatalog
 
-    /// Told when the bell picker should open.
-    var didRequestBellPicker: (() -> Void)?
+    /// Told when a sound picker should open (for ``pickerSetting``).
+    var didRequestPicker: (() -> Void)?
     /// Runs a sit of the profile as `profile run` does, with its options; nil where no sit can run here.
     var runSit: SitRunner?
     /// The time of day now on the local clock, for `plan now`: the process's, handed in.
@@ -80,14 +81,15 @@ final class ProfileEditor: ProfileScreenModel {
         case let .toggle(toggle):
             // A tap on a switch flips it, as on a phone.
             return .changed(try change(label, setting) { () throws(ProfileError) in try viewModel.toggling(toggle) })
-        case .duration, .interval, .ambience, .breathing:
+        case .duration, .interval, .ambience(.volume), .breathing:
             if let value { return try set(to: value) }
             asking = setting
             return .asking
-        case let .bell(slot):
+        case .bell, .ambience(.sound):
+            // A bell or the ambience's sound is chosen from a list, heard first.
             if let value { return try set(to: value) }
-            nextPickerSlot = slot
-            return .openBellPicker
+            nextPickerSetting = setting
+            return .openPicker
         }
     }
 
@@ -208,11 +210,12 @@ final class ProfileEditor: ProfileScreenModel {
     }
 }
 
-/// The bell picker: which bell it is opened for, and its choice.
+/// The sound pickers: which bell (or the ambience) one is opened for, and its choice.
 extension ProfileEditor {
     /// Sets the bell the picker was opened for (the bell picker's choice; nil for none).
     func setBell(_ choice: BellChoice?) throws(ScreenError) -> ScreenChange {
-        let action = ProfileAction.setBell(pickerSlot, choice)
+        guard case let .bell(slot) = pickerSetting else { preconditionFailure("the bell picker sets a bell") }
+        let action = ProfileAction.setBell(slot, choice)
         return try change("set \(action.setting.name) \(choice.text)", action.setting) { () throws(ProfileError) in
             try viewModel.performing(action)
         }
@@ -226,15 +229,23 @@ extension ProfileEditor {
             guard let slot = BellSlot.allCases.first(where: { $0.shortName == key }) else {
                 throw .usage("no bell \(quoted(name, limit: 40))\(didYouMean(name, in: bellNames)); bell takes \(bellNames.joined(separator: ", "))")
             }
-            nextPickerSlot = slot
+            nextPickerSetting = .bell(slot)
         }
-        openBellPicker()
+        openPicker()
     }
 
-    func openBellPicker() {
-        pickerSlot = nextPickerSlot ?? .coolDown
-        nextPickerSlot = nil
-        didRequestBellPicker?()
+    /// Sets the ambience's sound (the ambience picker's choice), through the action `set` takes.
+    func setAmbienceSound(_ sound: AmbienceSound) throws(ScreenError) -> ScreenChange {
+        let action = ProfileAction.setAmbienceSound(sound)
+        return try change("set \(action.setting.name) \(sound)", action.setting) { () throws(ProfileError) in
+            try viewModel.performing(action)
+        }
+    }
+
+    func openPicker() {
+        pickerSetting = nextPickerSetting ?? .bell(.coolDown)
+        nextPickerSetting = nil
+        didRequestPicker?()
     }
 }
 
@@ -242,12 +253,25 @@ extension ProfileEditor {
 extension ProfileEditor {
     var switchNames: [String] { Switch.allCases.map(\.rawValue) }
     var settingNames: [String] { Setting.allCases.map(\.name) }
-    var bellRows: [RowPath] {
-        Setting.allCases.compactMap { setting in
-            guard case .bell = setting else { return nil }
-            // With every switch on, every row shows, so a row's place is its row number.
-            return RowPath(section: setting.section.index, row: setting.position)
+    var bellRows: [RowPath] { rows { if case .bell = $0 { true } else { false } } }
+    var soundRows: [(path: RowPath, title: String)] {
+        Setting.allCases.filter { $0.valueKind == .soundscape }.map { (Self.path(of: $0), $0.title) }
+    }
+    /// The volume rows of a fixed place: a volume under rows a choice shows (the breathing's) moves.
+    var volumeRows: [RowPath] {
+        rows { setting in
+            setting.valueKind == .percent && !Setting.allCases.contains { $0.section == setting.section && $0.shownWithChoice != nil }
         }
+    }
+
+    /// The rows of the settings `matching` picks, as numbered with every switch on.
+    private func rows(_ matching: (Setting) -> Bool) -> [RowPath] {
+        Setting.allCases.filter(matching).map(Self.path(of:))
+    }
+
+    /// With every switch on, every row shows, so a row's place is its row number.
+    private static func path(of setting: Setting) -> RowPath {
+        RowPath(section: setting.section.index, row: setting.position)
     }
     var choiceRows: (setting: String, noun: String, value: String, labels: [String])? {
         // The rows shown by a value of the row that chooses it (the Pattern row chooses the breathing's).
@@ -274,6 +298,11 @@ extension ProfileEditor {
     /// A length is free text: the question shows the current one instead.
     private func candidates(_ setting: Setting) -> [String] {
         setting.valueKind == .duration || setting.valueKind == .times ? [] : setting.valueKind.examples(sounds())
+    }
+
+    var answerCandidates: [String] {
+        if documents.hasConflict { return ["r", "k"] }
+        return asking.map(candidates) ?? []
     }
 
     func profileNames() -> [String] { listing.names() }

@@ -6,10 +6,10 @@ import TestSupport
 @testable import Screens
 import TableKit
 
-/// Acceptance 1 and 2 of the screens issue: row modes, the one-playing invariant, subscriptions, and
-/// the picker's table updates under random actions.
-@Suite("Bell picker")
-struct BellPickerTests {
+/// Acceptance 1 and 2 of the screens issue, for the bell picker and (issue 50, item 3) the ambience's:
+/// row modes, the one-playing invariant, subscriptions, and the picker's table updates under random actions.
+@Suite("Sound pickers")
+struct SoundPickerTests {
     static func rows(_ modes: [RowMode]) -> [ModeRowViewModel] {
         modes.enumerated().map { ModeRowViewModel(id: "b\($0.offset)", title: "Bell \($0.offset)", mode: $0.element) }
     }
@@ -76,18 +76,30 @@ struct BellPickerTests {
 
     final class SilentPlayer: BellPlayer {
         var played: [BellChoice] = []
+        var ambience: [AmbienceSound] = []
         func play(_ choice: BellChoice) -> String {
             played.append(choice)
+            return ""
+        }
+        func play(_ sound: AmbienceSound) -> String {
+            ambience.append(sound)
             return ""
         }
     }
 
     static func picker(current: Bell = .templeBell, slot: BellSlot = .coolDown, playsOnTap: Bool = false,
-                       catalog: SoundCatalog = .builtIn) -> (BellPickerViewModel, BellPickerScreen, SilentPlayer) {
+                       catalog: SoundCatalog = .builtIn) -> (BellPickerViewModel, SoundPickerScreen, SilentPlayer) {
         let player = SilentPlayer()
         let model = BellPickerViewModel(slot: slot, catalog: catalog, current: { BellChoice(current) }, player: player,
                                         playsOnTap: playsOnTap)
-        return (model, BellPickerScreen(model: model), player)
+        return (model, SoundPickerScreen(model: model), player)
+    }
+
+    static func ambiencePicker(current: AmbienceSound = .builtIn(.ocean), playsOnTap: Bool = false,
+                               catalog: SoundCatalog = .builtIn) -> (AmbiencePickerViewModel, SoundPickerScreen, SilentPlayer) {
+        let player = SilentPlayer()
+        let model = AmbiencePickerViewModel(catalog: catalog, current: { current }, player: player, playsOnTap: playsOnTap)
+        return (model, SoundPickerScreen(model: model), player)
     }
 
     /// What a command of the screen printed, or its error's message.
@@ -97,7 +109,7 @@ struct BellPickerTests {
     }
 
     /// Runs `line` through the command the screen publishes for it, as the session would.
-    func run(_ screen: BellPickerScreen, _ line: String) -> Reply {
+    func run(_ screen: SoundPickerScreen, _ line: String) -> Reply {
         let input = CommandInput(parsing: line)
         guard let command = screen.command(named: input.name) else { return Reply(error: "no command \(input.name)") }
         do throws(ScreenError) {
@@ -190,15 +202,67 @@ struct BellPickerTests {
         #expect(picked.last == .some(nil), "none turns the End bell off")
     }
 
+    /// Issue 50, item 3: the ambience's picker lists the soundscapes then the recordings (and a recording
+    /// the profile names that this machine lacks), marks the sound now, plays what is selected and
+    /// reports the choice; it has no strikes or volume, which are a bell's.
+    @Test func theAmbiencePickerListsPlaysAndChoosesASound() {
+        let (model, screen, player) = Self.ambiencePicker(current: .recorded("Old Creek"), playsOnTap: true,
+                                                          catalog: SoundCatalog(recorded: ["My Rain", "rain"]))
+        var picked: [AmbienceSound] = []
+        model.didPick = { picked.append($0) }
+        #expect(model.title == "Ambience sound")
+        #expect(screen.pathComponent == "ambience sound")
+        #expect(!screen.choosesBell)
+        // `rain`, a recording called as a soundscape is, is the soundscape by name: it is not listed twice.
+        #expect(model.rows.map(\.title) == Soundscape.allCases.map(\.rawValue) + ["My Rain", "Old Creek"])
+        #expect(screen.shownSections[0].rows.last?.label == "Old Creek (now)")
+        #expect(screen.command(named: "strikes") == nil && screen.command(named: "volume") == nil)
+        #expect(run(screen, "tap brown").output.isEmpty == false)
+        #expect(player.ambience == [.builtIn(.brownNoise)], "a tap plays the sound it selects on a terminal")
+        #expect(run(screen, "tap my").error == nil)
+        #expect(run(screen, "listen").output.hasPrefix("listening to 2 sounds: Brown Noise, My Rain\n"))
+        #expect(run(screen, "next").error == nil)
+        #expect(player.ambience == [.builtIn(.brownNoise), .recorded("My Rain"), .builtIn(.brownNoise), .recorded("My Rain")])
+        #expect(run(screen, "choose").error == nil)
+        #expect(picked == [.recorded("My Rain")])
+        #expect(run(screen, "next").output.hasPrefix("done listening\n"))
+        #expect(run(screen, "tap 1").error == nil)
+        #expect(run(screen, "tap 2").error == nil)
+        #expect(run(screen, "choose").error == "2 sounds are selected; choose takes one (or listen, then choose the one playing)")
+        #expect(run(screen, "tap 0").error == "tap takes a sound's number, 1 to 8")
+        #expect(run(screen, "tap oceam").error?.hasPrefix("no sound named \"oceam\" (did you mean \"Ocean\"?)") == true)
+        #expect(player.played.isEmpty, "no bell was rung")
+    }
+
+    /// With none tapped, `choose` keeps the sound now; the help names sounds, not bells.
+    @Test func theAmbiencePickerSpeaksOfSounds() {
+        let (model, screen, _) = Self.ambiencePicker()
+        var picked: [AmbienceSound] = []
+        model.didPick = { picked.append($0) }
+        #expect(run(screen, "choose").error == nil)
+        #expect(picked == [.builtIn(.ocean)])
+        #expect(screen.wayOut == "tap N selects sound N, choose takes it; back keeps Ocean")
+        let summaries = screen.commands.map(\.summary).joined(separator: "\n")
+        #expect(!summaries.contains("bell"), "\(summaries)")
+        #expect(summaries.contains("play the selected sounds one by one (10 seconds of a soundscape)"))
+    }
+
     /// Acceptance 2: random picker actions; every printed update applied to the table before gives the
     /// table after, and at most one bell ever plays.
-    @Test func randomActionsKeepTheTableConsistent() throws {
+    /// The ambience's picker is the same screen, checked the same way (issue 50, item 3).
+    @Test(arguments: [false, true])
+    func randomActionsKeepTheTableConsistent(ambience: Bool) throws {
         var rng = SeededGenerator(seed: 8)
         let commands = ["tap 1", "tap 2", "tap 3", "tap 4", "tap 5", "listen", "next", "previous", "show"]
         // The commands whose update was checked, by command.
         var checked: [String: Int] = [:]
         for _ in 0..<100 {
-            let (model, screen, _) = Self.picker(current: Bell.allCases.randomElement(using: &rng) ?? .gong)
+            let model: SoundPickerModel, screen: SoundPickerScreen
+            if ambience {
+                (model, screen, _) = Self.ambiencePicker(current: .builtIn(Soundscape.allCases.randomElement(using: &rng) ?? .rain))
+            } else {
+                (model, screen, _) = Self.picker(current: Bell.allCases.randomElement(using: &rng) ?? .gong)
+            }
             for _ in 0..<40 {
                 let before = screen.shownSections
                 let command = commands.randomElement(using: &rng) ?? "show"
