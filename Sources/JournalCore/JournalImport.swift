@@ -300,7 +300,8 @@ package enum JournalImport {
         for row in pending {
             let (month, day) = order == .monthFirst ? (row.time.firstNumber, row.time.secondNumber) : (row.time.secondNumber, row.time.firstNumber)
             guard CivilDate.isValid(year: row.time.year, month: month, day: day) else {
-                throw failure(path, row.line, column: 1, "Started At: \(quoted(row.started.trimmingWhitespace(), limit: 40)) is no day of the calendar read \(order.rawValue) (\(order.pattern)\(reading.why))")
+                let lacks = month > 12 ? "there is no month \(month)" : "month \(month) of \(row.time.year) has no day \(day)"
+                throw failure(path, row.line, column: 1, "Started At: \(quoted(row.started.trimmingWhitespace(), limit: 40)) is no date read \(order.rawValue) (\(order.pattern)\(reading.why)): \(lacks)")
             }
             guard let start = calendar.epoch(year: row.time.year, month: month, day: day, hour: row.time.hour, minute: row.time.minute, second: row.time.seconds) else {
                 throw failure(path, row.line, column: 1, "Started At: \(quoted(row.started, limit: 40)) is a time the local clock skipped when it was put forward (TZ)")
