@@ -63,7 +63,7 @@ package enum JournalImport {
         /// The rows of other activities than those asked for (`--activity`), left out.
         package var otherActivities = 0
         /// Every row's activity (Meditation for none), as the file spelt it first, and how many rows had it:
-        /// what a `--activity` that took no row is told.
+        /// what a `--activity` that took no row is told (counted only with `--activity`).
         package var activities: [(name: String, count: Int)] = []
         /// Whether the file gave the sits their ids (Insight Timer's has none: a sit of it is known again
         /// by its start on the local clock and its seconds, and its id is made of them).
@@ -84,6 +84,8 @@ package enum JournalImport {
     package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int,
                              options: Options = Options()) throws(JournalError) -> Read {
         var read = try readAll(bytes, path: path, calendar: calendar, now: now, dates: options.dates)
+        // Without --activity every sit is taken, and what the file holds is no one's question.
+        guard !options.activities.isEmpty else { return read }
         var kept = Read(format: read.format, empty: read.empty, warnings: read.warnings)
         var seen: [String: Int] = [:]
         for (sit, line) in zip(read.sits, read.lines) {

@@ -111,7 +111,9 @@ struct ImportDatesAndActivitiesTests {
         #expect(read.sits.map(\.activity) == [nil, "Yoga", nil], "Meditation, in any case, is none")
         #expect(read.sits.allSatisfy { $0.note == nil })
         #expect(read.otherActivities == 0)
-        #expect(read.activities.map(\.name) == ["Meditation", "Yoga"] && read.activities.map(\.count) == [2, 1])
+        let both = try Self.read(Self.european, activities: ["meditation", "yoga"])
+        #expect(both.sits == read.sits && both.lines == read.lines)
+        #expect(both.activities.map(\.name) == ["Meditation", "Yoga"] && both.activities.map(\.count) == [2, 1])
     }
 
     /// What Insight Timer's export of the journal writes is the file it came from, but for its padding:
