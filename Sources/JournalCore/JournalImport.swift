@@ -83,7 +83,7 @@ package enum JournalImport {
     /// Every row is checked; then those of other activities than `options` asks for are left out.
     package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int,
                              options: Options = Options()) throws(JournalError) -> Read {
-        var read = try readAll(bytes, path: path, calendar: calendar, now: now, dates: options.dates)
+        let read = try readAll(bytes, path: path, calendar: calendar, now: now, dates: options.dates)
         // Without --activity every sit is taken, and what the file holds is no one's question.
         guard !options.activities.isEmpty else { return read }
         var kept = Read(format: read.format, empty: read.empty, warnings: read.warnings)
@@ -98,7 +98,6 @@ package enum JournalImport {
             }
             if options.takes(sit) { kept.append(sit, line: line) } else { kept.otherActivities += 1 }
         }
-        read.sits = []
         return kept
     }
 

@@ -81,8 +81,10 @@ extension JournalImport {
         let names = found.map(\.name)
         let list = asked.map { quoted($0, limit: 40) }.joined(separator: " or ")
         let guess = asked.count == 1 ? didYouMean(asked[0], in: names) : ""
-        let held = found.map { "\(escaped($0.name, limit: 40)) (\(JournalMessages.count($0.count, "row")))" }.joined(separator: ", ")
-        return "note: no row is of the activity \(list)\(guess); the files hold \(held)"
+        // The first ten, each cut to 40 characters: a message is bounded whatever the files hold.
+        let held = found.prefix(10).map { "\(escaped($0.name, limit: 40)) (\(JournalMessages.count($0.count, "row")))" }.joined(separator: ", ")
+        let more = found.count > 10 ? " and \(grouped(found.count - 10)) more" : ""
+        return "note: no row is of the activity \(list)\(guess); the files hold \(held)\(more)"
     }
 
     /// How messages name the file at `path`: `<stdin>` for `-`.

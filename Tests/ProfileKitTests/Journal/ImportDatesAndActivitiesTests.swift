@@ -150,6 +150,10 @@ struct ImportDatesAndActivitiesTests {
                                                 options: JournalImport.Options(activities: ["Yogaa"])) { notes.append($0) }
         #expect(gathered.sits.isEmpty && gathered.otherActivities == 3)
         #expect(notes == ["note: no row is of the activity \"Yogaa\" (did you mean \"Yoga\"?); the files hold Meditation (2 rows), Yoga (1 row)"])
+        // Bounded whatever the files hold: ten activities, each cut, then how many more.
+        let many = (1...12).map { (name: String(repeating: "x", count: 50) + "\($0)", count: 1) }
+        let said = JournalImport.noneOfTheActivities(["Yoga"], found: many)
+        #expect(said.hasSuffix(" (1 row) and 2 more") && said.components(separatedBy: " (1 row)").count == 11 && said.utf8.count < 1024, "\(said)")
         #expect(throws: JournalError.self) { try JournalImport.checkActivities(["\u{1B}[31m"]) }
         #expect(throws: JournalError.self) { try JournalImport.checkActivities(["  "]) }
         #expect(try JournalImport.checkActivities([" Yoga "]) == ["Yoga"])
