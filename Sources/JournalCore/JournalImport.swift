@@ -12,6 +12,38 @@ package enum JournalImport {
         case insightTimer, csv, journal
     }
 
+    /// The order of the day and the month in an Insight Timer file's dates: `04/20/2026` (Insight
+    /// Timer's US export) or `20/04/2026` (what a European phone, or a spreadsheet that saved the file
+    /// again, writes). A file is read one way throughout (``DateReading``).
+    package enum DateOrder: String, CaseIterable, Sendable {
+        case monthFirst = "month-first"
+        case dayFirst = "day-first"
+
+        /// `MM/DD/YYYY` or `DD/MM/YYYY`.
+        package var pattern: String { self == .monthFirst ? "MM/DD/YYYY" : "DD/MM/YYYY" }
+    }
+
+    /// What `log import` is asked to take, beside the files.
+    package struct Options: Sendable {
+        /// How an Insight Timer file's dates are read (`--dates`); nil: as the file shows (``DateReading``).
+        package var dates: DateOrder?
+        /// Only the rows of these activities (`--activity`, any case; Meditation for a sit without
+        /// ``Sit/activity``); empty: every row.
+        package var activities: [String] = []
+
+        package init(dates: DateOrder? = nil, activities: [String] = []) {
+            self.dates = dates
+            self.activities = activities
+        }
+
+        /// Whether `sit` is of an activity asked for.
+        func takes(_ sit: Sit) -> Bool {
+            guard !activities.isEmpty else { return true }
+            let name = (sit.activity ?? Sit.meditation).lowercased()
+            return activities.contains { $0.lowercased() == name }
+        }
+    }
+
     /// Insight Timer's header.
     static let insightHeader = ["Started At", "Duration", "Preset", "Activity"]
     /// What every refusal of a file's encoding says is read.
@@ -25,8 +57,14 @@ package enum JournalImport {
         package var lines: [Int] = []
         /// Insight Timer's rows of no length (a session ended at once), left out.
         package var empty = 0
-        /// What to tell the user (`warning: …`): a torn last line left out.
+        /// What to tell the user (`warning: …`, `note: …`): a torn last line left out, dates read
+        /// month-first in a file that would read day-first as well.
         package var warnings: [String] = []
+        /// The rows of other activities than those asked for (`--activity`), left out.
+        package var otherActivities = 0
+        /// Every row's activity (Meditation for none), as the file spelt it first, and how many rows had it:
+        /// what a `--activity` that took no row is told (counted only with `--activity`).
+        package var activities: [(name: String, count: Int)] = []
         /// Whether the file gave the sits their ids (Insight Timer's has none: a sit of it is known again
         /// by its start on the local clock and its seconds, and its id is made of them).
         package var hasIDs: Bool { format != .insightTimer }
@@ -42,7 +80,30 @@ package enum JournalImport {
 
     /// The sits of `bytes`, read from `path` (for messages), their local times (Insight Timer's) read
     /// on `calendar`; every one must have ended by `now` (seconds since 1970), as `log add` requires.
-    package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int) throws(JournalError) -> Read {
+    /// Every row is checked; then those of other activities than `options` asks for are left out.
+    package static func read(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int,
+                             options: Options = Options()) throws(JournalError) -> Read {
+        let read = try readAll(bytes, path: path, calendar: calendar, now: now, dates: options.dates)
+        // Without --activity every sit is taken, and what the file holds is no one's question.
+        guard !options.activities.isEmpty else { return read }
+        var kept = Read(format: read.format, empty: read.empty, warnings: read.warnings)
+        var seen: [String: Int] = [:]
+        for (sit, line) in zip(read.sits, read.lines) {
+            let name = sit.activity ?? Sit.meditation
+            if let index = seen[name.lowercased()] {
+                kept.activities[index].count += 1
+            } else {
+                seen[name.lowercased()] = kept.activities.count
+                kept.activities.append((name, 1))
+            }
+            if options.takes(sit) { kept.append(sit, line: line) } else { kept.otherActivities += 1 }
+        }
+        return kept
+    }
+
+    /// ``read(_:path:calendar:now:options:)`` of every row.
+    private static func readAll(_ bytes: [UInt8], path: String, calendar: LocalCalendar, now: Int,
+                                dates: DateOrder?) throws(JournalError) -> Read {
         let body = try utf8(bytes, path: path)
         let firstByte = body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
         if firstByte == UInt8(ascii: "{") {
@@ -70,14 +131,7 @@ package enum JournalImport {
         guard let header = rows.first else { throw unknown(path, first) }
         var read: Read
         if header.fields == insightHeader {
-            read = Read(format: .insightTimer)
-            for row in rows.dropFirst() {
-                guard let sit = try insightTimer(row, path: path, calendar: calendar) else {
-                    read.empty += 1
-                    continue
-                }
-                read.append(sit, line: row.line)
-            }
+            read = try insightTimer(rows.dropFirst(), path: path, calendar: calendar, dates: dates)
         } else if csvColumnCounts.contains(header.fields.count), Array(Sit.columns.prefix(header.fields.count)) == header.fields {
             read = Read(format: .csv)
             for row in rows.dropFirst() { read.append(try csv(row, columns: header.fields.count, path: path), line: row.line) }
@@ -195,38 +249,128 @@ package enum JournalImport {
         id.utf8.count == 15 && id.hasPrefix("it")
     }
 
-    /// A row of Insight Timer's export: `04/20/2026 08:21:14,0:45:0,Morning,Meditation`, a local time
-    /// (month, day, year), a length (hours, minutes and seconds, unpadded), the preset (the profile, when
-    /// not empty) and the activity (a note, when not `Meditation`); spaces around the last two are not
-    /// theirs. Nil for a row of no length (a session ended at once), which is left out.
-    private static func insightTimer(_ row: CSVRows.Row, path: String, calendar: LocalCalendar) throws(JournalError) -> Sit? {
-        guard row.fields.count == 4 else {
-            throw failure(path, row.line, "expected 4 fields (\(insightHeader.joined(separator: ","))), found \(row.fields.count)")
+    /// What a row of Insight Timer's export holds before the file's order of day and month is known.
+    private struct InsightRow {
+        var line: Int
+        var started: String
+        var time: LocalTimeFields
+        var seconds: Int
+        var profile: String?
+        var activity: String?
+    }
+
+    /// The rows of Insight Timer's export: `04/20/2026 08:21:14,0:45:0,Morning,Meditation`, a local time
+    /// (the date month-first or day-first, read by the file's rule: ``DateReading``), a length (hours,
+    /// minutes and seconds, unpadded), the preset (the profile, when not empty) and the activity (kept as
+    /// the sit's ``Sit/activity`` when not `Meditation`); spaces around the last two are not theirs.
+    /// Rows of no length (a session ended at once) are counted and left out.
+    private static func insightTimer(_ rows: ArraySlice<CSVRows.Row>, path: String, calendar: LocalCalendar,
+                                     dates: DateOrder?) throws(JournalError) -> Read {
+        var read = Read(format: .insightTimer)
+        var pending: [InsightRow] = []
+        pending.reserveCapacity(rows.count)
+        var reading = DateReading(given: dates)
+        for row in rows {
+            guard row.fields.count == 4 else {
+                throw failure(path, row.line, "expected 4 fields (\(insightHeader.joined(separator: ","))), found \(row.fields.count)")
+            }
+            guard let time = localTimeFields(row.fields[0]) else {
+                throw failure(path, row.line, column: 1, "Started At: expected a local time as MM/DD/YYYY HH:MM:SS or DD/MM/YYYY HH:MM:SS (also with h:MM:SS AM|PM), such as 04/20/2026 08:21:14, 20/04/2026 08:21:14 or 10/15/2024 6:30:00 AM, found \(quoted(row.fields[0], limit: 40))")
+            }
+            if let problem = reading.take(time, line: row.line, text: row.fields[0]) {
+                throw failure(path, row.line, column: 1, "Started At: \(problem)")
+            }
+            guard let seconds = length(row.fields[1].trimmingWhitespace()) else {
+                throw failure(path, row.line, "Duration: expected hours, minutes and seconds as H:M:S, such as 0:45:0, found \(quoted(row.fields[1], limit: 40))")
+            }
+            guard seconds > 0 else {
+                read.empty += 1
+                continue
+            }
+            guard seconds <= longest else {
+                throw failure(path, row.line, "Duration: a sit of at most 24 hours, as 'log add' takes one, found \(quoted(row.fields[1], limit: 40))")
+            }
+            let profile = try text(row.fields[2].trimmingWhitespace(), key: "Preset", row: row, path: path)
+            let activity = row.fields[3].trimmingWhitespace()
+            let meditation = activity == Sit.meditation || (activity.utf8.count == 10 && activity.lowercased() == "meditation")
+            pending.append(InsightRow(line: row.line, started: row.fields[0], time: time, seconds: seconds, profile: profile,
+                                      activity: meditation ? nil : try text(activity, key: "Activity", row: row, path: path)))
         }
-        guard let parts = localTimeParts(row.fields[0]) else {
-            throw failure(path, row.line, column: 1, "Started At: expected a local time as MM/DD/YYYY HH:MM:SS or MM/DD/YYYY h:MM:SS AM|PM, such as 04/20/2026 08:21:14 or 10/15/2024 6:30:00 AM, found \(quoted(row.fields[0], limit: 40))")
+        let order = reading.order
+        if let note = reading.note(path: path) { read.warnings.append(note) }
+        for row in pending {
+            let (month, day) = order == .monthFirst ? (row.time.firstNumber, row.time.secondNumber) : (row.time.secondNumber, row.time.firstNumber)
+            guard CivilDate.isValid(year: row.time.year, month: month, day: day) else {
+                let lacks = month > 12 ? "there is no month \(month)" : "month \(month) of \(row.time.year) has no day \(day)"
+                throw failure(path, row.line, column: 1, "Started At: \(quoted(row.started.trimmingWhitespace(), limit: 40)) is no date read \(order.rawValue) (\(order.pattern)\(reading.why)): \(lacks)")
+            }
+            guard let start = calendar.epoch(year: row.time.year, month: month, day: day, hour: row.time.hour, minute: row.time.minute, second: row.time.seconds) else {
+                throw failure(path, row.line, column: 1, "Started At: \(quoted(row.started, limit: 40)) is a time the local clock skipped when it was put forward (TZ)")
+            }
+            let sit = Sit(id: insightID(start: start, seconds: row.seconds), start: calendar.timestamp(start), end: calendar.timestamp(start + row.seconds),
+                          profile: row.profile, seconds: row.seconds, plannedSeconds: row.seconds, outcome: .completed, bells: 0, note: nil,
+                          activity: row.activity)
+            // What the journal could not read back: a year past 9999, an offset of a day or more (every other
+            // field was checked as it was read).
+            guard sit.start.epoch >= -62_167_219_200, sit.end.epoch <= 253_402_300_799, abs(sit.start.offset) < 86_400,
+                  abs(sit.end.offset) < 86_400 else {
+                read.append(try checked(sit, row: CSVRows.Row(line: row.line, fields: []), path: path), line: row.line)
+                continue
+            }
+            read.append(sit, line: row.line)
         }
-        guard let start = calendar.epoch(year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second) else {
-            throw failure(path, row.line, column: 1, "Started At: \(quoted(row.fields[0], limit: 40)) is a time the local clock skipped when it was put forward (TZ)")
+        return read
+    }
+
+    /// How the dates of an Insight Timer file are read: one way for the whole file. A row whose first
+    /// number is over 12 (`25/11/2026`) can only be day-first, one whose second is (`11/25/2026`) only
+    /// month-first; a file with both is refused, naming the two rows; a file with neither is read
+    /// month-first, as Insight Timer's US export writes them (and said, when some date would read
+    /// otherwise the other way). `--dates` reads the file as it says, and a row that cannot be read
+    /// that way is refused.
+    struct DateReading {
+        /// `--dates`.
+        let given: DateOrder?
+        /// The first row that can only be read day-first, and the first only month-first: line and text.
+        private(set) var dayFirst: (line: Int, text: String)?
+        private(set) var monthFirst: (line: Int, text: String)?
+        /// Whether some row reads as another day the other way (`04/05`, not `04/04`).
+        private(set) var ambiguous = false
+
+        init(given: DateOrder?) { self.given = given }
+
+        /// Takes a row's date; what is wrong with it, or nil.
+        mutating func take(_ time: LocalTimeFields, line: Int, text: String) -> String? {
+            let shown = quoted(text.trimmingWhitespace(), limit: 40)
+            if time.firstNumber > 12, time.secondNumber > 12 {
+                return "\(shown) has no month: neither of its first two numbers is 12 or under (a date is MM/DD/YYYY or DD/MM/YYYY)"
+            }
+            if time.firstNumber != time.secondNumber { ambiguous = true }
+            if time.firstNumber > 12, dayFirst == nil { dayFirst = (line, text.trimmingWhitespace()) }
+            if time.secondNumber > 12, monthFirst == nil { monthFirst = (line, text.trimmingWhitespace()) }
+            // The row that makes the file read both ways is this one: the other was read before.
+            guard given == nil, let day = dayFirst, let month = monthFirst else { return nil }
+            let (this, other) = day.line == line ? ("day-first", month) : ("month-first", day)
+            let that = this == "day-first" ? "month-first" : "day-first"
+            return "\(shown) reads only \(this), and line \(other.line)'s \(quoted(other.text, limit: 40)) only \(that): a file's dates are read one way (MM/DD/YYYY or DD/MM/YYYY); mend the row that is not as the others"
         }
-        guard let seconds = length(row.fields[1].trimmingWhitespace()) else {
-            throw failure(path, row.line, "Duration: expected hours, minutes and seconds as H:M:S, such as 0:45:0, found \(quoted(row.fields[1], limit: 40))")
+
+        /// The order the file is read in.
+        var order: DateOrder { given ?? (dayFirst != nil ? .dayFirst : .monthFirst) }
+
+        /// Why the file is read so, after its pattern: `, as --dates day-first says`, `, as line 3's
+        /// "25/11/2026 08:00:00" shows`, or `, as Insight Timer's US export writes them`.
+        var why: String {
+            if let given { return ", as --dates \(given.rawValue) says" }
+            if let row = dayFirst ?? monthFirst { return ", as line \(row.line)'s \(quoted(row.text, limit: 40)) shows" }
+            return ", as Insight Timer's US export writes them; --dates day-first reads DD/MM/YYYY"
         }
-        guard seconds > 0 else { return nil }
-        guard seconds <= longest else {
-            throw failure(path, row.line, "Duration: a sit of at most 24 hours, as 'log add' takes one, found \(quoted(row.fields[1], limit: 40))")
+
+        /// What to say of a file read month-first that would read day-first as well.
+        func note(path: String) -> String? {
+            guard given == nil, dayFirst == nil, monthFirst == nil, ambiguous else { return nil }
+            return "note: \(escapedPath(path)): no date's day or month is over 12, so its dates could be either MM/DD/YYYY or DD/MM/YYYY: read month-first, as Insight Timer's US export writes them; --dates day-first reads them the other way"
         }
-        let profile = try text(row.fields[2].trimmingWhitespace(), key: "Preset", row: row, path: path)
-        let activity = row.fields[3].trimmingWhitespace()
-        let meditation = activity == "Meditation" || (activity.utf8.count == 10 && activity.lowercased() == "meditation")
-        let note = meditation ? nil : try text(activity, key: "Activity", row: row, path: path)
-        let sit = Sit(id: insightID(start: start, seconds: seconds), start: calendar.timestamp(start), end: calendar.timestamp(start + seconds),
-                      profile: profile, seconds: seconds, plannedSeconds: seconds, outcome: .completed, bells: 0, note: note)
-        // What the journal could not read back: a year past 9999, an offset of a day or more (every other
-        // field was checked as it was read).
-        guard sit.start.epoch >= -62_167_219_200, sit.end.epoch <= 253_402_300_799, abs(sit.start.offset) < 86_400,
-              abs(sit.end.offset) < 86_400 else { return try checked(sit, row: row, path: path) }
-        return sit
     }
 
     /// A text field as a profile or a note: nil when empty (for CSV, whose empty field is no text),
@@ -245,8 +389,9 @@ package enum JournalImport {
     }
 
     /// The counts of columns this program's CSV has had: the first nine of ``Sit/columns``, then with
-    /// `pausedSeconds`, then `recovered`, then the breathing's three (issue 48), which come together.
-    static let csvColumnCounts: Set<Int> = [9, 10, 11, Sit.columns.count]
+    /// `pausedSeconds`, then `recovered`, then the breathing's three (issue 48), which come together,
+    /// then `activity` (issue 50).
+    static let csvColumnCounts: Set<Int> = [9, 10, 11, 14, Sit.columns.count]
 
     /// A row of this program's CSV: the columns of ``Sit/columns`` in their order (the first `columns`).
     /// The breathing's three are all empty (a sit without it) or all given, and then read back as the
@@ -276,16 +421,28 @@ package enum JournalImport {
         // An empty plannedSeconds is an open-ended sit's, as `log --format csv` writes it.
         let sit = Sit(id: f[0], start: start, end: end, profile: try text(f[3], key: "profile", row: row, path: path, id: f[0]), seconds: try count(4),
                       plannedSeconds: f[5].isEmpty ? nil : try count(5), outcome: outcome, bells: try count(7), note: try text(f[8], key: "note", row: row, path: path, id: f[0]),
-                      pausedSeconds: columns > 9 ? try count(9) : 0, recovered: recovered, breathing: try breathing(f, count: count))
+                      pausedSeconds: columns > 9 ? try count(9) : 0, recovered: recovered, breathing: try breathing(f, count: count),
+                      activity: try activity(f, row: row, path: path))
         return try checked(sit, row: row, path: path)
     }
 
     /// The breathing of a row of `fields` (``Sit/columns``' last three): nil when the row has none or
     /// all three are empty; a pattern's name is checked when the row is read back.
     private static func breathing(_ fields: [String], count: (Int) throws(JournalError) -> Int) throws(JournalError) -> SitBreathing? {
-        let first = Sit.columns.count - SitBreathing.columns.count
-        guard fields.count == Sit.columns.count, !fields[first...].allSatisfy(\.isEmpty) else { return nil }
+        let first = Sit.columns.count - SitBreathing.columns.count - 1
+        let columns = first..<(first + SitBreathing.columns.count)
+        guard fields.count >= columns.upperBound, !fields[columns].allSatisfy(\.isEmpty) else { return nil }
         return SitBreathing(pattern: fields[first], breaths: try count(first + 1), seconds: try count(first + 2))
+    }
+
+    /// The activity of a row of `fields` (``Sit/columns``' last): nil when the row has none or it is
+    /// empty (a meditation); else as the journal takes one (``Sit/activityProblem(_:)``).
+    private static func activity(_ fields: [String], row: CSVRows.Row, path: String) throws(JournalError) -> String? {
+        guard fields.count == Sit.columns.count, let text = fields.last, !text.isEmpty else { return nil }
+        if let problem = Sit.activityProblem(text) {
+            throw failure(path, row.line, "activity: expected \(problem), found \(quoted(text, limit: 40))")
+        }
+        return text
     }
 
     /// `sit` when the journal could read it back as it is (years 0000–9999, offsets under a day).
@@ -309,10 +466,31 @@ package enum JournalImport {
         return value
     }
 
-    /// `MM/DD/YYYY HH:MM:SS` (month, day and hour may be one digit), or the 12-hour `MM/DD/YYYY
-    /// h:MM:SS AM` (or `PM`, in any case, after a space: what Insight Timer's US export writes), as
-    /// numbers checked against the calendar (the hour from 0 to 23); nil for anything else.
-    static func localTimeParts(_ text: String) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+    /// The numbers of an Insight Timer local time, the first two (day and month in either order) as
+    /// written: each from 1 to 31, the hour from 0 to 23 (12-hour times turned into it).
+    struct LocalTimeFields: Equatable {
+        /// The date's first number and its second (day and month, in the file's order).
+        var firstNumber: Int
+        var secondNumber: Int
+        var year: Int
+        var hour: Int
+        var minute: Int
+        var seconds: Int
+    }
+
+    /// ``localTimeFields(_:)`` read `order`, checked against the calendar; nil for anything else.
+    static func localTimeParts(_ text: String, order: DateOrder = .monthFirst) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+        guard let fields = localTimeFields(text) else { return nil }
+        let (month, day) = order == .monthFirst ? (fields.firstNumber, fields.secondNumber) : (fields.secondNumber, fields.firstNumber)
+        guard CivilDate.isValid(year: fields.year, month: month, day: day) else { return nil }
+        return (fields.year, month, day, fields.hour, fields.minute, fields.seconds)
+    }
+
+    /// `MM/DD/YYYY HH:MM:SS` or `DD/MM/YYYY HH:MM:SS` (the first two and the hour may be one digit), or
+    /// the 12-hour `… h:MM:SS AM` (or `PM`, in any case, after a space: what Insight Timer's US export
+    /// writes), as numbers: the first two from 1 to 31, the hour from 0 to 23; nil for anything else.
+    /// Which of the first two is the month is the file's to say (``DateReading``).
+    static func localTimeFields(_ text: String) -> LocalTimeFields? {
         // Six numbers and their separators, read from the bytes: this is the import's inner loop.
         var numbers: [Int] = []
         var digits: [Int] = []
@@ -353,14 +531,14 @@ package enum JournalImport {
         guard numbers.count == 5, count > 0 else { return nil }
         numbers.append(value)
         digits.append(count)
-        var (month, day, year, hour, minute, second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
+        var (first, secondNumber, year, hour, minute, second) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
         if let meridiem {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + meridiem
         }
         guard digits[0] <= 2, digits[1] <= 2, digits[2] == 4, digits[3] <= 2, digits[4] == 2, digits[5] == 2,
-              CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60 else { return nil }
-        return (year, month, day, hour, minute, second)
+              (1...31).contains(first), (1...31).contains(secondNumber), hour < 24, minute < 60, second < 60 else { return nil }
+        return LocalTimeFields(firstNumber: first, secondNumber: secondNumber, year: year, hour: hour, minute: minute, seconds: second)
     }
 
     /// `H:M:S`, each part digits (unpadded, as Insight Timer writes them), as seconds.

@@ -7,7 +7,8 @@ import TextSupport
 /// The formats of `profile log`.
 package enum LogFormat: String, CaseIterable, Sendable {
     case table, plain, json, csv
-    /// The CSV Insight Timer exports (and other timers import): `Started At,Duration,Preset,Activity`.
+    /// The CSV Insight Timer exports (and other timers import): `Started At,Duration,Preset,Activity`,
+    /// the activity Meditation but for a sit that came in as another (``Sit/activity``).
     case insightTimer = "insight-timer"
 }
 
@@ -70,6 +71,8 @@ package enum JournalRenderer {
             let rows = sits.map { sit -> [StyledText] in
                 var note = sit.note.map(shown) ?? ""
                 if paced, !column, let breathing = sit.breathing { note = breathingCell(breathing) + (note.isEmpty ? "" : " · " + note) }
+                // A sit that was no meditation says what it was first (`Yoga · a note`), cut as the note is.
+                if let activity = sit.activity { note = shown(activity) + (note.isEmpty ? "" : " · " + note) }
                 return [StyledText(sit.id, .dim), start(sit.start.epoch),
                         StyledText(TimerDuration(seconds: sit.seconds).formatted),
                         StyledText(outcomeCell(sit), sit.outcome == .completed && !sit.recovered ? .plain : .dim)]
@@ -147,7 +150,10 @@ package enum JournalRenderer {
                 text.append(insightTimerDuration(sit.seconds))
                 text.append(byte: 0x2C)
                 text.append(csvText(sit.profile ?? ""))
-                text.append(",Meditation\r\n")
+                text.append(byte: 0x2C)
+                // The activity as the row that brought it in spelt it; Meditation for every other sit.
+                text.append(csvText(sit.activity ?? Sit.meditation))
+                text.append("\r\n")
             }
             return text.bytes
         }
@@ -176,8 +182,9 @@ package enum JournalRenderer {
         "\(seconds / 3600):\(seconds / 60 % 60):\(seconds % 60)"
     }
 
-    /// A sit's fields in the order of ``Sit/columns``, one line (the breathing's three empty for a sit without it): `separator` between them, its text fields
-    /// (id, profile, note) through `field`, the rest as they are.
+    /// A sit's fields in the order of ``Sit/columns``, one line (the breathing's three empty for a sit
+    /// without it, the activity empty for a meditation): `separator` between them, its text fields (id,
+    /// profile, note, activity) through `field`, the rest as they are.
     private static func appendFields(_ sit: Sit, to text: inout ByteText, separator: UInt8, field: (String) -> String,
                                      lineEnd: StaticString) {
         text.append(field(sit.id))
@@ -214,6 +221,8 @@ package enum JournalRenderer {
             text.append(byte: separator)
             text.append(byte: separator)
         }
+        text.append(byte: separator)
+        text.append(field(sit.activity ?? ""))
         text.append(lineEnd)
     }
 
@@ -255,11 +264,13 @@ package enum JournalRenderer {
 
     /// What `log delete` shows of the sit it removes or asks about:
     /// `3f2a9c1e07d4  2026-11-23 07:15  32:10 of 35:00, stopped, Morning: "a note"`, with the breathing
-    /// a pacer led after the profile (`…, Morning, 4-7-8 ×16: "a note"`).
+    /// a pacer led after the profile (`…, Morning, 4-7-8 ×16: "a note"`) and what a sit that was no
+    /// meditation was (`…, Morning, activity Yoga`).
     package static func describe(_ sit: Sit, calendar: LocalCalendar) -> String {
         var text = "\(sit.id)  \(calendar.dateAndTime(sit.start.epoch))  \(sit.lengthText), \(sit.outcome.rawValue)\(sit.recovered ? ", recovered" : "")"
         if let profile = sit.profile { text += ", \(escaped(profile))" }
         if let breathing = sit.breathing { text += ", \(breathingCell(breathing))" }
+        if let activity = sit.activity { text += ", activity \(escaped(activity))" }
         if let note = sit.note { text += ": \(quoted(note))" }
         return text
     }

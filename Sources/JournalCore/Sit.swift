@@ -43,10 +43,14 @@ package struct Sit: Equatable, Sendable {
     /// The breathing the run led (issue 48): nil for a sit without a pacer, a sit added by hand and the
     /// lines of journals written before it was kept.
     package var breathing: SitBreathing?
+    /// What the sit was, when it was no meditation (issue 50): the activity of an Insight Timer row
+    /// (`Yoga`, `Walking`), kept as the row spelt it so that its export gives it back; nil for a
+    /// meditation, every sit a run or `log add` logs, and the lines of journals written before it was kept.
+    package var activity: String?
 
     package init(id: String = Sit.newID(), start: Timestamp, end: Timestamp, profile: String?, seconds: Int,
                  plannedSeconds: Int?, outcome: Outcome, bells: Int, note: String?, pausedSeconds: Int = 0,
-                 recovered: Bool = false, breathing: SitBreathing? = nil) {
+                 recovered: Bool = false, breathing: SitBreathing? = nil, activity: String? = nil) {
         self.id = id
         self.start = start
         self.end = end
@@ -59,6 +63,7 @@ package struct Sit: Equatable, Sendable {
         self.pausedSeconds = pausedSeconds
         self.recovered = recovered
         self.breathing = breathing
+        self.activity = activity
     }
 
     /// Twelve random hexadecimal digits (48 bits): still short to type, and a journal of 100,000 sits
@@ -72,23 +77,41 @@ package struct Sit: Equatable, Sendable {
     }
 
     /// The keys of a record, in the order lines and JSON give them. `pausedSeconds`, then `recovered`,
-    /// then `breathing` came last, so that the columns of plain lines and CSV before them stay where
-    /// they were (``columns``).
+    /// then `breathing`, then `activity` came last, so that the columns of plain lines and CSV before
+    /// them stay where they were (``columns``).
     package static let keys = ["id", "start", "end", "profile", "seconds", "plannedSeconds", "outcome", "bells", "note",
-                               "pausedSeconds", "recovered", "breathing"]
+                               "pausedSeconds", "recovered", "breathing", "activity"]
 
     /// The columns of plain lines and CSV, in their order: the keys, with `breathing` given as its three
-    /// values (``SitBreathing/columns``), empty for a sit without it.
-    package static let columns = Array(keys.dropLast()) + SitBreathing.columns
+    /// values (``SitBreathing/columns``), empty for a sit without it, and `activity` empty for a meditation.
+    package static let columns = Array(keys.dropLast(2)) + SitBreathing.columns + ["activity"]
+
+    /// What every sit is that has no ``activity``: Insight Timer's word for it, which its export writes.
+    package static let meditation = "Meditation"
+
+    /// Why `text` is no ``activity`` a record keeps, or nil when it is one: it is the activity as an
+    /// Insight Timer row gives it, trimmed, not empty, not Meditation (in any case: a meditation has
+    /// none), text as a note is (``checkedText(_:option:)``). Both of the journal's readers ask this.
+    package static func activityProblem(_ text: String) -> String? {
+        if text.trimmingWhitespace().isEmpty { return "an activity such as \"Yoga\": it is \(text.isEmpty ? "empty" : "blank")" }
+        if text.utf8.count == meditation.utf8.count, text.lowercased() == "meditation" {
+            return "an activity other than \(meditation): a meditation has none (leave the key out)"
+        }
+        if text.trimmingWhitespace() != text { return "an activity without spaces around it" }
+        if let problem = text.hiddenCharacterProblem { return "text without control or invisible characters: \(problem)" }
+        if text.utf8.count > longestText { return "text of at most \(grouped(longestText)) bytes (this is \(grouped(text.utf8.count)))" }
+        return nil
+    }
 
     /// The longest seconds, planned seconds, bells or paused seconds a record may hold: far more than a
     /// sit takes, well inside `Int`.
     package static let maximumCount = 9_999_999
 
     /// The record as one line of JSON, with its newline. `pausedSeconds` is written only when it is not
-    /// 0, `recovered` only when true and `breathing` only when the run led some
-    /// (`"breathing":{"pattern":"4-7-8","breaths":16,"seconds":300}`): the line of a sit without pauses
-    /// or a pacer, logged by its own run, stays
+    /// 0, `recovered` only when true, `breathing` only when the run led some
+    /// (`"breathing":{"pattern":"4-7-8","breaths":16,"seconds":300}`) and `activity` only when the sit
+    /// was no meditation (`"activity":"Yoga"`): the line of a sit without pauses or a pacer, logged by
+    /// its own run, stays
     /// the one earlier versions wrote and read (they refuse a key they do not know), and the reader
     /// takes a missing one as 0 or false.
     package var line: String {
@@ -100,8 +123,8 @@ package struct Sit: Equatable, Sendable {
 
     /// Writes the record as one JSON object on one line; `spaced` puts a space after each `:` and `,`,
     /// as `log --format json` prints it for people; `everyKey` writes `pausedSeconds` when it is 0,
-    /// `recovered` when false and `breathing` as null when there is none too, as `log --format json`
-    /// gives every key of every record.
+    /// `recovered` when false, `breathing` and `activity` as null when there is none too, as
+    /// `log --format json` gives every key of every record.
     package func write(to text: inout ByteText, spaced: Bool, everyKey: Bool) {
         // Each key with the punctuation around it, written whole: this is `log --format json`'s inner loop.
         let keys = spaced ? Self.spacedKeys : Self.compactKeys
@@ -142,18 +165,25 @@ package struct Sit: Equatable, Sendable {
         } else if everyKey {
             text.append(keys[14])
         }
+        if let activity {
+            text.append(keys[15])
+            text.appendJSONString(activity)
+        } else if everyKey {
+            text.append(keys[15])
+            text.append("null")
+        }
         text.append(byte: 0x7D)
     }
 
     private static let compactKeys: [StaticString] = [
         "{\"id\":", ",\"start\":\"", "\",\"end\":\"", "\",\"profile\":", ",\"seconds\":", ",\"plannedSeconds\":",
         ",\"outcome\":\"", "\",\"bells\":", ",\"note\":", ",\"pausedSeconds\":", ",\"recovered\":",
-        ",\"breathing\":{\"pattern\":", ",\"breaths\":", ",\"seconds\":", ",\"breathing\":null",
+        ",\"breathing\":{\"pattern\":", ",\"breaths\":", ",\"seconds\":", ",\"breathing\":null", ",\"activity\":",
     ]
     private static let spacedKeys: [StaticString] = [
         "{\"id\": ", ", \"start\": \"", "\", \"end\": \"", "\", \"profile\": ", ", \"seconds\": ", ", \"plannedSeconds\": ",
         ", \"outcome\": \"", "\", \"bells\": ", ", \"note\": ", ", \"pausedSeconds\": ", ", \"recovered\": ",
-        ", \"breathing\": {\"pattern\": ", ", \"breaths\": ", ", \"seconds\": ", ", \"breathing\": null",
+        ", \"breathing\": {\"pattern\": ", ", \"breaths\": ", ", \"seconds\": ", ", \"breathing\": null", ", \"activity\": ",
     ]
 
     /// Whether an id is one `log delete` could take: 1 to 64 letters, digits, `-` or `_`.

@@ -3,7 +3,7 @@ import LocalTime
 
 extension SitLine {
     /// Reads a line written exactly as ``Sit/line`` writes it — the keys in their order (`pausedSeconds`,
-    /// `recovered` and `breathing` last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any
+    /// `recovered`, `breathing` and `activity` last or left out), no spaces, no escapes in strings — without building a JSON tree; nil for any
     /// other line, which then goes through the strict parser (``decode(_:)``), the one that explains
     /// what is wrong.
     ///
@@ -134,11 +134,18 @@ private struct FastCursor {
             guard value.problem(sitSeconds: seconds) == nil else { return nil }
             breathing = value
         }
+        // Written only for a sit that was no meditation; checked by the rule the strict reader checks.
+        var activity: String?
+        if literal(",\"activity\":") {
+            guard let text = string(), Sit.activityProblem(text) == nil else { return nil }
+            activity = text
+        }
         guard literal("}") else { return nil }
         // Trailing white space is JSON's; anything else is the strict parser's to explain.
         while index < limit, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0D { index += 1 }
         guard index == limit else { return nil }
         return Sit(id: id, start: start, end: end, profile: profile, seconds: seconds, plannedSeconds: planned,
-                   outcome: outcome, bells: bells, note: note, pausedSeconds: paused, recovered: recovered, breathing: breathing)
+                   outcome: outcome, bells: bells, note: note, pausedSeconds: paused, recovered: recovered, breathing: breathing,
+                   activity: activity)
     }
 }

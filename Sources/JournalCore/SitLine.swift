@@ -11,7 +11,8 @@ import TextSupport
 /// the lines of sits without pauses, logged by their own run or without a pacer, and every line of
 /// journals written before they were kept, have none. A `breathing` is an object of exactly `pattern`
 /// (as `--breathe` writes it), `breaths` and `seconds` (at most the sit's), its breaths at most what the
-/// pattern begins in those seconds (``SitBreathing/problem(sitSeconds:)``).
+/// pattern begins in those seconds (``SitBreathing/problem(sitSeconds:)``). A missing (or null)
+/// `activity` is a meditation; one given is a string ``Sit/activityProblem(_:)`` takes.
 package enum SitLine {
     /// Why a line is not a record: the column (in characters, 1-based), the key and what is wrong.
     package struct Problem: Error, Sendable {
@@ -112,9 +113,15 @@ package enum SitLine {
         }
         let end = try timestamp("end") ?? Timestamp(epoch: start.epoch + seconds + paused, offset: start.offset)
         let breathing = try values["breathing"].flatMap { node throws(Problem) in try Self.breathing(node, sitSeconds: seconds, column: column) }
+        let activity = try string("activity", optional: true)
+        if let activity, let problem = Sit.activityProblem(activity) {
+            throw Problem(column: values["activity"].map { column($0.offset) } ?? 1, key: "activity",
+                          message: "expected \(problem), found \(quoted(activity, limit: 40))")
+        }
         return Sit(id: id, start: start, end: end, profile: try string("profile", optional: true), seconds: seconds,
                    plannedSeconds: try countOrNull("plannedSeconds") ?? seconds, outcome: outcome, bells: try count("bells") ?? 0,
-                   note: try string("note", optional: true), pausedSeconds: paused, recovered: recovered, breathing: breathing)
+                   note: try string("note", optional: true), pausedSeconds: paused, recovered: recovered, breathing: breathing,
+                   activity: activity)
     }
 
     /// A record's `breathing`: null (none), or an object of exactly ``SitBreathing/keys``, each required,

@@ -241,7 +241,8 @@ extension JournalFile {
     static func differingKeys(_ a: Sit, _ b: Sit) -> [String] {
         let differs = [a.id != b.id, a.start != b.start, a.end != b.end, a.profile != b.profile, a.seconds != b.seconds,
                        a.plannedSeconds != b.plannedSeconds, a.outcome != b.outcome, a.bells != b.bells, a.note != b.note,
-                       a.pausedSeconds != b.pausedSeconds, a.recovered != b.recovered, a.breathing != b.breathing]
+                       a.pausedSeconds != b.pausedSeconds, a.recovered != b.recovered, a.breathing != b.breathing,
+                       a.activity != b.activity]
         return zip(Sit.keys, differs).filter(\.1).map(\.0)
     }
 

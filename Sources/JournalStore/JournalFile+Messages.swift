@@ -10,8 +10,12 @@ extension JournalFile.Imported {
     /// `would add: …` for each sit first, and the summary in the conditional (`would add 3 sits, skip 2
     /// already logged, leave out 1 row of no length`).
     ///
+    /// `--activity` adds `left out 12 rows of other activities` (`…of no length and 12 rows of other
+    /// activities` after the rows of no length).
+    ///
     /// - Parameter empty: Insight Timer's rows of no length the files held (``JournalImport/Gathered/empty``).
-    package func summary(empty: Int, dryRun: Bool, calendar: LocalCalendar) -> String {
+    /// - Parameter otherActivities: the rows `--activity` left out (``JournalImport/Gathered/otherActivities``).
+    package func summary(empty: Int, otherActivities: Int = 0, dryRun: Bool, calendar: LocalCalendar) -> String {
         var text = ""
         if dryRun {
             for sit in added { text += "would add: \(JournalRenderer.describe(sit, calendar: calendar))\n" }
@@ -20,6 +24,9 @@ extension JournalFile.Imported {
         if skipped > 0 { text += ", \(dryRun ? "skip" : "skipped") \(grouped(skipped)) already logged" }
         if kept > 0 { text += ", \(dryRun ? "keep" : "kept") \(JournalMessages.count(kept, "conflicting sit")) as logged" }
         if empty > 0 { text += ", \(dryRun ? "leave out" : "left out") \(JournalMessages.count(empty, "row")) of no length" }
+        if otherActivities > 0 {
+            text += "\(empty > 0 ? " and" : ", \(dryRun ? "leave out" : "left out")") \(JournalMessages.count(otherActivities, "row")) of other activities"
+        }
         return text + "\n"
     }
 }

@@ -32,6 +32,13 @@ struct CLIGoldenTests {
     /// Insight Timer's export of three sits, one with a preset that needs quotes, one walking.
     static let insightExport = "Started At,Duration,Preset,Activity\r\n04/21/2026 21:05:00,1:2:3,\"Evening, late\",Walking\r\n"
         + "04/20/2026 08:21:14,0:45:0,,Meditation\r\n4/22/2026 6:00:00,0:20:0,Morning,Meditation\r\n"
+    /// Issue 50: Insight Timer's export as a European phone writes it, day-first (the third row tells:
+    /// 25 is no month), with a Yoga row.
+    static let dayFirstExport = "Started At,Duration,Preset,Activity\r\n03/11/2026 07:00:00,0:20:0,Morning,Meditation\r\n"
+        + "04/11/2026 18:30:00,1:0:0,,Yoga\r\n25/11/2026 7:05:00,0:25:0,Morning,Meditation\r\n"
+    /// A file whose dates read either way, and one that reads both ways (row 2 day-first, row 3 month-first).
+    static let eitherExport = "Started At,Duration,Preset,Activity\r\n03/11/2026 06:00:00,0:10:0,,Meditation\r\n"
+    static let bothExport = "Started At,Duration,Preset,Activity\r\n25/11/2026 06:00:00,0:10:0,,Meditation\r\n11/26/2026 06:00:00,0:10:0,,Meditation\r\n"
     /// Where the records of sits in progress are, from the store.
     static let recordsFolder = "../.local/state/profile"
     /// The record a run killed at 06:41 left: 18 minutes of a 30-minute Morning, with a note.
@@ -86,6 +93,26 @@ struct CLIGoldenTests {
             Step("log", "edit", "0000beef", "--start", "2025-01-02 20:00", "--no-note", "--no-profile", environment: utc),
             Step("log", "--format", "table", "--until", "2025-01-31", environment: utc),
             Step("log", "edit", "0000beef", environment: utc), Step("log", "edit", "0000beeg", "--note", "x", environment: utc),
+        ]),
+        // Issue 50, item 9: a day-first file with a Yoga row imports (only the Yoga first), shows, exports
+        // with the activity as it came and imports back as the same sits; a file that reads either way
+        // is read month-first and says so, --dates day-first reads it the other way; one that reads both
+        // ways is refused naming the two rows.
+        ScriptCase("journal-import-day-first", files: [(journalFile, journalLines), ("../european.csv", dayFirstExport),
+                                                       ("../either.csv", eitherExport), ("../both.csv", bothExport)], [
+            Step("log", "import", "--activity", "yoga", "--dry-run", "$HOME/european.csv", environment: utc),
+            Step("log", "import", "--activity", "Yogaa", "$HOME/european.csv", environment: utc),
+            Step("log", "import", "--activity", "yoga", "$HOME/european.csv", environment: utc),
+            Step("log", "import", "$HOME/european.csv", environment: utc),
+            Step("log", "--since", "2026-11-01", "--format", "table", environment: utc),
+            Step("log", "--since", "2026-11-01", "--format", "insight-timer", environment: utc),
+            Step("log", "--since", "2026-11-04", "--until", "2026-11-04", "--format", "plain", environment: utc),
+            Step("log", "import", "$HOME/european.csv", environment: utc),
+            Step("log", "import", "--dry-run", "$HOME/either.csv", environment: utc),
+            Step("log", "import", "--dry-run", "--dates", "day-first", "$HOME/either.csv", environment: utc),
+            Step("log", "import", "--dates", "month-first", "$HOME/european.csv", environment: utc),
+            Step("log", "import", "$HOME/both.csv", environment: utc),
+            Step("log", "import", "--dates", "yesterday", "$HOME/both.csv", environment: utc),
         ]),
         ScriptCase("list-empty", [Step("list"), Step("list", "--format", "json"), Step("list", "--format", "table")]),
         ScriptCase("list-formats", setup: [morning, longSit, zen, ("Default.json", "Default")], [

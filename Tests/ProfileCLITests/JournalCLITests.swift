@@ -372,15 +372,16 @@ struct JournalCLITests {
         #expect(rows.count == json.count && json.count == 6)
         #expect(rows.map { $0["note"] ?? "?" } == notes + [""])
         #expect(rows.map { $0["id"] ?? "" } == json.map { $0["id"] as? String ?? "-" })
-        #expect(Array(rows[0].keys).sorted() == ["bells", "breathingBreaths", "breathingPattern", "breathingSeconds", "end", "id", "note",
+        #expect(Array(rows[0].keys).sorted() == ["activity", "bells", "breathingBreaths", "breathingPattern", "breathingSeconds", "end", "id", "note",
                                                   "outcome", "pausedSeconds", "plannedSeconds", "profile", "recovered", "seconds", "start"])
+        #expect(rows.allSatisfy { $0["activity"] == "" } && json.allSatisfy { $0["activity"] is NSNull }, "a sit added by hand is a meditation")
         #expect(rows.allSatisfy { $0["breathingPattern"] == "" } && json.allSatisfy { $0["breathing"] is NSNull },
                 "a sit added by hand has no breathing: empty fields, null")
         #expect(json.last?["profile"] is NSNull && json.last?["note"] is NSNull, "null where empty")
         #expect(rows.allSatisfy { $0["pausedSeconds"] == "0" } && json.allSatisfy { $0["pausedSeconds"] as? Int == 0 },
                 "a sit added by hand has no pauses, and says so")
         #expect(rows.allSatisfy { $0["recovered"] == "false" } && json.allSatisfy { $0["recovered"] as? Bool == false })
-        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds\r\n"))
+        #expect(csv.stdout.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds,activity\r\n"))
     }
 
     @Test func logFiltersByDayAndProfileAndListsNewestLast() throws {

@@ -198,8 +198,8 @@ struct JournalTimesTests {
     }
 
     /// Insight Timer's CSV: three sits with their starts (local, here UTC) and seconds, the preset as the
-    /// profile and an activity other than Meditation as the note, listed by start; a second import adds
-    /// nothing, and says so.
+    /// profile and an activity other than Meditation kept as the sit's activity (issue 50), listed by
+    /// start; a second import adds nothing, and says so.
     @Test func insightTimersExportIsImportedOnce() throws {
         let file = try write(Self.insight, to: "insight.csv")
         let first = try run("log", "import", file)
@@ -208,8 +208,8 @@ struct JournalTimesTests {
         let sits = try records()
         #expect(sits.map { $0["start"] as? String ?? "" } == ["2026-04-20T08:21:14+00:00", "2026-04-21T21:05:00+00:00", "2026-04-22T06:00:00+00:00"])
         #expect(sits.map { $0["seconds"] as? Int ?? 0 } == [2700, 3723, 1200])
-        #expect(sits[1]["profile"] as? String == "Evening, late" && sits[1]["note"] as? String == "Walking")
-        #expect(sits[0]["profile"] is NSNull && sits[0]["note"] is NSNull && sits[2]["profile"] as? String == "Morning")
+        #expect(sits[1]["profile"] as? String == "Evening, late" && sits[1]["activity"] as? String == "Walking" && sits[1]["note"] is NSNull)
+        #expect(sits[0]["profile"] is NSNull && sits[0]["note"] is NSNull && sits[0]["activity"] is NSNull && sits[2]["profile"] as? String == "Morning")
         #expect(sits.allSatisfy { $0["outcome"] as? String == "completed" })
         let again = try run("log", "import", file)
         #expect(again.status == 0 && again.stdout == "added 0 sits, skipped 3 already logged\n", "\(again.stdout)")
@@ -219,6 +219,33 @@ struct JournalTimesTests {
         #expect(try run("log", "import", exported).stdout == "added 0 sits, skipped 3 already logged\n")
     }
 
+    /// Issue 50, item 9, end to end: a day-first export with a Yoga row (as a European phone writes it)
+    /// imports, exports as Insight Timer writes it (month-first, the activity as it came) and that export
+    /// imports into another journal as the same sits; `--activity` takes only its rows.
+    @Test func aDayFirstFileWithAYogaRowRoundTrips() throws {
+        let european = try write("Started At,Duration,Preset,Activity\r\n03/11/2026 07:00:00,0:20:0,Morning,Meditation\r\n"
+                                 + "04/11/2026 18:30:00,1:0:0,,Yoga\r\n25/11/2026 07:05:00,0:25:0,Morning,Meditation\r\n", to: "european.csv")
+        let imported = try run("log", "import", european)
+        // No note: the file reads one way only (the milestone of the first hour may be said).
+        #expect(imported.status == 0 && imported.stdout == "added 3 sits\n" && !imported.stderr.contains("note:"), "\(imported.stdout)\(imported.stderr)")
+        let sits = try records()
+        #expect(sits.map { $0["start"] as? String ?? "" } == ["2026-11-03T07:00:00+00:00", "2026-11-04T18:30:00+00:00", "2026-11-25T07:05:00+00:00"])
+        #expect(sits.map { $0["activity"] as? String ?? "-" } == ["-", "Yoga", "-"] && sits.allSatisfy { $0["note"] is NSNull })
+        let export = try run("log", "--format", "insight-timer")
+        #expect(export.stdout == "Started At,Duration,Preset,Activity\r\n11/03/2026 07:00:00,0:20:0,Morning,Meditation\r\n"
+                    + "11/04/2026 18:30:00,1:0:0,,Yoga\r\n11/25/2026 07:05:00,0:25:0,Morning,Meditation\r\n", "\(export.stdout)")
+        let exported = try write(export.stdout, to: "exported.csv")
+        let other = "\(home)/other.jsonl"
+        let back = try Harness.run(["log", "import", exported], store: store, home: home, environment: ["PROFILE_JOURNAL": other, "TZ": "UTC"])
+        #expect(back.status == 0 && back.stdout == "added 3 sits\n", "\(back.stderr)")
+        let there = try Harness.run(["log", "--format", "json"], store: store, home: home, environment: ["PROFILE_JOURNAL": other, "TZ": "UTC"])
+        #expect(there.stdout == (try run("log", "--format", "json")).stdout, "the same sits, the activity kept")
+        // Only the Yoga, into a third journal.
+        let third = "\(home)/third.jsonl"
+        let yoga = try Harness.run(["log", "import", "--activity", "YOGA", european], store: store, home: home, environment: ["PROFILE_JOURNAL": third, "TZ": "UTC"])
+        #expect(yoga.status == 0 && yoga.stdout == "added 1 sit, left out 2 rows of other activities\n", "\(yoga.stdout)\(yoga.stderr)")
+    }
+
     /// A bad row stops the whole import, naming its file and line; the journal stays byte for byte.
     @Test func aBadRowImportsNothing() throws {
         #expect(try run("log", "add", "--start", "2026-11-20 06:00", "--duration", "20m").status == 0)
@@ -226,7 +253,7 @@ struct JournalTimesTests {
         let bad = try write("Started At,Duration,Preset,Activity\r\n04/20/2026 08:21:14,0:45:0,,Meditation\r\n04/31/2026 08:00:00,0:10:0,,Meditation\r\n", to: "bad.csv")
         let result = try run("log", "import", bad)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("bad.csv:3:1: Started At: expected a local time as MM/DD/YYYY HH:MM:SS"), "\(result.stderr)")
+        #expect(result.stderr.contains("bad.csv:3:1: Started At: \"04/31/2026 08:00:00\" is no date read month-first (MM/DD/YYYY, as line 2's \"04/20/2026 08:21:14\" shows): month 4 of 2026 has no day 31"), "\(result.stderr)")
         for (name, text, says) in [
             ("unknown.csv", "date,minutes\n2026-01-01,20\n", "unknown.csv:1: not a file 'log import' reads"),
             ("quote.csv", "Started At,Duration,Preset,Activity\n04/20/2026 08:21:14,0:45:0,\"open,Meditation\n", "quote.csv:2: a quoted field that never ends"),

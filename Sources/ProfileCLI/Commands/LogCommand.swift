@@ -135,9 +135,15 @@ struct LogImportCommand: ParsableCommand {
         abstract: "Add the sits of Insight Timer's CSV export, of profile's own CSV, or of another journal.",
         discussion: """
             Each file is read by what its first line holds: Insight Timer's export (the header Started \
-            At,Duration,Preset,Activity; local times MM/DD/YYYY HH:MM:SS, read in TZ; the preset becomes \
-            the profile, an activity other than Meditation the note), the CSV 'log --format csv' writes, or \
-            a journal (a JSON record a line, as another machine's). - reads standard input. All or nothing: \
+            At,Duration,Preset,Activity; local times MM/DD/YYYY HH:MM:SS or DD/MM/YYYY HH:MM:SS, read in TZ; \
+            the preset becomes the profile; an activity other than Meditation, such as Yoga, is kept with the \
+            sit, and 'log --format insight-timer' gives it back), the CSV 'log --format csv' writes, or \
+            a journal (a JSON record a line, as another machine's). - reads standard input. \
+            An Insight Timer file's dates are read one way throughout: day-first when some date's first \
+            number is over 12 (25/11/2026), month-first when some date's second is (11/25/2026); a file \
+            with both is refused, naming the two rows; one with neither is read month-first, as Insight \
+            Timer's US export writes them, and says so when some date would read otherwise the other way: \
+            --dates day-first reads it as DD/MM/YYYY. All or nothing: \
             every row of every file is checked first, and a bad one stops the import with 65 and its \
             file:line, adding nothing. A sit the journal holds already is skipped: the same id, or for \
             Insight Timer's rows (which have none) the same start, to the second, and the same seconds; \
@@ -145,7 +151,8 @@ struct LogImportCommand: ParsableCommand {
             content is a conflict: refused with 65, naming both places and the fields that differ, unless \
             --keep-logged keeps the journal's version. Read too: 12-hour times (6:30:00 AM), lines ending in CR \
             alone, UTF-16 with its byte-order mark, tabs between fields. The sits are appended by start, under the \
-            journal's lock, in one write. --dry-run says what would be added.
+            journal's lock, in one write. --dry-run says what would be added. --activity takes only the \
+            rows of an activity (every row is still checked), and says how many it left out.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -160,18 +167,27 @@ struct LogImportCommand: ParsableCommand {
     @Flag(help: "Keep the journal's version of a sit whose id it holds with other content (a conflict, refused otherwise), and count it.")
     var keepLogged = false
 
+    @Option(help: ArgumentHelp("How an Insight Timer file's dates are read: day-first (DD/MM/YYYY) or month-first (MM/DD/YYYY); without it, as the file shows, else month-first.",
+                               valueName: "order"))
+    var dates: JournalImport.DateOrder?
+
+    @Option(help: ArgumentHelp("Import only the rows of this activity (any case; Meditation for a sit of no other); again for more.",
+                               valueName: "name"))
+    var activity: [String] = []
+
     func run() throws {
         try reporting {
             try JournalImport.checkFiles(files)
+            let options = JournalImport.Options(dates: dates, activities: try JournalImport.checkActivities(activity))
             let calendar = LocalZone.calendar
             let now = WallClock.now()
             try JournalOptions.checkClock(calendar, at: now)
-            let gathered = try JournalImport.gather(files, calendar: calendar, now: now) { Output.diagnostic($0) }
+            let gathered = try JournalImport.gather(files, calendar: calendar, now: now, options: options) { Output.diagnostic($0) }
             let file = try journal.file()
             let imported = try file.appendImported(gathered.sits, places: gathered.places, keepLogged: keepLogged, dryRun: dryRun,
                                                    calendar: calendar) { (result: JournalFile.Imported) throws(ProfileError) in
                 // Printed under the lock just before the write: output that cannot be written adds nothing.
-                try Output.print(result.summary(empty: gathered.empty, dryRun: dryRun, calendar: calendar))
+                try Output.print(result.summary(empty: gathered.empty, otherActivities: gathered.otherActivities, dryRun: dryRun, calendar: calendar))
             }
             // What the import crossed, worked out under its lock (none for a dry run).
             imported.milestones.forEach { Output.diagnostic($0) }

@@ -63,6 +63,7 @@ struct SitFilterOptions: ParsableArguments {
 
 extension LogFormat: ExpressibleByArgument {}
 extension StatsFormat: ExpressibleByArgument {}
+extension JournalImport.DateOrder: ExpressibleByArgument {}
 
 /// Completion of the ids of the journal the command line names, newest first.
 let sitIDCompletion = CompletionKind.custom { words, _, _ in

@@ -61,7 +61,7 @@ struct JournalImportFormatsTests {
             _ = try read(Array("Started At,Duration,Preset,Activity\n04/20/2026 13:00:00 PM,0:45:0,,Meditation\n".utf8))
             Issue.record("13 PM was read")
         } catch {
-            #expect(error.description.hasPrefix("export.csv:2:1: Started At: expected a local time as MM/DD/YYYY HH:MM:SS or MM/DD/YYYY h:MM:SS AM|PM, such as 04/20/2026 08:21:14 or 10/15/2024 6:30:00 AM, found \"04/20/2026 13:00:00 PM\""), "\(error)")
+            #expect(error.description.hasPrefix("export.csv:2:1: Started At: expected a local time as MM/DD/YYYY HH:MM:SS or DD/MM/YYYY HH:MM:SS (also with h:MM:SS AM|PM), such as 04/20/2026 08:21:14, 20/04/2026 08:21:14 or 10/15/2024 6:30:00 AM, found \"04/20/2026 13:00:00 PM\""), "\(error)")
         }
     }
 

@@ -179,13 +179,13 @@ struct JournalTests {
         #expect(try SitLine.decode(Array(sit.line.utf8.dropLast())) == sit)
         let calendar = LocalCalendar(zone: .utc)
         let json = JournalRenderer.log([Self.sit(note: nil, profile: nil), sit], format: .json, calendar: calendar)
-        #expect(json.contains(#""note": null, "pausedSeconds": 0, "recovered": false, "breathing": null}"#)
-                    && json.contains(#""note": null, "pausedSeconds": 450, "recovered": false, "breathing": null}"#), "\(json)")
+        #expect(json.contains(#""note": null, "pausedSeconds": 0, "recovered": false, "breathing": null, "activity": null}"#)
+                    && json.contains(#""note": null, "pausedSeconds": 450, "recovered": false, "breathing": null, "activity": null}"#), "\(json)")
         let csv = JournalRenderer.log([sit], format: .csv, calendar: calendar)
-        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds\r\n"))
-        #expect(csv.hasSuffix(",completed,2,,450,false,,,\r\n"), "\(csv)")
+        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds,activity\r\n"))
+        #expect(csv.hasSuffix(",completed,2,,450,false,,,,\r\n"), "\(csv)")
         let plain = JournalRenderer.log([sit], format: .plain, calendar: calendar)
-        #expect(plain.hasSuffix("\tcompleted\t2\t\t450\tfalse\t\t\t\n"), "\(plain)")
+        #expect(plain.hasSuffix("\tcompleted\t2\t\t450\tfalse\t\t\t\t\n"), "\(plain)")
     }
 
     /// A line says `recovered` only for a sit logged from the record of a run that was cut off; a line
@@ -206,7 +206,7 @@ struct JournalTests {
         }
         let table = JournalRenderer.log([sit], format: .table, calendar: LocalCalendar(zone: .utc), options: RenderOptions(width: 80))
         #expect(table.contains("recovered") && !table.contains("completed"), "the table says how the sit was logged")
-        #expect(JournalRenderer.log([sit], format: .csv, calendar: LocalCalendar(zone: .utc)).hasSuffix(",30,true,,,\r\n"))
+        #expect(JournalRenderer.log([sit], format: .csv, calendar: LocalCalendar(zone: .utc)).hasSuffix(",30,true,,,,\r\n"))
     }
 
     /// The table leaves the seconds paused to the other formats, as it leaves the bells.

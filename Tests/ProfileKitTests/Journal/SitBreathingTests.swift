@@ -224,14 +224,14 @@ struct SitBreathingTests {
     @Test func logShowsThePatternAndTheBreaths() {
         let calendar = LocalCalendar(zone: .utc)
         let csv = JournalRenderer.log(Self.paced, format: .csv, calendar: calendar)
-        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds\r\n"))
-        #expect(csv.contains(",completed,2,,0,false,,,\r\n") && csv.contains(",completed,2,,0,false,4-7-8,16,300\r\n"), "\(csv)")
+        #expect(csv.hasPrefix("id,start,end,profile,seconds,plannedSeconds,outcome,bells,note,pausedSeconds,recovered,breathingPattern,breathingBreaths,breathingSeconds,activity\r\n"))
+        #expect(csv.contains(",completed,2,,0,false,,,,\r\n") && csv.contains(",completed,2,,0,false,4-7-8,16,300,\r\n"), "\(csv)")
         let plain = JournalRenderer.log(Self.paced, format: .plain, calendar: calendar).split(separator: "\n")
-        #expect(plain[0].hasSuffix("\tfalse\t\t\t") && plain[2].hasSuffix("\tfalse\tcoherent\t28\t300"), "\(plain)")
+        #expect(plain[0].hasSuffix("\tfalse\t\t\t\t") && plain[2].hasSuffix("\tfalse\tcoherent\t28\t300\t"), "\(plain)")
         #expect(plain.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == Sit.columns.count })
         let json = JournalRenderer.log(Self.paced, format: .json, calendar: calendar)
-        #expect(json.contains(#""recovered": false, "breathing": null}"#)
-                    && json.contains(#""recovered": false, "breathing": {"pattern": "4-7-8", "breaths": 16, "seconds": 300}}"#), "\(json)")
+        #expect(json.contains(#""recovered": false, "breathing": null, "activity": null}"#)
+                    && json.contains(#""recovered": false, "breathing": {"pattern": "4-7-8", "breaths": 16, "seconds": 300}, "activity": null}"#), "\(json)")
         let wide = JournalRenderer.log(Self.paced, format: .table, calendar: calendar, options: RenderOptions(width: 120))
         #expect(wide.contains("│ breathing ") && wide.contains("│ 4-7-8 ×16 ") && wide.contains("│ coherent ×28 "), "\(wide)")
         #expect(wide.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 120 }, "\(wide)")
@@ -289,19 +289,19 @@ struct SitBreathingTests {
         let journal = Array(read.sits.map(\.line).joined().utf8)
         #expect(try JournalImport.read(journal, path: "j.jsonl", calendar: calendar, now: Self.now).sits == read.sits)
         let text = String(decoding: csv, as: UTF8.self)
-        let bad = text.replacing(",4-7-8,16,300\r\n", with: ",4-7-8,16,\r\n")
+        let bad = text.replacing(",4-7-8,16,300,\r\n", with: ",4-7-8,16,,\r\n")
         let badError = #expect(throws: JournalError.self) {
             _ = try JournalImport.read(Array(bad.utf8), path: "e.csv", calendar: calendar, now: Self.now)
         }
         #expect(badError.map { "\($0)" }?.contains("e.csv:3: breathingSeconds: expected a whole number") == true, "\(String(describing: badError))")
-        let tooMany = text.replacing(",4-7-8,16,300\r\n", with: ",4-7-8,99,300\r\n")
+        let tooMany = text.replacing(",4-7-8,16,300,\r\n", with: ",4-7-8,99,300,\r\n")
         let tooManyError = #expect(throws: JournalError.self) {
             _ = try JournalImport.read(Array(tooMany.utf8), path: "e.csv", calendar: calendar, now: Self.now)
         }
         #expect(tooManyError.map { "\($0)" }?.contains("e.csv:3: breathing.breaths: expected at most 16 breaths") == true,
                 "\(String(describing: tooManyError))")
-        // 13 columns: part of the breathing's, which no version wrote.
-        let partial = text.split(separator: "\r\n").map { String($0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",")) }
+        // 13 columns: part of the breathing's, which no version wrote (the activity's dropped too).
+        let partial = text.split(separator: "\r\n").map { String($0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).joined(separator: ",")) }
         #expect(throws: JournalError.self) {
             _ = try JournalImport.read(Array((partial.joined(separator: "\r\n") + "\r\n").utf8), path: "e.csv", calendar: calendar, now: Self.now)
         }
