@@ -9,7 +9,7 @@ import RealModule
 /// - Crackles are the small bursts of wood splitting and resin and water vapour escaping: each a few
 ///   milliseconds of noise in a band of about 0.6–2.4 kHz, with a rounded onset (a raised cosine of
 ///   0.6–1.5 ms: no click) and an exponential decay of 2–8 ms. They come as a Poisson process whose rate
-///   drifts between about 2 and 14 a second (time constant 8 s). Their sizes are lognormal, spread 0.7
+///   drifts between about 2 and 19 a second (time constant 10 s: the fire flares up and settles). Their sizes are lognormal, spread 0.7
 ///   (a wide range, as the distribution of crackle energies recorded from fires is broad: Zhang & Wu,
 ///   "Fire sound synthesis", SIGGRAPH 2011 shows crackles spanning orders of magnitude). The band is kept
 ///   below 2.4 kHz and the bus low-passed at 3.5 kHz, so that even the largest is no step sharper than
@@ -60,7 +60,7 @@ struct FireTexture: TextureVoice {
         bus = (Biquad(.lowPass, 3_500), Biquad(.lowPass, 3_500))
         flicker = Drift(seconds: 0.6, seed: SplitMix64.seed(seed, part: 0xF3))
         strength = Drift(seconds: 6, seed: SplitMix64.seed(seed, part: 0xF4))
-        activity = Drift(seconds: 8, seed: SplitMix64.seed(seed, part: 0xF5))
+        activity = Drift(seconds: 10, seed: SplitMix64.seed(seed, part: 0xF5))
         untilCrackle = random.nextWait(rate: crackleRate)
         untilPop = random.nextWait(rate: 0.35)
         roarGain = roarTarget
@@ -68,8 +68,8 @@ struct FireTexture: TextureVoice {
         for _ in 0..<SoundscapeSynth.sampleRate { _ = roarSample() }
     }
 
-    /// Crackles a second now: about 2 to 14, drifting (6 at the drift's mean).
-    private var crackleRate: Double { 6 * Double.exp(0.45 * activity.value) }
+    /// Crackles a second now: about 2 to 19, drifting (6 at the drift's mean; at most 19).
+    private var crackleRate: Double { 6 * Double.exp(0.65 * min(1.8, activity.value)) }
 
     private var roarTarget: Double {
         max(0.5, 1 + 0.15 * flicker.value) * Double.exp(0.07 * strength.value)
