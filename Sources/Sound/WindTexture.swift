@@ -19,7 +19,7 @@ import RealModule
 struct WindTexture: TextureVoice {
     /// The level that puts it at −33 LUFS integrated, within the 1 LU allowed: SoundscapeTests measures
     /// −33.6 over twenty minutes, its loudest 400 ms at −28.4 LUFS (the limit under the bells is −28).
-    static let gain = 0.0209
+    static let gain = 0.0217
     static let controlFrames = 32
     private static let controlSeconds = Double(controlFrames) / Double(SoundscapeSynth.sampleRate)
 
@@ -56,11 +56,11 @@ struct WindTexture: TextureVoice {
     }
 
     /// How hard it blows now, −1 (a lull) to 1 (a gust): the speed's drift through a tanh, so that it is
-    /// bounded (a gust swells the level by at most 3.5 dB, and the loudest 400 ms stay within 5 LU of the
+    /// bounded (a gust swells the level by at most 2.8 dB, and the loudest 400 ms stay within 5 LU of the
     /// integrated loudness, 10 dB under the bells: SoundscapeTests).
     private var gust: Double { Double.tanh(0.8 * speed.value) }
-    /// The band's amplitude: ±3.5 dB with the gusts, ±0.75 dB more with the buffeting.
-    private var strength: Double { Double.exp(Double.log(10) / 20 * (3.5 * gust + 0.5 * max(-1.5, min(1.5, buffet.value)))) }
+    /// The band's amplitude: ±2.8 dB with the gusts, ±0.6 dB more with the buffeting.
+    private var strength: Double { Double.exp(Double.log(10) / 20 * (2.8 * gust + 0.4 * max(-1.5, min(1.5, buffet.value)))) }
     private var bandTarget: Double { strength }
     private var rumbleTarget: Double { 0.6 * strength.squareRoot() }
 
@@ -87,7 +87,7 @@ struct WindTexture: TextureVoice {
             whistleFilter.left.set(.bandPass, pitch, q: whistle.q)
             whistleFilter.right.set(.bandPass, pitch, q: whistle.q)
             let phase = min(1, whistle.age / whistle.length)
-            whistleTarget = 5 * (0.5 - 0.5 * Double.cos(2 * Double.pi * phase)) * strength.squareRoot()
+            whistleTarget = 4 * (0.5 - 0.5 * Double.cos(2 * Double.pi * phase)) * strength.squareRoot()
         }
         let pan = Spread.pan(0.5 + 0.3 * max(-1.3, min(1.3, place.value)))
         let frames = Double(Self.controlFrames)

@@ -14,12 +14,12 @@ struct WindTextureTests {
     static let mono = zip(sound.left, sound.right).map { ($0 + $1) / 2 }
     static let levels = OceanMeasure.smoothed(OceanMeasure.levels(mono, sampleRate: rate, window: step), width: 5)
 
-    /// Gusts: the level swells and falls by several dB (its standard deviation at least 1.2 dB), slowly:
+    /// Gusts: the level swells and falls by several dB (its standard deviation at least 0.9 dB), slowly:
     /// it stays correlated (over 0.5) with itself a second later and has lost most of that (under 0.5)
     /// within 20 s.
     @Test func theWindGustsSlowly() {
         let (_, deviation) = OceanMeasure.meanAndDeviation(Self.levels)
-        #expect(deviation >= 1.2, "level deviation \(deviation) dB")
+        #expect(deviation >= 0.9, "level deviation \(deviation) dB")
         let second = TextureStats.selfCorrelation(Self.levels, lag: Int(1 / Self.step))
         let later = TextureStats.selfCorrelation(Self.levels, lag: Int(20 / Self.step))
         #expect(second > 0.5 && later < 0.5, "self-correlation after 1 s \(second), after 20 s \(later)")
