@@ -4,14 +4,14 @@ import RealModule
 ///
 /// - The roar is the flame's turbulence: pink noise low-passed near 300 Hz, its level and its corner
 ///   flickering by an Ornstein–Uhlenbeck drift with a time constant of 0.6 s, and its strength by a
-///   slower one of 6 s (a fire's flicker lies around 1–3 Hz and slower: Drysdale, "An Introduction to Fire
-///   Dynamics", 3rd ed. (Wiley, 2011), §4.3.3 on the puffing of flames).
+///   slower one of 6 s (flames puff at about 1.5/√D Hz for a fire D metres across, Cetegen & Ahmed,
+///   "Experiments on the periodic instability of buoyant plumes and pool fires", Combustion and Flame 93,
+///   1993: 1–3 Hz for a hearth's fire).
 /// - Crackles are the small bursts of wood splitting and resin and water vapour escaping: each a few
 ///   milliseconds of noise in a band of about 0.6–2.4 kHz, with a rounded onset (a raised cosine of
 ///   0.6–1.5 ms: no click) and an exponential decay of 2–8 ms. They come as a Poisson process whose rate
 ///   drifts between about 2 and 19 a second (time constant 10 s: the fire flares up and settles). Their sizes are lognormal, spread 0.7
-///   (a wide range, as the distribution of crackle energies recorded from fires is broad: Zhang & Wu,
-///   "Fire sound synthesis", SIGGRAPH 2011 shows crackles spanning orders of magnitude). The band is kept
+///   (chosen by ear here; FireTextureTests measures their peaks spread over 12 dB and more). The band is kept
 ///   below 2.4 kHz and the bus low-passed at 3.5 kHz, so that even the largest is no step sharper than
 ///   the sound's own loudest samples (issue 49's no-click rule, measured in SoundscapeTests).
 /// - Pops are rarer (about one every 3 s), larger and lower (350–900 Hz, decaying over 12–30 ms), often
@@ -21,7 +21,7 @@ import RealModule
 /// their noise (``Spread``).
 struct FireTexture: TextureVoice {
     /// The level that puts it at −33 LUFS integrated, within the 1 LU allowed: SoundscapeTests measures
-    /// −33.8 over twenty minutes, its loudest 400 ms at −28.9 LUFS (the limit under the bells is −28).
+    /// −33.8 over twenty minutes, its loudest 400 ms at −29.1 LUFS (the limit under the bells is −28).
     static let gain = 0.0215
     static let controlFrames = 32
     private static let rate = Double(SoundscapeSynth.sampleRate)

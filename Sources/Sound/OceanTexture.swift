@@ -11,12 +11,12 @@ import RealModule
 /// waves in the surf zone", JASA 102(5), 1997); the period and height of each wave are drawn afresh:
 ///
 /// - the interval to the next wave is lognormal around 10 s with a spread of 0.25 (its coefficient of
-///   variation is about 0.25): wind waves reaching a beach have periods of about 5 to 15 s (NOAA, "What
-///   is the difference between a swell and a wind wave?", oceanservice.noaa.gov; issue 49 asks a mean of
+///   variation is about 0.25): wind waves and swell reaching a beach have periods of several seconds to
+///   about 15 s (NOAA National Ocean Service, on waves and swell, oceanservice.noaa.gov; issue 49 asks a mean of
 ///   8–12 s and a coefficient of variation of at least 0.15; OceanTextureTests measures 10.6 s and 0.29);
 /// - its height is lognormal with a spread of 0.2, kept within 0.75 to 1.25 (sea-surface wave heights
-///   are spread as a Rayleigh distribution, NOAA National Data Buoy Center, "How are significant wave
-///   height ... calculated?"; the spread is narrower here because the ambience's loudest 400 ms must
+///   are spread as a Rayleigh distribution: Longuet-Higgins, "On the statistical distribution of the
+///   heights of sea waves", Journal of Marine Research 11, 1952; the spread is narrower here because the ambience's loudest 400 ms must
 ///   stay within 5 LU of its integrated loudness, 10 dB under the bells, SoundscapeTests): the wave's
 ///   swell (5.5 dB for a wave of height 1, ``depth``) and the brightness of its break follow it;
 /// - where it breaks, left to right, is drawn for each wave, and its wash runs off to one side, so the
