@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import Sound
+@testable import ProfileKit
+import SoundAnalysis
+
+/// Issue 49, the fire's character measured from its samples (FireTexture): crackles and pops, their
+/// number drifting and their sizes spread wide, over a low roar that never stops. Two minutes of sound.
+@Suite("the fire made live", .disabled(if: Sanitizer.isOn, Sanitizer.note))
+struct FireTextureTests {
+    static let rate = SoundscapeSynth.sampleRate
+    static let sound = SoundscapeTests.samples(.fire, seconds: 120)
+    static let mono = zip(sound.left, sound.right).map { ($0 + $1) / 2 }
+    /// The crackles: events above 1 kHz (over the roar) that rise 9 dB over the sound around them.
+    static let crackles = EventMeasure.onsets(mono, sampleRate: rate, above: 1_000)
+
+    /// Crackles come a few to a dozen or so a second (the texture draws about 6, drifting between 2 and
+    /// 19), their number drifting: the counts in 5 s windows vary at least 2.5 times as much as a steady
+    /// rate's would (a Poisson count's variance is its mean; a drifting rate adds its own).
+    @Test func cracklesComeAndTheirNumberDrifts() {
+        let perSecond = Double(Self.crackles.count) / 120
+        #expect(perSecond >= 2 && perSecond <= 20, "\(perSecond) crackles a second")
+        let counts = (0..<24).map { window in Double(Self.crackles.filter { Int($0.seconds / 5) == window }.count) }
+        let (mean, deviation) = OceanMeasure.meanAndDeviation(counts)
+        #expect(deviation * deviation >= 2.5 * mean, "crackles in each 5 s: \(counts)")
+    }
+
+    /// Crackles and pops: their sizes are spread wide, the loudest tenth at least 12 dB over the quietest
+    /// tenth.
+    @Test func cracklesAndPopsDifferInSize() {
+        let sizes = Self.crackles.map(\.decibels)
+        let spread = SoundMeasure.percentile(sizes, 0.9) - SoundMeasure.percentile(sizes, 0.1)
+        #expect(spread >= 12, "crackle sizes spread \(spread) dB")
+    }
+
+    /// Under them a low roar that never stops: the octave at 125 Hz at least 10 dB over the one at 2 kHz
+    /// (the crackles are brief), and no 100 ms of the two minutes more than 15 dB under the median.
+    @Test func aLowRoarUnderneath() {
+        let spectrum = SoundMeasure.averageSpectrum(Self.mono, sampleRate: Self.rate)
+        let low = SoundMeasure.bandLevel(spectrum, centre: 125), high = SoundMeasure.bandLevel(spectrum, centre: 2_000)
+        #expect(low - high >= 10, "125 Hz \(low) dB, 2 kHz \(high) dB")
+        let levels = OceanMeasure.levels(Self.mono, sampleRate: Self.rate, window: 0.1)
+        let quietest = levels.min() ?? -.infinity, median = SoundMeasure.percentile(levels, 0.5)
+        #expect(quietest >= median - 15, "quietest 100 ms \(quietest) dB, median \(median) dB")
+    }
+
+    /// Crackles are not too bright: the octave at 8 kHz is at least 25 dB under the one at 1 kHz (their
+    /// bands lie under 2.4 kHz, rolled off over 3.5 kHz).
+    @Test func cracklesAreNotTooBright() {
+        let spectrum = SoundMeasure.averageSpectrum(Self.mono, sampleRate: Self.rate)
+        let middle = SoundMeasure.bandLevel(spectrum, centre: 1_000), high = SoundMeasure.bandLevel(spectrum, centre: 8_000)
+        #expect(middle - high >= 25, "1 kHz \(middle) dB, 8 kHz \(high) dB")
+    }
+
+    /// A crackle's onset is rounded and its band not too bright: no step from one sample to the next in
+    /// the two minutes is over 60 % of the sound's 99.9th percentile of |x| (SoundscapeTests allows 100 %
+    /// over twenty minutes).
+    @Test func cracklesDoNotClick() {
+        let steps = zip(Self.sound.left, Self.sound.left.dropFirst()).map { abs($1 - $0) }
+        let loud = SoundMeasure.percentile(Self.sound.left.map { Double(abs($0)) }, 0.999)
+        #expect(Double(steps.max() ?? 0) <= 0.6 * loud, "largest step \(steps.max() ?? 0), 99.9 % of |x| \(loud)")
+    }
+
+    /// 60 s of the fire rendered in at most 0.9 s of CPU (issue 49's budget).
+    @Test func theFireIsCheap() {
+        let seconds = OceanTextureTests.cpuSeconds(.fire, seconds: 60)
+        #expect(seconds <= 0.9, "60 s of the fire took \(seconds) s of CPU")
+    }
+}
