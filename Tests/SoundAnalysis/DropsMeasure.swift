@@ -47,17 +47,17 @@ package enum DropsMeasure {
     /// straight lines) while its largest |x| stays within `depth` dB of that loudest sample, for at most
     /// `longest` seconds. Returns (seconds after the first crossing, Hz) for each period.
     package static func pitchTrack(_ samples: [Float], onset: Int, sampleRate: Int, depth: Double = 20,
-                                   longest: Double = 0.06) -> [(seconds: Double, hertz: Double)] {
+                                   longest: Double = 0.06, search: Double = 0.004) -> [(seconds: Double, hertz: Double)] {
         let rate = Double(sampleRate)
         let end = min(samples.count - 1, onset + Int(longest * rate))
-        let search = min(end, onset + Int(0.004 * rate))
+        let search = min(end, onset + Int(search * rate))
         guard onset >= 0, search > onset else { return [] }
-        let loudest = samples[onset..<search].map { abs($0) }.max() ?? 0
-        let least = Double(loudest) * pow(10, -depth / 20)
+        let start = (onset..<search).max { abs(samples[$0]) < abs(samples[$1]) } ?? onset
+        let least = Double(abs(samples[start])) * pow(10, -depth / 20)
         var crossings: [Double] = []
         var track: [(seconds: Double, hertz: Double)] = []
         var peak = 0.0
-        for index in onset..<end {
+        for index in start..<end {
             let (a, b) = (Double(samples[index]), Double(samples[index + 1]))
             peak = max(peak, abs(a))
             guard a < 0, b >= 0 else { continue }
@@ -71,6 +71,33 @@ package enum DropsMeasure {
         }
         guard let first = track.first?.seconds else { return [] }
         return track.map { ($0.seconds - first, $0.hertz) }
+    }
+
+    /// The pitch track of the ring at `onset` (``pitchTrack``) with the other rings around it filtered
+    /// out: the ring's first three periods give its pitch, and the ring is followed again through a
+    /// band-pass there (Q 3, the RBJ cookbook's, constant 0 dB peak). A pitch moving in the band is
+    /// pulled a little towards the band's centre (the start), so a rise measured so is, if anything,
+    /// too small; the rings of other bubbles, other pitches, are held down, and with them their
+    /// crossings, which would otherwise make a ring seem to move as it fades among them.
+    package static func bandPitchTrack(_ samples: [Float], onset: Int, sampleRate: Int, depth: Double = 20,
+                                       longest: Double = 0.06) -> [(seconds: Double, hertz: Double)] {
+        let raw = pitchTrack(samples, onset: onset, sampleRate: sampleRate, depth: depth, longest: longest)
+        guard raw.count >= 3 else { return [] }
+        let pitch = raw.prefix(3).reduce(0) { $0 + $1.hertz } / 3
+        let end = min(samples.count, onset + Int(longest * Double(sampleRate)))
+        let omega = 2 * Double.pi * pitch / Double(sampleRate)
+        let alpha = sin(omega) / (2 * 3), a0 = 1 + alpha
+        let (b0, b2, a1, a2) = (alpha / a0, -alpha / a0, -2 * cos(omega) / a0, (1 - alpha) / a0)
+        var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
+        var filtered = [Float](repeating: 0, count: end - onset)
+        for index in onset..<end {
+            let x = Double(samples[index])
+            let y = b0 * x + b2 * x2 - a1 * y1 - a2 * y2
+            (x2, x1, y2, y1) = (x1, x, y1, y)
+            filtered[index - onset] = Float(y)
+        }
+        // Its loudest sample comes later than the ring's (the band fills in a few periods).
+        return pitchTrack(filtered, onset: 0, sampleRate: sampleRate, depth: depth, longest: longest, search: 0.006)
     }
 
     /// The least-squares line through `points`: the pitch at the first and the last point's time, as the

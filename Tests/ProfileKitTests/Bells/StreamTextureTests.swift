@@ -10,23 +10,27 @@ import SoundAnalysis
 struct StreamTextureTests {
     static let rate = SoundscapeSynth.sampleRate
     static let seconds = 60.0
-    /// A minute of the stream, both channels averaged, above 300 Hz: under the bubbles' lowest (450 Hz)
-    /// and over most of the bed, so that what is left is the bubbles over the bed's top octaves.
-    static let sound: [Float] = SoundMeasure.highPassed(SoundscapeTests.mono(.stream, seconds: seconds), sampleRate: rate, frequency: 300)
-    /// Where the bubbles start: a 2 ms frame at least twice (3 dB) the mean of the 20 ms before it
-    /// (DropsMeasure.onsets). Bubbles that start while louder ones ring are missed: the count is a floor.
+    /// A minute of the stream, both channels averaged. (Its pitch is followed unfiltered: a steep
+    /// high-pass rings at its corner when a bubble starts, and lengthens the first periods.)
+    static let sound: [Float] = SoundscapeTests.mono(.stream, seconds: seconds)
+    /// Where the bubbles start: a 2 ms frame above 300 Hz (under the bubbles' lowest, 450 Hz, and over
+    /// most of the bed) at least twice (3 dB) the mean of the 20 ms before it (DropsMeasure.onsets).
+    /// Bubbles that start while louder ones ring are missed: the count is a floor.
     static let onsets = DropsMeasure.onsets(sound, sampleRate: rate, highPass: 300, rise: 2)
 
     /// The rings of bubbles heard alone (no other onset from 10 ms before to 40 ms after), followed
-    /// period by period while within 20 dB of their start, at least six periods.
+    /// period by period through a band at their own pitch while within 20 dB of their loudest, at least
+    /// four periods (DropsMeasure.bandPitchTrack: followed unfiltered, the other bubbles' rings, more of
+    /// them higher than the loud low ones heard alone, made a ring seem to rise by 17 % with the pitch
+    /// frozen).
     static let rings: [[(seconds: Double, hertz: Double)]] = {
         let (before, after) = (Int(0.010 * Double(rate)), Int(0.040 * Double(rate)))
         return onsets.indices.compactMap { index in
             let onset = onsets[index]
             if index > 0, onset - onsets[index - 1] < before { return nil }
             if index + 1 < onsets.count, onsets[index + 1] - onset < after { return nil }
-            let track = DropsMeasure.pitchTrack(sound, onset: onset, sampleRate: rate, longest: 0.04)
-            return track.count >= 6 ? track : nil
+            let track = DropsMeasure.bandPitchTrack(sound, onset: onset, sampleRate: rate, longest: 0.04)
+            return track.count >= 4 ? track : nil
         }
     }()
 
@@ -35,7 +39,7 @@ struct StreamTextureTests {
     /// second. With the rate set to 3 a second the test fails.)
     @Test func bubblesComeTensASecond() {
         let perSecond = Double(Self.onsets.count) / Self.seconds
-        #expect(perSecond >= 10 && perSecond < 100, "\(perSecond) bubbles a second")
+        #expect(perSecond >= 10 && perSecond < 100 , "\(perSecond) bubbles a second")
         // Every second of the minute has some.
         let rates = DropsMeasure.rates(Self.onsets, count: Self.sound.count, sampleRate: Self.rate, seconds: 1)
         #expect((rates.min() ?? 0) >= 5, "the quietest second: \(rates.min() ?? 0) bubbles")
@@ -52,14 +56,14 @@ struct StreamTextureTests {
             return
         }
         let (low, high) = (pitches[pitches.count / 10], pitches[pitches.count * 9 / 10])
-        #expect(low > 300 && high < 4_000 && high >= 1.5 * low, "10th percentile \(low) Hz, 90th \(high) Hz")
+        #expect(low > 300 && high < 4_000 && high >= 1.5 * low , "10th percentile \(low) Hz, 90th \(high) Hz")
     }
 
     /// Each bubble's pitch rises as it rings (van den Doel 2005: f(t) = f₀ (1 + 2ξ d t), ξ = 0.1; to
     /// 20 dB down, t = ln 10 / d, a rise of 46 %): the straight line through each ring's periods ends
-    /// higher than it starts in at least 70 % of the rings heard alone, by at least 15 % in the median.
-    /// Measured: 35 % in the median, 1.10 at the 25th percentile. With ξ = 0 (the pitch frozen) the
-    /// test fails (median 1.0).
+    /// higher than it starts, by at least 7 % in the median ring heard alone and 15 % at the 75th
+    /// percentile. Measured: 13.7 % and 22 % (the band the ring is followed through pulls it towards
+    /// its start). With ξ = 0 (the pitch frozen) the test fails: 1.4 % and 9.3 %.
     @Test func aBubblesPitchRisesAsItRings() {
         let rises = Self.rings.map { ring -> Double in
             let ends = DropsMeasure.fittedEnds(ring)
@@ -69,8 +73,7 @@ struct StreamTextureTests {
             Issue.record("only \(rises.count) rings heard alone")
             return
         }
-        let rising = Double(rises.filter { $0 > 1 }.count) / Double(rises.count)
-        let median = rises[rises.count / 2]
-        #expect(rising >= 0.7 && median >= 1.15, "\(Int(rising * 100)) % of \(rises.count) rings rise; the median rise is \(median)")
+        let (median, upper) = (rises[rises.count / 2], rises[rises.count * 3 / 4])
+        #expect(median >= 1.07 && upper >= 1.15, "over \(rises.count) rings the median rise is \(median), the 75th percentile \(upper)")
     }
 }
