@@ -5,23 +5,26 @@ import RealModule
 /// den Doel's model of a bubble's Minnaert resonance), their number drifting from moment to moment as
 /// the water runs faster or slower.
 ///
-/// - The bubbles come as a Poisson process at about ``meanRate`` a second, times e^(0.45 x) where x is
+/// - The bubbles come as a Poisson process at about ``meanRate`` a second, times e^(0.25 x) where x is
 ///   a ``Drift`` of time constant ``densitySeconds``: now a babble, now a trickle. Their radii are
 ///   spread evenly in log between those that ring at ``lowest`` and ``highest`` Hz, so as many sing in
 ///   each octave; each is louder as it is bigger (a ∝ r^(3/2), van den Doel 2005) and nearer (a factor
-///   from 1 down to 0.3), and placed anywhere between the channels, more often towards the sides.
+///   from 1 down to 0.5), and placed anywhere between the channels, more often towards the sides.
 /// - The bed is pink noise between about 150 Hz and 1.2 kHz, the channels sharing some of it
-///   (``Spread``), its level swaying by a couple of dB (a ``Drift`` of a few seconds).
+///   (``Spread``), its level swaying by about 0.7 dB (a ``Drift`` of a few seconds): more would lift the
+///   loudest 400 ms too near the bells (SoundscapeTests' theSoundscapesAreQuieterThanTheBells).
 ///
 /// StreamTextureTests counts the bubbles a second from the sound and follows each one's pitch as it
 /// rings; SoundscapeTests measures the rest.
 struct StreamTexture: TextureVoice {
     /// The level that puts it at −33 LUFS integrated (measured by SoundscapeTests'
-    /// everyTextureIsAtTheAmbiencesLoudness: −33.0 LUFS with this gain).
+    /// everyTextureIsAtTheAmbiencesLoudness: −33.05 LUFS over twenty minutes with this gain).
     static let gain = 0.0574
-    /// Bubbles a second on average (chosen: "tens a second", issue 49).
+    /// Bubbles a second on average (chosen: "tens a second", issue 49; many, each soft, so that the
+    /// loudest 400 ms stay within 4 dB of the whole: measured −29.4 LUFS against −33.05).
     static let meanRate = 80.0
-    /// How far the rate drifts: e^(±0.45) for one standard deviation (chosen by ear).
+    /// How far the rate drifts: e^(±0.25) for one standard deviation (chosen: more lifted the loudest
+    /// 400 ms, measured by SoundscapeTests, towards the bells).
     static let rateSwing = 0.25
     /// The time constant of the drift of the rate, in seconds: long enough to hear a stretch of babble,
     /// far under the 30 s from which the envelope must not correlate with itself (issue 49).
