@@ -228,8 +228,9 @@ if let sanitizer = Context.environment["PROFILE_SANITIZER"], !sanitizer.isEmpty,
         "Timer/RunFrameRewriteTests.swift", "Timer/RunFrameTests.swift", "Timer/RunMachineBreathTests.swift",
         "Timer/RunMachineRecordTests.swift", "Timer/RunMachineSleepTests.swift", "Timer/RunMachineStepTests.swift",
         "Timer/RunSoundKeysTests.swift", "Timer/SessionShapeTests.swift", "Timer/TimelineTests.swift",
-        "Bells/BreathCueTests.swift", "Bells/SoundscapeTests.swift",
-        "Bells/RecordingLoopTests.swift",
+        "Bells/BreathCueTests.swift", "Bells/SoundscapeTests.swift", "Bells/RecordingLoopTests.swift",
+        "Bells/OceanTextureTests.swift", "Bells/StreamTextureTests.swift", "Bells/RainTextureTests.swift",
+        "Bells/WindTextureTests.swift", "Bells/FireTextureTests.swift",
     ]
 }
 
