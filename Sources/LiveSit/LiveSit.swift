@@ -142,7 +142,8 @@ package enum LiveSit {
             }
         }
         if quick, let option = options.shapeOption {
-            throw CarriedError(ProfileError.invalidOption(options.name ?? "", option: "\(option) with the length",
+            // Bare `run --until` after a quick sit: the length is the sit run last's, said as such.
+            throw CarriedError(ProfileError.invalidOption(options.name ?? "\(profile.duration.formatted) (the quick sit run last)", option: "\(option) with the length",
                                                           accepted: "a profile's name, or no \(option): a quick sit lasts the length it is given"))
         }
         // Only a key ends an open-ended main sit (q, then y): without a terminal to read them from, the

@@ -79,7 +79,7 @@ struct ProfileCommand: ParsableCommand {
     /// the editor, then the practice. Each is a subcommand (tested); `--help` lists them all.
     static let firstCommands: [(usage: String, about: String)] = [
         ("edit [NAME]", "edit a profile: its times, bells and sounds"),
-        ("run [NAME]", "sit with a profile (the last one, else Default)"),
+        ("run [NAME]", "sit with a profile (no name: the sit run last again)"),
         ("run 20m", "a quick sit of 20 minutes"),
         ("list", "your profiles"),
         ("log", "the sits you have logged"),

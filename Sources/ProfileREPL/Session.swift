@@ -40,13 +40,13 @@ package final class Session {
     let editor: ProfileEditor
     private let profiles: ProfilesViewModel
     let profileScreen: ProfileScreen
-    private let player: BellPlayer
+    let player: BellPlayer
     /// The sounds that can be chosen, read again each time a bell is picked or set.
-    private let sounds: () -> SoundCatalog
+    let sounds: () -> SoundCatalog
     var stack: [Screen] = []
     /// Text and an error a view model's outcome produced while a command ran, reported after it.
-    private var pendingOutput = ""
-    private var pendingError: EditorError?
+    var pendingOutput = ""
+    var pendingError: EditorError?
     var quitRequested = false
 
     /// Opens `name` on the profile screen, over the profiles screen; with `createIfMissing`, a missing
@@ -87,39 +87,6 @@ package final class Session {
         while stack.count > 1 { stack.removeLast().close() }
         stack.append(profileScreen)
         pendingOutput += profileScreen.render(options: options)
-    }
-
-    /// Opens the picker the editor asked for: a bell's, or the ambience's sound's.
-    private func openPicker() {
-        let model: SoundPickerModel
-        switch editor.pickerSetting {
-        case let .bell(slot):
-            let picker = BellPickerViewModel(slot: slot, catalog: sounds(), current: { [unowned self] in editor.viewModel.bell(slot) },
-                                             player: player, playsOnTap: mode == .interactive)
-            picker.didPick = { [unowned self] choice in didPick { () throws(ScreenError) in try editor.setBell(choice) } }
-            model = picker
-        case .ambience(.sound):
-            let picker = AmbiencePickerViewModel(catalog: sounds(), current: { [unowned self] in editor.profile.ambience.sound },
-                                                 player: player, playsOnTap: mode == .interactive)
-            picker.didPick = { [unowned self] sound in didPick { () throws(ScreenError) in try editor.setAmbienceSound(sound) } }
-            model = picker
-        case let setting:
-            preconditionFailure("no picker chooses \(setting)")
-        }
-        let screen = SoundPickerScreen(model: model)
-        stack.append(screen)
-        pendingOutput += screen.render(options: options)
-        if mode == .interactive { pendingOutput += screen.wayOut + "\n" }
-    }
-
-    /// Closes the picker and makes the change its choice asked for.
-    private func didPick(_ change: () throws(ScreenError) -> ScreenChange) {
-        if top is SoundPickerScreen { stack.removeLast().close() }
-        do throws(ScreenError) {
-            pendingOutput += profileScreen.describe(try change(), options: options)
-        } catch {
-            pendingError = EditorError(error)
-        }
     }
 
     // MARK: The caller's view

@@ -105,11 +105,11 @@ package final class ProfileScreen: Screen {
 
     /// The whole profile in one table, the session's length at the bottom: it fits a 24-line terminal.
     package func render(options: RenderOptions) -> String {
-        render(options: options, marked: [])
+        render(options: options, marked: [], changed: [])
     }
 
-    private func render(options: RenderOptions, marked: Set<RowPath>) -> String {
-        SectionText.glance(model.sections, footer: [("Session", model.total)], options: options, marked: marked)
+    private func render(options: RenderOptions, marked: Set<RowPath>, changed: Set<RowPath>) -> String {
+        SectionText.glance(model.sections, footer: [("Session", model.total)], options: options, marked: marked, changed: changed)
     }
 
     /// Each section in a box of its own (`show --boxes`).
@@ -123,10 +123,8 @@ package final class ProfileScreen: Screen {
         var output = change.prefix
         if let update = change.update {
             output += SectionText.updateLines(update)
-            let marked = Set(update.sections.flatMap { section in
-                section.insertedRows.map { RowPath(section: section.section, row: $0) }
-            })
-            if !update.sections.isEmpty || change.showAll { output += render(options: options, marked: marked) }
+            let (inserted, changed) = SectionText.marks(of: update)
+            if !update.sections.isEmpty || change.showAll { output += render(options: options, marked: inserted, changed: changed) }
         } else if change.showAll {
             output += render(options: options)
         }

@@ -6,7 +6,7 @@
 /// allocates nothing, all a texture needs being made when the generator is.
 ///
 /// Every texture is scaled to the same integrated loudness (``SoundscapeSynth/loudness``, BS.1770-4 over
-/// both channels), its two channels decorrelated, with no click (SoundscapeLiveTests measures each).
+/// both channels), its two channels decorrelated, with no click (SoundscapeTests measures each).
 package struct SoundscapeGenerator: Sendable {
     package let texture: Texture
     package let seed: UInt64
@@ -75,7 +75,7 @@ package struct SoundscapeGenerator: Sendable {
 /// never drifts away from zero. It is steady by nature: nothing in it repeats because nothing in it
 /// recurs.
 struct BrownNoiseTexture: TextureVoice {
-    /// The level that puts it at −33 LUFS integrated (measured in SoundscapeLiveTests).
+    /// The level that puts it at −33 LUFS integrated (measured in SoundscapeTests).
     static let gain = 0.00442
     private static let leak = Double.exp(-2 * Double.pi * 15 / Double(SoundscapeSynth.sampleRate))
     private var random: SplitMix64

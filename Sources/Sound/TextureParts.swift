@@ -7,7 +7,7 @@ import RealModule
 
 /// One of a texture's voices: renders its next frames, overwriting `left[0..<frames]` and
 /// `right[0..<frames]` (the arrays hold at least `frames`; the voice never grows them), at its own
-/// calibrated level (``SoundscapeSynth/loudness`` integrated, measured in SoundscapeLiveTests).
+/// calibrated level (``SoundscapeSynth/loudness`` integrated, measured in SoundscapeTests).
 ///
 /// Rendering allocates nothing: what a texture needs is made in `init(seed:)`.
 protocol TextureVoice: Sendable {
@@ -45,7 +45,7 @@ extension SplitMix64 {
 
 /// Pink noise (power falling 3 dB an octave), a sample at a time, by Paul Kellet's "refined" filter of
 /// white noise (musicdsp.org, "Filter to make pink noise from white", 1999: within ±0.05 dB of 1/f above
-/// 9.2 Hz at 44.1 kHz). Its RMS for uniform white noise in [−1, 1) is about 0.35 (SoundscapeLiveTests).
+/// 9.2 Hz at 44.1 kHz). Its RMS for uniform white noise in [−1, 1) is about 0.35 (SoundscapeTests).
 struct PinkNoise: Sendable {
     private var b0 = 0.0, b1 = 0.0, b2 = 0.0, b3 = 0.0, b4 = 0.0, b5 = 0.0, b6 = 0.0
 
@@ -84,6 +84,9 @@ struct OnePole: Sendable {
     @inline(__always)
     mutating func next(_ x: Double) -> Double {
         value += coefficient * (x - value)
+        // Between a texture's events the input is exactly 0 and the state decays towards subnormal
+        // numbers, which x86-64 computes slowly: flushed to 0 far under any 16-bit sample (2⁻¹⁵).
+        if value.magnitude < 1e-30 { value = 0 }
         return value
     }
 
@@ -123,7 +126,9 @@ struct Biquad: Sendable {
 
     @inline(__always)
     mutating func next(_ x: Double) -> Double {
-        let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        var y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        // Flushed to 0 before it would decay into subnormal numbers (see ``OnePole/next(_:)``).
+        if y.magnitude < 1e-30 { y = 0 }
         (x2, x1, y2, y1) = (x1, x, y1, y)
         return y
     }

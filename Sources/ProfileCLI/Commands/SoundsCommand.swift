@@ -61,8 +61,9 @@ struct SoundsCommand: ParsableCommand {
 
     /// How long `--play breath:` may play.
     static let breathSeconds = 1...600
-    /// How long `--export` may make each soundscape: up to an hour (about 635 MB a file).
-    static let exportSeconds = 1...3_600
+    /// How long `--export` may make each soundscape: up to twenty minutes (211 MB a file; the sound is
+    /// made whole before it is written, about 850 MB at once), the length issue 49's measures take.
+    static let exportSeconds = 1...1_200
 
     /// `--play`'s prefix for a breathing pattern's cue.
     static let breathPrefix = "breath:"

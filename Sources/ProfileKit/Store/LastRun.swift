@@ -57,7 +57,8 @@ package struct LastRun: Sendable {
         guard bytes.last == 0x0A, let text = String(validating: bytes.dropLast(), as: UTF8.self) else { throw refused }
         if text.hasPrefix(Self.quickMark) {
             let digits = text.dropFirst(Self.quickMark.count)
-            guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(digits),
+            // As the program writes it: digits with no leading zero.
+            guard !digits.isEmpty, digits.count <= 6, digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }), let seconds = Int(digits),
                   SegmentType.main.allowedDurations.contains(TimerDuration(seconds: seconds)) else { throw refused }
             return .quick(seconds: seconds)
         }

@@ -155,14 +155,6 @@ final class ProfileEditor: ProfileScreenModel {
         return ScreenChange(prefix: viewModel.staysNote(asked))
     }
 
-    func open(named text: String) throws(ScreenError) {
-        try screen { () throws(ProfileError) in try documents.open(named: text) }
-    }
-
-    func create(named text: String) throws(ScreenError) {
-        try screen { () throws(ProfileError) in try changes.create(named: text) }
-    }
-
     // MARK: Changes and saving
 
     /// Applies a change of `setting` to the current profile and describes it; a conflict on saving asks.
@@ -246,6 +238,17 @@ extension ProfileEditor {
         pickerSetting = nextPickerSetting ?? .bell(.coolDown)
         nextPickerSetting = nil
         didRequestPicker?()
+    }
+}
+
+/// Opening another profile, or a new one, in the editor.
+extension ProfileEditor {
+    func open(named text: String) throws(ScreenError) {
+        try screen { () throws(ProfileError) in try documents.open(named: text) }
+    }
+
+    func create(named text: String) throws(ScreenError) {
+        try screen { () throws(ProfileError) in try changes.create(named: text) }
     }
 }
 

@@ -175,7 +175,7 @@ struct ProfileDocumentTests {
             (#"{"version": 5, "ambience": {"volume": 101}}"#, "line 1:39: ambience.volume: 101: the volume in percent must be a whole number 0 to 100"),
             (#"{"version": 5, "ambience": {"loop": true}}"#, "line 1:29: ambience.loop: unknown key \"loop\"; the ambience has the keys enabled, sound, volume"),
             (#"{"version": 4, "ambience": {"enabled": true}}"#, "line 1:16: ambience: \"ambience\" is new in version 5; set \"version\": 6 to use it"),
-            (#"{"version": 5, "ambience": {"sound": 3}}"#, "line 1:38: ambience.sound: expected a soundscape (\"Brown Noise\", \"Rain\", \"Ocean\" or \"Stream\") or a recorded sound's name, found the number 3"),
+            (#"{"version": 5, "ambience": {"sound": 3}}"#, "line 1:38: ambience.sound: expected a soundscape (\"Brown Noise\", \"Rain\", \"Ocean\", \"Stream\", \"Wind\" or \"Fire\") or a recorded sound's name, found the number 3"),
             (#"{"version": 5, "ambience": {"sound": "a/b"}}"#, "line 1:38: ambience.sound: no soundscape is named \"a/b\""),
         ]
         for (document, message) in refusals {

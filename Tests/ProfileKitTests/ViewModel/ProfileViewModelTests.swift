@@ -119,7 +119,7 @@ struct ProfileViewModelTests {
         #expect(try Setting.ambience(.sound).action(value: "ocean", catalog: catalog) == .setAmbienceSound(.builtIn(.ocean)))
         #expect(try Setting.ambience(.sound).action(value: "BROWN-noise", catalog: catalog) == .setAmbienceSound(.builtIn(.brownNoise)))
         #expect(try Setting.ambience(.sound).action(value: "creek", catalog: catalog) == .setAmbienceSound(.recorded("Creek")))
-        #expect(throws: ProfileError.unknownSoundscape("Oceans", known: ["Brown Noise", "Rain", "Ocean", "Stream", "Creek"], suggestion: "Ocean")) {
+        #expect(throws: ProfileError.unknownSoundscape("Oceans", known: Soundscape.allCases.map(\.rawValue) + ["Creek"], suggestion: "Ocean")) {
             try Setting.ambience(.sound).action(value: "Oceans", catalog: catalog)
         }
         #expect(try Setting.ambience(.volume).action(value: "50%", catalog: .builtIn) == .setAmbienceVolume(50))
