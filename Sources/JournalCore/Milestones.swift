@@ -108,7 +108,11 @@ package struct Milestones: Equatable, Sendable {
     package static func crossed(before: Milestones, after: Milestones) -> [String] {
         let old = Set(before.reached.map { "\($0.kind)\($0.count)" })
         let since = after.firstDay.map { " (your first was on \(longDate($0)))" } ?? ""
-        return after.reached.filter { !old.contains("\($0.kind)\($0.count)") }.map { "milestone: \($0.text)\(since)" }
+        // The largest of each kind crossed: an import of years of history crossed dozens (37 lines for one
+        // of 100,000 sits), of which the largest says all (issue 50).
+        let crossed = after.reached.filter { !old.contains("\($0.kind)\($0.count)") }
+        let largest = crossed.filter { milestone in !crossed.contains { $0.kind == milestone.kind && $0.count > milestone.count } }
+        return largest.map { "milestone: \($0.text)\(since)" }
     }
 
     /// The milestones crossed between the journal `before` and `after` a command logged sits, said as

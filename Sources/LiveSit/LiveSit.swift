@@ -325,7 +325,8 @@ package enum LiveSit {
         let calendar = host.calendar
         let tomorrow = calendar.day(of: Int(target)) != calendar.day(of: Int(host.now()))
         let title = "\(escaped(name)) starts at \(time)\(tomorrow ? " tomorrow" : "")"
-        let outcome = StartWait.wait(until: target, wall: host.now, input: keys, countsDown: live) { seconds in
+        let outcome = StartWait.wait(until: target, wall: host.now, input: keys, countsDown: live,
+                                     suspending: { display.doneWaiting() }, redraw: { display.redraw(resized: $0) }) { seconds in
             display.waiting(title, left: seconds, note: hold.note)
         }
         display.doneWaiting()

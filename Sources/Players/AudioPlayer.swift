@@ -142,7 +142,9 @@ package final class SystemBellRinger: BellRinger {
     /// How the bells sound now, as reports show it: the player's name, `terminal bell` or `no sound`.
     package var soundName: String { playerName ?? fallbackName }
     private let terminalBell: (() -> Void)?
-    private var fallbackName: String { terminalBell == nil ? Self.noSound : "terminal bell" }
+    private var fallbackName: String { terminalBell == nil ? Self.noSound : Self.terminalBellName }
+    /// How a report names the terminal bell: a sound without a volume.
+    package static let terminalBellName = "terminal bell"
     /// What rings the bells now, for the notes: `aplay rings the bells`, `ringing the terminal bell`, or
     /// why none sounds.
     private var nowRinging: String {
@@ -268,6 +270,13 @@ package final class SystemBellRinger: BellRinger {
         case bell(BellChoice)
         case soundscape(Soundscape)
         case breath(BreathPattern, BreathCue, seconds: Int)
+
+        /// Whether the terminal bell may stand in for it: for a bell, a beep at its time; never for a
+        /// soundscape or a breathing cue, which a beep is not (issue 50).
+        var beepStandsIn: Bool {
+            if case .bell = self { return true }
+            return false
+        }
     }
 
     private func ring(_ choice: Sounding) -> RingReport {
@@ -278,7 +287,8 @@ package final class SystemBellRinger: BellRinger {
         startNote = nil
         untold = []
         missingNote = nil
-        return RingReport(via: via ?? fallbackName, note: note.isEmpty ? nil : note, sounded: via != nil || terminalBell != nil)
+        return RingReport(via: via ?? (choice.beepStandsIn ? fallbackName : Self.noSound), note: note.isEmpty ? nil : note,
+                          sounded: via != nil || (terminalBell != nil && choice.beepStandsIn))
     }
 
     /// Hands `choice` to the first player of the chain that starts, or rings the terminal bell; returns
@@ -291,7 +301,7 @@ package final class SystemBellRinger: BellRinger {
             }
             replace(player, because: "\(escaped(POSIX.baseName(player))) could not be started (\(errnoName(errno)))")
         }
-        terminalBell?()
+        if choice.beepStandsIn { terminalBell?() }
         return nil
     }
 
@@ -461,7 +471,7 @@ package final class SystemBellRinger: BellRinger {
         for (child, why, hung) in failed {
             replace(child.player, because: why)
             if ringingAgain, !hung, time - child.handed <= Self.retryWindow {
-                if sound(child.choice) == nil, terminalBell == nil { unsounded += 1 }
+                if sound(child.choice) == nil, terminalBell == nil || !child.choice.beepStandsIn { unsounded += 1 }
             } else {
                 unsounded += 1
             }

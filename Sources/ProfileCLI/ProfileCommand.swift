@@ -11,6 +11,7 @@ import Darwin
 #endif
 import LineEditing
 import ProfileKit
+import TableKit
 import TextSupport
 
 struct ProfileCommand: ParsableCommand {
@@ -78,28 +79,29 @@ struct ProfileCommand: ParsableCommand {
     /// The commands bare `profile` names first, with what each is for in a few words: a first sit and
     /// the editor, then the practice. Each is a subcommand (tested); `--help` lists them all.
     static let firstCommands: [(usage: String, about: String)] = [
-        ("edit [NAME]", "edit a profile: its times, bells and sounds"),
-        ("run [NAME]", "sit with a profile (no name: the sit run last again)"),
+        ("edit [NAME]", "edit a profile: times, bells, sounds"),
+        ("run [NAME]", "sit (no name: the sit run last)"),
         ("run 20m", "a quick sit of 20 minutes"),
         ("list", "your profiles"),
         ("log", "the sits you have logged"),
         ("stats", "your practice in numbers"),
-        ("sounds", "the bells and soundscapes, and how they sound"),
+        ("sounds", "hear the bells and soundscapes"),
         ("remind", "a reminder to sit at a time of day"),
     ]
 
-    /// What bare `profile` prints.
+    /// What bare `profile` prints: under 60 columns a line, and broken at spaces on a narrower terminal.
     static var overview: String {
         let width = firstCommands.map(\.usage.count).max() ?? 0
         let lines = firstCommands.map { "  profile \($0.usage)\(String(repeating: " ", count: width - $0.usage.count))  \($0.about)" }
-        return """
-            profile: a meditation timer you set up and sit with in the terminal.
+        let text = """
+            profile: a meditation timer for the terminal.
 
             \(lines.joined(separator: "\n"))
 
-            'profile --help' lists every command; 'profile help COMMAND' tells more of one.
+            All commands: profile --help. One: profile help COMMAND.
 
             """
+        return Terminal.isTerminal(1) ? WordWrap.paragraphs(text, width: Terminal.tableWidth(of: 1)) : text
     }
 
     /// Runs a parsed command: its combinations of options checked first (``CombinationCheck``), a

@@ -10,6 +10,8 @@ package protocol BellPlayer {
     /// Plays some seconds of `sound` (a soundscape; a recording plays as it would as a bell), returning
     /// what the user should read about it.
     func play(_ sound: AmbienceSound) -> String
+    /// Stops what is still sounding: the picker closed (a choice, `back`, Ctrl-C), and its preview with it.
+    func stop()
 }
 
 /// The player for scripts and tests: it names the sound and makes no sound, so transcripts stay the
@@ -24,6 +26,8 @@ package struct NamingBellPlayer: BellPlayer {
     package func play(_ sound: AmbienceSound) -> String {
         "playing \(sound)\n"
     }
+
+    package func stop() {}
 }
 
 /// The editor's player on a terminal: the bell through the same player `profile run` uses (or the
@@ -55,6 +59,8 @@ package final class RingerBellPlayer: BellPlayer {
             return said(escaped(name), ringer.ring(BellChoice(.recorded(name))))
         }
     }
+
+    package func stop() { ringer.finish(timeout: 0) }
 
     private func said(_ name: String, _ report: RingReport) -> String {
         "playing \(name) (\(report.via))\n" + (report.note.map { "  \($0)\n" } ?? "")
@@ -96,6 +102,8 @@ final class SoundPickerViewModel<Choice>: SoundPickerModel {
     private let bell: StrikesAndVolume?
     /// Told the chosen sound; the coordinator sets it and closes the picker.
     var didPick: ((Choice) -> Void)?
+    /// Stops the preview still sounding (the player's).
+    private let stopping: () -> Void
 
     /// - Parameters:
     ///   - title: what the picker chooses, as its row is called: `End bell`.
@@ -103,7 +111,9 @@ final class SoundPickerViewModel<Choice>: SoundPickerModel {
     ///   - current: the profile's sound now, as its row spells it.
     ///   - playsOnTap: whether `tap` plays the sound it selects (on a terminal, as a phone does).
     private init(title: String, noun: String, listenNote: String, names: [String], current: @escaping () -> String,
-                 bell: StrikesAndVolume?, choice: @escaping (Int) -> Choice, play: @escaping (Choice) -> String, playsOnTap: Bool) {
+                 bell: StrikesAndVolume?, choice: @escaping (Int) -> Choice, play: @escaping (Choice) -> String,
+                 stop: @escaping () -> Void, playsOnTap: Bool) {
+        stopping = stop
         self.title = title
         self.noun = noun
         self.listenNote = listenNote
@@ -180,6 +190,8 @@ final class SoundPickerViewModel<Choice>: SoundPickerModel {
         return play(RowModeHelper.playing(rows))
     }
 
+    func stopSound() { stopping() }
+
     func choose() throws(ScreenError) {
         let chosen: ModeRowViewModel
         if RowModeHelper.isListening(rows) {
@@ -226,6 +238,7 @@ extension SoundPickerViewModel where Choice == BellChoice? {
                   bell: bell,
                   choice: { index in sounds[index].map { BellChoice($0, strikes: bell.strikes, volume: bell.volume) } },
                   play: { choice in choice.map(player.play) ?? "" },
+                  stop: player.stop,
                   playsOnTap: playsOnTap)
     }
 }
@@ -250,6 +263,7 @@ extension SoundPickerViewModel where Choice == AmbienceSound {
                   bell: nil,
                   choice: { sounds[$0] },
                   play: { player.play($0) },
+                  stop: player.stop,
                   playsOnTap: playsOnTap)
     }
 }

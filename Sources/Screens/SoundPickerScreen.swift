@@ -33,6 +33,8 @@ package protocol SoundPickerModel: AnyObject {
     func previous() throws(ScreenError) -> String
     /// Chooses the playing sound (listening) or the one selected (picking) for the profile.
     func choose() throws(ScreenError)
+    /// Stops the sound still playing: the picker is closing.
+    func stopSound()
 }
 
 extension SoundPickerModel {
@@ -218,5 +220,7 @@ package final class SoundPickerScreen: Screen {
     package func close() {
         for subscription in subscriptions.values { subscription.dispose() }
         subscriptions = [:]
+        // The preview stops with the picker: after a choice, `back` or Ctrl-C it played on (issue 50).
+        model.stopSound()
     }
 }

@@ -127,8 +127,10 @@ package final class LiveRunDisplay: RunDisplay {
 
     package func waiting(_ title: String, left seconds: Int, note: String?) {
         if !isWaiting {
-            // The cursor hidden while the frame counts down; the note said once, above it.
-            write("\u{1B}[?25l" + (note.map { TextStyle.dim.apply(wrapped("  \($0)"), color: color) + "\n" } ?? ""))
+            // The cursor hidden while the frame counts down; the note said once, above it (not again when
+            // the wait goes on after Ctrl-Z).
+            write("\u{1B}[?25l" + (waitNoteSaid ? "" : note.map { TextStyle.dim.apply(wrapped("  \($0)"), color: color) + "\n" } ?? ""))
+            waitNoteSaid = true
         }
         isWaiting = true
         draw(RunFrame(waiting: title, left: seconds, width: width(), height: height(), keys: keys).lines,
@@ -141,8 +143,9 @@ package final class LiveRunDisplay: RunDisplay {
         write(clear() + restoreTitle() + "\u{1B}[?25h")
     }
 
-    /// Whether the wait's frame is up.
+    /// Whether the wait's frame is up, and whether its note was said.
     private var isWaiting = false
+    private var waitNoteSaid = false
 
     /// `line` broken at spaces to the terminal's width (one column short of it, as the frame's lines),
     /// its continued lines indented: a long note wrapped by the terminal broke mid-word (issue 50).

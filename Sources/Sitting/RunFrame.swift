@@ -83,9 +83,11 @@ package struct RunFrame: Hashable, Sendable {
             let level = state.volume != 0 || state.isMuted ? "\(volumeText(state.volume, muted: state.isMuted)) · " : ""
             let stop = "\(level)space \(state.isPaused ? "resume" : "pause") · q \(endsMainSit ? "end the main sit" : "stop")"
             let ambience = state.hasAmbience ? " · a ambience\(state.ambienceOn ? "" : " (off)")" : ""
-            lines.append((fit(["\(stop) · - + volume · m mute\(ambience) · sound: \(state.sound)",
-                               "\(stop) · - + volume · m mute\(ambience)",
-                               "\(stop) · - + m\(state.hasAmbience ? " a" : "")",
+            // The volume keys only where the sound has a volume (not the terminal bell's beep).
+            let volume = state.soundHasVolume ? " · - + volume" : ""
+            lines.append((fit(["\(stop)\(volume) · m mute\(ambience) · sound: \(state.sound)",
+                               "\(stop)\(volume) · m mute\(ambience)",
+                               "\(stop) · \(state.soundHasVolume ? "- + " : "")m\(state.hasAmbience ? " a" : "")",
                                stop]), .dim))
         } else {
             lines.append(("sound: \(state.sound)", .dim))
@@ -143,7 +145,10 @@ package struct RunFrame: Hashable, Sendable {
     package init(waiting title: String, left seconds: Int, width: Int, height: Int = 0, keys: Bool) {
         let columns = max(20, width)
         let time = countdown(Double(seconds))
-        var small = [Line(text: DisplayWidth.truncate("\(title), in \(time)", to: columns - 1), style: .plain)]
+        // The time left is what a glance wants: kept first when the whole line does not fit.
+        let whole = "\(title), in \(time)"
+        let line = DisplayWidth.of(whole) <= columns - 1 ? whole : "in \(time) · \(title)"
+        var small = [Line(text: DisplayWidth.truncate(line, to: columns - 1), style: .plain)]
         if keys { small.append(Line(text: "q cancels", style: .dim)) }
         if height > 0, small.count > max(1, height - 1) { small = Array(small.prefix(max(1, height - 1))) }
         guard let scale = Self.scale(for: time, width: width, height: height, linesBelow: small.count) else {

@@ -443,12 +443,12 @@ package struct RunMachine: Sendable {
             pauses += 1
             return [.paused(true, at: now)]
         case .volumeDown where !isConfirmingStop:
-            guard let volume else { return [] }
+            guard shown.soundHasVolume, let volume else { return [] }
             let lower = volume - Self.volumeStep
             self.volume = lower < Self.quietest ? nil : lower
             return [.setVolume(self.volume)]
         case .volumeUp where !isConfirmingStop:
-            guard volume != 0 else { return [] }
+            guard shown.soundHasVolume, volume != 0 else { return [] }
             volume = volume.map { min(0, $0 + Self.volumeStep) } ?? Self.quietest
             return [.setVolume(volume)]
         case .mute where !isConfirmingStop:

@@ -81,6 +81,10 @@ package struct RunState: Sendable {
     package var isConfirmingStop = false
     /// How bells ring: a player's name, `terminal bell` or `silent`.
     package var sound: String
+    /// Whether the sound has a volume the keys can change: not the terminal bell's beep, nor no sound at
+    /// all (issue 50: `-` said `volume −3 dB` for a terminal bell). A `--silent` run keeps its keys: the
+    /// volume set is the one its bells would ring at.
+    package var soundHasVolume: Bool { ![SystemBellRinger.terminalBellName, SystemBellRinger.noSound].contains(sound) }
     /// How many bells sounded so far.
     package var bellsRung = 0
     /// How many bells came while everything was muted (`m`): shown and counted as muted, not rung.
@@ -118,6 +122,10 @@ package struct RunState: Sendable {
     /// to go` while the session is short of ``logsFrom``; nil when a stop is logged, or the run is not.
     package var unloggedStop: String? {
         guard let logsFrom, elapsed < logsFrom else { return nil }
+        // A session shorter than that is never logged: no time to go would make it so.
+        if case let .fixed(seconds) = timeline.end, Double(seconds) < logsFrom {
+            return "not logged: a sit under \(TimerDuration(seconds: Int(logsFrom)).formatted) never is"
+        }
         return "not logged before \(TimerDuration(seconds: Int(logsFrom)).formatted), \(countdown(logsFrom - elapsed)) to go"
     }
     /// Seconds left in the part under way; nil in an open-ended main sit, which has no planned end.

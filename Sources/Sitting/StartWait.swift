@@ -27,7 +27,12 @@ package struct StartWait {
     ///   - input: where keys and signals arrive.
     ///   - show: shows the whole seconds left; called when they change, if `countsDown`.
     ///   - countsDown: whether the seconds left are shown as they go (a terminal), or only once.
+    ///   - suspending: told before the program stops (Ctrl-Z): the display leaves the terminal as the shell
+    ///     expects it; the countdown is shown whole again when it continues.
+    ///   - redraw: told when the terminal changed size or the program was continued from elsewhere: the
+    ///     display's frame may be lost, and is shown whole again (`resized`: its lines may be wrapped anew).
     package static func wait(until target: Double, wall: () -> Double, input: RunInput, countsDown: Bool,
+                             suspending: () -> Void = {}, redraw: (_ resized: Bool) -> Void = { _ in },
                              show: (Int) -> Void) -> Outcome {
         var shown: Int?
         while true {
@@ -44,7 +49,16 @@ package struct StartWait {
             switch input.wait(upTo: step) {
             case .key(.quit): return .cancelled
             case .key(.interrupt): return .interrupted
-            case .key(.suspend): input.suspend()
+            case .key(.suspend):
+                suspending()
+                input.suspend()
+                shown = nil
+            case .resized:
+                redraw(true)
+                shown = nil
+            case .continued:
+                redraw(false)
+                shown = nil
             default: continue
             }
         }

@@ -123,6 +123,16 @@ struct BellSoundTests {
                 && SystemBellRinger.installHint.contains("pacman -S"))
     }
 
+    /// Issue 50, item 5: on a terminal, a player that fails does not turn a soundscape into one beep of
+    /// the terminal bell: the command says it could not play it and fails (78).
+    @Test func aFailingPlayerPlaysNoSoundscapeAsABeep() throws {
+        let screen = try PseudoTerminal(arguments: [Harness.binary.path, "sounds", "--play", "wind"],
+                                        environment: Harness.environment(store: store, home: home, extra: ["PATH": "/nonexistent", "PROFILE_PLAYER": "/bin/false"]))
+        #expect(screen.waitForExit() == 78, "\(screen.output)")
+        #expect(!screen.output.contains("\u{07}"), "a beep: \(screen.output.debugDescription)")
+        #expect(screen.output.contains("could not play Wind"), "\(screen.output)")
+    }
+
     /// Issue 50, item 10: a long message on a terminal of 60 columns is broken at spaces, its lines
     /// indented, where the terminal broke it mid-word; to a pipe it is one line (above).
     @Test func aLongMessageOnANarrowTerminalBreaksAtSpaces() throws {

@@ -142,8 +142,8 @@ struct PracticeCLITests {
         try Data(lines.joined().utf8).write(to: URL(fileURLWithPath: "\(home)/other.jsonl"))
         let imported = try run("log", "import", "\(home)/other.jsonl")
         let said = imported.stderr.split(separator: "\n").filter { $0.hasPrefix("profile: milestone: ") }.map { String($0.split(separator: " (")[0]) }
-        #expect(said == ["profile: milestone: 1 hour sat", "profile: milestone: 7 days in a row", "profile: milestone: 10 hours sat",
-                         "profile: milestone: 25 sits", "profile: milestone: 25 hours sat", "profile: milestone: 30 days in a row"], "\(imported.stderr)")
+        // The largest of each kind crossed, not every step (issue 50: an import of years said 37 lines).
+        #expect(said == ["profile: milestone: 25 sits", "profile: milestone: 25 hours sat", "profile: milestone: 30 days in a row"], "\(imported.stderr)")
         #expect(!(try run("log", "import", "\(home)/other.jsonl").stderr.contains("milestone")), "nothing new")
     }
 

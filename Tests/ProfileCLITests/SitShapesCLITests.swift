@@ -74,6 +74,13 @@ struct SitShapesCLITests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr == "profile: running the sit run last: a quick sit of 02:00\n", "\(again.stderr)")
         #expect(again.stdout.contains("run Quick sit: 02:00, 2 bells"), "\(again.stdout)")
+        // A hand edit without the final newline is read as well; one with a leading zero (which the
+        // program never writes) is refused, and Default runs.
+        try "/quick 60".write(toFile: "\(home)/.local/state/profile/last-run", atomically: true, encoding: .utf8)
+        #expect(try run("run", "--speed", "600", "--silent", "--no-log").stdout.contains("run Quick sit: 01:00"))
+        try "/quick 060\n".write(toFile: "\(home)/.local/state/profile/last-run", atomically: true, encoding: .utf8)
+        let zero = try run("run", "--speed", "600", "--silent", "--no-log")
+        #expect(zero.stderr.contains("not the name of a profile on a line") && zero.stdout.contains("run Default: "), "\(zero.stderr)")
     }
 
     /// Issue 40: a sit logged at --speed ends when the run ended, never after now, so its own CSV export

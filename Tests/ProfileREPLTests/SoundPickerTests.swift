@@ -85,6 +85,16 @@ struct SoundPickerTests {
             ambience.append(sound)
             return ""
         }
+        var stops = 0
+        func stop() { stops += 1 }
+    }
+
+    /// Issue 50: the preview stops when the picker closes (a choice, `back`, Ctrl-C): it played on.
+    @Test func closingThePickerStopsItsSound() {
+        let (_, screen, player) = Self.picker(playsOnTap: true)
+        #expect(player.stops == 0)
+        screen.close()
+        #expect(player.stops == 1)
     }
 
     static func picker(current: Bell = .templeBell, slot: BellSlot = .coolDown, playsOnTap: Bool = false,

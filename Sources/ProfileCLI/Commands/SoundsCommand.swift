@@ -148,7 +148,7 @@ struct SoundsCommand: ParsableCommand {
     static func export(to directory: String, seconds: Int) throws(SoundError) {
         // A line that cannot be written stops the export: no more files than the lines that got out, plus one.
         try WAVFile.export(to: directory, seconds: Double(seconds)) { (sound, path, seconds) throws(ProfileError) in
-            try Output.print("wrote \(path) (\(sound), \(seconds.formatted(decimals: 1)) s)\n")
+            try Output.print("wrote \(escapedPath(path)) (\(sound), \(seconds.formatted(decimals: 1)) s)\n")
         }
     }
 

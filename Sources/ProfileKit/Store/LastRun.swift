@@ -54,7 +54,9 @@ package struct LastRun: Sendable {
         case let .contents(read): bytes = read
         }
         let refused = ProfileError.invalidStateFile(path: path, reason: "not the name of a profile on a line: remove it, and the next run of a profile writes it anew")
-        guard bytes.last == 0x0A, let text = String(validating: bytes.dropLast(), as: UTF8.self) else { throw refused }
+        // One line; its final newline may be missing (a hand edit with `printf` or an editor that leaves it out).
+        let line = bytes.last == 0x0A ? bytes.dropLast() : bytes[...]
+        guard let text = String(validating: line, as: UTF8.self) else { throw refused }
         if text.hasPrefix(Self.quickMark) {
             let digits = text.dropFirst(Self.quickMark.count)
             // As the program writes it: digits with no leading zero.

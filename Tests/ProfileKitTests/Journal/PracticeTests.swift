@@ -293,10 +293,8 @@ struct PracticeTests {
         #expect(said[9] == "milestone: 10 sits (your first was on 5 November 2026)")
         #expect(said[10].isEmpty)
         let many = (0..<60).map { Self.sit(day: t - 60 + $0, seconds: 3600) }
+        // Sixty days of an hour crossed nine milestones: the largest of each kind is said (issue 50).
         #expect(Milestones.crossed([], after: many, calendar: calendar) == [
-            "milestone: 1 hour sat (your first was on 26 September 2026)", "milestone: 7 days in a row (your first was on 26 September 2026)",
-            "milestone: 10 sits (your first was on 26 September 2026)", "milestone: 10 hours sat (your first was on 26 September 2026)",
-            "milestone: 25 sits (your first was on 26 September 2026)", "milestone: 25 hours sat (your first was on 26 September 2026)",
             "milestone: 30 days in a row (your first was on 26 September 2026)", "milestone: 50 sits (your first was on 26 September 2026)",
             "milestone: 50 hours sat (your first was on 26 September 2026)",
         ])

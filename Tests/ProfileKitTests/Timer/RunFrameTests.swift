@@ -56,6 +56,19 @@ struct RunFrameTests {
         #expect(RunFrame(state, width: 80, keys: true).lines.last?.text == "Stop the session? y to stop, any other key to go on", "a run not logged")
     }
 
+    /// Issue 50: the terminal bell has no volume: its run offers no volume keys, and they change nothing.
+    @Test func theTerminalBellHasNoVolumeKeys() {
+        var state = RunState(name: "Run", timeline: Self.timeline, elapsed: 130.5, sound: "terminal bell")
+        #expect(RunFrame(state, width: 100, keys: true).lines.last?.text == "space pause · q stop · m mute · sound: terminal bell")
+        #expect(RunFrame(state, width: 30, keys: true).lines.last?.text == "space pause · q stop · m mute")
+        state.sound = "paplay"
+        #expect(RunFrame(state, width: 100, keys: true).lines.last?.text == "space pause · q stop · - + volume · m mute · sound: paplay")
+        var machine = RunMachine(timeline: Self.timeline, speed: 1, start: 0, keys: true, records: false, boot: 0,
+                                 shown: RunState(name: "Run", timeline: Self.timeline, elapsed: 0, sound: "terminal bell"))
+        let effects = machine.step([.key(.volumeDown, at: 10)], at: 10)
+        #expect(!effects.contains { if case .setVolume = $0 { true } else { false } } && machine.state(at: 10).volume == 0, "\(effects)")
+    }
+
     /// Every line fits one column short of the width (a full line wraps on some terminals), however narrow.
     @Test(arguments: [1, 20, 33, 60, 200])
     func linesFitTheWidth(_ width: Int) {
@@ -236,7 +249,8 @@ struct RunFrameWaitingTests {
     @Test func aSmallTerminalGetsTheLinesAloneAndNoKeysNoHint() {
         let small = RunFrame(waiting: "Morning starts at 07:00 tomorrow", left: 30_000, width: 30, height: 10, keys: true)
         #expect(small.scale == nil)
-        #expect(small.lines.map(\.text) == ["Morning starts at 07:00 tomo…", "q cancels"])
+        // The time left kept first where the whole line does not fit (issue 50: at 20 columns it was cut).
+        #expect(small.lines.map(\.text) == ["in 08:20:00 · Morning starts…", "q cancels"])
         let keyless = RunFrame(waiting: "Morning starts at 07:00", left: 5, width: 80, height: 24, keys: false)
         #expect(keyless.lines.last?.text.drop { $0 == " " } == "Morning starts at 07:00, in 00:05")
         let short = RunFrame(waiting: "Morning starts at 07:00", left: 5, width: 80, height: 2, keys: true)

@@ -254,9 +254,15 @@ struct SessionShapeTests {
     @Test func qCancelsTheWaitAndCtrlCInterruptsIt() {
         let quit = Self.wallInput(wall: 0, keys: [(30, .quit)])
         #expect(StartWait.wait(until: 600, wall: { quit.clock.time }, input: quit, countsDown: true) { _ in } == .cancelled)
-        let interrupt = Self.wallInput(wall: 0, keys: [(30, .other), (31, .suspend), (40, .interrupt)])
-        #expect(StartWait.wait(until: 600, wall: { interrupt.clock.time }, input: interrupt, countsDown: true) { _ in } == .interrupted)
+        let interrupt = Self.wallInput(wall: 0, keys: [(30, .other), (31.5, .suspend), (40, .interrupt)])
+        var shown: [Int] = [], suspending = 0
+        #expect(StartWait.wait(until: 600, wall: { interrupt.clock.time }, input: interrupt, countsDown: true,
+                               suspending: { suspending += 1 }) { shown.append($0) } == .interrupted)
         #expect(interrupt.suspends == 1, "Ctrl-Z stops the wait, as it stops a run")
+        // Issue 50: the display is told first (it leaves the terminal as the shell expects it: no frame,
+        // the cursor, the title) and, going on, the countdown is shown again at once, whole.
+        #expect(suspending == 1)
+        #expect(zip(shown, shown.dropFirst()).filter { $0 == $1 }.count == 1, "one second shown twice, before and after Ctrl-Z: \(shown.prefix(15))")
     }
 
     /// The wall clock is read at each wake-up: a clock set forward starts the sit at once.
