@@ -67,27 +67,4 @@ struct OceanTextureTests {
         let spread = SoundMeasure.percentile(balance, 0.9) - SoundMeasure.percentile(balance, 0.1)
         #expect(spread >= 4, "balance spread \(spread) dB")
     }
-
-    /// Measured here, for the report: 60 s of the ocean rendered in at most 0.9 s of CPU (issue 49's
-    /// budget of 1.5 % of a core), a block at a time.
-    @Test func theOceanIsCheap() {
-        let seconds = Self.cpuSeconds(.ocean, seconds: 60)
-        #expect(seconds <= 0.9, "60 s of the ocean took \(seconds) s of CPU")
-    }
-
-    /// The CPU seconds this thread spends rendering `seconds` of `texture` a block at a time (the
-    /// stream's 1,024 frames), nothing kept.
-    static func cpuSeconds(_ texture: Texture, seconds: Double) -> Double {
-        var generator = SoundscapeGenerator(texture, seed: SoundscapeTests.seed)
-        var left = [Float](repeating: 0, count: SoundscapeGenerator.blockFrames), right = left
-        let blocks = Int(seconds * Double(rate)) / SoundscapeGenerator.blockFrames
-        func now() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-        }
-        let start = now()
-        for _ in 0..<blocks { generator.render(SoundscapeGenerator.blockFrames, left: &left, right: &right) }
-        return now() - start
-    }
 }
