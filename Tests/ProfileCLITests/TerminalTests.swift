@@ -338,6 +338,9 @@ struct TerminalTests {
         // Ten seconds of the ocean are made once (into the cache) before they play.
         let played = try editor.waitFor("\nprofile:Morning/ambience sound> ", since: mark, timeout: 60)
         #expect(played.contains("playing 10 seconds of Ocean (paplay)"), "\(played)")
+        // The player has written its line before `choose` closes the picker, which stops what plays.
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: log), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         mark = editor.checkpoint()
         editor.send("choose\r")
         try editor.waitFor("Ambience: ~ 5.1 Sound Ocean", since: mark)
