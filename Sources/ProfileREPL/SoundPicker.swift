@@ -156,7 +156,7 @@ final class SoundPickerViewModel<Choice>: SoundPickerModel {
     }
 
     func setVolume(_ text: String) throws(ScreenError) -> String {
-        guard let bell else { throw .usage("the ambience's volume is its own row: set ambience.volume 30%") }
+        guard let bell else { throw .usage("the ambience's volume is its own row: set \(Setting.ambience(.volume).name) 30%") }
         guard !text.isEmpty else { throw .usage("volume takes a percentage, \(BellChoice.allowedVolume.lowerBound) to \(BellChoice.allowedVolume.upperBound): volume 70") }
         guard let percent = BellChoice.volume(text) else {
             throw .usage("volume must be \(BellChoice.volumeText), not \(quoted(text, limit: 16))")

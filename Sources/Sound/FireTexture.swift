@@ -54,8 +54,7 @@ struct FireTexture: TextureVoice {
 
     init(seed: UInt64) {
         random = SplitMix64(seed: SplitMix64.seed(seed, part: 0xF1))
-        var noise = SplitMix64(seed: SplitMix64.seed(seed, part: 0xF2))
-        pink = (PinkNoise(settledWith: &noise), PinkNoise(settledWith: &noise), PinkNoise(settledWith: &noise))
+        pink = PinkNoise.stereo(seed: SplitMix64.seed(seed, part: 0xF2))
         roar = (Biquad(.lowPass, 300), Biquad(.lowPass, 300), Biquad(.lowPass, 420), Biquad(.lowPass, 420))
         bus = (Biquad(.lowPass, 3_500), Biquad(.lowPass, 3_500))
         flicker = Drift(seconds: 0.6, seed: SplitMix64.seed(seed, part: 0xF3))

@@ -84,8 +84,7 @@ struct OceanTexture: TextureVoice {
 
     init(seed: UInt64) {
         random = SplitMix64(seed: SplitMix64.seed(seed, part: 0x0C))
-        var noise = SplitMix64(seed: SplitMix64.seed(seed, part: 0x0D))
-        pink = (PinkNoise(settledWith: &noise), PinkNoise(settledWith: &noise), PinkNoise(settledWith: &noise))
+        pink = PinkNoise.stereo(seed: SplitMix64.seed(seed, part: 0x0D))
         filters = (Biquad(.lowPass, 400), Biquad(.lowPass, 400), Biquad(.lowPass, 400), Biquad(.lowPass, 400))
         // Begin in the middle of the sea: two waves already under way, so the first seconds are not silence.
         startWave(age: 9)

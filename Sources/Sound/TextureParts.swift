@@ -69,6 +69,15 @@ struct PinkNoise: Sendable {
     }
 }
 
+extension PinkNoise {
+    /// The three pink noises of a stereo scene (``Spread``): the channels' shared one, then the left's
+    /// and the right's own, each settled, drawn in that order from `seed`.
+    static func stereo(seed: UInt64) -> (shared: PinkNoise, left: PinkNoise, right: PinkNoise) {
+        var random = SplitMix64(seed: seed)
+        return (PinkNoise(settledWith: &random), PinkNoise(settledWith: &random), PinkNoise(settledWith: &random))
+    }
+}
+
 /// A one-pole low-pass, y += c (x − y): 6 dB an octave above its corner.
 struct OnePole: Sendable {
     private(set) var value = 0.0

@@ -41,8 +41,7 @@ struct WindTexture: TextureVoice {
 
     init(seed: UInt64) {
         random = SplitMix64(seed: SplitMix64.seed(seed, part: 0x31))
-        var noise = SplitMix64(seed: SplitMix64.seed(seed, part: 0x32))
-        pink = (PinkNoise(settledWith: &noise), PinkNoise(settledWith: &noise), PinkNoise(settledWith: &noise))
+        pink = PinkNoise.stereo(seed: SplitMix64.seed(seed, part: 0x32))
         band = (Biquad(.bandPass, 400, q: 0.9), Biquad(.bandPass, 400, q: 0.9))
         rumble = (Biquad(.lowPass, 160), Biquad(.lowPass, 160))
         whistleFilter = (Biquad(.bandPass, 900, q: 50), Biquad(.bandPass, 900, q: 50))
