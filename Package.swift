@@ -234,18 +234,20 @@ if let sanitizer = Context.environment["PROFILE_SANITIZER"], !sanitizer.isEmpty,
     ]
 }
 
-// libFuzzer targets exist only for Scripts/fuzz (PROFILE_FUZZ=1): they have no `main` of their own,
-// so an ordinary build could not link them.
-if Context.environment["PROFILE_FUZZ"] == "1" {
-    for (name, folder, dependencies) in [
-        ("fuzz-duration", "Duration", ["FuzzChecks"]),
-        ("fuzz-command", "Command", ["FuzzChecks"]),
-        ("fuzz-document", "Document", ["FuzzChecks"]),
-        ("fuzz-wav", "Wav", ["FuzzChecks"]),
-        ("fuzz-import", "Import", ["FuzzChecks"]),
+// libFuzzer targets exist only for Scripts/fuzz (PROFILE_FUZZ=1, with PROFILE_FUZZ_RUNTIME naming the
+// toolchain's libclang_rt.fuzzer_no_main archive): they are built in the AddressSanitizer build of the
+// in-process tier (Scripts/asan), one build for both, so every input a fuzzer tries runs under
+// AddressSanitizer. Each has a `main` that hands its check to libFuzzer (Fuzz/Driver): `-sanitize=fuzzer`
+// would link libFuzzer's own `main` into the test runner too.
+if Context.environment["PROFILE_FUZZ"] == "1", let runtime = Context.environment["PROFILE_FUZZ_RUNTIME"], !runtime.isEmpty {
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/Driver"))
+    for (name, folder) in [
+        ("fuzz-duration", "Duration"), ("fuzz-command", "Command"), ("fuzz-document", "Document"),
+        ("fuzz-wav", "Wav"), ("fuzz-import", "Import"),
     ] {
         package.targets.append(.executableTarget(
-            name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Fuzz/\(folder)"))
+            name: name, dependencies: ["FuzzChecks", "FuzzDriver"], path: "Fuzz/\(folder)",
+            linkerSettings: [.unsafeFlags(["-Xlinker", runtime, "-lstdc++"])]))
         package.products.append(.executable(name: name, targets: [name]))
     }
 }

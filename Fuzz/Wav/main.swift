@@ -1,8 +1,8 @@
 // libFuzzer target (Scripts/fuzz): see FuzzChecks.wav for what must hold for every input.
 import FuzzChecks
+import FuzzDriver
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    FuzzChecks.wav(Array(UnsafeBufferPointer(start: data, count: size)))
+runFuzzer { data, size in
+    FuzzChecks.wav(bytes(data, size))
     return 0
 }

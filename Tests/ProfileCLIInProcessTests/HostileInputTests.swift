@@ -80,7 +80,7 @@ struct HostileInputTests {
         "{\"version\": 2, \"%BIG%\": 1}",
         "{\"version\": 2, \"intervals\": {\"name\": \"%BIG%\"}}",
         "{\"version\": 2, \"duration\": %DIGITS%}",
-    ], fillers)
+    ], Sanitizer.fewer(fillers, keeping: 1))
     func aMegabyteValueIsCutWithItsSize(_ template: String, _ filler: Filler) throws {
         let digits = template.contains("%DIGITS%")
         let text = template.replacingOccurrences(of: "%BIG%", with: filler.text)

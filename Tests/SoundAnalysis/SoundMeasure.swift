@@ -80,7 +80,8 @@ package enum SoundMeasure {
             re[index] = Double(samples[start + index]) * window
         }
         fft(&re, &im)
-        return ((0...(size / 2)).map { re[$0] * re[$0] + im[$0] * im[$0] }, Double(sampleRate) / Double(size))
+        let power: [Double] = (0...(size / 2)).map { (bin: Int) -> Double in re[bin] * re[bin] + im[bin] * im[bin] }
+        return (power, Double(sampleRate) / Double(size))
     }
 
     /// Local maxima of a spectrum, in Hz with their level in dB re the strongest, that stand at least
@@ -230,7 +231,10 @@ package enum SoundMeasure {
         let lags = 0...min(values.count - 1, Int(range.upperBound / step) + 1)
         let correlation = lags.map(at)
         guard let negative = correlation.firstIndex(where: { $0 < 0 }) else { return nil }
-        let peak = (negative..<(correlation.count - 1)).first { correlation[$0] >= correlation[$0 - 1] && correlation[$0] > correlation[$0 + 1] }
+        let peak = (negative..<(correlation.count - 1)).first { (lag: Int) -> Bool in
+            let here: Double = correlation[lag]
+            return here >= correlation[lag - 1] && here > correlation[lag + 1]
+        }
         return peak.map { Double($0) * step }.flatMap { range.contains($0) ? $0 : nil }
     }
 

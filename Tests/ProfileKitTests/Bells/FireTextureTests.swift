@@ -10,7 +10,7 @@ import SoundAnalysis
 struct FireTextureTests {
     static let rate = SoundscapeSynth.sampleRate
     static let sound = SoundscapeTests.samples(.fire, seconds: 120)
-    static let mono = zip(sound.left, sound.right).map { ($0 + $1) / 2 }
+    static let mono = Channels.mono(sound.left, sound.right)
     /// The crackles: events above 1 kHz (over the roar) that rise 9 dB over the sound around them.
     static let crackles = EventMeasure.onsets(mono, sampleRate: rate, above: 1_000)
 

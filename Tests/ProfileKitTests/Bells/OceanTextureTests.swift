@@ -14,7 +14,7 @@ struct OceanTextureTests {
     /// The loudness is read every 100 ms, the brightness every quarter second.
     static let step = 0.1, brightnessStep = 0.25
     static let sound = SoundscapeTests.samples(.ocean, seconds: 240)
-    static let mono = zip(sound.left, sound.right).map { ($0 + $1) / 2 }
+    static let mono = Channels.mono(sound.left, sound.right)
     /// The loudness (K-weighted, both channels, as BS.1770 hears it) 100 ms at a time, smoothed over 0.9 s
     /// (the noise's own flutter is not a wave).
     static let levels = OceanMeasure.smoothed(OceanMeasure.loudness(left: sound.left, right: sound.right, sampleRate: rate), width: 9)

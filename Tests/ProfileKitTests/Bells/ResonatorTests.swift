@@ -61,7 +61,10 @@ struct ResonatorTests {
         let envelope = SoundMeasure.envelope(samples, sampleRate: Self.rate, frequency: 501)
         // 1 ± 0.5: 20 log10(3) = 9.5 dB from crest to trough, twice a second.
         #expect(abs(SoundMeasure.ripple(envelope) - 9.5) < 1, "\(SoundMeasure.ripple(envelope)) dB")
-        let crests = (1..<(envelope.count - 1)).filter { envelope[$0] > envelope[$0 - 1] && envelope[$0] >= envelope[$0 + 1] }
+        let crests = (1..<(envelope.count - 1)).filter { (index: Int) -> Bool in
+            let here: Double = envelope[index]
+            return here > envelope[index - 1] && here >= envelope[index + 1]
+        }
         #expect(crests.count >= 5 && crests.count <= 7, "\(crests.count) crests in about 2.95 s")
     }
 

@@ -56,7 +56,7 @@ struct SoundscapeTests {
     /// Left and right averaged: what is measured of the scene as a whole.
     static func mono(_ texture: Texture, seed: UInt64 = seed, seconds: Double) -> [Float] {
         let (left, right) = samples(texture, seed: seed, seconds: seconds)
-        return zip(left, right).map { ($0 + $1) / 2 }
+        return Channels.mono(left, right)
     }
 
     // MARK: Never repeating

@@ -11,7 +11,7 @@ struct WindTextureTests {
     static let rate = SoundscapeSynth.sampleRate
     static let step = 0.25
     static let sound = SoundscapeTests.samples(.wind, seconds: 180)
-    static let mono = zip(sound.left, sound.right).map { ($0 + $1) / 2 }
+    static let mono = Channels.mono(sound.left, sound.right)
     static let levels = OceanMeasure.smoothed(OceanMeasure.levels(mono, sampleRate: rate, window: step), width: 5)
 
     /// Gusts: the level swells and falls by several dB (its standard deviation at least 0.9 dB), slowly:

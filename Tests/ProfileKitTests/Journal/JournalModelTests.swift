@@ -40,7 +40,7 @@ struct JournalModelTests {
 
     static let seeds: [UInt64] = [3, 11, 29]
 
-    @Test(arguments: seeds)
+    @Test(arguments: Sanitizer.fewer(seeds, keeping: 1))
     func randomStepsLoseNoByte(seed: UInt64) throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

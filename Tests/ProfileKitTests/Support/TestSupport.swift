@@ -66,13 +66,3 @@ func makeProfile(warmUp: Bool = false, coolDown: Bool = false, bells: Bool = fal
     return profile
 }
 
-/// Whether the tests run under a sanitizer (`Scripts/reliability --sanitizers` sets `PROFILE_SANITIZER`).
-///
-/// The suites that measure sounds from their samples (seconds of audio through FFTs, envelopes and a
-/// loudness meter) are left out there: they are safe array arithmetic on one thread, which neither
-/// AddressSanitizer nor ThreadSanitizer checks beyond Swift's own bounds checks, and under them they
-/// took four of CI's minutes. `make check` runs them, in the ordinary build.
-enum Sanitizer {
-    static let isOn = ProcessInfo.processInfo.environment["PROFILE_SANITIZER"] != nil
-    static let note: Comment = "sound measurements run in make check, not under a sanitizer"
-}
