@@ -181,6 +181,45 @@ struct ReadmeTests {
         }
     }
 
+    /// profile(1)'s EXAMPLES: each command runs, in order, in one fresh store, and every line the page
+    /// shows under it is a line it prints (`...` standing for what the page leaves out). A run at
+    /// speed 1, the editor at its prompt and `source` are left out: they show nothing, and a run would
+    /// take the session's length.
+    @Test func theManualsExamplesPrintWhatTheyShow() throws {
+        let page = try String(contentsOf: ManPageTests.page1, encoding: .utf8)
+        let section = try #require(page.components(separatedBy: ".Sh EXAMPLES\n").dropFirst().first?.components(separatedBy: "\n.Sh ").first)
+        var examples: [Example] = []
+        var inBlock = false
+        for line in section.components(separatedBy: "\n") {
+            if line.hasPrefix(".Bd -literal") { inBlock = true; continue }
+            if line == ".Ed" { inBlock = false; continue }
+            guard inBlock else { continue }
+            let text = line.replacingOccurrences(of: "\\e", with: "\\")
+            if text.hasPrefix("$ ") {
+                examples.append(Example(command: String(text.dropFirst(2)), expected: ""))
+            } else if let last = examples.indices.last, !examples[last].expected.contains("profile:") {
+                examples[last].expected += text + "\n"
+            }
+        }
+        #expect(examples.count >= 10)
+        #expect(examples.filter { !$0.expected.isEmpty }.count >= 4)
+        let (home, _, environment) = try Self.freshStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var lastStatus: Int32 = 0
+        for example in examples {
+            let words = example.command.split(separator: " ")
+            if words.first == "source" || (words.starts(with: ["profile", "run"]) && !words.contains("--speed"))
+                || example.expected.hasPrefix("profile:") { continue }
+            let printed = try run(example, environment: environment, lastStatus: &lastStatus).components(separatedBy: "\n")
+            for shown in example.expected.split(separator: "\n") {
+                // `...` stands for what the page leaves out.
+                let pattern = shown.components(separatedBy: "...").map(NSRegularExpression.escapedPattern(for:)).joined(separator: ".*")
+                #expect(printed.contains { $0.range(of: "^\(pattern)$", options: .regularExpression) != nil },
+                        "profile(1) EXAMPLES: $ \(example.command) printed no \(shown): \(printed)")
+            }
+        }
+    }
+
     /// Runs an example as a reader would (the editor's typed lines at its prompts, a command that confirms
     /// on a terminal on one), and gives what it printed; `echo $?` prints `lastStatus`, which each
     /// command sets.
