@@ -26,8 +26,8 @@ INSTALL_PROGRAM = $(INSTALL) -m 755
 INSTALL_DATA = $(INSTALL) -m 644
 
 # release: the Swift runtime, libstdc++ and readline linked in, glibc from the system: `run` loads
-# libsystemd (its sleep lock) with dlopen, which a fully static glibc program cannot do safely (README,
-# Benchmarks). What a start costs is the floor of every command, so the binary is also position-dependent
+# libsystemd (its sleep lock) with dlopen, which a fully static glibc program cannot do safely (docs/benchmarks.md).
+# What a start costs is the floor of every command, so the binary is also position-dependent
 # (no 43,000 relocations to apply at each start), has no $$ORIGIN run path (no library looked for beside
 # it), and links libstdc++'s archive where the toolchain's clang finds one (loading libstdc++.so was 40%
 # of `show`'s instructions): `show` went from 3.4x cat to under 2x.

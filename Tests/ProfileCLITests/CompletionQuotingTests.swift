@@ -319,8 +319,10 @@ struct NamesNeverReachAShellTests {
                 .replacingOccurrences(of: "\\-", with: "-"))
         }
         #expect(lines.count >= 10, "profile(1) has its examples")
-        let readme = try String(contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
-        lines += readme.components(separatedBy: "\n").filter { $0.hasPrefix("$ ") }.map { String($0.dropFirst(2)) }
+        for document in ReadmeTests.documents() {
+            let page = try String(contentsOf: Harness.root.appendingPathComponent(document), encoding: .utf8)
+            lines += page.components(separatedBy: "\n").filter { $0.hasPrefix("$ ") }.map { String($0.dropFirst(2)) }
+        }
         return lines
     }
 

@@ -68,6 +68,44 @@ struct DocsInSyncTests {
         }
     }
 
+    /// Issue 50, item 4: the README is for the person who sits. Its first screen says what it is, how to
+    /// install it (with the first build's length) and how to sit, with the two commands of the developer
+    /// guide; the engineering (figures, budgets, layout) is in `docs/`, linked; it stays short.
+    @Test func theREADMEIsForThePersonWhoSits() throws {
+        let readme = try Self.file("README.md")
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 410, "the README has \(lines.count) lines: what is not for the person who sits goes to docs/")
+        let firstScreen = lines.prefix(40).joined(separator: "\n")
+        for words in ["## Install", "Swift 6.3", "Scripts/setup run", "sudo make install", "several minutes", "## A first sit",
+                      "profile run 10m", "make run", "make check"] {
+            #expect(firstScreen.contains(words), "the README's first screen lacks \(words)")
+        }
+        #expect(firstScreen.range(of: "## Install")?.lowerBound ?? firstScreen.endIndex
+                < firstScreen.range(of: "make check")?.lowerBound ?? firstScreen.startIndex, "install comes before the tests")
+        for figure in ["callgrind", "LUFS", "strace", "hyperfine", "wake-ups", "Budgets", "## Layout", "## Benchmarks", "## Reliability"] {
+            #expect(!readme.contains(figure), "the README speaks of \(figure): that is for docs/")
+        }
+    }
+
+    /// Every link of the README and of `docs/` to a file of the repository reaches one.
+    @Test func everyLinkOfTheDocsReachesAFile() throws {
+        let pages = ["README.md"] + ((try? FileManager.default.contentsOfDirectory(atPath: Harness.root.appendingPathComponent("docs").path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.map { "docs/\($0)" }
+        #expect(pages.count >= 6)
+        var linked: Set<String> = []
+        for page in pages {
+            // A page of docs/ links relative to docs/.
+            let folder = page == "README.md" ? Harness.root : Harness.root.appendingPathComponent("docs")
+            for link in try Self.file(page).matches(of: /\]\(([^)#:]+)(#[^)]*)?\)/) {
+                let target = String(link.output.1)
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(target).standardized.path),
+                        "\(page) links to \(target), which is not there")
+                if page == "README.md" { linked.insert(target) }
+            }
+        }
+        for page in pages.dropFirst() { #expect(linked.contains(page), "the README does not link to \(page)") }
+    }
+
     /// The package a machine without GNU readline's headers needs has one name in the build's error, in
     /// SwiftPM's hint and in the set-up's list.
     @Test func theReadlinePackageHasOneName() throws {

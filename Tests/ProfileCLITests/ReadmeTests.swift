@@ -4,9 +4,9 @@ import TestSupport
 import ProfileKit
 @testable import Sitting
 
-/// Every command in the README's `console` blocks runs, in order, in one fresh store, and prints what
-/// the README shows. `profile edit NAME` followed by `profile:NAME>` lines runs on a pseudo-terminal,
-/// typing each line at its prompt.
+/// Every command in the `console` blocks of the README and of each page of `docs/` runs, in order, in
+/// one fresh store a page, and prints what the page shows. `profile edit NAME` followed by
+/// `profile:NAME>` lines runs on a pseudo-terminal, typing each line at its prompt.
 @Suite("README examples")
 struct ReadmeTests {
     struct Example {
@@ -16,8 +16,16 @@ struct ReadmeTests {
         var line = 0
     }
 
-    static func examples() throws -> [Example] {
-        let readme = try String(contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The pages whose examples run: the README, then each page of `docs/` (issue 50: what is not for
+    /// the person who sits moved there, and is checked as it was).
+    static func documents() -> [String] {
+        let folder = Harness.root.appendingPathComponent("docs").path
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        return ["README.md"] + pages.map { "docs/\($0)" }
+    }
+
+    static func examples(in document: String = "README.md") throws -> [Example] {
+        let readme = try String(contentsOf: Harness.root.appendingPathComponent(document), encoding: .utf8)
         var examples: [Example] = []
         var inBlock = false
         for (number, line) in readme.components(separatedBy: "\n").enumerated() {
@@ -46,8 +54,8 @@ struct ReadmeTests {
         var line: Int
     }
 
-    static func runCaptures() throws -> [RunCapture] {
-        let readme = try String(contentsOf: Harness.root.appendingPathComponent("README.md"), encoding: .utf8)
+    static func runCaptures(in document: String) throws -> [RunCapture] {
+        let readme = try String(contentsOf: Harness.root.appendingPathComponent(document), encoding: .utf8)
         var captures: [RunCapture] = []
         var inBlock = false
         var inCapture = false
@@ -71,22 +79,31 @@ struct ReadmeTests {
         return captures
     }
 
-    /// The README's captures of the run screen are what the program draws: the header and the events above
-    /// the frame are what the run printed, on a pseudo-terminal of the capture's size, and the frame is the
-    /// one the run draws at that size at some second of the session (found by trying each).
+    /// The captures of the run screen (in the README or `docs/`) are what the program draws: the header
+    /// and the events above the frame are what the run printed, on a pseudo-terminal of the capture's
+    /// size, and the frame is the one the run draws at that size at some second of the session (found by
+    /// trying each).
     @Test func theRunScreenCapturesAreWhatTheRunDraws() throws {
-        let captures = try Self.runCaptures()
-        #expect(captures.count == 4)
+        let documents = Self.documents()
+        #expect(try documents.map { try Self.runCaptures(in: $0).count }.reduce(0, +) == 4)
+        for document in documents where try !Self.runCaptures(in: document).isEmpty {
+            try expectCapturesAreDrawn(in: document)
+        }
+    }
+
+    /// Runs `document`'s examples in a fresh store up to each of its captures, then checks the capture.
+    func expectCapturesAreDrawn(in document: String) throws {
+        let captures = try Self.runCaptures(in: document)
         let (home, store, environment) = try Self.freshStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         // The examples above each capture run first: the store is the reader's at that point.
-        var examples = try Self.examples()[...]
+        var examples = try Self.examples(in: document)[...]
         for capture in captures {
             var lastStatus: Int32 = 0
             while let example = examples.first, example.line < capture.line {
                 examples.removeFirst()
                 let output = try run(example, environment: environment, lastStatus: &lastStatus)
-                #expect(output == example.expected, "README: $ \(example.command)")
+                #expect(output == example.expected, "\(document): $ \(example.command)")
             }
             let blank = try #require(capture.lines.firstIndex(of: ""), "a blank line under the events: \(capture.command)")
             let header = Array(capture.lines[..<blank])
@@ -111,8 +128,8 @@ struct ReadmeTests {
             // then drawn again); a small pane shows only the last of them.
             var shown = header[...]
             for line in printed where shown.first.map({ line.hasSuffix($0) }) == true { shown.removeFirst() }
-            #expect(shown.isEmpty, "README: \(capture.command) printed no \(shown.first ?? ""); it printed \(printed.prefix(4))")
-            #expect(header.count + frame.count <= capture.rows, "README: \(capture.command) shows more rows than its pane")
+            #expect(shown.isEmpty, "\(document): \(capture.command) printed no \(shown.first ?? ""); it printed \(printed.prefix(4))")
+            #expect(header.count + frame.count <= capture.rows, "\(document): \(capture.command) shows more rows than its pane")
             // The frame at the capture's size, at the second of the session it shows.
             let name = words[2]
             let profile = try FileProfileStore(directory: store).load(name).profile
@@ -131,7 +148,7 @@ struct ReadmeTests {
                 return RunFrame(state, width: capture.columns, height: capture.rows, keys: true).lines
                     .map { $0.text.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
             }
-            #expect(drawn.contains(frame), "README: the frame of \(capture.command) at \(capture.columns) × \(capture.rows) is none the run draws")
+            #expect(drawn.contains(frame), "\(document): the frame of \(capture.command) at \(capture.columns) × \(capture.rows) is none the run draws")
         }
     }
 
@@ -151,15 +168,55 @@ struct ReadmeTests {
         return (home, store, environment)
     }
 
-    @Test func everyExampleGivesTheOutputShown() throws {
-        let examples = try Self.examples()
-        #expect(examples.count >= 10)
+    @Test(arguments: documents())
+    func everyExampleGivesTheOutputShown(_ document: String) throws {
+        let examples = try Self.examples(in: document)
+        #expect(examples.count >= (document == "README.md" ? 10 : 0))
         let (home, _, environment) = try Self.freshStore()
         defer { try? FileManager.default.removeItem(atPath: home) }
         var lastStatus: Int32 = 0
         for example in examples {
             let output = try run(example, environment: environment, lastStatus: &lastStatus)
-            #expect(output == example.expected, "README: $ \(example.command)")
+            #expect(output == example.expected, "\(document): $ \(example.command)")
+        }
+    }
+
+    /// profile(1)'s EXAMPLES: each command runs, in order, in one fresh store, and every line the page
+    /// shows under it is a line it prints (`...` standing for what the page leaves out). A run at
+    /// speed 1, the editor at its prompt and `source` are left out: they show nothing, and a run would
+    /// take the session's length.
+    @Test func theManualsExamplesPrintWhatTheyShow() throws {
+        let page = try String(contentsOf: ManPageTests.page1, encoding: .utf8)
+        let section = try #require(page.components(separatedBy: ".Sh EXAMPLES\n").dropFirst().first?.components(separatedBy: "\n.Sh ").first)
+        var examples: [Example] = []
+        var inBlock = false
+        for line in section.components(separatedBy: "\n") {
+            if line.hasPrefix(".Bd -literal") { inBlock = true; continue }
+            if line == ".Ed" { inBlock = false; continue }
+            guard inBlock else { continue }
+            let text = line.replacingOccurrences(of: "\\e", with: "\\")
+            if text.hasPrefix("$ ") {
+                examples.append(Example(command: String(text.dropFirst(2)), expected: ""))
+            } else if let last = examples.indices.last, !examples[last].expected.contains("profile:") {
+                examples[last].expected += text + "\n"
+            }
+        }
+        #expect(examples.count >= 10)
+        #expect(examples.filter { !$0.expected.isEmpty }.count >= 4)
+        let (home, _, environment) = try Self.freshStore()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        var lastStatus: Int32 = 0
+        for example in examples {
+            let words = example.command.split(separator: " ")
+            if words.first == "source" || (words.starts(with: ["profile", "run"]) && !words.contains("--speed"))
+                || example.expected.hasPrefix("profile:") { continue }
+            let printed = try run(example, environment: environment, lastStatus: &lastStatus).components(separatedBy: "\n")
+            for shown in example.expected.split(separator: "\n") {
+                // `...` stands for what the page leaves out.
+                let pattern = shown.components(separatedBy: "...").map(NSRegularExpression.escapedPattern(for:)).joined(separator: ".*")
+                #expect(printed.contains { $0.range(of: "^\(pattern)$", options: .regularExpression) != nil },
+                        "profile(1) EXAMPLES: $ \(example.command) printed no \(shown): \(printed)")
+            }
         }
     }
 
