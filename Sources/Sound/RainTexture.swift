@@ -7,21 +7,25 @@ import RealModule
 ///   ``Drift`` of time constant ``showerSeconds``: the shower drifts over minutes. A heavier shower is
 ///   more drops, each a little softer (their level goes as the rate^(−0.3), at most 1.25), and a little louder
 ///   hiss (the rate^0.1), so that the shower's loudness follows its density only loosely: the envelope's
-///   largest correlation with itself from 30 s to 10 minutes is 0.096 (SoundscapeTests, twenty minutes;
+///   largest correlation with itself from 30 s to 10 minutes is 0.094 (SoundscapeTests, twenty minutes;
 ///   issue 49's limit is 0.3), while the drops counted still follow the shower (RainTextureTests).
-/// - A drop's impact is a burst of noise, rising in about 0.3 ms and dying in 1.5 to 5 ms (bigger drops
-///   longer), through one of two bands: small drops a tick around 2.5 kHz, big ones a patter around
-///   1.3 kHz, then a low-pass at 3.5 kHz (no sample-to-sample step as large as the loudest samples: a
-///   click, by SoundscapeTests' measure). Its distance scales it by 0 to −20 dB, more of them near. Half the drops leave a bubble ringing 1 to 4 ms
-///   later, at 1.2 to 4.5 kHz (van den Doel 2005 models rain's sound as such drops and bubbles).
+/// - A drop's size, drawn evenly from 0 to 1, sets all of it: its impact is a burst of noise, rising in
+///   about 0.3 ms and dying in 1.5 to 5 ms (bigger drops longer), through one of two bands: small drops
+///   a tick around 2.5 kHz, big ones a patter around 1.3 kHz, then a low-pass at 3.5 kHz (no
+///   sample-to-sample step as large as the loudest samples: a click, by SoundscapeTests' measure). Half
+///   the drops leave a bubble ringing 1 to 4 ms later, the bigger the drop the bigger the bubble: from
+///   4.5 kHz for the smallest down to 1.2 kHz for the biggest, evenly in log, louder as it is bigger
+///   (a ∝ r^(3/2)) (van den Doel 2005 models rain's sound as such drops and bubbles). Its distance
+///   scales the whole drop by 0 to −20 dB, more of them near.
 /// - The hiss is pink noise between 300 Hz and 2 kHz, its level swaying by about 0.7 dB over seconds
 ///   (gusts).
 ///
-/// RainTextureTests counts the drops from the sound and finds their number drifting over minutes;
-/// SoundscapeTests measures the rest.
+/// RainTextureTests counts the drops from the sound and finds their number drifting over minutes, their
+/// bubbles ringing at many pitches (sizes) and their levels spreading beyond what the pitch explains
+/// (distances); SoundscapeTests measures the rest.
 struct RainTexture: TextureVoice {
     /// The level that puts it at −33 LUFS integrated (measured by SoundscapeTests'
-    /// everyTextureIsAtTheAmbiencesLoudness: −33.3 LUFS over twenty minutes with this gain).
+    /// everyTextureIsAtTheAmbiencesLoudness: −33.31 LUFS over twenty minutes with this gain).
     static let gain = 0.1592
     /// Drops a second on average (chosen by ear: a steady shower).
     static let meanRate = 45.0
@@ -110,8 +114,10 @@ struct RainTexture: TextureVoice {
     /// A new drop: its impact and, for some, its bubble.
     private mutating func drop() {
         let sampleRate = Double(SoundscapeSynth.sampleRate)
+        // One number sets the drop's size: its impact's length and band, and the bubble it leaves
+        // (bigger drops leave bigger bubbles, ringing lower: Minnaert's f₀ = 3.26 / r).
         let size = random.nextUnit()
-        // 0 to −24 dB with distance, evenly in dB.
+        // 0 to −20 dB with distance (10^(−u^1.5) in amplitude: more of them near).
         let near = Double.pow(10, -1.0 * Double.pow(random.nextUnit(), 1.5)) * dropLevel
         let side = random.nextUnit() < 0.5 ? -1.0 : 1.0
         let place = 0.5 + 0.5 * side * random.nextUnit().squareRoot()
@@ -123,7 +129,7 @@ struct RainTexture: TextureVoice {
                              remaining: Int(7 * decay * sampleRate)))
         guard random.nextUnit() < Self.bubbling else { return }
         let (smallest, largest) = (Bubble.minnaert / Self.highest, Bubble.minnaert / Self.lowest)
-        let radius = smallest * Double.pow(largest / smallest, random.nextUnit())
+        let radius = smallest * Double.pow(largest / smallest, size)
         let wait = Int(random.next(in: 0.001...0.004) * sampleRate)
         bubbles.start(Bubble(radius: radius, amplitude: 0.5 * near * Double.pow(radius / largest, 1.5), place: place, wait: wait))
     }
