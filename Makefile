@@ -119,6 +119,12 @@ check:
 	@Scripts/check-pure
 	@Scripts/check $(CHECK_LOG) Scripts/test $(SWIFT) --explicit-target-dependency-import-check=error
 
+# At its end: reminders added before the install run the program in the build folder, which `make clean`
+# removes (issue 50). The installing user's are pointed at the installed program, only those whose program
+# is in a build folder or gone (`remind repoint --only-stale`), so installing elsewhere to try it moves no
+# reminder that works. Not when staging a package (DESTDIR), and not as root: root's reminders are not the
+# user's, and root cannot reach the user's systemd manager, so sudo's user is told the command when theirs
+# run a build folder's program. It never fails the install.
 install: $(BIN) completions
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
@@ -129,6 +135,18 @@ install: $(BIN) completions
 	$(INSTALL_DATA) $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_profile
 	$(INSTALL_DATA) $(FISH_COMPLETION) $(DESTDIR)$(FISHCOMPDIR)/profile.fish
 	@echo "installed $(DESTDIR)$(BINDIR)/profile, its manual pages (man profile, man 5 profile) and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)"
+	@if [ -n "$(DESTDIR)" ]; then :; \
+	elif [ "$$(id -u)" != 0 ]; then \
+	  if ls "$${XDG_CONFIG_HOME:-$$HOME/.config}"/systemd/user/profile-remind-*.timer > /dev/null 2>&1; then \
+	    "$(BINDIR)/profile" remind repoint --only-stale \
+	      || echo "make install: the reminders were not re-pointed (see above); to try again: $(BINDIR)/profile remind repoint"; \
+	  fi; \
+	elif [ -n "$$SUDO_USER" ]; then \
+	  home="$$(getent passwd "$$SUDO_USER" | cut -d: -f6)"; \
+	  if [ -n "$$home" ] && grep -qs '/\.build/' "$$home"/.config/systemd/user/profile-remind-*.service; then \
+	    echo "make install: your reminders run the program in the build folder; to make them run the installed one, run as yourself: $(BINDIR)/profile remind repoint"; \
+	  fi; \
+	fi
 
 # The folders stay: others' files live there too.
 uninstall:

@@ -166,6 +166,102 @@ package struct ReminderBook {
         }
     }
 
+    /// The program reminder `id`'s service runs; nil when it has no service, or one that does not say
+    /// (changed by hand).
+    package func program(_ id: Int) -> String? {
+        (try? files.read(Self.serviceFile(id))).flatMap { ReminderUnits.program(service: $0) }
+    }
+
+    /// Each problem of the reminders' programs, with the program and the ids of the reminders that run it,
+    /// by the first id: what `remind list` and `remind add` note.
+    package func programProblems(_ reminders: [Reminder], exists: (String) -> Bool = ReminderProgram.exists)
+        -> [(program: String, problem: ReminderProgram.Problem, ids: [Int])] {
+        var found: [(program: String, problem: ReminderProgram.Problem, ids: [Int])] = []
+        for reminder in reminders {
+            guard let program = program(reminder.id), let problem = ReminderProgram.problem(program, exists: exists) else { continue }
+            if let index = found.firstIndex(where: { $0.program == program }) {
+                found[index].ids.append(reminder.id)
+            } else {
+                found.append((program, problem, [reminder.id]))
+            }
+        }
+        return found
+    }
+
+    /// What ``repoint(to:onlyStale:exists:)`` did.
+    package struct Repointed: Equatable, Sendable {
+        /// The reminders whose service was rewritten to run the program.
+        package var changed: [Int] = []
+        /// The reminders left as they were: they ran it already, or (with `onlyStale`) another that lasts.
+        package var unchanged: [Int] = []
+        /// The reminders that run the program now, changed or not.
+        package var running: [Int] = []
+        /// The timers that could not be read as a reminder, left as they are.
+        package var damaged: [ReminderError] = []
+
+        package init(changed: [Int] = [], unchanged: [Int] = [], running: [Int] = [], damaged: [ReminderError] = []) {
+            self.changed = changed
+            self.unchanged = unchanged
+            self.running = running
+            self.damaged = damaged
+        }
+    }
+
+    /// Rewrites the service of every readable reminder (with `onlyStale`, of those whose program is in a
+    /// build folder, gone, or not named) to run `binary`, then has a running user manager reload its
+    /// units. A failure puts every service back as it was.
+    /// - Throws: ``ReminderError/unusableBinary(_:)`` before anything is written; the folder's and
+    ///   systemctl's errors.
+    package func repoint(to binary: String, onlyStale: Bool = false,
+                         exists: (String) -> Bool = ReminderProgram.exists) throws -> Repointed {
+        _ = try ReminderUnits.execArgument(binary)
+        return try files.locked {
+            let listing = try list()
+            var result = Repointed(damaged: listing.damaged)
+            // Every service is read before any is written: an unreadable one changes nothing.
+            var plan: [(id: Int, old: String?, new: String)] = []
+            for listed in listing.reminders {
+                let id = listed.reminder.id
+                let old: String?
+                do {
+                    old = try files.read(Self.serviceFile(id))
+                } catch let error as ReminderError {
+                    switch error {
+                    case .damagedUnit, .notAUnitFile:
+                        result.damaged.append(error)
+                        continue
+                    default: throw error
+                    }
+                }
+                let new = try ReminderUnits.service(listed.reminder, binary: binary)
+                let program = old.flatMap { ReminderUnits.program(service: $0) }
+                if old == new || (onlyStale && program.map { ReminderProgram.problem($0, exists: exists) == nil } == true) {
+                    result.unchanged.append(id)
+                    if old == new { result.running.append(id) }
+                } else {
+                    plan.append((id, old, new))
+                }
+            }
+            var written: [(id: Int, old: String?)] = []
+            do {
+                for step in plan {
+                    try files.write(step.new, to: Self.serviceFile(step.id))
+                    written.append((step.id, step.old))
+                }
+                // The manager keeps the units it read: told to read them again, the next ring runs `binary`.
+                if !written.isEmpty, try manager.isRunning() { try manager.run(["daemon-reload"]) }
+            } catch {
+                for step in written.reversed() {
+                    if let old = step.old { try? files.write(old, to: Self.serviceFile(step.id)) } else { try? files.remove(Self.serviceFile(step.id)) }
+                }
+                throw error
+            }
+            result.changed = plan.map(\.id)
+            result.running = (result.running + result.changed).sorted()
+            return result
+        }
+    }
+
     private func removeFiles(_ id: Int) throws {
         try files.remove(Self.wantsLink(id))
         try files.remove(Self.timerFile(id))
@@ -174,6 +270,13 @@ package struct ReminderBook {
 }
 
 extension ReminderBook.Added {
+    /// The reminder added, or the one that was there already.
+    package var reminder: Reminder {
+        switch self {
+        case let .enabled(reminder), let .written(reminder), let .exists(reminder): reminder
+        }
+    }
+
     /// What `remind add` prints of what ``add(_:binary:sameName:)`` did, ending in a newline: `added
     /// reminder 3: 06:30 daily; enabled profile-remind-3.timer`; where no user manager runs, where the
     /// timer was written (in `folder`, the unit folder) and the command that enables it; for a reminder
@@ -189,5 +292,25 @@ extension ReminderBook.Added {
         case let .exists(old):
             return "reminder \(old.id) is already \(old.shortDescription); nothing added\n"
         }
+    }
+}
+
+extension ReminderBook.Repointed {
+    /// What `remind repoint` prints of what it did, ending in a newline: `reminders 1 and 3 now run
+    /// /usr/local/bin/profile`; when nothing needed changing, why (`binary` is the program they were
+    /// pointed at; `onlyStale`, whether only stale ones were).
+    package func message(binary: String, onlyStale: Bool) -> String {
+        let program = escapedPath(binary)
+        func ids(_ list: [Int]) -> String { listed(list.map(String.init)) }
+        if !changed.isEmpty {
+            return (changed.count == 1 ? "reminder \(changed[0]) now runs " : "reminders \(ids(changed)) now run ") + program + "\n"
+        }
+        if unchanged.isEmpty {
+            return damaged.isEmpty ? "there are no reminders; nothing changed\n" : "no reminder could be read; nothing changed\n"
+        }
+        if onlyStale && running.count < unchanged.count {
+            return "no reminder runs a program in a build folder or one that is gone; nothing changed\n"
+        }
+        return (unchanged.count == 1 ? "reminder \(unchanged[0]) already runs " : "every reminder already runs ") + program + "; nothing changed\n"
     }
 }

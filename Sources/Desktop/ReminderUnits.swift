@@ -166,6 +166,28 @@ package enum ReminderUnits {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// The program a service's `ExecStart=` runs, as ``execArgument(_:)`` wrote it (in double quotes, `%%`
+    /// for `%`); nil when the service has no such line (one changed by hand).
+    package static func program(service text: String) -> String? {
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingWhitespace()
+            guard line.hasPrefix("ExecStart=\"") else { continue }
+            let quotedPath = line.dropFirst("ExecStart=\"".count)
+            // A path with a double quote is refused before a unit is written, so the first one closes it.
+            guard let close = quotedPath.firstIndex(of: "\"") else { return nil }
+            var path = ""
+            var scalars = quotedPath[..<close].unicodeScalars[...]
+            while let scalar = scalars.popFirst() {
+                if scalar == "%" {
+                    guard scalars.popFirst() == "%" else { return nil }
+                }
+                path.unicodeScalars.append(scalar)
+            }
+            return path.hasPrefix("/") ? path : nil
+        }
+        return nil
+    }
+
     /// The first word of `ExecStart=`: `path` in double quotes (a space is kept) with `%%` for `%` (a
     /// specifier, which systemd expands there too). A `$` is written as it is: systemd expands variables
     /// in the arguments only, and leaves a `$$` in the program's path doubled.

@@ -266,7 +266,10 @@ struct RemindCLITests {
 
     /// Findings F10: list shows the readable reminders and names the damaged timer (the file's key, not
     /// the option), 65 at the end; add goes on; remove says the unit was damaged; a directory is named.
+    /// (Run as installed: the build folder's program would add its note to each standard error.)
     @Test func aDamagedUnitIsNamedAndBlocksNothingElse() throws {
+        let installed = try program(in: "\(home)/bin")
+        func profile(_ arguments: [String]) throws -> Harness.Result { try run(installed, arguments) }
         #expect(try profile(["remind", "add", "07:00"]).status == 0)
         #expect(try profile(["remind", "add", "08:00", "Morning"]).status == 0)
         let path = "\(units)/profile-remind-1.timer"
@@ -292,6 +295,111 @@ struct RemindCLITests {
         let remove = try profile(["remind", "remove", "31"])
         #expect(remove.status == 65)
         #expect(remove.stderr == withDirectory.stderr)
+    }
+
+    /// The program hard-linked into `folder` (made if need be), as a user would find it there.
+    func program(in folder: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Harness.placeBinary(at: "\(folder)/profile")
+        return "\(folder)/profile"
+    }
+
+    /// Runs the program at `path` (see ``program(in:)``) in this test's home and store.
+    func run(_ path: String, _ arguments: [String], _ extra: [String: String] = [:]) throws -> Harness.Result {
+        try Harness.run(executable: URL(fileURLWithPath: path), arguments, environment: Harness.environment(store: store, home: home, extra: extra))
+    }
+
+    func service(_ id: Int) throws -> String {
+        try String(contentsOfFile: "\(units)/profile-remind-\(id).service", encoding: .utf8)
+    }
+
+    /// Issue 50, item 2: a reminder added from a clone runs the program in its build folder, and add says
+    /// so at once; list says it of every such reminder and of one whose program is gone; repoint (as
+    /// installed) makes every reminder run the installed program, reloads a running manager once, and the
+    /// second time changes nothing; with --only-stale a program that lasts is left alone.
+    @Test func aReminderFromABuildFolderIsNotedAndRepointMovesItToTheInstalledProgram() throws {
+        let fake = try fakeSystemctl(state: "running")
+        let manager = ["PROFILE_SYSTEMCTL": fake.path]
+        let clone = "\(home)/src/profile"
+        let built = try program(in: "\(clone)/.build/x86_64-unknown-linux-gnu/debug")
+        let buildNote = { (who: String, they: String) in
+            "profile: note: \(who) the program in the build folder \(clone)/.build, so \(they) working after 'make clean' or if that folder moves; after 'make install', run 'profile remind repoint' to make every reminder run the installed program\n"
+        }
+        let added = try run(built, ["remind", "add", "06:30", "Morning"], manager)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "added reminder 1: 06:30 daily \"Morning\"; enabled profile-remind-1.timer\n")
+        #expect(added.stderr == buildNote("reminder 1 runs", "it stops"))
+        #expect(try service(1).contains("\nExecStart=\"\(built)\" remind ring 1\n"))
+        #expect(try run(built, ["remind", "add", "21:00"], manager).stderr == buildNote("reminder 2 runs", "it stops"))
+        // Added again: nothing is added, and the reminder there is still noted.
+        let twin = try run(built, ["remind", "add", "21:00"], manager)
+        #expect(twin.stdout == "reminder 2 is already 21:00 daily; nothing added\n" && twin.stderr == buildNote("reminder 2 runs", "it stops"))
+
+        // A reminder whose program has gone since.
+        let old = try program(in: "\(home)/old")
+        #expect(try run(old, ["remind", "add", "07:00"], manager).stderr.isEmpty, "an installed program: no note")
+        try FileManager.default.removeItem(atPath: old)
+
+        let installed = try program(in: "\(home)/bin")
+        let listed = try run(installed, ["remind", "list"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout == "1\t06:30\tdaily\tMorning\tdisabled\n2\t21:00\tdaily\t\tdisabled\n3\t07:00\tdaily\t\tdisabled\n",
+                "the listing itself is as it was")
+        #expect(listed.stderr == buildNote("reminders 1 and 2 run", "they stop")
+                + "profile: note: reminder 3 runs \(old), which is not there any more, so it cannot ring; run 'profile remind repoint' to make every reminder run this program, \(installed)\n")
+
+        // --only-stale moves what would break; a reminder that runs an installed program stays.
+        let elsewhere = try program(in: "\(home)/elsewhere")
+        try FileManager.default.removeItem(atPath: fake.calls)
+        let onlyStale = try run(installed, ["remind", "repoint", "--only-stale"], manager)
+        #expect(onlyStale.status == 0, "\(onlyStale.stderr)")
+        #expect(onlyStale.stdout == "reminders 1, 2 and 3 now run \(installed)\n" && onlyStale.stderr.isEmpty, "\(onlyStale.stderr)")
+        #expect(try String(contentsOfFile: fake.calls, encoding: .utf8) == "--user is-system-running\n--user daemon-reload\n")
+        for id in 1...3 { #expect(try service(id).contains("\nExecStart=\"\(installed)\" remind ring \(id)\n")) }
+        #expect(try run(installed, ["remind", "list"]).stderr.isEmpty, "nothing left to note")
+        let lasting = try run(elsewhere, ["remind", "repoint", "--only-stale"], manager)
+        #expect(lasting.stdout == "no reminder runs a program in a build folder or one that is gone; nothing changed\n")
+
+        // Repoint moves them all to the program that runs it, and the second time changes nothing.
+        let moved = try run(elsewhere, ["remind", "repoint"], manager)
+        #expect(moved.stdout == "reminders 1, 2 and 3 now run \(elsewhere)\n" && moved.stderr.isEmpty, "\(moved.stderr)")
+        try FileManager.default.removeItem(atPath: fake.calls)
+        let again = try run(elsewhere, ["remind", "repoint"], manager)
+        #expect(again.status == 0 && again.stdout == "every reminder already runs \(elsewhere); nothing changed\n")
+        #expect(!FileManager.default.fileExists(atPath: fake.calls), "nothing changed: systemctl is not run")
+
+        // Run from the build folder, it points them there, and says so.
+        let back = try run(built, ["remind", "repoint"], manager)
+        #expect(back.stdout == "reminders 1, 2 and 3 now run \(built)\n")
+        #expect(back.stderr == buildNote("reminders 1, 2 and 3 run", "they stop"))
+    }
+
+    /// A failed reload puts every service back (75, nothing changed); a damaged timer is left as it is and
+    /// named, the others are repointed, and the status is 65 as list's.
+    @Test func aFailedRepointChangesNothingAndADamagedTimerIsNamed() throws {
+        let built = try program(in: "\(home)/c/.build/debug")
+        #expect(try run(built, ["remind", "add", "06:30"]).status == 0)
+        #expect(try run(built, ["remind", "add", "07:00"]).status == 0)
+        let before = try service(1)
+        let bin = "\(home)/fail-bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\ncase \"$*\" in *is-system-running*) echo running ;; *daemon-reload*) echo 'Failed to reload: boom' >&2; exit 1 ;; esac\n"
+            .writeExecutable(to: "\(bin)/systemctl")
+        let installed = try program(in: "\(home)/bin")
+        let failed = try run(installed, ["remind", "repoint"], ["PROFILE_SYSTEMCTL": "\(bin)/systemctl"])
+        #expect(failed.status == 75)
+        #expect(failed.stderr == "profile: systemctl --user daemon-reload failed with status 1: Failed to reload: boom\n")
+        #expect(failed.stdout.isEmpty)
+        #expect(try service(1) == before)
+
+        let path = "\(units)/profile-remind-1.timer"
+        try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Days=daily", with: "Days=funday")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let damaged = try run(installed, ["remind", "repoint"])
+        #expect(damaged.status == 65)
+        #expect(damaged.stdout == "reminder 2 now runs \(installed)\n")
+        #expect(damaged.stderr.hasPrefix("profile: \(path):") && damaged.stderr.contains("Days=\"funday\""), "\(damaged.stderr)")
+        #expect(try service(1) == before, "a damaged reminder's service is left as it is")
     }
 
     /// Findings F9: a hand-edited `Profile=` whose escapes decode to an escape sequence is a damaged unit

@@ -311,4 +311,126 @@ struct ReminderUnitTests {
         }
         #expect(files.files.isEmpty)
     }
+
+    // MARK: Issue 50, item 2: the program a reminder runs
+
+    struct BuildFolderCase: CustomTestStringConvertible, Sendable {
+        let path: String
+        let folder: String?
+        var testDescription: String { path }
+    }
+
+    /// The path rule: a program lies in a build folder when a folder on its way is named `.build`,
+    /// whatever the configuration or triple under it; a name that only looks like one does not count.
+    static let buildFolderCases: [BuildFolderCase] = [
+        BuildFolderCase(path: "/home/u/profile/.build/x86_64-unknown-linux-gnu/debug/profile", folder: "/home/u/profile/.build"),
+        BuildFolderCase(path: "/home/u/profile/.build/release/profile", folder: "/home/u/profile/.build"),
+        BuildFolderCase(path: "/srv/a b/.build/aarch64-unknown-linux-gnu/release/profile", folder: "/srv/a b/.build"),
+        BuildFolderCase(path: "/a/.build/b/.build/profile", folder: "/a/.build"),
+        BuildFolderCase(path: "/.build/profile", folder: "/.build"),
+        BuildFolderCase(path: "/usr/local/bin/profile", folder: nil),
+        BuildFolderCase(path: "/home/u/.local/bin/profile", folder: nil),
+        BuildFolderCase(path: "/home/u/.buildx/debug/profile", folder: nil),
+        BuildFolderCase(path: "/home/u/my.build/debug/profile", folder: nil),
+        BuildFolderCase(path: "/home/u/build/debug/profile", folder: nil),
+        // The program itself named .build is in no build folder.
+        BuildFolderCase(path: "/opt/bin/.build", folder: nil),
+    ]
+
+    @Test(arguments: buildFolderCases)
+    func theBuildFolderIsTheFolderNamedDotBuildOnTheWay(_ c: BuildFolderCase) {
+        #expect(ReminderProgram.buildFolder(of: c.path) == c.folder)
+    }
+
+    /// A program that is gone is said before one in a build folder (it cannot ring at all); an installed
+    /// one that is there has no problem.
+    @Test func aProgramIsMissingOrInABuildFolderOrFine() {
+        let there: Set<String> = ["/c/.build/debug/profile", "/usr/bin/profile"]
+        #expect(ReminderProgram.problem("/c/.build/debug/profile", exists: there.contains) == .inBuildFolder("/c/.build"))
+        #expect(ReminderProgram.problem("/usr/bin/profile", exists: there.contains) == nil)
+        #expect(ReminderProgram.problem("/old/profile", exists: there.contains) == .missing)
+        #expect(ReminderProgram.problem("/gone/.build/debug/profile", exists: there.contains) == .missing)
+    }
+
+    /// The program is read back from the service as written, whatever its path; a service changed by hand
+    /// names none.
+    @Test(arguments: ["/usr/bin/profile", "/opt/my apps%x/$HOME/profile", "/h/100%%/.build/debug/profile", "/é🧘/p"])
+    func theServiceNamesItsProgram(_ path: String) throws {
+        let service = try ReminderUnits.service(try Self.morning(), binary: path)
+        #expect(ReminderUnits.program(service: service) == path)
+        #expect(ReminderUnits.program(service: service.replacingOccurrences(of: "ExecStart=", with: "ExecStartPre=")) == nil)
+        #expect(ReminderUnits.program(service: "[Service]\nExecStart=/usr/bin/profile remind ring 1\n") == nil)
+    }
+
+    @Test func theNotesSayWhatBreaksAndWhatToRun() {
+        #expect(ReminderProgram.note(ids: [1], program: "/c/.build/debug/profile", problem: .inBuildFolder("/c/.build"), running: "/c/.build/debug/profile")
+            == "note: reminder 1 runs the program in the build folder /c/.build, so it stops working after 'make clean' or if that folder moves; after 'make install', run 'profile remind repoint' to make every reminder run the installed program")
+        #expect(ReminderProgram.note(ids: [1, 2, 4], program: "/c/.build/p", problem: .inBuildFolder("/c/.build"), running: "/x")
+            .hasPrefix("note: reminders 1, 2 and 4 run the program in the build folder /c/.build, so they stop working"))
+        #expect(ReminderProgram.note(ids: [3], program: "/old/profile", problem: .missing, running: "/usr/bin/profile")
+            == "note: reminder 3 runs /old/profile, which is not there any more, so it cannot ring; run 'profile remind repoint' to make every reminder run this program, /usr/bin/profile")
+        // A path from the unit is escaped as diagnostics escape paths.
+        #expect(!ReminderProgram.note(ids: [3], program: "/a\u{1B}[2J/p", problem: .missing, running: "/p").contains("\u{1B}"))
+    }
+
+    /// Repoint rewrites every service that does not run the program (a missing one included), asks a
+    /// running manager to reload once, and changes nothing the second time.
+    @Test func repointRewritesTheServicesAndReloadsOnce() throws {
+        let files = MemoryFiles(), manager = ScriptedManager(running: true)
+        let book = ReminderBook(files: files, manager: manager)
+        let build = "/c/.build/debug/profile"
+        _ = try book.add(try Self.morning(), binary: build, sameName: ==)
+        _ = try book.add(try Self.morning("sat,sun"), binary: build, sameName: ==)
+        _ = try book.add(try Self.morning("daily"), binary: build, sameName: ==)
+        files.files["profile-remind-3.service"] = nil
+        manager.calls = []
+        let there: Set<String> = [build, "/usr/bin/profile"]
+        #expect(book.programProblems(try book.list().reminders.map(\.reminder), exists: there.contains).map(\.ids) == [[1, 2]])
+
+        let done = try book.repoint(to: "/usr/bin/profile", exists: there.contains)
+        #expect(done == ReminderBook.Repointed(changed: [1, 2, 3], unchanged: [], running: [1, 2, 3]))
+        #expect(manager.calls == [["daemon-reload"]])
+        for id in 1...3 {
+            #expect(files.files["profile-remind-\(id).service"]?.contains("\nExecStart=\"/usr/bin/profile\" remind ring \(id)\n") == true)
+        }
+        #expect(done.message(binary: "/usr/bin/profile", onlyStale: false) == "reminders 1, 2 and 3 now run /usr/bin/profile\n")
+        #expect(book.programProblems(try book.list().reminders.map(\.reminder), exists: there.contains).isEmpty)
+
+        let again = try book.repoint(to: "/usr/bin/profile", exists: there.contains)
+        #expect(again.changed.isEmpty && again.unchanged == [1, 2, 3])
+        #expect(manager.calls == [["daemon-reload"]], "nothing changed: no reload")
+        #expect(again.message(binary: "/usr/bin/profile", onlyStale: false) == "every reminder already runs /usr/bin/profile; nothing changed\n")
+        #expect(ReminderBook.Repointed().message(binary: "/p", onlyStale: false) == "there are no reminders; nothing changed\n")
+    }
+
+    /// With onlyStale, a reminder whose program lasts is left alone; one in a build folder or gone moves.
+    @Test func repointOnlyStaleLeavesAProgramThatLasts() throws {
+        let files = MemoryFiles(), manager = ScriptedManager(running: false)
+        let book = ReminderBook(files: files, manager: manager)
+        _ = try book.add(try Self.morning(), binary: "/opt/profile", sameName: ==)
+        _ = try book.add(try Self.morning("sat,sun"), binary: "/c/.build/debug/profile", sameName: ==)
+        _ = try book.add(try Self.morning("daily"), binary: "/gone/profile", sameName: ==)
+        let there: Set<String> = ["/opt/profile", "/c/.build/debug/profile", "/usr/bin/profile"]
+        let done = try book.repoint(to: "/usr/bin/profile", onlyStale: true, exists: there.contains)
+        #expect(done.changed == [2, 3] && done.unchanged == [1])
+        #expect(files.files["profile-remind-1.service"]?.contains("ExecStart=\"/opt/profile\"") == true)
+        #expect(manager.calls.isEmpty, "no manager runs: none is asked")
+        #expect(done.message(binary: "/usr/bin/profile", onlyStale: true) == "reminders 2 and 3 now run /usr/bin/profile\n")
+        let again = try book.repoint(to: "/usr/bin/profile", onlyStale: true, exists: there.contains)
+        #expect(again.message(binary: "/usr/bin/profile", onlyStale: true)
+                == "no reminder runs a program in a build folder or one that is gone; nothing changed\n")
+    }
+
+    /// A failed reload puts every service back: the command changes nothing.
+    @Test func aFailedReloadPutsEveryServiceBack() throws {
+        let files = MemoryFiles(), manager = ScriptedManager(running: true, failing: "daemon-reload")
+        let book = ReminderBook(files: files, manager: manager)
+        _ = try book.add(try Self.morning(), binary: "/c/.build/debug/profile", sameName: ==)
+        _ = try book.add(try Self.morning("daily"), binary: "/c/.build/debug/profile", sameName: ==)
+        files.files["profile-remind-2.service"] = nil
+        let before = files.files
+        #expect(throws: ReminderError.self) { try book.repoint(to: "/usr/bin/profile") }
+        #expect(files.files == before)
+        #expect(throws: ReminderError.unusableBinary("/a\"b")) { try book.repoint(to: "/a\"b") }
+    }
 }

@@ -25,9 +25,12 @@ struct RemindCommand: ParsableCommand {
             add enables the timer (systemctl --user enable --now) and remove disables it; where none runs, \
             add says so and prints the command to run. At its time the service runs 'profile remind ring \
             ID', which shows "Time to sit: PROFILE, LENGTH" through the desktop's notification service and \
-            rings a soft bell where a player is found.
+            rings a soft bell where a player is found. A reminder added from a build folder (a clone's \
+            .build) runs the program there, which 'make clean' removes: add and list say so, and after \
+            'make install', 'profile remind repoint' makes every reminder run the installed program.
             """,
-        subcommands: [RemindAddCommand.self, RemindListCommand.self, RemindRemoveCommand.self, RemindRingCommand.self],
+        subcommands: [RemindAddCommand.self, RemindListCommand.self, RemindRemoveCommand.self, RemindRepointCommand.self,
+                      RemindRingCommand.self],
         defaultSubcommand: RemindListCommand.self)
 
     /// The reminders in the live unit folder, managed through the live systemctl.
@@ -39,6 +42,14 @@ struct RemindCommand: ParsableCommand {
             throw ProfileError.configuration("\(error)")
         }
         return ReminderBook(files: try UnitFolder.live(), manager: manager, nameProblem: ProfileName.problem)
+    }
+
+    /// Notes on standard error each program of `reminders` that is in a build folder or gone, naming the
+    /// reminders that run it (issue 50): they stop ringing, and nothing else would say so.
+    static func noteProgramProblems(_ book: ReminderBook, _ reminders: [Reminder], running: String) {
+        for found in book.programProblems(reminders) {
+            Output.diagnostic(ReminderProgram.note(ids: found.ids, program: found.program, problem: found.problem, running: running))
+        }
     }
 }
 
@@ -84,8 +95,10 @@ struct RemindAddCommand: ParsableCommand {
                 reminder.store = directory.hasPrefix("/") ? directory : (POSIX.realPath(directory) ?? directory)
             }
             let book = try RemindCommand.book()
-            let added = try book.add(reminder, binary: try io(POSIX.executablePath())) { ProfileName.key($0) == ProfileName.key($1) }
+            let binary = try io(POSIX.executablePath())
+            let added = try book.add(reminder, binary: binary) { ProfileName.key($0) == ProfileName.key($1) }
             try Output.print(added.message(folder: book.files.folder))
+            RemindCommand.noteProgramProblems(book, [added.reminder], running: binary)
         }
     }
 }
@@ -108,7 +121,8 @@ struct RemindListCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let listing = try RemindCommand.book().list()
+            let book = try RemindCommand.book()
+            let listing = try book.list()
             let rows = listing.reminders.map {
                 ProfileRenderer.ReminderRow(id: $0.reminder.id, time: "\($0.reminder.time)", days: "\($0.reminder.days)",
                                             profile: $0.reminder.profile, enabled: $0.enabled, unlessMet: $0.reminder.unlessMet)
@@ -119,6 +133,7 @@ struct RemindListCommand: ParsableCommand {
             if !rows.isEmpty || listing.damaged.isEmpty || format == .json {
                 Output.stdout(ProfileRenderer.reminders(rows, format: format, options: render))
             }
+            RemindCommand.noteProgramProblems(book, listing.reminders.map(\.reminder), running: (try? POSIX.executablePath()) ?? "profile")
             guard !listing.damaged.isEmpty else { return }
             for damaged in listing.damaged { Output.diagnostic("\(damaged)") }
             throw ExitStatus.dataError.exitCode
@@ -145,6 +160,40 @@ struct RemindRemoveCommand: ParsableCommand {
             } else {
                 try Output.print("removed reminder \(id) (damaged unit)\n")
             }
+        }
+    }
+}
+
+struct RemindRepointCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repoint",
+        abstract: "Make every reminder run this program: after 'make install', or once the program has moved.",
+        discussion: """
+            Rewrites each reminder's service so that it runs the program running this command (its real \
+            path, as add writes it) and, where a systemd user manager runs, has it read its units again \
+            (systemctl --user daemon-reload); should that fail, every service is put back and the command \
+            exits with 75. It says which reminders now run the program, or that none needed to change. Run \
+            from a build folder, it points them there and says so. With --only-stale only the reminders \
+            whose program is in a build folder or no longer there change: what 'make install' runs.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Only the reminders whose program is in a build folder (a .build folder on its path) or is no longer there.")
+    var onlyStale = false
+
+    func run() throws {
+        try reporting {
+            let binary = try io(POSIX.executablePath())
+            let result = try RemindCommand.book().repoint(to: binary, onlyStale: onlyStale)
+            try Output.print(result.message(binary: binary, onlyStale: onlyStale))
+            if let folder = ReminderProgram.buildFolder(of: binary), !result.running.isEmpty {
+                Output.diagnostic(ReminderProgram.note(ids: result.running, program: binary, problem: .inBuildFolder(folder), running: binary))
+            }
+            // As list does: the readable reminders are done, then each damaged unit is named, and 65.
+            guard !result.damaged.isEmpty else { return }
+            for damaged in result.damaged { Output.diagnostic("\(damaged)") }
+            throw ExitStatus.dataError.exitCode
         }
     }
 }
