@@ -6,16 +6,21 @@ import TestSupport
 @Suite("Docs in sync")
 struct DocsInSyncTests {
     /// Subcommand names from `profile --help`.
-    static func helpSubcommands() throws -> Set<String> {
+    static func helpSubcommands(_ command: [String] = []) throws -> Set<String> {
+        Set(try helpSubcommandLines(command).map(\.name))
+    }
+
+    /// The subcommands `profile COMMAND --help` lists, in order, each with whether it is the default.
+    static func helpSubcommandLines(_ command: [String]) throws -> [(name: String, isDefault: Bool)] {
         let home = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let help = try Harness.run(["--help"], store: "\(home)/store", home: home).stdout
+        let help = try Harness.run(command + ["--help"], store: "\(home)/store", home: home).stdout
         guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
-        return Set(help[start.upperBound...].split(separator: "\n").compactMap { line in
+        return help[start.upperBound...].split(separator: "\n").compactMap { line in
             // A subcommand line is indented by two spaces; wrapped help text by more.
-            guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
-            return line.split(separator: " ").first.map(String.init)
-        }.filter { $0 != "See" })
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first, name != "See" else { return nil }
+            return (String(name), line.contains(" (default) "))
+        }
     }
 
     /// Subcommand names from the README's usage block: lines `profile NAME …`.

@@ -124,14 +124,15 @@ struct DocsListTheProgramsListsTests {
     }
 
     /// The command a docs line describes (`log add`; `log` alone is `log list`) and its text after it.
-    static func commandOf(_ words: [String]) -> (command: [String], rest: String)? {
-        let subcommands: [String: [String]] = ["log": ["list", "add", "import", "edit", "delete", "check", "repair"],
-                                               "sounds": ["add", "remove"], "remind": ["add", "list", "remove", "ring"]]
+    static func commandOf(_ words: [String], subcommands: [String: [(name: String, isDefault: Bool)]]) -> (command: [String], rest: String)? {
         guard let first = words.first, first.first?.isLetter == true, first == first.lowercased() else { return nil }
-        if words.count > 1, subcommands[first]?.contains(words[1]) == true {
+        let under = subcommands[first] ?? []
+        if words.count > 1, under.contains(where: { $0.name == words[1] }) {
             return ([first, words[1]], words.dropFirst(2).joined(separator: " "))
         }
-        return ([first] + (first == "log" ? ["list"] : []), words.dropFirst().joined(separator: " "))
+        // A command with a default subcommand (`log` is `log list`) takes that one's options.
+        let implied = under.first(where: \.isDefault).map { [$0.name] } ?? []
+        return ([first] + implied, words.dropFirst().joined(separator: " "))
     }
 
     /// Each option a docs line names (`--format`, `-n`) with the words it lists (`table|plain|json`), if any.
@@ -186,10 +187,13 @@ struct DocsListTheProgramsListsTests {
     /// forms, each with some of its options).
     static func expectMatch(_ lines: [(place: String, text: String)]) throws {
         let commands = try DocsInSyncTests.helpSubcommands()
+        // Each command's own subcommands, as its help lists them (`remind repoint`, `log import`).
+        var subcommands: [String: [(name: String, isDefault: Bool)]] = [:]
+        for command in commands { subcommands[command] = try DocsInSyncTests.helpSubcommandLines([command]) }
         var helps: [[String]: [HelpOption]] = [:]
         var namedFor: [String: (command: [String], names: Set<String>, text: String)] = [:]
         for (place, text) in lines {
-            guard let found = commandOf(text.split(separator: " ").map(String.init)),
+            guard let found = commandOf(text.split(separator: " ").map(String.init), subcommands: subcommands),
                   commands.contains(found.command[0]) else { continue }
             let (command, rest) = found
             if helps[command] == nil { helps[command] = try helpOptions(command) }
