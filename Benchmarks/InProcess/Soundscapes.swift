@@ -15,14 +15,17 @@ func allocationsSoFar() -> Int? {
     return Int(counter.load(as: UInt.self))
 }
 
-/// The resident memory of this process, in kB (VmRSS of /proc/self/status).
+/// The resident memory of this process, in kB: the `Rss:` of /proc/self/smaps_rollup, which the kernel
+/// counts by walking the page tables. Not VmRSS of /proc/self/status: proc(5) says that figure is
+/// inaccurate "because of a kernel-internal scalability optimization" (per-CPU counters folded in
+/// batches), and it was seen to move by 368 kB over 300 s of a texture that allocated nothing.
 func residentKilobytes() -> Int {
-    guard let file = fopen("/proc/self/status", "r") else { return -1 }
+    guard let file = fopen("/proc/self/smaps_rollup", "r") else { return -1 }
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, Int32(line.count), file) != nil {
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if text.hasPrefix("VmRSS:") { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? -1 }
+        if text.hasPrefix("Rss:") { return Int(text.split(separator: " ").dropFirst().first ?? "") ?? -1 }
     }
     return -1
 }

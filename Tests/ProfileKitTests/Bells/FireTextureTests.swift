@@ -26,11 +26,29 @@ struct FireTextureTests {
     }
 
     /// Crackles and pops: their sizes are spread wide, the loudest tenth at least 12 dB over the quietest
-    /// tenth.
+    /// tenth. Much of that is where each crackle's band lies (the measure hears over 1 kHz, and the bands
+    /// run from 600 Hz to 2.4 kHz), so the size is also measured with the band's part taken out (the
+    /// level less a least-squares line in the log of the crackle's spectral centroid over its first
+    /// 10 ms): the 90th percentile at least 14 dB over the 10th. Measured here: 15.4 dB; with every
+    /// crackle one size (the lognormal draw set to 1) 12.5 dB, and the test fails.
     @Test func cracklesAndPopsDifferInSize() {
         let sizes = Self.crackles.map(\.decibels)
         let spread = SoundMeasure.percentile(sizes, 0.9) - SoundMeasure.percentile(sizes, 0.1)
         #expect(spread >= 12, "crackle sizes spread \(spread) dB")
+        // What the band explains taken out: a crackle's level over 1 kHz depends on where its band lies.
+        let centroids = Self.crackles.map { crackle in
+            let start = Int(crackle.seconds * Double(Self.rate))
+            let spectrum = SoundMeasure.spectrum(Self.mono, sampleRate: Self.rate, start: start, count: 441, size: 1_024)
+            var weighted = 0.0, total = 0.0
+            for (bin, power) in spectrum.power.enumerated() where Double(bin) * spectrum.binWidth >= 300 {
+                weighted += Double(bin) * spectrum.binWidth * power
+                total += power
+            }
+            return log2(total > 0 ? weighted / total : 1)
+        }
+        let left = DensityMeasure.residuals(sizes, after: centroids).sorted()
+        let residualSpread = left[left.count * 9 / 10] - left[left.count / 10]
+        #expect(residualSpread >= 14, "less the band's part: \(residualSpread) dB over \(left.count) crackles")
     }
 
     /// Under them a low roar that never stops: the octave at 125 Hz at least 10 dB over the one at 2 kHz

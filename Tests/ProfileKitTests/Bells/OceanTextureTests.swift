@@ -35,6 +35,7 @@ struct OceanTextureTests {
 
     /// The waves differ in height: their peak levels spread with a standard deviation of at least 0.6 dB
     /// (the texture draws them with one of about 1.2 dB: a wave 1.5 dB over the mean at most, to stay under the bells).
+    /// With every wave of height 1 the peaks spread 0.11 dB and the test fails (measured here).
     @Test func wavesDifferInHeight() {
         let heights = Self.waves.map { Self.levels[$0] }
         let (_, deviation) = OceanMeasure.meanAndDeviation(heights)
