@@ -209,6 +209,8 @@ package enum ReminderError: ReportedError, Equatable {
     case notification(String)
     /// This program's path is one systemd cannot start from a unit.
     case unusableBinary(String)
+    /// No program is at this program's path any more: it was deleted, or replaced, while it ran.
+    case programGone(String)
 
     package var category: ErrorCategory {
         switch self {
@@ -217,7 +219,7 @@ package enum ReminderError: ReportedError, Equatable {
         case .damagedUnit, .notAUnitFile: .data
         // The user's manager or desktop session may be back later (a timer fires after a log-out).
         case .systemctl, .notification, .timedOut: .temporary
-        case .configuration, .unusableBinary: .configuration
+        case .configuration, .unusableBinary, .programGone: .configuration
         case .interrupted: .interrupted
         }
     }
@@ -249,6 +251,8 @@ package enum ReminderError: ReportedError, Equatable {
             "\(escaped(command)) failed with status \(status)" + (message.isEmpty ? "" : ": \(escaped(message, limit: 300))")
         case let .notification(why):
             "cannot show the reminder: \(why)"
+        case let .programGone(path):
+            "this program's path \(quoted(path, limit: Echo.pathLimit)) has no program at it any more (it was deleted or replaced while it ran), so no reminder could run it: run the command again with the program where it is now"
         case let .unusableBinary(path):
             "this program's path \(quoted(path, limit: Echo.pathLimit)) cannot be started by systemd, which refuses a quote, an apostrophe, a backslash or a control character in a program's path: move or link the program to a path without them and add the reminder from there"
         }

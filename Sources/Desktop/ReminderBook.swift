@@ -113,6 +113,7 @@ package struct ReminderBook {
     ///   - sameName: whether two profile names are one profile (the store's rule).
     package func add(_ reminder: Reminder, binary: String, sameName: (String, String) -> Bool) throws -> Added {
         // A program systemd cannot start would make a dead unit: refused before anything is written.
+        // (That a program is there at all is the caller's to check: ReminderProgram.runnable.)
         _ = try ReminderUnits.execArgument(binary)
         let outcome: Added = try files.locked {
             // Only the readable reminders can be twins; a damaged one keeps its id, and no more.
@@ -198,18 +199,26 @@ package struct ReminderBook {
         package var running: [Int] = []
         /// The timers that could not be read as a reminder, left as they are.
         package var damaged: [ReminderError] = []
+        /// Services were rewritten, but no user manager answered to be told: it reads them when it next
+        /// starts (a login) or is told (`systemctl --user daemon-reload`).
+        package var managerNotTold = false
 
-        package init(changed: [Int] = [], unchanged: [Int] = [], running: [Int] = [], damaged: [ReminderError] = []) {
+        package init(changed: [Int] = [], unchanged: [Int] = [], running: [Int] = [], damaged: [ReminderError] = [],
+                     managerNotTold: Bool = false) {
             self.changed = changed
             self.unchanged = unchanged
             self.running = running
             self.damaged = damaged
+            self.managerNotTold = managerNotTold
         }
     }
 
     /// Rewrites the service of every readable reminder (with `onlyStale`, of those whose program is in a
-    /// build folder, gone, or not named) to run `binary`, then has a running user manager reload its
-    /// units. A failure puts every service back as it was.
+    /// build folder or gone; a service changed by hand so that it names no program is then left as it is)
+    /// to run `binary`, whole, then has a running user manager reload its units: also when nothing
+    /// changed but some reminder runs `binary`, so that a manager an earlier repoint could not reach
+    /// learns of it. A failure puts every service back as it was.
+    /// That a program is at `binary` is the caller's to check (``ReminderProgram/runnable(_:exists:)``).
     /// - Throws: ``ReminderError/unusableBinary(_:)`` before anything is written; the folder's and
     ///   systemctl's errors.
     package func repoint(to binary: String, onlyStale: Bool = false,
@@ -235,7 +244,8 @@ package struct ReminderBook {
                 }
                 let new = try ReminderUnits.service(listed.reminder, binary: binary)
                 let program = old.flatMap { ReminderUnits.program(service: $0) }
-                if old == new || (onlyStale && program.map { ReminderProgram.problem($0, exists: exists) == nil } == true) {
+                // Only a program known to be stale moves under onlyStale: one it cannot name may be fine.
+                if old == new || (onlyStale && program.map { ReminderProgram.problem($0, exists: exists) == nil } ?? true) {
                     result.unchanged.append(id)
                     if old == new { result.running.append(id) }
                 } else {
@@ -249,7 +259,13 @@ package struct ReminderBook {
                     written.append((step.id, step.old))
                 }
                 // The manager keeps the units it read: told to read them again, the next ring runs `binary`.
-                if !written.isEmpty, try manager.isRunning() { try manager.run(["daemon-reload"]) }
+                if !written.isEmpty || !result.running.isEmpty {
+                    if try manager.isRunning() {
+                        try manager.run(["daemon-reload"])
+                    } else {
+                        result.managerNotTold = !written.isEmpty
+                    }
+                }
             } catch {
                 for step in written.reversed() {
                     if let old = step.old { try? files.write(old, to: Self.serviceFile(step.id)) } else { try? files.remove(Self.serviceFile(step.id)) }
@@ -303,7 +319,10 @@ extension ReminderBook.Repointed {
         let program = escapedPath(binary)
         func ids(_ list: [Int]) -> String { listed(list.map(String.init)) }
         if !changed.isEmpty {
-            return (changed.count == 1 ? "reminder \(changed[0]) now runs " : "reminders \(ids(changed)) now run ") + program + "\n"
+            let said = (changed.count == 1 ? "reminder \(changed[0]) now runs " : "reminders \(ids(changed)) now run ") + program + "\n"
+            guard managerNotTold else { return said }
+            return said + "no systemd user manager answered here, so it reads the change when it next starts (at your next login) "
+                + "or with: systemctl --user daemon-reload\n"
         }
         if unchanged.isEmpty {
             return damaged.isEmpty ? "there are no reminders; nothing changed\n" : "no reminder could be read; nothing changed\n"

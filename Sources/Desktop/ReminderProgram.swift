@@ -35,6 +35,18 @@ package enum ReminderProgram {
         return buildFolder(of: path).map(Problem.inBuildFolder)
     }
 
+    /// The program a reminder may run, from the path of the program running (`/proc/self/exe`): that path
+    /// when a program is there; when the running one was replaced while it ran (`make install` over it:
+    /// the kernel then names it `PATH (deleted)`), the program now at PATH, the same program installed
+    /// again. Never a path with nothing at it, which would make every reminder fail to ring.
+    /// - Throws: ``ReminderError/programGone(_:)`` when nothing runnable is there.
+    package static func runnable(_ path: String, exists: (String) -> Bool = ReminderProgram.exists) throws(ReminderError) -> String {
+        if exists(path) { return path }
+        let deleted = " (deleted)"
+        if path.hasSuffix(deleted), case let replaced = String(path.dropLast(deleted.count)), exists(replaced) { return replaced }
+        throw .programGone(path)
+    }
+
     /// Whether a program that can be run is at `path`.
     package static func exists(_ path: String) -> Bool { access(path, X_OK) == 0 }
 

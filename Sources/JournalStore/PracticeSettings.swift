@@ -72,7 +72,8 @@ package struct PracticeSettings: Equatable, Sendable {
     ///
     /// - Throws: ``JournalError/invalidOption(_:option:accepted:)`` naming the forms accepted.
     package static func goal(parsing text: String) throws(JournalError) -> Int? {
-        if text == "off" { return nil }
+        // `off` as a switch takes it, whatever its case (parseSwitchValue).
+        if text.lowercased() == "off" { return nil }
         let accepted = "a duration from 1 second to 24 hours (\(TimerDuration.acceptedForms)), or off"
         let duration: TimerDuration
         do throws(DurationError) {

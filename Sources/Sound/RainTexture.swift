@@ -90,7 +90,7 @@ struct RainTexture: TextureVoice {
 
     /// The slow parts moved on by `step` seconds.
     private mutating func moveOn(_ step: Double = 0) {
-        let heavier = Double.exp(Self.rateSwing * (step > 0 ? shower.advance(step) : shower.value))
+        let heavier = Double.exp(Self.rateSwing * Drift.bounded(step > 0 ? shower.advance(step) : shower.value))
         if step > 0 { gust.advance(step) }
         rate = Self.meanRate * heavier
         dropLevel = min(1.25, Double.pow(heavier, -0.3))

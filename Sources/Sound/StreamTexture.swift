@@ -58,7 +58,7 @@ struct StreamTexture: TextureVoice {
         bedLow = (Biquad(.lowPass, 1_200), Biquad(.lowPass, 1_200))
         bedHigh = (Biquad(.highPass, 150), Biquad(.highPass, 150))
         bedGain = OnePole(corner: 20)
-        rate = Self.meanRate * Double.exp(Self.rateSwing * density.value)
+        rate = Self.meanRate * Double.exp(Self.rateSwing * Drift.bounded(density.value))
         untilNext = 0
         // The bed's filters and level settle first, so the sound starts as it goes on.
         for _ in 0..<(SoundscapeSynth.sampleRate / 4) { _ = bed() }
@@ -70,7 +70,7 @@ struct StreamTexture: TextureVoice {
     private mutating func bed() -> (Double, Double) {
         if tick == 0 {
             let step = Double(Self.controlSamples) / Double(SoundscapeSynth.sampleRate)
-            rate = Self.meanRate * Double.exp(Self.rateSwing * density.advance(step))
+            rate = Self.meanRate * Double.exp(Self.rateSwing * Drift.bounded(density.advance(step)))
             sway.advance(step)
         }
         tick = (tick + 1) % Self.controlSamples

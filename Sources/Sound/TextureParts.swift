@@ -158,6 +158,11 @@ struct Drift: Sendable {
         value = random.nextGaussian()
     }
 
+    /// `x` within three standard deviations: what a rate driven through e^(k x) takes, so that a long sit's
+    /// rare excursion (|x| over 3 is 0.27 % of independent draws, a few in two hours at a time constant of
+    /// 6 s; the normal distribution's tails) cannot lift the sound past the level it was tuned for.
+    static func bounded(_ x: Double) -> Double { max(-3, min(3, x)) }
+
     /// Moves on by `step` seconds (exactly: the process's transition over any step), and returns the value.
     @discardableResult
     mutating func advance(_ step: Double) -> Double {

@@ -374,7 +374,8 @@ struct ReminderUnitTests {
     }
 
     /// Repoint rewrites every service that does not run the program (a missing one included), asks a
-    /// running manager to reload once, and changes nothing the second time.
+    /// running manager to reload once, and changes nothing the second time, though it asks for a reload
+    /// again: a manager an earlier repoint could not reach (no bus then) learns of the change.
     @Test func repointRewritesTheServicesAndReloadsOnce() throws {
         let files = MemoryFiles(), manager = ScriptedManager(running: true)
         let book = ReminderBook(files: files, manager: manager)
@@ -398,7 +399,7 @@ struct ReminderUnitTests {
 
         let again = try book.repoint(to: "/usr/bin/profile", exists: there.contains)
         #expect(again.changed.isEmpty && again.unchanged == [1, 2, 3])
-        #expect(manager.calls == [["daemon-reload"]], "nothing changed: no reload")
+        #expect(manager.calls == [["daemon-reload"], ["daemon-reload"]], "nothing changed on disk: the manager is told again")
         #expect(again.message(binary: "/usr/bin/profile", onlyStale: false) == "every reminder already runs /usr/bin/profile; nothing changed\n")
         #expect(ReminderBook.Repointed().message(binary: "/p", onlyStale: false) == "there are no reminders; nothing changed\n")
     }
@@ -415,10 +416,36 @@ struct ReminderUnitTests {
         #expect(done.changed == [2, 3] && done.unchanged == [1])
         #expect(files.files["profile-remind-1.service"]?.contains("ExecStart=\"/opt/profile\"") == true)
         #expect(manager.calls.isEmpty, "no manager runs: none is asked")
-        #expect(done.message(binary: "/usr/bin/profile", onlyStale: true) == "reminders 2 and 3 now run /usr/bin/profile\n")
+        #expect(done.managerNotTold)
+        #expect(done.message(binary: "/usr/bin/profile", onlyStale: true) == "reminders 2 and 3 now run /usr/bin/profile\n"
+                + "no systemd user manager answered here, so it reads the change when it next starts (at your next login) "
+                + "or with: systemctl --user daemon-reload\n")
         let again = try book.repoint(to: "/usr/bin/profile", onlyStale: true, exists: there.contains)
+        #expect(!again.managerNotTold)
         #expect(again.message(binary: "/usr/bin/profile", onlyStale: true)
                 == "no reminder runs a program in a build folder or one that is gone; nothing changed\n")
+        // A service changed by hand so that its program cannot be read (an Environment= line added and
+        // ExecStart written another way) may run a program that lasts: onlyStale leaves it whole.
+        let edited = "[Unit]\nDescription=mine\n\n[Service]\nType=oneshot\nEnvironment=X=1\nExecStart=/opt/profile remind ring 1\n"
+        files.files["profile-remind-1.service"] = edited
+        let handEdited = try book.repoint(to: "/usr/bin/profile", onlyStale: true, exists: there.contains)
+        #expect(handEdited.changed.isEmpty && files.files["profile-remind-1.service"] == edited)
+        // Without onlyStale the service is rewritten whole, as the help says.
+        #expect(try book.repoint(to: "/usr/bin/profile", exists: there.contains).changed == [1])
+    }
+
+    /// The program a reminder may run is one that is there: the running program's own path, or, when it
+    /// was replaced while it ran (the kernel's `PATH (deleted)`), the program now at PATH; never a path
+    /// with nothing at it, which would have every reminder fail to ring.
+    @Test func aReminderRunsOnlyAProgramThatIsThere() throws {
+        let there: Set<String> = ["/usr/bin/profile", "/odd (deleted)"]
+        #expect(try ReminderProgram.runnable("/usr/bin/profile", exists: there.contains) == "/usr/bin/profile")
+        #expect(try ReminderProgram.runnable("/usr/bin/profile (deleted)", exists: there.contains) == "/usr/bin/profile")
+        #expect(try ReminderProgram.runnable("/odd (deleted)", exists: there.contains) == "/odd (deleted)")
+        #expect(throws: ReminderError.programGone("/x/profile (deleted)")) { try ReminderProgram.runnable("/x/profile (deleted)", exists: there.contains) }
+        #expect(throws: ReminderError.programGone("/x/profile")) { try ReminderProgram.runnable("/x/profile", exists: there.contains) }
+        let said = "\(ReminderError.programGone("/x/\u{1B}[2J (deleted)"))"
+        #expect(said.contains("deleted or replaced while it ran") && !said.contains("\u{1B}"), "\(said)")
     }
 
     /// A failed reload puts every service back: the command changes nothing.

@@ -95,7 +95,7 @@ struct RemindAddCommand: ParsableCommand {
                 reminder.store = directory.hasPrefix("/") ? directory : (POSIX.realPath(directory) ?? directory)
             }
             let book = try RemindCommand.book()
-            let binary = try io(POSIX.executablePath())
+            let binary = try ReminderProgram.runnable(try io(POSIX.executablePath()))
             let added = try book.add(reminder, binary: binary) { ProfileName.key($0) == ProfileName.key($1) }
             try Output.print(added.message(folder: book.files.folder))
             RemindCommand.noteProgramProblems(book, [added.reminder], running: binary)
@@ -169,12 +169,14 @@ struct RemindRepointCommand: ParsableCommand {
         commandName: "repoint",
         abstract: "Make every reminder run this program: after 'make install', or once the program has moved.",
         discussion: """
-            Rewrites each reminder's service so that it runs the program running this command (its real \
-            path, as add writes it) and, where a systemd user manager runs, has it read its units again \
+            Rewrites each reminder's service, whole (a change made to it by hand is replaced), so that it \
+            runs the program running this command (its real path, as add writes it) and, where a systemd user manager runs, has it read its units again \
             (systemctl --user daemon-reload); should that fail, every service is put back and the command \
             exits with 75. It says which reminders now run the program, or that none needed to change. Run \
             from a build folder, it points them there and says so. With --only-stale only the reminders \
-            whose program is in a build folder or no longer there change: what 'make install' runs.
+            whose program is in a build folder or no longer there change (a service changed by hand so \
+            that it names no program is left alone): what 'make install' runs. Where no user manager \
+            answers, it says so: the manager reads the change when it next starts.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -184,7 +186,7 @@ struct RemindRepointCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let binary = try io(POSIX.executablePath())
+            let binary = try ReminderProgram.runnable(try io(POSIX.executablePath()))
             let result = try RemindCommand.book().repoint(to: binary, onlyStale: onlyStale)
             try Output.print(result.message(binary: binary, onlyStale: onlyStale))
             if let folder = ReminderProgram.buildFolder(of: binary), !result.running.isEmpty {

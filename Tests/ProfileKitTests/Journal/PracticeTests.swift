@@ -49,6 +49,9 @@ struct PracticeTests {
         #expect(try PracticeSettings.goal(parsing: "1h30m") == 5400)
         #expect(try PracticeSettings.goal(parsing: "24:00:00") == 86_400)
         #expect(try PracticeSettings.goal(parsing: "off") == nil)
+        // As a switch takes `off` (parseSwitchValue), whatever its case.
+        #expect(try PracticeSettings.goal(parsing: "OFF") == nil)
+        #expect(try PracticeSettings.goal(parsing: "Off") == nil)
         for bad in ["0", "25h", "24:00:01", "soon", ""] {
             #expect(throws: JournalError.self, "\(bad)") { try PracticeSettings.goal(parsing: bad) }
         }
