@@ -139,7 +139,7 @@ install: $(BIN) completions
 	elif [ "$$(id -u)" != 0 ]; then \
 	  if ls "$${XDG_CONFIG_HOME:-$$HOME/.config}"/systemd/user/profile-remind-*.timer > /dev/null 2>&1; then \
 	    "$(BINDIR)/profile" remind repoint --only-stale \
-	      || echo "make install: the reminders were not re-pointed (see above); to try again: $(BINDIR)/profile remind repoint"; \
+	      || echo "make install: the reminders were not re-pointed (see above); to try again: $(BINDIR)/profile remind repoint --only-stale"; \
 	  fi; \
 	elif [ -n "$$SUDO_USER" ]; then \
 	  home="$$(getent passwd "$$SUDO_USER" | cut -d: -f6)"; \

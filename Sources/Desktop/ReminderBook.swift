@@ -213,7 +213,8 @@ package struct ReminderBook {
         }
     }
 
-    /// Rewrites the service of every readable reminder (with `onlyStale`, of those whose program is in a
+    /// With a damaged timer or service among the reminders, nothing is written and the result names them.
+    /// Otherwise rewrites the service of every readable reminder (with `onlyStale`, of those whose program is in a
     /// build folder or gone; a service changed by hand so that it names no program is then left as it is)
     /// to run `binary`, whole, then has a running user manager reload its units: also when nothing
     /// changed but some reminder runs `binary`, so that a manager an earlier repoint could not reach
@@ -244,14 +245,19 @@ package struct ReminderBook {
                 }
                 let new = try ReminderUnits.service(listed.reminder, binary: binary)
                 let program = old.flatMap { ReminderUnits.program(service: $0) }
-                // Only a program known to be stale moves under onlyStale: one it cannot name may be fine.
-                if old == new || (onlyStale && program.map { ReminderProgram.problem($0, exists: exists) == nil } ?? true) {
+                // Under onlyStale a service moves when it is missing or its program is in a build folder
+                // or gone: one changed by hand so that it names no program may run one that lasts.
+                let lasts = old != nil && program.map { ReminderProgram.problem($0, exists: exists) == nil } ?? true
+                if old == new || (onlyStale && lasts) {
                     result.unchanged.append(id)
                     if old == new { result.running.append(id) }
                 } else {
                     plan.append((id, old, new))
                 }
             }
+            // A damaged reminder stops the whole command, before anything is written: a command that fails
+            // changes nothing.
+            guard result.damaged.isEmpty else { return result }
             var written: [(id: Int, old: String?)] = []
             do {
                 for step in plan {

@@ -41,6 +41,25 @@ struct DocsInSyncTests {
         #expect(try Self.readmeSubcommands() == help)
     }
 
+    /// Every subcommand of a command (`remind repoint`, `log import`) has a line of the README's usage:
+    /// `profile remind repoint …`, or for the one a bare command runs (`log` is `log list`), `profile log …`.
+    @Test func readmeUsageListsEverySubcommandOfEachCommand() throws {
+        let lines = try DocsListTheProgramsListsTests.readmeLines().map { $0.split(separator: " ").map(String.init) }
+        var checked = 0
+        for command in try Self.helpSubcommands().sorted() {
+            let subcommands = try Self.helpSubcommandLines([command])
+            for subcommand in subcommands {
+                let named = lines.contains { $0.count > 1 && $0[0] == command && $0[1] == subcommand.name }
+                let bare = subcommand.isDefault && lines.contains { words in
+                    words.first == command && !subcommands.contains { words.count > 1 && $0.name == words[1] }
+                }
+                #expect(named || bare, "the README's usage has no line for `profile \(command) \(subcommand.name)`")
+                checked += 1
+            }
+        }
+        #expect(checked >= 14, "\(checked) subcommands of commands")
+    }
+
     /// A file of the repository, as text.
     static func file(_ path: String) throws -> String {
         try String(contentsOf: Harness.root.appendingPathComponent(path), encoding: .utf8)

@@ -377,8 +377,8 @@ struct RemindCLITests {
         #expect(back.stderr == buildNote("reminders 1, 2 and 3 run", "they stop"))
     }
 
-    /// A failed reload puts every service back (75, nothing changed); a damaged timer is left as it is and
-    /// named, the others are repointed, and the status is 65 as list's.
+    /// A failed reload puts every service back (75, nothing changed); a damaged timer is named, with what
+    /// to do, and nothing changes (65, as list's): a command that fails changes nothing.
     @Test func aFailedRepointChangesNothingAndADamagedTimerIsNamed() throws {
         let built = try program(in: "\(home)/c/.build/debug")
         #expect(try run(built, ["remind", "add", "06:30"]).status == 0)
@@ -398,14 +398,21 @@ struct RemindCLITests {
         let path = "\(units)/profile-remind-1.timer"
         try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Days=daily", with: "Days=funday")
             .write(toFile: path, atomically: true, encoding: .utf8)
+        let second = try service(2)
         let damaged = try run(installed, ["remind", "repoint"])
         #expect(damaged.status == 65)
-        // No user manager answers here: it is said that it reads the change when it next starts.
-        #expect(damaged.stdout == "reminder 2 now runs \(installed)\n"
+        #expect(damaged.stdout.isEmpty)
+        #expect(damaged.stderr.hasPrefix("profile: \(path):") && damaged.stderr.contains("Days=\"funday\""), "\(damaged.stderr)")
+        #expect(damaged.stderr.hasSuffix("profile: nothing changed: mend or remove the damaged reminders ('profile remind remove ID'), then run 'profile remind repoint' again\n"))
+        #expect(try service(1) == before && service(2) == second, "nothing changed")
+
+        // Removed, the damaged one no longer stops the rest; no user manager answers here, which is said.
+        #expect(try run(installed, ["remind", "remove", "1"]).status == 0)
+        let moved = try run(installed, ["remind", "repoint"])
+        #expect(moved.status == 0)
+        #expect(moved.stdout == "reminder 2 now runs \(installed)\n"
                 + "no systemd user manager answered here, so it reads the change when it next starts (at your next login) "
                 + "or with: systemctl --user daemon-reload\n")
-        #expect(damaged.stderr.hasPrefix("profile: \(path):") && damaged.stderr.contains("Days=\"funday\""), "\(damaged.stderr)")
-        #expect(try service(1) == before, "a damaged reminder's service is left as it is")
     }
 
     /// Findings F9: a hand-edited `Profile=` whose escapes decode to an escape sequence is a damaged unit

@@ -430,6 +430,9 @@ struct ReminderUnitTests {
         files.files["profile-remind-1.service"] = edited
         let handEdited = try book.repoint(to: "/usr/bin/profile", onlyStale: true, exists: there.contains)
         #expect(handEdited.changed.isEmpty && files.files["profile-remind-1.service"] == edited)
+        // A missing service cannot ring at all: onlyStale writes it again.
+        files.files["profile-remind-2.service"] = nil
+        #expect(try book.repoint(to: "/usr/bin/profile", onlyStale: true, exists: there.contains).changed == [2])
         // Without onlyStale the service is rewritten whole, as the help says.
         #expect(try book.repoint(to: "/usr/bin/profile", exists: there.contains).changed == [1])
     }

@@ -176,7 +176,8 @@ struct RemindRepointCommand: ParsableCommand {
             from a build folder, it points them there and says so. With --only-stale only the reminders \
             whose program is in a build folder or no longer there change (a service changed by hand so \
             that it names no program is left alone): what 'make install' runs. Where no user manager \
-            answers, it says so: the manager reads the change when it next starts.
+            answers, it says so: the manager reads the change when it next starts. A damaged reminder changes \
+            nothing: it is named and the command exits with 65.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -188,14 +189,16 @@ struct RemindRepointCommand: ParsableCommand {
         try reporting {
             let binary = try ReminderProgram.runnable(try io(POSIX.executablePath()))
             let result = try RemindCommand.book().repoint(to: binary, onlyStale: onlyStale)
+            // A damaged reminder changes nothing: each is named, with what to do, and 65 as list's.
+            guard result.damaged.isEmpty else {
+                for damaged in result.damaged { Output.diagnostic("\(damaged)") }
+                Output.diagnostic("nothing changed: mend or remove the damaged reminders ('profile remind remove ID'), then run 'profile remind repoint' again")
+                throw ExitStatus.dataError.exitCode
+            }
             try Output.print(result.message(binary: binary, onlyStale: onlyStale))
             if let folder = ReminderProgram.buildFolder(of: binary), !result.running.isEmpty {
                 Output.diagnostic(ReminderProgram.note(ids: result.running, program: binary, problem: .inBuildFolder(folder), running: binary))
             }
-            // As list does: the readable reminders are done, then each damaged unit is named, and 65.
-            guard !result.damaged.isEmpty else { return }
-            for damaged in result.damaged { Output.diagnostic("\(damaged)") }
-            throw ExitStatus.dataError.exitCode
         }
     }
 }
