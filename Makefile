@@ -124,7 +124,9 @@ check:
 # is in a build folder or gone (`remind repoint --only-stale`), so installing elsewhere to try it moves no
 # reminder that works. Not when staging a package (DESTDIR), and not as root: root's reminders are not the
 # user's, and root cannot reach the user's systemd manager, so sudo's user is told the command when theirs
-# run a build folder's program. It never fails the install.
+# run a build folder's program. It never fails the install. `make install REMINDERS=keep` leaves them (a
+# package staged with PREFIX alone).
+REMINDERS = repoint
 install: $(BIN) completions
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
@@ -135,7 +137,7 @@ install: $(BIN) completions
 	$(INSTALL_DATA) $(ZSH_COMPLETION) $(DESTDIR)$(ZSHCOMPDIR)/_profile
 	$(INSTALL_DATA) $(FISH_COMPLETION) $(DESTDIR)$(FISHCOMPDIR)/profile.fish
 	@echo "installed $(DESTDIR)$(BINDIR)/profile, its manual pages (man profile, man 5 profile) and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)"
-	@if [ -n "$(DESTDIR)" ]; then :; \
+	@if [ -n "$(DESTDIR)" ] || [ "$(REMINDERS)" = keep ]; then :; \
 	elif [ "$$(id -u)" != 0 ]; then \
 	  if ls "$${XDG_CONFIG_HOME:-$$HOME/.config}"/systemd/user/profile-remind-*.timer > /dev/null 2>&1; then \
 	    "$(BINDIR)/profile" remind repoint --only-stale \

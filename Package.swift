@@ -240,7 +240,8 @@ if let sanitizer = Context.environment["PROFILE_SANITIZER"], !sanitizer.isEmpty,
 // AddressSanitizer. Each has a `main` that hands its check to libFuzzer (Fuzz/Driver): `-sanitize=fuzzer`
 // would link libFuzzer's own `main` into the test runner too.
 if Context.environment["PROFILE_FUZZ"] == "1", let runtime = Context.environment["PROFILE_FUZZ_RUNTIME"], !runtime.isEmpty {
-    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/Driver"))
+    package.targets.append(.target(name: "FuzzDriverC", path: "Fuzz/DriverC"))
+    package.targets.append(.target(name: "FuzzDriver", dependencies: ["FuzzDriverC"], path: "Fuzz/Driver"))
     for (name, folder) in [
         ("fuzz-duration", "Duration"), ("fuzz-command", "Command"), ("fuzz-document", "Document"),
         ("fuzz-wav", "Wav"), ("fuzz-import", "Import"),

@@ -75,12 +75,13 @@ struct HostileInputTests {
 
     /// A megabyte of bad value is shown cut, with its size: under 4 KB of stderr in all, whatever the
     /// value is made of.
-    @Test(arguments: [
+    /// Under a sanitizer, the first two places a value can be (every filler kept: they differ in kind).
+    @Test(arguments: Sanitizer.fewer([
         "{\"version\": 2, \"duration\": \"%BIG%\"}",
         "{\"version\": 2, \"%BIG%\": 1}",
         "{\"version\": 2, \"intervals\": {\"name\": \"%BIG%\"}}",
         "{\"version\": 2, \"duration\": %DIGITS%}",
-    ], Sanitizer.fewer(fillers, keeping: 1))
+    ], keeping: 2), fillers)
     func aMegabyteValueIsCutWithItsSize(_ template: String, _ filler: Filler) throws {
         let digits = template.contains("%DIGITS%")
         let text = template.replacingOccurrences(of: "%BIG%", with: filler.text)

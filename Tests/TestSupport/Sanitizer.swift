@@ -11,10 +11,10 @@ public enum Sanitizer {
     public static let isOn = ProcessInfo.processInfo.environment["PROFILE_SANITIZER"] != nil
     public static let note: Comment = "sound measurements run in make check, not under a sanitizer"
 
-    /// The cases a property test draws under a sanitizer: its first `count`, where AddressSanitizer makes
-    /// each case several times slower and what it looks for (a stray read or write in Files, the journal's
-    /// readers, the JSON parser) shows in the first few as much as in all of them; every case in `make
-    /// check`.
+    /// The cases a property test draws under a sanitizer: its first `count`, where a sanitizer makes each
+    /// case several times slower and what it looks for (a stray read or write in Files, the journal's
+    /// readers, the JSON parser) shows in the first few seeds as much as in all of them; every case in
+    /// `make check`. For seeds and places alike, not for cases that differ in kind.
     public static func fewer<Case>(_ cases: [Case], keeping count: Int) -> [Case] {
         isOn ? Array(cases.prefix(count)) : cases
     }
