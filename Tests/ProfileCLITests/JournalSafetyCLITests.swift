@@ -324,10 +324,11 @@ struct JournalSafetyCLITests {
 
     // MARK: 5. SIGKILL during an import
 
-    /// Rows of the killed import: enough that it takes a while (about 1.5 s on a debug build beside
-    /// another test), few enough that 20 kills and their checks stay under half a minute. 100,000 rows
-    /// took 3.5 s here and the test 44 s.
-    static let killRows = 40_000
+    /// Rows of the killed import: enough that it takes a while (0.8 s on a debug build, alone), few
+    /// enough that its 12 kills and their checks take about 10 s of CPU. 40,000 rows took 34 s of CPU,
+    /// the most of any end-to-end suite of `make check`; the kills at each fsync land inside the write
+    /// whatever the size (2 of the 12 at 10,000 rows).
+    static let killRows = 10_000
 
     /// The marks of appends left in the journal's folder.
     func marks() throws -> [String] { try Self.names(folder).filter { $0.hasPrefix(".appending-") } }
@@ -364,7 +365,7 @@ struct JournalSafetyCLITests {
         return marked && now == all
     }
 
-    /// An import of profile's own CSV (40,000 rows) killed with SIGKILL at each of its `fsync`s and
+    /// An import of profile's own CSV (10,000 rows) killed with SIGKILL at each of its `fsync`s and
     /// `unlink`s (strace's fault injection: the kill lands at that call, every time), and at 6 random
     /// moments: after each, readers count none or all of the import and change nothing, and the next
     /// writer takes back exactly the import's bytes. At least one kill must land inside the write (its
