@@ -77,3 +77,18 @@ struct Bubble: Sendable {
         return value
     }
 }
+
+extension EventPool where Event == Bubble {
+    /// Each bubble's next sample added to `left` and `right` from its place; a bubble rung out leaves the
+    /// pool. What the stream and the rain both do with their bubbles, once a sample.
+    @inline(__always)
+    mutating func ring(into left: inout Double, _ right: inout Double) {
+        update { bubble in
+            var alive = true
+            let value = bubble.next(alive: &alive)
+            left += bubble.left * value
+            right += bubble.right * value
+            return alive
+        }
+    }
+}

@@ -162,13 +162,7 @@ struct RainTexture: TextureVoice {
             let noiseRight = Spread.a * shared + Spread.b * random.nextSigned()
             l += soften.left.next(small.left.next(bands.smallLeft * noiseLeft) + big.left.next(bands.bigLeft * noiseLeft))
             r += soften.right.next(small.right.next(bands.smallRight * noiseRight) + big.right.next(bands.bigRight * noiseRight))
-            bubbles.update { bubble in
-                var alive = true
-                let value = bubble.next(alive: &alive)
-                l += bubble.left * value
-                r += bubble.right * value
-                return alive
-            }
+            bubbles.ring(into: &l, &r)
             left[index] = Float(Self.gain * l)
             right[index] = Float(Self.gain * r)
         }

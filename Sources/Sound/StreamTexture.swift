@@ -102,13 +102,7 @@ struct StreamTexture: TextureVoice {
                 bubbles.start(bubble())
                 untilNext += random.nextWait(rate: rate) * Double(SoundscapeSynth.sampleRate)
             }
-            bubbles.update { bubble in
-                var alive = true
-                let value = bubble.next(alive: &alive)
-                l += bubble.left * value
-                r += bubble.right * value
-                return alive
-            }
+            bubbles.ring(into: &l, &r)
             left[index] = Float(Self.gain * l)
             right[index] = Float(Self.gain * r)
         }

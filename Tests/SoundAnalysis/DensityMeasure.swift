@@ -7,20 +7,7 @@ package enum DensityMeasure {
     /// `samples` through a steep low-pass at `frequency`: four second-order Butterworth sections (RBJ's
     /// cookbook, Q 1/√2), the mirror of ``SoundMeasure/highPassed(_:sampleRate:frequency:)``.
     package static func lowPassed(_ samples: [Float], sampleRate: Int, frequency: Double) -> [Float] {
-        let omega = 2 * Double.pi * frequency / Double(sampleRate)
-        let alpha = sin(omega) / (2 * 0.5.squareRoot()), c = cos(omega), a0 = 1 + alpha
-        let b0 = (1 - c) / 2 / a0, b1 = (1 - c) / a0, b2 = b0, a1 = -2 * c / a0, a2 = (1 - alpha) / a0
-        var values = samples.map(Double.init)
-        for _ in 0..<4 {
-            var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
-            for index in values.indices {
-                let x = values[index]
-                let y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
-                (x2, x1, y2, y1) = (x1, x, y1, y)
-                values[index] = y
-            }
-        }
-        return values.map(Float.init)
+        SoundMeasure.steep(samples, sampleRate: sampleRate, frequency: frequency, highPass: false)
     }
 
     /// The energy of `samples` between `low` and `high` Hz (steep filters at both) in each whole

@@ -164,9 +164,16 @@ package enum SoundMeasure {
 
     /// `samples` through a steep high-pass at `frequency`: four second-order Butterworth sections.
     package static func highPassed(_ samples: [Float], sampleRate: Int, frequency: Double) -> [Float] {
+        steep(samples, sampleRate: sampleRate, frequency: frequency, highPass: true)
+    }
+
+    /// `samples` through four second-order Butterworth sections at `frequency` (RBJ's cookbook, Q 1/√2):
+    /// a steep high-pass or low-pass.
+    package static func steep(_ samples: [Float], sampleRate: Int, frequency: Double, highPass: Bool) -> [Float] {
         let omega = 2 * Double.pi * frequency / Double(sampleRate)
         let alpha = sin(omega) / (2 * 0.5.squareRoot()), c = cos(omega), a0 = 1 + alpha
-        let b0 = (1 + c) / 2 / a0, b1 = -(1 + c) / a0, b2 = b0, a1 = -2 * c / a0, a2 = (1 - alpha) / a0
+        let b0 = highPass ? (1 + c) / 2 / a0 : (1 - c) / 2 / a0, b1 = highPass ? -(1 + c) / a0 : (1 - c) / a0
+        let b2 = b0, a1 = -2 * c / a0, a2 = (1 - alpha) / a0
         var values = samples.map(Double.init)
         for _ in 0..<4 {
             var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
