@@ -277,14 +277,20 @@ struct TerminalTests {
         #expect(try file("Morning").contains("\"name\": \"Gong\""))
     }
 
-    /// The picker's preview plays each bell through the player `profile run` uses, with the strikes and
-    /// volume being chosen; from the Intervals' Bell row it chooses the interval bell.
-    @Test func thePickerPlaysThroughTheRunPlayerAndChoosesTheIntervalBell() throws {
+    /// The editor on Morning, with a `paplay` that only writes the files it is given, one a line, to the
+    /// log returned; the bell cache in the test's home.
+    func editorWithLoggingPlayer() throws -> (PseudoTerminal, String) {
         let bin = "\(home)/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let log = "\(home)/played.log"
         try "#!/bin/sh\necho \"$@\" >> '\(log)'\n".writeExecutable(to: "\(bin)/paplay")
-        let editor = try start("edit", "Morning", environment: ["PATH": "\(bin):\(Harness.systemPath)", "XDG_CACHE_HOME": "\(home)/cache"])
+        return (try start("edit", "Morning", environment: ["PATH": "\(bin):\(Harness.systemPath)", "XDG_CACHE_HOME": "\(home)/cache"]), log)
+    }
+
+    /// The picker's preview plays each bell through the player `profile run` uses, with the strikes and
+    /// volume being chosen; from the Intervals' Bell row it chooses the interval bell.
+    @Test func thePickerPlaysThroughTheRunPlayerAndChoosesTheIntervalBell() throws {
+        let (editor, log) = try editorWithLoggingPlayer()
         try editor.waitFor("profile:Morning> ")
         var mark = editor.checkpoint()
         editor.send("toggle intervals\r")
@@ -319,11 +325,7 @@ struct TerminalTests {
     /// Issue 50, item 3: the Ambience's Sound row opens the sound picker; a soundscape tapped there plays
     /// ten seconds through the player `sounds --play` uses, and `choose` makes it the profile's.
     @Test func theSoundRowOpensThePickerThatPlaysAndChoosesASoundscape() throws {
-        let bin = "\(home)/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let log = "\(home)/played.log"
-        try "#!/bin/sh\necho \"$@\" >> '\(log)'\n".writeExecutable(to: "\(bin)/paplay")
-        let editor = try start("edit", "Morning", environment: ["PATH": "\(bin):\(Harness.systemPath)", "XDG_CACHE_HOME": "\(home)/cache"])
+        let (editor, log) = try editorWithLoggingPlayer()
         try editor.waitFor("profile:Morning> ")
         var mark = editor.checkpoint()
         editor.send("toggle ambience\r")
