@@ -430,8 +430,11 @@ package final class SystemBellRinger: BellRinger {
             collect(ringingAgain: true)
             let latest = children.map(\.ringsOutBy).max() ?? 0
             // Waits until the last player's deadline, or a key, or a player's end (the run's input wakes
-            // on SIGCHLD), whichever comes first: a few wake-ups, not twenty a second.
-            if children.isEmpty || now() >= latest || stop(latest - now()) { break }
+            // on SIGCHLD), or the moment a player that hangs is to be stopped (an earlier bell's, still
+            // playing past its bell: stopped then, as during the sit, not only at the last one's end),
+            // whichever comes first: a few wake-ups, not twenty a second.
+            let wake = min(latest, nextCheck ?? latest)
+            if children.isEmpty || now() >= latest || stop(wake - now()) { break }
         }
         finish(timeout: 0)
     }

@@ -254,6 +254,27 @@ struct PlayerChainTests {
         ringer.finish(timeout: 5)
     }
 
+    /// The ring-out after the sit waits for the last bell, but a player of an earlier bell that hangs is
+    /// stopped at its own deadline, as it would be during the sit, not only when the last bell is done
+    /// (found by hand: a 30 s sit's first bell, its player hanging, played on to 62 s).
+    @Test func aHangingPlayerIsStoppedOnTimeDuringTheRingOut() throws {
+        try hanging("pw-play")
+        let clock = FakeClock(1000)
+        let ringer = ringer(clock: clock)
+        _ = ringer.ring(BellChoice(.gong))
+        let first = try #require(ringer.nextCheck)
+        clock.time += 20
+        _ = ringer.ring(BellChoice(.gong))
+        var wakes: [Double] = []
+        ringer.ringOut { seconds in
+            clock.time += seconds
+            wakes.append(clock.time)
+            return wakes.count > 10
+        }
+        #expect(wakes.first == first, "the first wait ended at \(wakes.first ?? 0), the first player's deadline is \(first)")
+        #expect(!ringer.isSounding)
+    }
+
     /// The players run on the run's clock: `finish(timeout:)` waits on it, not on the real one.
     @Test func finishWaitsOnTheRunsClock() throws {
         try hanging("pw-play")
