@@ -287,6 +287,15 @@ struct TerminalTests {
         return (try start("edit", "Morning", environment: ["PATH": "\(bin):\(Harness.systemPath)", "XDG_CACHE_HOME": "\(home)/cache"]), log)
     }
 
+    /// Waits up to 10 s until the logging player has written `lines` lines: the editor says "playing"
+    /// once it has started the player, which may not have run yet, and closing the picker stops it.
+    func waitForPlayed(_ log: String, lines: Int) {
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0) < lines, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// The picker's preview plays each bell through the player `profile run` uses, with the strikes and
     /// volume being chosen; from the Intervals' Bell row it chooses the interval bell.
     @Test func thePickerPlaysThroughTheRunPlayerAndChoosesTheIntervalBell() throws {
@@ -303,12 +312,15 @@ struct TerminalTests {
             mark = editor.checkpoint()
             editor.send(line + "\r")
             try editor.waitFor("\nprofile:Morning/interval bell> ", since: mark)
+            // The next preview stops this one: it has played first.
+            if line == "tap 4" { waitForPlayed(log, lines: 1) }
         }
         let shown = editor.output(since: first)
         #expect(shown.contains("playing Tingsha (paplay)"))
         #expect(shown.contains("the bell you choose strikes 2 times at 70%"))
         #expect(editor.output(since: mark).contains("listening to 1 bell: Tingsha"))
         #expect(editor.output(since: mark).contains("playing Tingsha ×2 70% (paplay)"))
+        waitForPlayed(log, lines: 2)
         mark = editor.checkpoint()
         editor.send("choose\r")
         try editor.waitFor("Intervals: ~ 3.2 Bell Tingsha ×2 70%", since: mark)
@@ -341,8 +353,7 @@ struct TerminalTests {
         let played = try editor.waitFor("\nprofile:Morning/ambience sound> ", since: mark, timeout: 60)
         #expect(played.contains("playing 10 seconds of Ocean (paplay)"), "\(played)")
         // The player has written its line before `choose` closes the picker, which stops what plays.
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: log), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        waitForPlayed(log, lines: 1)
         mark = editor.checkpoint()
         editor.send("choose\r")
         try editor.waitFor("Ambience: ~ 5.1 Sound Ocean", since: mark)
