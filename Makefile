@@ -112,7 +112,8 @@ run:
 # runs the in-process tier and each end-to-end suite in processes side by side (they mostly wait for
 # the binary they start); the tests' whole output
 # goes to $(CHECK_LOG), and Scripts/check prints a summary (the failures in full, then `N passed, N
-# failed`) and exits with the tests' status.
+# failed`) and exits with the tests' status. The end-to-end tier starts .build/debug/profile, or the binary
+# $PROFILE_BINARY names (CI: `PROFILE_BINARY=$PWD/.build/release/profile make check`, the binary it installs).
 CHECK_LOG = .build/check.log
 check:
 	@Scripts/setup check

@@ -246,6 +246,14 @@ if let sanitizer = Context.environment["PROFILE_SANITIZER"], !sanitizer.isEmpty,
 // AddressSanitizer. Each has a `main` that hands its check to libFuzzer (Fuzz/Driver): `-sanitize=fuzzer`
 // would link libFuzzer's own `main` into the test runner too.
 if Context.environment["PROFILE_FUZZ"] == "1", let runtime = Context.environment["PROFILE_FUZZ_RUNTIME"], !runtime.isEmpty {
+    // Coverage for libFuzzer, as `-sanitize=fuzzer` would instrument (edges, 8-bit counters, the PC table,
+    // compares: LLVM's SanitizerCoverage documentation), in the code a fuzzer reaches and nowhere else: not in
+    // the test targets, the test helpers or the packages depended on.
+    let coverage: SwiftSetting = .unsafeFlags(["-sanitize-coverage=edge,indirect-calls,inline-8bit-counters,pc-table,trace-cmp"])
+    let unmeasured: Set<String> = ["TestSupport", "SoundAnalysis"]
+    for target in package.targets where target.type == .regular && !unmeasured.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [coverage]
+    }
     package.targets.append(.target(name: "FuzzDriverC", path: "Fuzz/DriverC"))
     package.targets.append(.target(name: "FuzzDriver", dependencies: ["FuzzDriverC"], path: "Fuzz/Driver"))
     for (name, folder) in [
