@@ -14,7 +14,7 @@ public typealias FuzzInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int3
 /// which links libFuzzer's own `main` into every executable, the test runner's included; each target
 /// therefore has a `main` that hands its check to libFuzzer here (`LLVMFuzzerRunDriver`, declared in C in
 /// FuzzDriverC: it parses libFuzzer's flags from the arguments and calls `input` for each input it
-/// tries), and the build instruments the code for libFuzzer with `-sanitize-coverage` (Scripts/asan).
+/// tries), and the build instruments the code a fuzzer reaches with `-sanitize-coverage` (Package.swift).
 public func runFuzzer(_ input: FuzzInput) -> Never {
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
