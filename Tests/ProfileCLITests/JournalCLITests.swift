@@ -287,7 +287,11 @@ struct JournalCLITests {
         }
         let before = try records().count
         #expect(before >= finished)
-        let added = try run("log", "add", "--duration", "5m", "--note", "after the kills")
+        // A kill between creating the lock and writing its owner into it leaves a lock with no owner,
+        // which FileLock breaks only once it is 2 s old (until then its owner may be writing it): the add
+        // waits past that, not the harness's 0.3 s (with the release binary the readers above can take
+        // well under 2 s, and the add then failed with 75, "has not written its pid yet").
+        let added = try run("log", "add", "--duration", "5m", "--note", "after the kills", environment: ["PROFILE_LOCK_TIMEOUT": "5"])
         #expect(added.status == 0, "\(added.stderr)")
         let after = try records()
         #expect(after.count == before + 1)
