@@ -289,8 +289,7 @@ struct RunTests {
         let player = try player("paplay", folder: "forever") { log in "echo $$ > '\(log)'\nexec sleep 1000\n" }
         let (process, _) = try Harness.start(["sounds", "--play", "Gong"], store: store, home: home,
                                              extra: ["PATH": "\(player.bin):\(Harness.systemPath)"])
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: player.log) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        _ = eventually(within: 10) { FileManager.default.fileExists(atPath: player.log) }
         let pid = try #require(Int32(String(contentsOfFile: player.log, encoding: .utf8).trimmingWhitespace()))
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()

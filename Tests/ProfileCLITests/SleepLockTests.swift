@@ -28,16 +28,6 @@ struct SleepLockTests {
         try Harness.start(arguments, store: store, home: home, extra: environment)
     }
 
-    /// Polls `condition` every 50 ms for up to `seconds`; whether it came true.
-    func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        repeat {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
-        return try condition()
-    }
-
     /// A folder holding a player `paplay` that writes `played` beside itself and leaves a `sleep 5`
     /// running (its output elsewhere, so it holds no pipe of the test's): were the lock's descriptor
     /// inherited, that process would hold it.

@@ -290,10 +290,8 @@ struct TerminalTests {
     /// Waits up to 10 s until the logging player has written `lines` lines: the editor says "playing"
     /// once it has started the player, which may not have run yet, and closing the picker stops it.
     func waitForPlayed(_ log: String, lines: Int) {
-        let deadline = Date().addingTimeInterval(10)
         func played() -> Int { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
-        while played() < lines, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if played() < lines { Issue.record("the player wrote \(played()) of \(lines) lines in 10 s") }
+        if !eventually(within: 10, { played() >= lines }) { Issue.record("the player wrote \(played()) of \(lines) lines in 10 s") }
     }
 
     /// The picker's preview plays each bell through the player `profile run` uses, with the strikes and
